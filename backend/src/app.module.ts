@@ -1,0 +1,33 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { AppConfig } from './platform/config/config.js';
+import { ConfigModule } from './platform/config/config.module.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import { HealthController } from './platform/health/health.controller.js';
+import { HttpExceptionFilter } from './platform/http/http-exception.filter.js';
+import { QueueModule } from './platform/queue/queue.module.js';
+import { RedisModule } from './platform/redis/redis.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { OperationsModule } from './modules/operations/operations.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+
+/** Composition root of the HTTP process. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        AuthModule,
+        UsersModule,
+        OperationsModule,
+      ],
+      controllers: [HealthController],
+      providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
+    };
+  }
+}

@@ -1,0 +1,74 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { validate } from 'class-validator';
+import { plainToInstance } from 'class-transformer';
+import type { AppConfig } from './platform/config/config.js';
+import { ConfigModule } from './platform/config/config.module.js';
+import { loadConfigOrExit } from './platform/config/load-or-exit.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import { inOrmContext, prepareDatabase } from './platform/database/prepare-database.js';
+import { CreateUserDto } from './modules/users/dto/user.dto.js';
+import { UsersModule } from './modules/users/users.module.js';
+import { UsersService } from './modules/users/users.service.js';
+
+const USAGE = `Usage:
+  npm run cli -- migrate
+      Applies the committed migrations and creates the first superadmin when there is none.
+  npm run cli -- user:create --email <email> --password <password> --name <name> --username <username> [--role admin|superadmin|user]
+      Creates a user (role admin unless given).`;
+
+@Module({})
+class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: CliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, UsersModule] };
+  }
+}
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfigOrExit();
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error', 'warn'] });
+  try {
+    await prepareDatabase(app);
+    if (command === 'migrate') {
+      console.log('Database is up to date.');
+      return 0;
+    }
+    if (command === 'user:create') {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          name: { type: 'string' },
+          username: { type: 'string' },
+          role: { type: 'string' },
+        },
+      });
+      const input = plainToInstance(CreateUserDto, values);
+      const problems = await validate(input);
+      if (problems.length > 0) {
+        for (const problem of problems) console.error(`${problem.property}: ${Object.values(problem.constraints ?? {}).join('; ')}`);
+        return 1;
+      }
+      const user = await inOrmContext(app, () => app.get(UsersService).create(input));
+      console.log(`Created ${user.role} ${user.email} (id ${user.id}).`);
+      return 0;
+    }
+    console.error(`Unknown command ${command}.\n${USAGE}`);
+    return 1;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  } finally {
+    await app.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import type { Principal } from '../../platform/http/auth-decorators.js';
+import { isStaff } from '../users/domain/roles.js';
+import type { User } from '../users/user.entity.js';
+import { toUserDto, UsersService } from '../users/users.service.js';
+import { generateRefreshToken, hashRefreshToken } from './domain/refresh-token.js';
+import type { AuthSessionDto } from './dto/auth.dto.js';
+import { LoginRateLimiter } from './login-rate-limiter.js';
+import { AuthSession, RefreshToken } from './session.entity.js';
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  adminRequired: 'Access denied. Admin privileges required.',
+  loginRequired: 'Please login to continue.',
+  sessionExpired: 'Session expired. Please login again.',
+  invalidToken: 'Invalid or malformed token. Please login again.',
+} as const;
+
+interface AccessClaims {
+  sub: string;
+  role: string;
+  sid: string;
+  typ: 'access';
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jwt: JwtService,
+    private readonly users: UsersService,
+    private readonly rateLimiter: LoginRateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async login(email: string, password: string, clientIp: string): Promise<AuthSessionDto> {
+    await this.rateLimiter.checkAttempt(clientIp, email);
+    const user = await this.users.verifyCredentials(email, password);
+    if (!user) {
+      await this.rateLimiter.recordFailure(email);
+      throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
+    }
+    await this.rateLimiter.recordSuccess(email);
+    if (!isStaff(user.role)) throw new ForbiddenException(AUTH_MESSAGES.adminRequired);
+
+    const session = this.em.create(AuthSession, {
+      id: randomUUID(),
+      user,
+      expiresAt: new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    });
+    return this.issue(session, user);
+  }
+
+  /**
+   * Rotates a refresh token. A token that was already used means it leaked (or a client raced itself):
+   * the whole session is revoked, so neither holder can go on.
+   */
+  async refresh(refreshToken: string): Promise<AuthSessionDto> {
+    const tokenHash = hashRefreshToken(refreshToken);
+    const claimed = await this.em.execute<{ session_id: string }[]>(
+      `update refresh_token set used_at = now() where token_hash = ? and used_at is null returning session_id`,
+      [tokenHash],
+    );
+    if (claimed.length === 0) {
+      const known = await this.em.findOne(RefreshToken, { tokenHash }, { fields: ['session'] });
+      if (known) await this.revokeSession(known.session.id, 'refresh-token-reuse');
+      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    }
+    const session = await this.em.findOneOrFail(AuthSession, { id: claimed[0].session_id }, { populate: ['user'] });
+    if (session.revokedAt || session.expiresAt <= new Date()) {
+      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    }
+    if (!isStaff(session.user.role)) {
+      await this.revokeSession(session.id, 'role-changed');
+      throw new ForbiddenException(AUTH_MESSAGES.adminRequired);
+    }
+    return this.issue(session, session.user);
+  }
+
+  /** Ends the session named by the access token or owning the refresh token, whichever is given. */
+  async logout(principal: Principal | undefined, refreshToken: string | undefined): Promise<void> {
+    if (principal) await this.revokeSession(principal.sessionId, 'logout');
+    if (refreshToken) {
+      const known = await this.em.findOne(RefreshToken, { tokenHash: hashRefreshToken(refreshToken) }, { fields: ['session'] });
+      if (known) await this.revokeSession(known.session.id, 'logout');
+    }
+  }
+
+  /**
+   * Checks an access token and the session and account behind it. The account is read on every call, so a
+   * deleted or demoted user and a revoked session lose access at once, not when the token expires.
+   */
+  async authenticate(accessToken: string): Promise<Principal> {
+    let claims: AccessClaims;
+    try {
+      claims = await this.jwt.verifyAsync<AccessClaims>(accessToken, { algorithms: ['HS256'] });
+    } catch (error) {
+      const expired = (error as Error).name === 'TokenExpiredError';
+      throw new UnauthorizedException(expired ? AUTH_MESSAGES.sessionExpired : AUTH_MESSAGES.invalidToken);
+    }
+    if (claims.typ !== 'access' || typeof claims.sid !== 'string') {
+      throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+    }
+    return this.checkSession(claims.sid, Number(claims.sub));
+  }
+
+  /** The principal of a live session of a staff account; throws 401 or 403 otherwise. */
+  async checkSession(sessionId: string, userId: number): Promise<Principal> {
+    const session = await this.em.fork().findOne(AuthSession, { id: sessionId }, { populate: ['user'] });
+    if (!session || session.revokedAt || session.user.id !== userId) {
+      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    }
+    if (!isStaff(session.user.role)) throw new ForbiddenException(AUTH_MESSAGES.adminRequired);
+    return { userId: session.user.id, role: session.user.role, sessionId: session.id };
+  }
+
+  /** Drops sessions that can no longer be refreshed; run by the worker. */
+  async purgeExpiredSessions(): Promise<number> {
+    const retentionStart = new Date(Date.now() - 7 * 86_400_000);
+    return this.em.fork().nativeDelete(AuthSession, {
+      $or: [{ expiresAt: { $lt: new Date() } }, { revokedAt: { $lt: retentionStart } }],
+    });
+  }
+
+  private async revokeSession(sessionId: string, reason: string): Promise<void> {
+    await this.em.fork().nativeUpdate(AuthSession, { id: sessionId, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
+  }
+
+  private async issue(session: AuthSession, user: User): Promise<AuthSessionDto> {
+    const refreshToken = generateRefreshToken();
+    this.em.create(RefreshToken, { tokenHash: hashRefreshToken(refreshToken), session });
+    await this.em.flush();
+    const claims: AccessClaims = { sub: String(user.id), role: user.role, sid: session.id, typ: 'access' };
+    const token = await this.jwt.signAsync(claims, {
+      algorithm: 'HS256',
+      expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS,
+    });
+    return { user: toUserDto(user), token, refreshToken, expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS };
+  }
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { QueueModule } from '../../platform/queue/queue.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { QueueBoardController } from './queue-board.controller.js';
+import { QueueBoardService } from './queue-board.service.js';
+
+@Module({
+  imports: [
+    AuthModule,
+    QueueModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET }),
+    }),
+  ],
+  controllers: [QueueBoardController],
+  providers: [QueueBoardService],
+  exports: [QueueBoardService],
+})
+export class OperationsModule {}

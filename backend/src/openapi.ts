@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { writeFile } from 'node:fs/promises';
+import { buildOpenApiYaml } from './platform/http/openapi-document.js';
+
+const target = process.argv[2] ?? 'openapi.yaml';
+await writeFile(target, await buildOpenApiYaml());
+console.log(`Wrote ${target}`);

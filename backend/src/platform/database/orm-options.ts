@@ -1,0 +1,23 @@
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { AuthSession, RefreshToken } from '../../modules/auth/session.entity.js';
+import { User } from '../../modules/users/user.entity.js';
+import { FailedQueryLogger } from './failed-query-logger.js';
+import { migrationsList } from './migrations/index.js';
+
+/** Every entity of the application. A new module adds its entities here. */
+export const entities = [User, AuthSession, RefreshToken];
+
+export function ormOptions(databaseUrl: string, debug = false): Options {
+  return defineConfig({
+    clientUrl: databaseUrl,
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList, snapshot: false, transactional: true, allOrNothing: true, silent: true },
+    debug,
+    loggerFactory: (options) => new FailedQueryLogger(options),
+    // Entities are our own classes; a stale discovery cache is never wanted.
+    metadataCache: { enabled: false },
+    pool: { min: 0, max: 10 },
+  });
+}

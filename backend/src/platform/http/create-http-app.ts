@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { AppModule } from '../../app.module.js';
+import { QueueBoardService } from '../../modules/operations/queue-board.service.js';
+import type { AppConfig } from '../config/config.js';
+import { NestPinoLogger } from '../logging/logger.js';
+import { errorBody } from './error-body.js';
+import { createValidationPipe } from './validation.pipe.js';
+
+export const API_PREFIX = 'backend/api/v1';
+
+/** Builds the HTTP application (API, queue board and, when WEB_ROOT is set, the SPA) without listening. */
+export async function createHttpApp(config: AppConfig, logger: Logger): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new NestPinoLogger(logger),
+    abortOnError: false,
+  });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.enableCors({ origin: [config.CORS_ORIGIN], credentials: true, exposedHeaders: ['x-request-id'] });
+
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  await app.register(fastifyHelmet as never, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie as never);
+  await app.get(QueueBoardService).mount(fastify);
+  if (config.WEB_ROOT) await serveSpa(fastify, resolve(config.WEB_ROOT));
+  return app;
+}
+
+/** Serves the built SPA; any GET outside /backend that is not a file gets index.html (client-side routes). */
+async function serveSpa(fastify: FastifyInstance, root: string): Promise<void> {
+  if (!existsSync(join(root, 'index.html'))) throw new Error(`WEB_ROOT ${root} has no index.html; build the front end`);
+  await fastify.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders: (reply, path) => {
+      void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  fastify.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/backend')) {
+      return reply.status(404).send(errorBody(404, `Cannot ${request.method} ${request.url.split('?')[0]}`));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

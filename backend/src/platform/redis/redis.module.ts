@@ -1,0 +1,26 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+
+export const REDIS = Symbol('REDIS');
+
+/** A shared Redis client for short-lived keys (rate limits, one-time tickets); keys carry the configured prefix. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new Redis(config.REDIS_URL, { keyPrefix: `${config.REDIS_KEY_PREFIX}:` }),
+    },
+  ],
+  exports: [REDIS],
+})
+export class RedisModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

@@ -1,0 +1,18 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from './platform/config/config.js';
+import { ConfigModule } from './platform/config/config.module.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import { QueueModule } from './platform/queue/queue.module.js';
+import { RedisModule } from './platform/redis/redis.module.js';
+import { AuthWorkerModule } from './modules/auth/auth-worker.module.js';
+
+/** Composition root of the worker process: each module's worker module, which registers its processors. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, AuthWorkerModule],
+    };
+  }
+}

@@ -1,0 +1,170 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { JwtService } from '@nestjs/jwt';
+import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+
+const LOGIN = '/backend/api/v1/auth/login';
+const REFRESH = '/backend/api/v1/auth/refresh-token';
+const LOGOUT = '/backend/api/v1/auth/logout';
+const USERS = '/backend/api/v1/users';
+
+describe('sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ LOGIN_RATE_LIMIT_PER_EMAIL: '4', LOGIN_RATE_LIMIT_PER_IP: '25' });
+    await t.createUser({ email: 'kim.admin@jobcasting.test', password: 'Admin-password-1' });
+    await t.createUser({ email: 'actor@jobcasting.test', password: 'Actor-password-1', role: 'user' });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress?: string) =>
+    t.request({ method: 'POST', url, payload, headers, remoteAddress });
+
+  it('answers {user, token, refreshToken} for a staff account, never the password', async () => {
+    const response = await post(LOGIN, { email: ' KIM.ADMIN@jobcasting.test ', password: 'Admin-password-1' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.user).toMatchObject({ email: 'kim.admin@jobcasting.test', role: 'admin', isAdmin: true });
+    expect(typeof body.token).toBe('string');
+    expect(typeof body.refreshToken).toBe('string');
+    expect(response.body).not.toMatch(/password/i);
+    const claims = JSON.parse(Buffer.from(body.token.split('.')[1], 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(900);
+  });
+
+  it('stores passwords as argon2id hashes and refresh tokens only as hashes', async () => {
+    const { refreshToken } = await t.login('kim.admin@jobcasting.test', 'Admin-password-1');
+    const em = t.app.get(EntityManager).fork();
+    const [user] = await em.execute(`select password_hash from users where email = 'kim.admin@jobcasting.test'`);
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    const stored = await em.execute<{ token_hash: string }[]>(`select token_hash from refresh_token`);
+    expect(stored.map((r) => r.token_hash)).not.toContain(refreshToken);
+  });
+
+  it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
+    const wrongPassword = await post(LOGIN, { email: 'kim.admin@jobcasting.test', password: 'nope-nope-nope' }, {}, '10.0.0.2');
+    const unknown = await post(LOGIN, { email: 'nobody@jobcasting.test', password: 'nope-nope-nope' }, {}, '10.0.0.2');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' });
+    expect(unknown.json()).toEqual(wrongPassword.json());
+  });
+
+  it('refuses role user with the spec text', async () => {
+    const response = await post(LOGIN, { email: 'actor@jobcasting.test', password: 'Actor-password-1' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Access denied. Admin privileges required.');
+  });
+
+  it('reports validation problems with path and message', async () => {
+    const response = await post(LOGIN, { email: 'not-an-email' });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.error).toBe('Bad Request');
+    expect(body.details.validation).toEqual(
+      expect.arrayContaining([
+        { path: 'email', message: 'Email must be a valid e-mail address' },
+        { path: 'password', message: 'Password is required' },
+      ]),
+    );
+  });
+
+  it('rate-limits failed attempts per e-mail with 429 and Retry-After', async () => {
+    const attempt = () => post(LOGIN, { email: 'target@jobcasting.test', password: 'guess-guess-1' }, {}, '10.0.0.3');
+    for (let i = 0; i < 4; i++) expect((await attempt()).statusCode).toBe(401);
+    const blocked = await attempt();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('rate-limits every attempt per client address', async () => {
+    let last = 0;
+    for (let i = 0; i < 26; i++) {
+      last = (await post(LOGIN, { email: `spray${i}@jobcasting.test`, password: 'guess-guess-1' }, {}, '10.0.0.4')).statusCode;
+    }
+    expect(last).toBe(429);
+    const otherClient = await post(LOGIN, { email: SUPERADMIN.email, password: SUPERADMIN.password }, {}, '10.0.0.5');
+    expect(otherClient.statusCode).toBe(200);
+  });
+
+  describe('access tokens', () => {
+    it('401 without a token, with the guard text', async () => {
+      const response = await t.request({ method: 'GET', url: USERS });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe('Please login to continue.');
+    });
+
+    it('401 for a tampered token', async () => {
+      const { token } = await t.login(SUPERADMIN.email, SUPERADMIN.password);
+      const [header, payload, signature] = token.split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      const forged = Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url');
+      const tampered = await t.request({ method: 'GET', url: USERS, headers: bearer(`${header}.${forged}.${signature}`) });
+      expect(tampered.statusCode).toBe(401);
+      const otherKey = await new JwtService({ secret: 'x'.repeat(48) }).signAsync(claims);
+      expect((await t.request({ method: 'GET', url: USERS, headers: bearer(otherKey) })).statusCode).toBe(401);
+    });
+
+    it('401 "Session expired" for an expired token', async () => {
+      const { token } = await t.login(SUPERADMIN.email, SUPERADMIN.password);
+      const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+      const expired = await new JwtService({ secret: t.config.JWT_SECRET }).signAsync({
+        sub: claims.sub,
+        role: claims.role,
+        sid: claims.sid,
+        typ: 'access',
+        iat: Math.floor(Date.now() / 1000) - 3600,
+        exp: Math.floor(Date.now() / 1000) - 60,
+      });
+      const response = await t.request({ method: 'GET', url: USERS, headers: bearer(expired) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe('Session expired. Please login again.');
+    });
+  });
+
+  describe('refresh tokens', () => {
+    it('rotate: each refresh answers a new pair and the old refresh token stops working', async () => {
+      const first = await t.login('kim.admin@jobcasting.test', 'Admin-password-1');
+      const second = await post(REFRESH, { refreshToken: first.refreshToken });
+      expect(second.statusCode).toBe(200);
+      const rotated = second.json();
+      expect(rotated.refreshToken).not.toBe(first.refreshToken);
+      expect(rotated.user.email).toBe('kim.admin@jobcasting.test');
+      const third = await post(REFRESH, { refreshToken: rotated.refreshToken });
+      expect(third.statusCode).toBe(200);
+    });
+
+    it('a reused refresh token revokes the whole chain, access tokens included', async () => {
+      const first = await t.login('kim.admin@jobcasting.test', 'Admin-password-1');
+      const rotated = (await post(REFRESH, { refreshToken: first.refreshToken })).json();
+      const me = `${USERS}/${rotated.user.id}`;
+      expect((await t.request({ method: 'GET', url: me, headers: bearer(rotated.token) })).statusCode).toBe(200);
+
+      const replay = await post(REFRESH, { refreshToken: first.refreshToken });
+      expect(replay.statusCode).toBe(401);
+      expect((await post(REFRESH, { refreshToken: rotated.refreshToken })).statusCode).toBe(401);
+      expect((await t.request({ method: 'GET', url: me, headers: bearer(rotated.token) })).statusCode).toBe(401);
+    });
+
+    it('an unknown refresh token is refused', async () => {
+      expect((await post(REFRESH, { refreshToken: 'made-up-token' })).statusCode).toBe(401);
+    });
+  });
+
+  it('logout revokes the session: its access and refresh tokens stop working', async () => {
+    const session = await t.login('kim.admin@jobcasting.test', 'Admin-password-1');
+    const me = `${USERS}/${session.user.id}`;
+    const out = await post(LOGOUT, { refreshToken: session.refreshToken }, bearer(session.token));
+    expect(out.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: me, headers: bearer(session.token) })).statusCode).toBe(401);
+    expect((await post(REFRESH, { refreshToken: session.refreshToken })).statusCode).toBe(401);
+  });
+
+  it('logout with only the refresh token (expired access token) still revokes', async () => {
+    const session = await t.login('kim.admin@jobcasting.test', 'Admin-password-1');
+    expect((await post(LOGOUT, { refreshToken: session.refreshToken })).statusCode).toBe(200);
+    expect((await post(REFRESH, { refreshToken: session.refreshToken })).statusCode).toBe(401);
+    const me = `${USERS}/${session.user.id}`;
+    expect((await t.request({ method: 'GET', url: me, headers: bearer(session.token) })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type Queue, QueueEvents } from 'bullmq';
+import { PURGE_SESSIONS_JOB } from '../src/modules/auth/jobs/session-cleanup.processor.js';
+import { QueueName } from '../src/platform/queue/queue-names.js';
+import { WorkerModule } from '../src/worker.module.js';
+import { startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+
+describe('worker process', () => {
+  let t: TestApp;
+  let worker: INestApplicationContext | undefined;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+  });
+
+  it('the API process only enqueues: no processor listens on its queues', async () => {
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.Maintenance));
+    await t.login(SUPERADMIN.email, SUPERADMIN.password);
+    expect(await queue.getWorkers()).toHaveLength(0);
+  });
+
+  it('schedules and runs the session clean-up: expired sessions go, live ones stay', async () => {
+    const live = await t.login(SUPERADMIN.email, SUPERADMIN.password);
+    const em = t.app.get(EntityManager).fork();
+    const expiredId = randomUUID();
+    await em.execute(
+      `insert into auth_session (id, user_id, created_at, expires_at) values (?, ?, now() - interval '40 days', now() - interval '10 days')`,
+      [expiredId, live.user.id],
+    );
+
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    await worker.init();
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.Maintenance));
+    const schedulers = await queue.getJobSchedulers();
+    expect(schedulers.map((s) => s.key)).toContain(PURGE_SESSIONS_JOB);
+
+    const events = new QueueEvents(QueueName.Maintenance, { connection: { url: t.config.REDIS_URL }, prefix: `${t.config.REDIS_KEY_PREFIX}:bull` });
+    await events.waitUntilReady();
+    const job = await queue.add(PURGE_SESSIONS_JOB, {});
+    const result = await job.waitUntilFinished(events, 20_000);
+    await events.close();
+
+    // The scheduler's first run may already have purged the row; either way a worker job did it.
+    expect(typeof result.deleted).toBe('number');
+    const remaining = (await em.execute<{ id: string }[]>(`select id from auth_session`)).map((r) => r.id);
+    expect(remaining).not.toContain(expiredId);
+    const claims = JSON.parse(Buffer.from(live.token.split('.')[1], 'base64url').toString());
+    expect(remaining).toContain(claims.sid);
+  });
+});
