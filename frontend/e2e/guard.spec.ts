@@ -1,0 +1,92 @@
+import { apiLogin, checkScreen, createAccount, expect, message, signIn, superadmin, test } from './support.ts';
+
+/** A token shaped like a JWT whose exp lies in the past. */
+function expiredJwt(): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp: Math.floor(Date.now() / 1000) - 3600 })}.invalid`;
+}
+
+const storedUser = (role: string) =>
+  JSON.stringify({ id: 1, name: 'Stored', username: 'stored', email: 'stored@e2e.jobcasting.test', role, isAdmin: role !== 'user', createdAt: '', updatedAt: '' });
+
+test('a visitor without a session is sent to /login', async ({ page }) => {
+  await page.goto('/admin/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(message(page, 'Please login to continue.')).toBeVisible();
+  await checkScreen(page, 'guard-login-required');
+});
+
+test('an expired token that cannot be renewed ends the session', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('refreshToken', 'not-a-valid-refresh-token');
+      localStorage.setItem('user', user);
+    },
+    [expiredJwt(), storedUser('superadmin')],
+  );
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(message(page, 'Session expired. Please login again.')).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+});
+
+test('an expired token is renewed silently with a valid refresh token', async ({ page }) => {
+  // A session of its own: renewal rotates the refresh token.
+  const session = await apiLogin(superadmin.email, superadmin.password);
+  await page.goto('/login');
+  await page.evaluate(
+    ([token, refreshToken, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('refreshToken', refreshToken);
+      localStorage.setItem('user', user);
+    },
+    [expiredJwt(), session.refreshToken, JSON.stringify(session.user)],
+  );
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Manage Users' })).toBeVisible();
+  const stored = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')]);
+  expect(stored[0]).not.toBe(expiredJwt());
+  expect(stored[1]).not.toBe(session.refreshToken);
+});
+
+test('an admin is kept out of the user routes', async ({ page, superadminSession }) => {
+  const admin = await createAccount(superadminSession.token, 'admin');
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin\/email-accounts$/);
+
+  await page.getByRole('button', { name: '메뉴' }).click();
+  const menu = page.getByRole('dialog', { name: '메뉴' });
+  await expect(menu.getByRole('navigation').getByRole('button')).toHaveText(['Home', 'Update Profile', 'Logout']);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/users/add');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(message(page, 'Access denied. Admins cannot access user routes.')).toBeVisible();
+  await checkScreen(page, 'guard-admin-on-users');
+});
+
+test('a stored account without admin rights is refused the admin area', async ({ page, superadminSession }) => {
+  await page.goto('/login');
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    },
+    [superadminSession.token, storedUser('user')],
+  );
+  await page.goto('/admin/profile');
+  await expect(message(page, 'Access denied. Only admin allowed.')).toBeVisible();
+  // / forwards to /login, which sends a live session without admin rights to /dashboard.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Access denied. Admin privileges required.')).toBeVisible();
+  await checkScreen(page, 'guard-not-admin');
+  await page.getByRole('button', { name: 'Sign in with another account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('unknown paths outside the admin area lead to /login', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/login$/);
+});

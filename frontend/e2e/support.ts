@@ -1,0 +1,112 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createApiClient, type Schemas } from '@job-casting/contracts';
+import { test as base, expect, type Page } from '@playwright/test';
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must be set for the journeys`);
+  return value;
+}
+
+export const baseURL = requiredEnv('E2E_BASE_URL');
+export const superadmin = { email: requiredEnv('E2E_ADMIN_EMAIL'), password: requiredEnv('E2E_ADMIN_PASSWORD') };
+
+/** The typed API client, for arranging fixtures and checking the server's side of a journey. */
+export const api = createApiClient({ baseUrl: baseURL });
+
+const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+let sequence = 0;
+
+/** A fresh identity per call, so that journeys and repeated runs never collide. */
+export function uniqueUser(label: string) {
+  const id = `${label}-${runId}-${++sequence}`;
+  return { name: `E2E ${label} ${runId} ${sequence}`, username: id, email: `${id}@e2e.jobcasting.test`, password: `Pw-${id}-9` };
+}
+
+export async function apiLogin(email: string, password: string): Promise<Schemas['AuthSessionDto']> {
+  const { data, error } = await api.POST('/backend/api/v1/auth/login', { body: { email, password } });
+  if (!data) throw new Error(`login of ${email} failed: ${JSON.stringify(error)}`);
+  return data;
+}
+
+/** Creates an account through the API as the superadmin; returns its credentials and id. */
+export async function createAccount(token: string, role: Schemas['UserDto']['role'], label: string = role) {
+  const account = uniqueUser(label);
+  const { data, error } = await api.POST('/backend/api/v1/users', {
+    body: { ...account, role },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!data) throw new Error(`creating ${role} failed: ${JSON.stringify(error)}`);
+  return { ...account, id: data.id };
+}
+
+/** The users screen's last page, where the newest accounts are listed (users are ordered by id). */
+export async function newestUsersPage(token: string): Promise<string> {
+  const { data } = await api.GET('/backend/api/v1/users', {
+    params: { query: { page: 1, pageSize: 50 } },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!data) throw new Error('listing users failed');
+  return data.pagination.totalPages > 1 ? `/admin/users?page=${data.pagination.totalPages}` : '/admin/users';
+}
+
+/** Local storage for a signed-in browser, as the login page writes it. */
+export function sessionStorageState(session: Schemas['AuthSessionDto']) {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(baseURL).origin,
+        localStorage: [
+          { name: 'token', value: session.token },
+          { name: 'accessToken', value: session.token },
+          { name: 'refreshToken', value: session.refreshToken },
+          { name: 'user', value: JSON.stringify(session.user) },
+        ],
+      },
+    ],
+  };
+}
+
+/** Signs in through the login form. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^Email\b/).fill(email);
+  await page.getByLabel(/^Password\b/).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** No serious or critical accessibility violations, then a full-page screenshot kept as an artifact. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  // Let entrance animations settle so that colour contrast is measured on final colours.
+  await page.waitForTimeout(300);
+  // react-aria's off-screen announcer briefly holds an empty role=img that points at the announced text.
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+    `accessibility of ${name}`,
+  ).toEqual([]);
+  await page.screenshot({ path: `${test.info().project.outputDir}/screens/${name}.png`, fullPage: true });
+}
+
+/** A toast or inline message with this text. */
+export function message(page: Page, text: string) {
+  return page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text });
+}
+
+interface Fixtures {
+  /** A browser already signed in as the superadmin (one API sign-in per worker). */
+  superadminSession: Schemas['AuthSessionDto'];
+}
+
+export const test = base.extend<object, Fixtures>({
+  superadminSession: [async ({}, use) => use(await apiLogin(superadmin.email, superadmin.password)), { scope: 'worker' }],
+});
+
+/** Starts each test of the file signed in as the superadmin. */
+export function useSuperadminSession(): void {
+  test.use({ storageState: async ({ superadminSession }, use) => use(sessionStorageState(superadminSession)) });
+}
+
+export { expect };

@@ -1,0 +1,53 @@
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { LoginPage } from '../features/auth/routes/login-page.tsx';
+import { NoAccessPage } from '../features/auth/routes/no-access-page.tsx';
+import { ErrorPage } from '../features/errors/routes/error-page.tsx';
+import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
+import { HomePage } from '../features/home/routes/home-page.tsx';
+import { AddAdminPage } from '../features/users/routes/add-admin-page.tsx';
+import { ProfilePage } from '../features/users/routes/profile-page.tsx';
+import { UsersPage } from '../features/users/routes/users-page.tsx';
+import { paths } from '../lib/paths.ts';
+import { AdminShell } from './admin-shell.tsx';
+import { PublicOnly } from './public-only.tsx';
+import { RequireAdmin } from './require-admin.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+/** `/` only forwards to /login, keeping any message a guard attached on the way. */
+function ToLogin() {
+  const { state } = useLocation();
+  return <Navigate to={paths.login} replace state={state} />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: paths.root, element: <ToLogin /> },
+      { path: paths.login, element: <PublicOnly><LoginPage /></PublicOnly> },
+      { path: paths.nonAdminHome, element: <NoAccessPage /> },
+      {
+        path: paths.admin,
+        element: <RequireAdmin />,
+        children: [
+          {
+            element: <AdminShell />,
+            children: [
+              { index: true, element: <Navigate to={paths.emailAccounts} replace /> },
+              // Mail accounts and the dashboard open on the home panel until their screens exist.
+              { path: paths.emailAccounts, element: <HomePage /> },
+              { path: paths.dashboard, element: <HomePage /> },
+              { path: `${paths.dashboard}/:accountId`, element: <HomePage /> },
+              { path: paths.profile, element: <ProfilePage /> },
+              { path: paths.users, element: <UsersPage /> },
+              { path: paths.addAdmin, element: <AddAdminPage /> },
+              { path: paths.error, element: <ErrorPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <ToLogin /> },
+    ],
+  },
+]);

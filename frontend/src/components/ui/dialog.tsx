@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+
+export interface DialogProps {
+  title: string;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  children: ReactNode;
+  /** alertdialog for confirmations: no dismissing by clicking outside. */
+  role?: 'dialog' | 'alertdialog';
+  size?: 'sm' | 'md';
+}
+
+/** A centred modal: focus is trapped inside, Escape closes it, focus returns to the trigger. */
+export function Dialog({ title, isOpen, onOpenChange, children, role = 'dialog', size = 'md' }: DialogProps) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={role === 'dialog'}
+      className="fixed inset-0 z-40 flex items-center justify-center bg-slate-950/50 p-4 backdrop-blur-[2px]
+       "
+    >
+      <Modal
+        className={`w-full ${size === 'sm' ? 'max-w-md' : 'max-w-lg'} rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5`}
+      >
+        <AriaDialog role={role} className="max-h-[85vh] overflow-y-auto p-6 outline-none">
+          <Heading slot="title" className="mb-4 text-lg font-semibold text-slate-900">
+            {title}
+          </Heading>
+          {children}
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

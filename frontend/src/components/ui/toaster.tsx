@@ -1,0 +1,35 @@
+import { Button } from 'react-aria-components';
+import { dismissToast, useToasts, type ToastTone } from '../../lib/toast.tsx';
+import { focusRing } from './focus-ring.ts';
+
+const tones: Record<ToastTone, { box: string; icon: string }> = {
+  success: { box: 'border-emerald-200 bg-white', icon: 'bg-emerald-600' },
+  error: { box: 'border-red-200 bg-white', icon: 'bg-red-600' },
+  info: { box: 'border-sky-200 bg-white', icon: 'bg-sky-600' },
+};
+
+/** Toasts at the top right; errors are alerts, the rest status messages. Each can be dismissed. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <div className="pointer-events-none fixed top-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          role={toast.tone === 'error' ? 'alert' : 'status'}
+          className={`pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg ${tones[toast.tone].box}`}
+        >
+          <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${tones[toast.tone].icon}`} />
+          <p className="flex-1 text-sm font-medium text-slate-900">{toast.message}</p>
+          <Button
+            aria-label="Dismiss"
+            onPress={() => dismissToast(toast.id)}
+            className={`-m-1 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 cursor-pointer ${focusRing}`}
+          >
+            <span aria-hidden="true">✕</span>
+          </Button>
+        </div>
+      ))}
+    </div>
+  );
+}

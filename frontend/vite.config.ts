@@ -1,0 +1,14 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 3000,
+    strictPort: true,
+    // The API runs on 8080 in development; in production it serves the built SPA on the same origin.
+    proxy: { '/backend': 'http://localhost:8080' },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});
