@@ -1,0 +1,44 @@
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { boundariesRule } from './boundaries.ts';
+
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser as never, ecmaVersion: 2024, sourceType: 'module' } });
+
+tester.run('house/boundaries', boundariesRule, {
+  valid: [
+    { filename: '/repo/frontend/src/features/users/routes/users-page.tsx', code: "import { useUsers } from '../api/use-users';" },
+    { filename: '/repo/frontend/src/features/users/routes/users-page.tsx', code: "import { Button } from '../../../components/ui/button';" },
+    { filename: '/repo/backend/src/modules/auth/auth.service.ts', code: "import { UsersService } from '../users/users.service.js';" },
+    { filename: '/repo/backend/src/modules/auth/session.entity.ts', code: "import { User } from '../users/user.entity.js';" },
+    { filename: '/repo/backend/src/modules/auth/auth.guard.ts', code: "import { MESSAGES } from '../users/domain/user-policy.js';" },
+    { filename: '/repo/backend/src/modules/users/domain/roles.ts', code: "import { x } from './other.js';" },
+    { filename: '/repo/backend/test/worker.e2e-spec.ts', code: "import { P } from '../src/modules/auth/jobs/session-cleanup.processor.js';" },
+  ],
+  invalid: [
+    {
+      filename: '/repo/frontend/src/features/profile/routes/profile-page.tsx',
+      code: "import { UserForm } from '../../users/components/user-form';",
+      errors: [{ messageId: 'feature' }],
+    },
+    {
+      filename: '/repo/backend/src/modules/messaging/sends.service.ts',
+      code: "import { AuthGuard } from '../auth/auth.guard.js';",
+      errors: [{ messageId: 'module' }],
+    },
+    {
+      filename: '/repo/backend/src/worker.module.ts',
+      code: "import { P } from './modules/auth/jobs/session-cleanup.processor.js';",
+      errors: [{ messageId: 'module' }],
+    },
+    {
+      filename: '/repo/backend/src/modules/users/domain/user-policy.ts',
+      code: "import { Injectable } from '@nestjs/common';",
+      errors: [{ messageId: 'domain' }],
+    },
+    {
+      filename: '/repo/backend/src/modules/users/domain/user-policy.ts',
+      code: "import { EntityManager } from '@mikro-orm/postgresql';",
+      errors: [{ messageId: 'domain' }],
+    },
+  ],
+});

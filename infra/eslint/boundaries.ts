@@ -1,0 +1,72 @@
+import { dirname, resolve, sep } from 'node:path';
+import type { Rule } from 'eslint';
+
+// Paths are matched by their workspace folders, so the rule does not depend on where the repository lives.
+const slashes = (path: string) => path.split(sep).join('/');
+
+function featureOf(path: string): string | null {
+  return /\/frontend\/src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+
+function moduleOf(path: string): string | null {
+  return /\/backend\/src\/modules\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+
+/**
+ * What another back-end module may import: its Nest module, its services, its entities (for relations),
+ * its DTOs (public shapes) and its pure domain rules. Controllers, guards, processors and adapters are internal.
+ */
+function isModulePublic(path: string): boolean {
+  return /\/(dto|domain)\//.test(path) || /\.(module|service|entity)\.ts$/.test(path.replace(/\.js$/, '.ts'));
+}
+
+/** Import boundaries of DESIGN.md §1, checked on relative imports. */
+export const boundariesRule: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keeps features and modules from reaching into each other' },
+    schema: [],
+    messages: {
+      feature: "Feature '{{from}}' imports the internals of feature '{{to}}'; move what they share to components/ or lib/.",
+      module: "Module '{{from}}' reaches into '{{target}}' of module '{{to}}'; use the service it exports.",
+      domain: 'Domain rules stay free of frameworks: {{source}} may not be imported from domain/.',
+    },
+  },
+  create(context) {
+    const file = slashes(context.filename);
+    const fromFeature = featureOf(file);
+    const fromModule = moduleOf(file);
+    const inDomain = /\/backend\/src\/modules\/[^/]+\/domain\//.test(file);
+
+    function check(node: Rule.Node, source: string) {
+      if (inDomain && /^(@nestjs|@mikro-orm|bullmq|ioredis|fastify)(\/|$)/.test(source)) {
+        context.report({ node, messageId: 'domain', data: { source } });
+        return;
+      }
+      if (!source.startsWith('.')) return;
+      const target = slashes(resolve(dirname(context.filename), source));
+      const toFeature = featureOf(target);
+      if (fromFeature && toFeature && toFeature !== fromFeature) {
+        context.report({ node, messageId: 'feature', data: { from: fromFeature, to: toFeature } });
+      }
+      const toModule = moduleOf(target);
+      const inBackendSource = file.includes('/backend/src/');
+      if (inBackendSource && toModule && toModule !== fromModule && !isModulePublic(target)) {
+        context.report({
+          node,
+          messageId: 'module',
+          data: { from: fromModule ?? 'platform', to: toModule, target: target.split('/').pop() ?? target },
+        });
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node as Rule.Node, String(node.source.value)),
+      ExportNamedDeclaration: (node) => node.source && check(node as Rule.Node, String(node.source.value)),
+      ExportAllDeclaration: (node) => check(node as Rule.Node, String(node.source.value)),
+      ImportExpression: (node) => {
+        if (node.source.type === 'Literal') check(node as Rule.Node, String(node.source.value));
+      },
+    };
+  },
+};

@@ -1,0 +1,83 @@
+// npm run dev: PostgreSQL, Redis, the back end rebuilt and restarted on save (API on 8080, worker), and the
+// Vite dev server on 3000, which proxies /backend to the API.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServices } from './services.ts';
+import { describeExit, shutdown, waitUntil } from './lib/processes.ts';
+import type { ExitStatus } from './lib/processes.ts';
+import {
+  banner,
+  dataDir,
+  ensureDataDir,
+  ensureSecrets,
+  healthy,
+  isHealthy,
+  node,
+  publishServices,
+  root,
+  startProcesses,
+  superadminSignIn,
+  unexpectedExitMessage,
+} from './lib/app.ts';
+import type { AppProcess } from './lib/app.ts';
+
+const API_PORT = 8080;
+const WEB_PORT = 3000;
+
+async function main(): Promise<void> {
+  ensureDataDir();
+  const secrets = ensureSecrets();
+
+  const onUnexpectedExit = (name: string, status: ExitStatus) => void shutdown(1, unexpectedExitMessage(name, status));
+  const services = await startServices({ dataDir, persistent: true, onUnexpectedExit });
+  if (services.started) publishServices(services);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...secrets,
+    NODE_ENV: 'development',
+    PORT: String(API_PORT),
+    CORS_ORIGIN: `http://localhost:${WEB_PORT}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl,
+  };
+  delete env.WEB_ROOT;
+
+  // The API can start only once the first compilation has written backend/dist.
+  let markCompiled = () => {};
+  const compiled = new Promise<true>((resolve) => (markCompiled = () => resolve(true)));
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const vite = [join(root, 'frontend', 'node_modules', 'vite', 'bin', 'vite.js'), join(root, 'node_modules', 'vite', 'bin', 'vite.js')].find(existsSync);
+  if (!vite) return shutdown(1, 'Vite is not installed: run npm install');
+
+  // In start order; they stop in reverse. Sandboxes the API talks to go before it.
+  const processes: AppProcess[] = [
+    {
+      name: 'tsc',
+      command: node,
+      args: [tsc, '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'],
+      onLine: (line) => /Watching for file changes/.test(line) && markCompiled(),
+      ready: (child) => Promise.race([compiled, child.exited.then((status) => `tsc ${describeExit(status)}`)]),
+    },
+    { name: 'api', command: node, args: ['--watch', 'backend/dist/main.js'], ready: healthy(API_PORT), readyRequired: false },
+    { name: 'worker', command: node, args: ['--watch', 'backend/dist/worker.js'] },
+    {
+      name: 'web',
+      command: node,
+      args: [vite, '--port', String(WEB_PORT), '--strictPort'],
+      cwd: join(root, 'frontend'),
+      ready: (child) => waitUntil(child, () => isHealthy(`http://localhost:${WEB_PORT}/`), 60_000),
+    },
+  ];
+  await startProcesses(processes, env, onUnexpectedExit);
+
+  banner([
+    `JOB CASTING (development) is running at http://localhost:${WEB_PORT}`,
+    `API: http://localhost:${API_PORT}/backend/api/v1 (rebuilt and restarted on save)`,
+    ...superadminSignIn(),
+    'Press Ctrl-C to stop.',
+  ]);
+}
+
+main().catch((error: unknown) => shutdown(1, `\n${error instanceof Error ? error.message : String(error)}`));

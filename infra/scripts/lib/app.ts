@@ -1,0 +1,176 @@
+// What npm start, npm run dev, npm test and the CLI share: paths, secrets, the app processes.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startServices } from '../services.ts';
+import type { Services, ServicesOptions } from '../services.ts';
+import { describeExit, onShutdown, prefixFor, spawnChild, waitUntil } from './processes.ts';
+import type { Child, ExitStatus } from './processes.ts';
+
+export const root = resolve(import.meta.dirname, '..', '..', '..');
+export const dataDir = join(root, '.data');
+/** Node 24, the one running this script. */
+export const node = process.execPath;
+export const healthPath = '/backend/api/v1/health';
+
+export interface Secrets {
+  JWT_SECRET: string;
+  ENCRYPTION_KEY: string;
+}
+
+export function generateSecrets(): Secrets {
+  return { JWT_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+}
+
+/** The secrets from the environment, else from <dir>/secrets.json, generated there on first use. */
+export function ensureSecrets(dir = dataDir): Secrets {
+  const file = join(dir, 'secrets.json');
+  const stored: Partial<Secrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const generated = generateSecrets();
+  const secrets = { ...generated };
+  let changed = false;
+  for (const key of ['JWT_SECRET', 'ENCRYPTION_KEY'] as const) {
+    const given = process.env[key] || stored[key];
+    if (given) {
+      secrets[key] = given;
+    } else {
+      // Generated once and kept: a new ENCRYPTION_KEY would make the stored credentials unreadable.
+      stored[key] = generated[key];
+      changed = true;
+    }
+  }
+  if (changed) {
+    ensureDataDir(dir);
+    writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 });
+  }
+  if (existsSync(file)) chmodSync(file, 0o600);
+  return secrets;
+}
+
+/** 0755: the postgres OS user walks through it to reach its cluster. */
+export function ensureDataDir(dir = dataDir): void {
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755);
+}
+
+export async function isHealthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** A readiness check for an API child: its health endpoint answers 200. */
+export function healthy(port: number, timeoutMs = 120_000) {
+  return (child: Child) => waitUntil(child, () => isHealthy(`http://127.0.0.1:${port}${healthPath}`), timeoutMs);
+}
+
+export interface AppProcess {
+  name: string;
+  command: string;
+  args: string[];
+  cwd?: string;
+  /** Added to the common environment. */
+  env?: NodeJS.ProcessEnv;
+  /** Sees each output line (which is printed with the name as prefix anyway). */
+  onLine?: (line: string) => void;
+  /** Resolves true once the process serves (or why it does not); the next process starts only then. */
+  ready?: (child: Child) => Promise<true | string>;
+  /** When false, a failed readiness check is reported but does not stop the start (dev: fix and save). */
+  readyRequired?: boolean;
+}
+
+/**
+ * Starts the processes in order, each after the previous one is ready, with their output prefixed by
+ * their name. onUnexpectedExit is called when one of them dies without being asked to.
+ */
+export async function startProcesses(
+  processes: AppProcess[],
+  env: NodeJS.ProcessEnv,
+  onUnexpectedExit: (name: string, status: ExitStatus) => void,
+): Promise<Child[]> {
+  const children: Child[] = [];
+  for (const spec of processes) {
+    const prefix = prefixFor(spec.name);
+    const output = (line: string, stream: 'out' | 'err') => {
+      (stream === 'err' ? process.stderr : process.stdout).write(prefix + line + '\n');
+      spec.onLine?.(line);
+    };
+    const child = spawnChild(spec.name, spec.command, spec.args, { cwd: spec.cwd ?? root, env: { ...env, ...spec.env }, output });
+    children.push(child);
+    void child.exited.then((status) => {
+      if (!child.stopping) onUnexpectedExit(spec.name, status);
+    });
+    if (!spec.ready) continue;
+    const ready = await spec.ready(child);
+    if (ready === true) continue;
+    if (spec.readyRequired ?? true) {
+      for (const started of children.reverse()) await started.stop();
+      throw new Error(`${spec.name} did not become ready: ${ready}`);
+    }
+    console.error(`${spec.name} is not ready yet (${ready}); carrying on`);
+  }
+  return children;
+}
+
+export function unexpectedExitMessage(name: string, status: ExitStatus): string {
+  return `\n${name} ${describeExit(status)} unexpectedly: stopping everything.`;
+}
+
+/** How to sign in as the superadmin, from ADMIN_EMAIL/ADMIN_PASSWORD or the file the API writes on first boot. */
+export function superadminSignIn(dir = dataDir): string[] {
+  if (process.env.ADMIN_PASSWORD) {
+    return [`Superadmin: ${process.env.ADMIN_EMAIL ?? '(ADMIN_EMAIL)'}`, 'Password:   the password in ADMIN_PASSWORD'];
+  }
+  const file = join(dir, 'superadmin-credentials.json');
+  if (!existsSync(file)) return [`Superadmin sign-in: ${file} was not found (the API writes it on its first boot)`];
+  const { email, password } = JSON.parse(readFileSync(file, 'utf8')) as { email: string; password: string };
+  return [`Superadmin: ${email}`, `Password:   ${password}   (the initial one, kept in ${file})`];
+}
+
+export function banner(lines: string[]): void {
+  const width = Math.max(...lines.map((line) => line.length)) + 4;
+  const rule = '='.repeat(width);
+  console.log(['', rule, ...lines.map((line) => `  ${line}`), rule, ''].join('\n'));
+}
+
+// While npm start or npm run dev runs, the URLs of its services are kept here for the CLI and the seed script.
+const runningFile = join(dataDir, 'services.json');
+
+interface RunningServices {
+  pid: number;
+  databaseUrl: string;
+  serverUrl: string;
+  redisUrl: string;
+}
+
+export function publishServices(services: Services): void {
+  const running: RunningServices = { pid: process.pid, databaseUrl: services.databaseUrl, serverUrl: services.serverUrl, redisUrl: services.redisUrl };
+  writeFileSync(runningFile, JSON.stringify(running, null, 2) + '\n', { mode: 0o600 });
+  onShutdown(() => rmSync(runningFile, { force: true }));
+}
+
+/**
+ * Services for a command run beside the app (CLI, seed, bench): DATABASE_URL/REDIS_URL when set, else those
+ * of a running npm start/dev, else the persistent ones under .data/, started for the command's duration.
+ */
+export async function localServices(options: Partial<ServicesOptions> = {}): Promise<Services> {
+  if (!(process.env.DATABASE_URL && process.env.REDIS_URL) && existsSync(runningFile)) {
+    const running = JSON.parse(readFileSync(runningFile, 'utf8')) as RunningServices;
+    if (isAlive(running.pid)) return { ...running, started: false, stop: async () => {} };
+  }
+  ensureDataDir();
+  return startServices({ dataDir, persistent: true, log: () => {}, ...options });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
