@@ -1,6 +1,6 @@
 // What npm start, npm run dev, npm test and the CLI share: paths, secrets, the app processes.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startServices } from '../services.ts';
 import type { Services, ServicesOptions } from '../services.ts';
@@ -120,7 +120,12 @@ export function unexpectedExitMessage(name: string, status: ExitStatus): string 
   return `\n${name} ${describeExit(status)} unexpectedly: stopping everything.`;
 }
 
-/** How to sign in as the superadmin, from ADMIN_EMAIL/ADMIN_PASSWORD or the file the API writes on first boot. */
+const launchedAt = Date.now();
+
+/**
+ * How to sign in as the superadmin, from ADMIN_EMAIL/ADMIN_PASSWORD or the file the API writes on first boot.
+ * A generated password is printed only by the start that created it; later starts point at the file.
+ */
 export function superadminSignIn(dir = dataDir): string[] {
   if (process.env.ADMIN_PASSWORD) {
     return [`Superadmin: ${process.env.ADMIN_EMAIL ?? '(ADMIN_EMAIL)'}`, 'Password:   the password in ADMIN_PASSWORD'];
@@ -128,7 +133,11 @@ export function superadminSignIn(dir = dataDir): string[] {
   const file = join(dir, 'superadmin-credentials.json');
   if (!existsSync(file)) return [`Superadmin sign-in: ${file} was not found (the API writes it on its first boot)`];
   const { email, password } = JSON.parse(readFileSync(file, 'utf8')) as { email: string; password: string };
-  return [`Superadmin: ${email}`, `Password:   ${password}   (the initial one, kept in ${file})`];
+  const createdNow = statSync(file).mtimeMs >= launchedAt;
+  return [
+    `Superadmin: ${email}`,
+    createdNow ? `Password:   ${password}   (generated now, kept in ${file})` : `Password:   the initial one is kept in ${file}`,
+  ];
 }
 
 export function banner(lines: string[]): void {
