@@ -2,45 +2,21 @@
 // Vite dev server on 3000, which proxies /backend to the API.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServices } from './services.ts';
 import { describeExit, shutdown, waitUntil } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
-import {
-  banner,
-  dataDir,
-  ensureDataDir,
-  ensureSecrets,
-  healthy,
-  isHealthy,
-  node,
-  publishServices,
-  root,
-  startProcesses,
-  superadminSignIn,
-  unexpectedExitMessage,
-} from './lib/app.ts';
+import { banner, healthy, isHealthy, node, root, startLocalStack, startProcesses, superadminSignIn, unexpectedExitMessage } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 
 const API_PORT = 8080;
 const WEB_PORT = 3000;
 
 async function main(): Promise<void> {
-  ensureDataDir();
-  const secrets = ensureSecrets();
-
   const onUnexpectedExit = (name: string, status: ExitStatus) => void shutdown(1, unexpectedExitMessage(name, status));
-  const services = await startServices({ dataDir, persistent: true, onUnexpectedExit });
-  if (services.started) publishServices(services);
-
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...secrets,
+    ...(await startLocalStack(onUnexpectedExit)),
     NODE_ENV: 'development',
     PORT: String(API_PORT),
     CORS_ORIGIN: `http://localhost:${WEB_PORT}`,
-    DATA_DIR: dataDir,
-    DATABASE_URL: services.databaseUrl,
-    REDIS_URL: services.redisUrl,
   };
   delete env.WEB_ROOT;
 

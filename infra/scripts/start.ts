@@ -1,44 +1,21 @@
 // npm start: build, then run PostgreSQL, Redis, the API (serving the SPA) and the worker until Ctrl-C.
 import { join } from 'node:path';
-import { startServices } from './services.ts';
 import { describeExit, run, shutdown } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
-import {
-  banner,
-  dataDir,
-  ensureDataDir,
-  ensureSecrets,
-  healthy,
-  node,
-  publishServices,
-  root,
-  startProcesses,
-  superadminSignIn,
-  unexpectedExitMessage,
-} from './lib/app.ts';
+import { banner, healthy, node, root, startLocalStack, startProcesses, superadminSignIn, unexpectedExitMessage } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
-  ensureDataDir();
-  const secrets = ensureSecrets();
-
   const build = await run('npm', ['run', 'build'], { cwd: root, name: 'build' });
   if (build.code !== 0) return shutdown(1, `\nThe build ${describeExit(build)}: not starting.`);
 
   const onUnexpectedExit = (name: string, status: ExitStatus) => void shutdown(1, unexpectedExitMessage(name, status));
-  const services = await startServices({ dataDir, persistent: true, onUnexpectedExit });
-  if (services.started) publishServices(services);
-
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...secrets,
+    ...(await startLocalStack(onUnexpectedExit)),
     NODE_ENV: 'production',
     PORT: String(port),
     WEB_ROOT: join(root, 'frontend', 'dist'),
-    DATA_DIR: dataDir,
-    DATABASE_URL: services.databaseUrl,
-    REDIS_URL: services.redisUrl,
   };
   // In start order; they stop in reverse. Sandboxes the API talks to go before it.
   const processes: AppProcess[] = [

@@ -156,6 +156,18 @@ interface RunningServices {
   redisUrl: string;
 }
 
+/**
+ * What npm start and npm run dev share: the data folder, the secrets, PostgreSQL and Redis (embedded unless
+ * DATABASE_URL and REDIS_URL are given), and the environment every app process gets.
+ */
+export async function startLocalStack(onUnexpectedExit: (name: string, status: ExitStatus) => void): Promise<NodeJS.ProcessEnv> {
+  ensureDataDir();
+  const secrets = ensureSecrets();
+  const services = await startServices({ dataDir, persistent: true, onUnexpectedExit });
+  if (services.started) publishServices(services);
+  return { ...process.env, ...secrets, DATA_DIR: dataDir, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl };
+}
+
 export function publishServices(services: Services): void {
   const running: RunningServices = { pid: process.pid, databaseUrl: services.databaseUrl, serverUrl: services.serverUrl, redisUrl: services.redisUrl };
   writeFileSync(runningFile, JSON.stringify(running, null, 2) + '\n', { mode: 0o600 });

@@ -1,9 +1,7 @@
 import { useLocation } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { Card, PageHeader } from '../../../components/ui/card.tsx';
-import { paths } from '../../../lib/paths.ts';
 import { ErrorDetails } from '../components/error-details.tsx';
 import type { ErrorReport } from '../components/error-report.ts';
+import { ErrorScreen } from '../components/error-screen.tsx';
 
 /** Any other path under /admin shows the error page (spec §2). */
 export function NotFoundPage() {
@@ -18,16 +16,8 @@ export function NotFoundPage() {
   };
 
   return (
-    <>
-      <PageHeader title="Error" description="Page not found. The address may be mistyped, or the page has moved." />
-      <Card>
-        <ErrorDetails report={report} />
-        <div className="mt-6">
-          <ButtonLink href={paths.emailAccounts} variant="secondary">
-            Back to Home
-          </ButtonLink>
-        </div>
-      </Card>
-    </>
+    <ErrorScreen description="Page not found. The address may be mistyped, or the page has moved.">
+      <ErrorDetails report={report} />
+    </ErrorScreen>
   );
 }
