@@ -68,10 +68,10 @@ describe('sign-in', () => {
     );
   });
 
-  it('rate-limits failed attempts per e-mail with 429 and Retry-After', async () => {
-    const attempt = () => post(LOGIN, { email: 'target@jobcasting.test', password: 'guess-guess-1' }, {}, '10.0.0.3');
-    for (let i = 0; i < 4; i++) expect((await attempt()).statusCode).toBe(401);
-    const blocked = await attempt();
+  it('rate-limits failed attempts per e-mail, whatever the client, with 429 and Retry-After', async () => {
+    const attempt = (client: number) => post(LOGIN, { email: 'target@jobcasting.test', password: 'guess-guess-1' }, {}, `10.0.3.${client}`);
+    for (let i = 0; i < 4; i++) expect((await attempt(i)).statusCode).toBe(401);
+    const blocked = await attempt(99);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -85,6 +85,25 @@ describe('sign-in', () => {
     expect(last).toBe(429);
     const otherClient = await post(LOGIN, { email: SUPERADMIN.email, password: SUPERADMIN.password }, {}, '10.0.0.5');
     expect(otherClient.statusCode).toBe(200);
+  });
+
+  it('takes the client address from the trusted proxy only, so a forged X-Forwarded-For does not dodge the limit', async () => {
+    const behindProxy = await startTestApp({ TRUST_PROXY_HOPS: '1', LOGIN_RATE_LIMIT_PER_IP: '2' });
+    try {
+      const attempt = (forged: string) =>
+        behindProxy.request({
+          method: 'POST',
+          url: LOGIN,
+          payload: { email: `${forged}@jobcasting.test`, password: 'guess-guess-1' },
+          headers: { 'x-forwarded-for': `203.0.113.${forged}, 198.51.100.7` },
+          remoteAddress: '172.18.0.2',
+        });
+      expect((await attempt('1')).statusCode).toBe(401);
+      expect((await attempt('2')).statusCode).toBe(401);
+      expect((await attempt('3')).statusCode).toBe(429);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   describe('access tokens', () => {

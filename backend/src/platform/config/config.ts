@@ -24,7 +24,8 @@ const schema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt.default(10),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   CORS_ORIGIN: z.string().default('http://localhost:3000'),
-  TRUST_PROXY: bool.default(false),
+  // How many reverse proxies stand in front of the API; the client address is read that many hops back.
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   VERBOSE_ERRORS: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().optional(),

@@ -21,7 +21,7 @@ export const API_PREFIX = 'backend/api/v1';
 export async function createHttpApp(config: AppConfig, logger: Logger): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
