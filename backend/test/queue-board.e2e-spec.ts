@@ -73,6 +73,23 @@ describe('queue board (Bull Board)', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('lets nobody but a superadmin pause the queues (the board\'s write routes)', async () => {
+    const claims = JSON.parse(Buffer.from(adminSession.token.split('.')[1], 'base64url').toString());
+    const forged = await new JwtService({ secret: t.config.JWT_SECRET }).signAsync({ sub: claims.sub, sid: claims.sid, typ: 'queue-board' });
+    const pauseAll = (headers: Record<string, string>) => t.request({ method: 'PUT', url: '/backend/queues/api/queues/pause', headers });
+    const paused = async (cookie: string) =>
+      (await t.request({ method: 'GET', url: '/backend/queues/api/queues', headers: { cookie } })).json().queues.some((q: { isPaused: boolean }) => q.isPaused);
+
+    expect((await pauseAll({})).statusCode).toBe(401);
+    expect((await pauseAll({ cookie: `jc_queue_board=${forged}` })).statusCode).toBe(403);
+    const cookie = await openBoard();
+    expect(await paused(cookie)).toBe(false);
+
+    expect((await pauseAll({ cookie })).statusCode).toBe(200);
+    expect(await paused(cookie)).toBe(true);
+    expect((await t.request({ method: 'PUT', url: '/backend/queues/api/queues/resume', headers: { cookie } })).statusCode).toBe(200);
+  });
+
   it('opens for a superadmin through a one-time link', async () => {
     const cookie = await openBoard();
     const page = await t.request({ method: 'GET', url: '/backend/queues/', headers: { cookie } });
