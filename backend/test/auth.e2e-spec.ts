@@ -90,17 +90,19 @@ describe('sign-in', () => {
   it('takes the client address from the trusted proxy only, so a forged X-Forwarded-For does not dodge the limit', async () => {
     const behindProxy = await startTestApp({ TRUST_PROXY_HOPS: '1', LOGIN_RATE_LIMIT_PER_IP: '2' });
     try {
-      const attempt = (forged: string) =>
+      const attempt = (forged: string, client = '198.51.100.7') =>
         behindProxy.request({
           method: 'POST',
           url: LOGIN,
           payload: { email: `${forged}@jobcasting.test`, password: 'guess-guess-1' },
-          headers: { 'x-forwarded-for': `203.0.113.${forged}, 198.51.100.7` },
+          headers: { 'x-forwarded-for': `203.0.113.${forged}, ${client}` },
           remoteAddress: '172.18.0.2',
         });
       expect((await attempt('1')).statusCode).toBe(401);
       expect((await attempt('2')).statusCode).toBe(401);
       expect((await attempt('3')).statusCode).toBe(429);
+      // Another client behind the same proxy has its own count.
+      expect((await attempt('4', '198.51.100.8')).statusCode).toBe(401);
     } finally {
       await behindProxy.close();
     }

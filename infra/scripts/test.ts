@@ -40,7 +40,7 @@ const unregisterTmp = onShutdown(removeTmp);
 let services: Services | undefined;
 let browserUnavailable: string | undefined;
 
-const steps: Step[] = [
+const allSteps: Step[] = [
   { name: 'chromium', run: ensureChromium },
   { name: 'build', run: () => npmCheck(['run', 'build']) },
   { name: 'typecheck', run: () => npmCheck(['run', 'typecheck']) },
@@ -50,6 +50,17 @@ const steps: Step[] = [
   { name: 'frontend', run: frontendTests },
   { name: 'browser', run: browserJourneys },
 ];
+
+/** `npm test -- backend browser` runs only the named suites, with the setup they need; no names, all of them. */
+function chosenSteps(names: string[]): Step[] {
+  if (names.length === 0) return allSteps;
+  const unknown = names.filter((name) => !allSteps.some((step) => step.name === name));
+  if (unknown.length > 0) throw new Error(`Unknown suite ${unknown.join(', ')}; the suites: ${allSteps.map((s) => s.name).join(', ')}`);
+  const needed = new Set(names);
+  if (needed.has('browser')) needed.add('chromium');
+  if (needed.has('backend') || needed.has('browser')) needed.add('services');
+  return allSteps.filter((step) => needed.has(step.name));
+}
 
 async function ensureChromium(): Promise<void> {
   if (existsSync(CHROMIUM)) return;
@@ -191,7 +202,7 @@ async function browserJourneys(): Promise<Counts> {
 
 async function main(): Promise<never> {
   const results: { name: string; counts: Counts }[] = [];
-  for (const step of steps) {
+  for (const step of chosenSteps(process.argv.slice(2))) {
     if (isShuttingDown()) break;
     const started = Date.now();
     console.log(`\n==> ${step.name}`);

@@ -21,7 +21,8 @@ export const API_PREFIX = 'backend/api/v1';
 export async function createHttpApp(config: AppConfig, logger: Logger): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    trustProxy: config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false,
+    // Trust the nearest TRUST_PROXY_HOPS addresses of the forwarding chain; the one behind them is the client.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
