@@ -30,6 +30,7 @@ test('an expired token that cannot be renewed ends the session', async ({ page }
   await expect(page).toHaveURL(/\/login$/);
   await expect(message(page, 'Session expired. Please login again.')).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+  await checkScreen(page, 'guard-session-expired');
 });
 
 test('an expired token is renewed silently with a valid refresh token', async ({ page }) => {
@@ -51,6 +52,31 @@ test('an expired token is renewed silently with a valid refresh token', async ({
   expect(stored[1]).not.toBe(session.refreshToken);
 });
 
+test('the session is checked every minute and ends once it can no longer be renewed', async ({ page }) => {
+  const session = await apiLogin(superadmin.email, superadmin.password);
+  await page.clock.install();
+  await page.goto('/login');
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('refreshToken', 'a-refresh-token-the-server-does-not-know');
+      localStorage.setItem('user', user);
+    },
+    [session.token, JSON.stringify(session.user)],
+  );
+  await page.goto('/admin/email-accounts');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  // The access token lives 15 minutes. Renewal fails from the 14th minute on, but a live token still works.
+  await page.clock.runFor(14 * 60_000);
+  await expect(page).toHaveURL(/\/admin\/email-accounts$/);
+
+  // The first check after expiry ends the session.
+  await page.clock.runFor(62_000);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(message(page, 'Session expired. Please login again.')).toBeVisible();
+});
+
 test('an admin is kept out of the user routes', async ({ page, superadminSession }) => {
   const admin = await createAccount(superadminSession.token, 'admin');
   await signIn(page, admin.email, admin.password);
@@ -58,13 +84,19 @@ test('an admin is kept out of the user routes', async ({ page, superadminSession
 
   await page.getByRole('button', { name: '메뉴' }).click();
   const menu = page.getByRole('dialog', { name: '메뉴' });
-  await expect(menu.getByRole('navigation').getByRole('button')).toHaveText(['Home', 'Update Profile', 'Logout']);
+  await expect(menu.getByRole('navigation').getByRole('button')).toHaveText(['Home', 'Add Account', 'Update Profile', 'Logout']);
   await page.keyboard.press('Escape');
 
-  await page.goto('/admin/users/add');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(message(page, 'Access denied. Admins cannot access user routes.')).toBeVisible();
+  for (const userRoute of ['/admin/users', '/admin/users/add']) {
+    await page.goto(userRoute);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(message(page, 'Access denied. Admins cannot access user routes.')).toBeVisible();
+  }
   await checkScreen(page, 'guard-admin-on-users');
+
+  // The login page sends a signed-in admin to the admin dashboard.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
 test('a stored account without admin rights is refused the admin area', async ({ page, superadminSession }) => {

@@ -13,6 +13,7 @@ test('the superadmin signs in and reaches the admin area', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.getByRole('button', { name: 'Privacy Policy' }).click();
   await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible();
+  await checkScreen(page, 'login-privacy');
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
 
@@ -35,6 +36,7 @@ test('the superadmin signs in and reaches the admin area', async ({ page }) => {
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('navigation').getByRole('button')).toHaveText([
     'Home',
+    'Add Account',
     'Update Profile',
     'Manage Users',
     'Queue Dashboard',

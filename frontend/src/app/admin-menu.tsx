@@ -32,6 +32,7 @@ async function signOut(navigate: NavigateFunction): Promise<void> {
 /** The slide-in menu's entries, in the spec's order; a new screen adds one line here. */
 const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Home', to: paths.emailAccounts },
+  { label: 'Add Account', to: paths.emailAccounts },
   { label: 'Update Profile', to: paths.profile },
   { label: 'Manage Users', to: paths.users, superadminOnly: true },
   { label: 'Queue Dashboard', run: openQueueBoard, superadminOnly: true },
