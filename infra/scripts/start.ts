@@ -1,4 +1,5 @@
 // npm start: build, then run PostgreSQL, Redis, the API (serving the SPA) and the worker until Ctrl-C.
+// `npm start -- --no-build` skips the build when backend/dist and frontend/dist are fresh.
 import { join } from 'node:path';
 import { describeExit, run, shutdown } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
@@ -7,8 +8,10 @@ import type { AppProcess } from './lib/app.ts';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
-  const build = await run('npm', ['run', 'build'], { cwd: root, name: 'build' });
-  if (build.code !== 0) return shutdown(1, `\nThe build ${describeExit(build)}: not starting.`);
+  if (!process.argv.includes('--no-build')) {
+    const build = await run('npm', ['run', 'build'], { cwd: root, name: 'build' });
+    if (build.code !== 0) return shutdown(1, `\nThe build ${describeExit(build)}: not starting.`);
+  }
 
   const onUnexpectedExit = (name: string, status: ExitStatus) => void shutdown(1, unexpectedExitMessage(name, status));
   const env: NodeJS.ProcessEnv = {

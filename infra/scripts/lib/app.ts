@@ -8,7 +8,8 @@ import { describeExit, onShutdown, prefixFor, spawnChild, waitUntil } from './pr
 import type { Child, ExitStatus } from './processes.ts';
 
 export const root = resolve(import.meta.dirname, '..', '..', '..');
-export const dataDir = join(root, '.data');
+/** The local data folder: `.data/` unless DATA_DIR names another. */
+export const dataDir = resolve(process.env.DATA_DIR ?? join(root, '.data'));
 /** Node 24, the one running this script. */
 export const node = process.execPath;
 export const healthPath = '/backend/api/v1/health';
