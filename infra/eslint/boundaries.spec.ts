@@ -12,6 +12,8 @@ tester.run('house/boundaries', boundariesRule, {
     { filename: '/repo/backend/src/modules/auth/session.entity.ts', code: "import { User } from '../users/user.entity.js';" },
     { filename: '/repo/backend/src/modules/auth/auth.guard.ts', code: "import { MESSAGES } from '../users/domain/user-policy.js';" },
     { filename: '/repo/backend/src/modules/users/domain/roles.ts', code: "import { x } from './other.js';" },
+    { filename: '/repo/backend/src/modules/auth/domain/refresh-token.ts', code: "import { createHash } from 'node:crypto';" },
+    { filename: '/repo/backend/src/modules/messaging/domain/sms-bytes.ts', code: "import { isStaff } from '../../users/domain/roles.js';" },
     { filename: '/repo/backend/test/worker.e2e-spec.ts', code: "import { P } from '../src/modules/auth/jobs/session-cleanup.processor.js';" },
   ],
   invalid: [
@@ -38,6 +40,22 @@ tester.run('house/boundaries', boundariesRule, {
     {
       filename: '/repo/backend/src/modules/users/domain/user-policy.ts',
       code: "import { EntityManager } from '@mikro-orm/postgresql';",
+      errors: [{ messageId: 'domain' }],
+    },
+    {
+      // A relative file outside domain/ may bring the framework in by the back door.
+      filename: '/repo/backend/src/modules/users/domain/user-policy.ts',
+      code: "import { UsersService } from '../users.service.js';",
+      errors: [{ messageId: 'domain' }],
+    },
+    {
+      filename: '/repo/backend/src/modules/users/domain/user-policy.ts',
+      code: "import { loadConfig } from '../../../platform/config/config.js';",
+      errors: [{ messageId: 'domain' }],
+    },
+    {
+      filename: '/repo/backend/src/modules/messaging/domain/sms-bytes.ts',
+      code: "import axios from 'axios';",
       errors: [{ messageId: 'domain' }],
     },
   ],

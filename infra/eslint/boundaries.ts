@@ -20,6 +20,16 @@ function isModulePublic(path: string): boolean {
   return /\/(dto|domain)\//.test(path) || /\.(module|service|entity)\.ts$/.test(path.replace(/\.js$/, '.ts'));
 }
 
+/** Pure libraries a domain rule may use; anything else (Nest, the ORM, clients) stays out of domain/. */
+const DOMAIN_PACKAGES = ['iconv-lite', 'zod'];
+
+/** A domain file may import other domain files (of any module), Node built-ins and the pure libraries. */
+function isDomainSafe(filename: string, source: string): boolean {
+  if (source.startsWith('.')) return /\/backend\/src\/modules\/[^/]+\/domain\//.test(slashes(resolve(dirname(filename), source)));
+  if (source.startsWith('node:')) return true;
+  return DOMAIN_PACKAGES.some((name) => source === name || source.startsWith(`${name}/`));
+}
+
 /** Import boundaries of DESIGN.md §1, checked on relative imports. */
 export const boundariesRule: Rule.RuleModule = {
   meta: {
@@ -29,7 +39,7 @@ export const boundariesRule: Rule.RuleModule = {
     messages: {
       feature: "Feature '{{from}}' imports the internals of feature '{{to}}'; move what they share to components/ or lib/.",
       module: "Module '{{from}}' reaches into '{{target}}' of module '{{to}}'; use the service it exports.",
-      domain: 'Domain rules stay free of frameworks: {{source}} may not be imported from domain/.',
+      domain: 'Domain rules stay free of frameworks and I/O: {{source}} may not be imported from domain/; only other domain/ files, Node built-ins and {{allowed}}.',
     },
   },
   create(context) {
@@ -39,8 +49,8 @@ export const boundariesRule: Rule.RuleModule = {
     const inDomain = /\/backend\/src\/modules\/[^/]+\/domain\//.test(file);
 
     function check(node: Rule.Node, source: string) {
-      if (inDomain && /^(@nestjs|@mikro-orm|bullmq|ioredis|fastify)(\/|$)/.test(source)) {
-        context.report({ node, messageId: 'domain', data: { source } });
+      if (inDomain && !isDomainSafe(context.filename, source)) {
+        context.report({ node, messageId: 'domain', data: { source, allowed: DOMAIN_PACKAGES.join(', ') } });
         return;
       }
       if (!source.startsWith('.')) return;
