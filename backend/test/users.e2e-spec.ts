@@ -105,6 +105,17 @@ describe('users', () => {
       expect((await call('GET', `${USERS}/${id}`, gone.token)).statusCode).toBe(401);
     });
 
+    it('an admin demoted to role user loses access at once, with the spec text', async () => {
+      const id = await t.createUser({ email: 'demoted@jobcasting.test', password: 'Demoted-password-1' });
+      const demoted = await t.login('demoted@jobcasting.test', 'Demoted-password-1');
+      expect((await call('GET', `${USERS}/${id}`, demoted.token)).statusCode).toBe(200);
+      const change = await call('PUT', `${USERS}/${id}`, superToken, { name: 'Demoted', username: 'demoted', email: 'demoted@jobcasting.test', role: 'user' });
+      expect(change.statusCode).toBe(200);
+      const refused = await call('GET', `${USERS}/${id}`, demoted.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Access denied. Admin privileges required.');
+    });
+
     it('never leaves the product without a superadmin, even when two demote each other at once', async () => {
       const aId = await t.createUser({ email: 'sa-a@jobcasting.test', password: 'Sa-password-1', role: 'superadmin' });
       const bId = await t.createUser({ email: 'sa-b@jobcasting.test', password: 'Sa-password-1', role: 'superadmin' });
