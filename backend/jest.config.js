@@ -16,9 +16,9 @@ export default {
     ],
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  // The house lint rules (infra/eslint) and npm start (infra/scripts) are tested here too, by the same transform.
-  roots: ['<rootDir>', '<rootDir>/../infra/eslint', '<rootDir>/../infra/scripts'],
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '**/infra/eslint/*.spec.ts', '**/infra/scripts/*.spec.ts'],
+  // infra/ (lint rules, npm start, the bench tools, docker-compose) is tested here too, by the same transform.
+  roots: ['<rootDir>', '<rootDir>/../infra'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '**/infra/*/*.spec.ts'],
   setupFiles: ['<rootDir>/test/support/setup-nest.ts'],
   testTimeout: 30000,
   maxWorkers: 2,

@@ -1,6 +1,12 @@
 // Realistic seed data, one function per domain; each new domain adds its seeder here.
-import argon2 from 'argon2';
 import pg from 'pg';
+
+/** The back end's own password hashing (from its build), so seeded accounts sign in like real ones. */
+async function hashPassword(password: string): Promise<string> {
+  const hasher = new URL('../../backend/dist/platform/crypto/password-hasher.js', import.meta.url).href;
+  const { hashPassword: hash } = (await import(hasher)) as { hashPassword: (password: string) => Promise<string> };
+  return hash(password);
+}
 
 const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권'];
 const GIVEN = ['민준', '서연', '도윤', '지우', '하준', '서윤', '시우', '하은', '지호', '수아', '예준', '지유', '주원', '채원', '유진'];
@@ -12,7 +18,7 @@ export const SEED_PASSWORD = 'Seed-password-1';
  * batches; existing seed users are kept. Returns how many were added.
  */
 export async function seedUsers(databaseUrl: string, count: number): Promise<number> {
-  const hash = await argon2.hash(SEED_PASSWORD, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const hash = await hashPassword(SEED_PASSWORD);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let added = 0;

@@ -37,8 +37,11 @@ const schema = z.object({
 export type AppConfig = z.infer<typeof schema>;
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
   }
 }
 

@@ -1,0 +1,69 @@
+// The seeding tool and the benchmark, run as an operator runs them. Need backend/dist (npm test builds).
+import { describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createDatabase, dropDatabase } from '../scripts/lib/databases.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('infra/bench', () => {
+  it('npm run seed -- --users N adds N admins who sign in with the seed password, and a second run adds none', async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    const redisUrl = process.env.TEST_REDIS_URL;
+    if (!serverUrl || !redisUrl) throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL must be set');
+    const database = `jc_seed_${process.pid}`;
+    const databaseUrl = await createDatabase(serverUrl, database);
+    const dataDir = mkdtempSync(join(tmpdir(), 'jobcasting-seed-'));
+    try {
+      const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir };
+      const first = await runScript('infra/bench/seed.ts', ['--users', '25'], env);
+      expect(first.output).toContain('Users: 25 added (password Seed-password-1).');
+      expect(first.code).toBe(0);
+      const second = await runScript('infra/bench/seed.ts', ['--users', '25'], env);
+      expect(second.output).toContain('Users: 0 added');
+
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const { rows } = await client.query<{ password_hash: string; role: string }>(`select password_hash, role from users where email like 'seed.user%'`);
+      await client.end();
+      expect(rows).toHaveLength(25);
+      expect(new Set(rows.map((row) => row.role))).toEqual(new Set(['admin']));
+      const { verifyPassword } = (await import(new URL('../../backend/dist/platform/crypto/password-hasher.js', import.meta.url).href)) as {
+        verifyPassword: (hash: string, password: string) => Promise<boolean>;
+      };
+      expect(await verifyPassword(rows[0].password_hash, 'Seed-password-1')).toBe(true);
+    } finally {
+      await dropDatabase(serverUrl, database);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('npm run bench prints sign-in throughput and GET users latency beside GET health, without errors', async () => {
+    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '1', '--users', '20']);
+    expect(code).toBe(0);
+    const rows = output.split('\n').filter((line) => /^(GET health|GET users|POST auth\/login)/.test(line));
+    expect(rows.map((row) => row.split(/\s{2,}/)[0])).toEqual(['GET health', 'GET users (page 1, 50 of 21)', 'POST auth/login (argon2id)']);
+    for (const row of rows) {
+      const [callers, requests, errors, perSecond, p50, p95] = row.split(/\s{2,}/).slice(1).map(Number);
+      expect(callers).toBeGreaterThan(0);
+      expect(requests).toBeGreaterThan(0);
+      expect(errors).toBe(0);
+      expect(perSecond).toBeGreaterThan(0);
+      expect(p95).toBeGreaterThanOrEqual(p50);
+    }
+  }, 180_000);
+});
