@@ -1,9 +1,19 @@
+import type { Page } from '@playwright/test';
 import { apiLogin, checkScreen, createAccount, expect, message, signIn, superadmin, test } from './support.ts';
 
 /** A token shaped like a JWT whose exp lies in the past. */
 function expiredJwt(): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp: Math.floor(Date.now() / 1000) - 3600 })}.invalid`;
+}
+
+/** Writes a session into the browser's storage as the login page would (the page must be on our origin). */
+async function storeSession(page: Page, session: { token: string; refreshToken?: string; user: string }): Promise<void> {
+  await page.evaluate(({ token, refreshToken, user }) => {
+    localStorage.setItem('token', token);
+    if (refreshToken) localStorage.setItem('refreshToken', refreshToken);
+    localStorage.setItem('user', user);
+  }, session);
 }
 
 const storedUser = (role: string) =>
@@ -18,14 +28,7 @@ test('a visitor without a session is sent to /login', async ({ page }) => {
 
 test('an expired token that cannot be renewed ends the session', async ({ page }) => {
   await page.goto('/login');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('refreshToken', 'not-a-valid-refresh-token');
-      localStorage.setItem('user', user);
-    },
-    [expiredJwt(), storedUser('superadmin')],
-  );
+  await storeSession(page, { token: expiredJwt(), refreshToken: 'not-a-valid-refresh-token', user: storedUser('superadmin') });
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/login$/);
   await expect(message(page, 'Session expired. Please login again.')).toBeVisible();
@@ -37,14 +40,7 @@ test('an expired token is renewed silently with a valid refresh token', async ({
   // A session of its own: renewal rotates the refresh token.
   const session = await apiLogin(superadmin.email, superadmin.password);
   await page.goto('/login');
-  await page.evaluate(
-    ([token, refreshToken, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('refreshToken', refreshToken);
-      localStorage.setItem('user', user);
-    },
-    [expiredJwt(), session.refreshToken, JSON.stringify(session.user)],
-  );
+  await storeSession(page, { token: expiredJwt(), refreshToken: session.refreshToken, user: JSON.stringify(session.user) });
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'Manage Users' })).toBeVisible();
   const stored = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')]);
@@ -56,14 +52,11 @@ test('the session is checked every minute and ends once it can no longer be rene
   const session = await apiLogin(superadmin.email, superadmin.password);
   await page.clock.install();
   await page.goto('/login');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('refreshToken', 'a-refresh-token-the-server-does-not-know');
-      localStorage.setItem('user', user);
-    },
-    [session.token, JSON.stringify(session.user)],
-  );
+  await storeSession(page, {
+    token: session.token,
+    refreshToken: 'a-refresh-token-the-server-does-not-know',
+    user: JSON.stringify(session.user),
+  });
   await page.goto('/admin/email-accounts');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
@@ -101,13 +94,7 @@ test('an admin is kept out of the user routes', async ({ page, superadminSession
 
 test('a stored account without admin rights is refused the admin area', async ({ page, superadminSession }) => {
   await page.goto('/login');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-    },
-    [superadminSession.token, storedUser('user')],
-  );
+  await storeSession(page, { token: superadminSession.token, user: storedUser('user') });
   await page.goto('/admin/profile');
   await expect(message(page, 'Access denied. Only admin allowed.')).toBeVisible();
   // / forwards to /login, which sends a live session without admin rights to /dashboard.
