@@ -1,6 +1,8 @@
 import { Migration20261122000000_users_and_sessions } from './Migration20261122000000_users_and_sessions.js';
+import { Migration20261122010000_mail_accounts } from './Migration20261122010000_mail_accounts.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
   { name: 'Migration20261122000000_users_and_sessions', class: Migration20261122000000_users_and_sessions },
+  { name: 'Migration20261122010000_mail_accounts', class: Migration20261122010000_mail_accounts },
 ];
