@@ -5,9 +5,12 @@ import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter.js';
+import { CryptoModule } from './platform/crypto/crypto.module.js';
+import { GoogleModule } from './platform/google/google.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { MailAccountsModule } from './modules/mail-accounts/mail-accounts.module.js';
 import { OperationsModule } from './modules/operations/operations.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
@@ -22,7 +25,10 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         QueueModule,
+        CryptoModule,
+        GoogleModule,
         AuthModule,
+        MailAccountsModule,
         UsersModule,
         OperationsModule,
       ],

@@ -52,6 +52,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/google-auth/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GoogleAuthController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/google-auth/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["GoogleAuthController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/google-auth/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["GoogleAuthController_connect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/google-auth/files/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GoogleAuthController_files"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/google-auth/reauthenticate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GoogleAuthController_reauthenticate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/health": {
         parameters: {
             query?: never;
@@ -78,6 +158,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["QueueBoardController_createLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/user-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UserEmailController_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -129,6 +225,10 @@ export interface components {
             token: string;
             user: components["schemas"]["UserDto"];
         };
+        AuthUrlDto: {
+            /** @description Google's consent page; the browser goes there (a pop-up may be used). */
+            authUrl: string;
+        };
         CreateUserDto: {
             /** Format: email */
             email: string;
@@ -140,6 +240,14 @@ export interface components {
              */
             role: "user" | "admin" | "superadmin";
             username: string;
+        };
+        DriveFileDto: {
+            id: string;
+            /** @description application/vnd.google-apps.folder for folders */
+            mimeType: string;
+            modifiedTime: string | null;
+            name: string;
+            thumbnailLink: string | null;
         };
         ErrorDetailsDto: {
             conflictingFields?: string[];
@@ -171,6 +279,16 @@ export interface components {
         };
         LogoutDto: {
             refreshToken?: string;
+        };
+        MailAccountDto: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            id: number;
+            name: string;
+            /** @description Google refused the stored sign-in; the account must be re-authenticated. */
+            needsReauth: boolean;
+            picture: string | null;
         };
         PaginationDto: {
             currentPage: number;
@@ -365,6 +483,135 @@ export interface operations {
             };
         };
     };
+    GoogleAuthController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailAccountDto"][];
+                };
+            };
+        };
+    };
+    GoogleAuthController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    GoogleAuthController_connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthUrlDto"];
+                };
+            };
+        };
+    };
+    GoogleAuthController_files: {
+        parameters: {
+            query?: {
+                /** @description The folder to list; My Drive when absent. */
+                folderId?: string;
+                /** @description Finds files by name anywhere in the Drive instead of listing a folder. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveFileDto"][];
+                };
+            };
+            /** @description The account must be re-authenticated. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    GoogleAuthController_reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthUrlDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     HealthController_check: {
         parameters: {
             query?: never;
@@ -407,6 +654,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QueueBoardLinkDto"];
+                };
+            };
+        };
+    };
+    UserEmailController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailAccountDto"][];
                 };
             };
         };

@@ -30,6 +30,16 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
+  // The address browsers reach the app at; Google's OAuth callback returns the visitor there.
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://localhost:3000'),
+  // The agency's Google OAuth web client; npm start points these (and the URLs below) at the local sandbox.
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  // Google's endpoints, overridable for the sandbox; unset means Google's own.
+  GOOGLE_API_ROOT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GOOGLE_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/revoke'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
@@ -60,6 +70,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   }
   if (result.data.ADMIN_PASSWORD && !result.data.ADMIN_EMAIL) {
     throw new ConfigError(['ADMIN_EMAIL is required when ADMIN_PASSWORD is set']);
+  }
+  if (!!result.data.GOOGLE_CLIENT_ID !== !!result.data.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError(['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together']);
   }
   return result.data;
 }

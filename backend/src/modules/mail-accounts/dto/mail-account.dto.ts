@@ -1,0 +1,47 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** A connected mail account (spec §3, mail account); never its token. */
+export class MailAccountDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ type: String, nullable: true }) picture!: string | null;
+  @ApiProperty({ description: 'Google refused the stored sign-in; the account must be re-authenticated.' }) needsReauth!: boolean;
+  @ApiProperty() createdAt!: Date;
+}
+
+export class AuthUrlDto {
+  @ApiProperty({ description: "Google's consent page; the browser goes there (a pop-up may be used)." }) authUrl!: string;
+}
+
+/** A Drive entry of the file picker (spec §3, drive file). */
+export class DriveFileDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: 'application/vnd.google-apps.folder for folders' }) mimeType!: string;
+  @ApiProperty({ type: String, nullable: true }) modifiedTime!: string | null;
+  @ApiProperty({ type: String, nullable: true }) thumbnailLink!: string | null;
+}
+
+export class DriveFilesQueryDto {
+  @ApiProperty({ required: false, description: 'The folder to list; My Drive when absent.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  folderId?: string;
+
+  @ApiProperty({ required: false, description: 'Finds files by name anywhere in the Drive instead of listing a folder.' })
+  @IsOptional()
+  @Type(() => String)
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+}
+
+export class OAuthCallbackQueryDto {
+  @IsOptional() @IsString() @MaxLength(4096) code?: string;
+  @IsOptional() @IsString() @MaxLength(4096) state?: string;
+  @IsOptional() @IsString() @MaxLength(200) error?: string;
+}

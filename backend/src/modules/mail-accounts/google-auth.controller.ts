@@ -1,0 +1,119 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiExcludeEndpoint,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentPrincipal, type Principal, Public } from '../../platform/http/auth-decorators.js';
+import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
+import { GOOGLE_CALLBACK_PATH, GoogleService } from '../../platform/google/google.service.js';
+import { AuthUrlDto, DriveFileDto, DriveFilesQueryDto, MailAccountDto, OAuthCallbackQueryDto } from './dto/mail-account.dto.js';
+import { GoogleOAuthState } from './google-oauth-state.js';
+import { MailAccountsService } from './mail-accounts.service.js';
+
+const CONNECT_COOKIE = 'jc_google_connect';
+const ACCOUNTS_PAGE = '/admin/email-accounts';
+/** Spec §8, accounts. */
+const CONNECT_FAILED = 'Failed to connect to Google. Please try again.';
+
+@ApiTags('mail accounts')
+@ApiBearerAuth()
+@Controller('google-auth')
+export class GoogleAuthController {
+  constructor(
+    private readonly accounts: MailAccountsService,
+    private readonly google: GoogleService,
+    private readonly oauthState: GoogleOAuthState,
+  ) {}
+
+  /** Starts connecting a Gmail account: the browser goes to the answer's authUrl. */
+  @Post('connect')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AuthUrlDto })
+  async connect(
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthUrlDto> {
+    return this.startFlow(principal, request, reply);
+  }
+
+  /** A new consent for an account Google no longer accepts (or to renew its permissions). */
+  @Get('reauthenticate/:id')
+  @ApiOkResponse({ type: AuthUrlDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async reauthenticate(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', IdParamPipe) id: number,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AuthUrlDto> {
+    const account = await this.accounts.get(id);
+    return this.startFlow(principal, request, reply, account.email);
+  }
+
+  /** Google sends the browser back here; it then goes on to the accounts page with the outcome. */
+  @Get('callback')
+  @Public()
+  @ApiExcludeEndpoint()
+  async callback(@Query() query: OAuthCallbackQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    reply.clearCookie(CONNECT_COOKIE, { path: GOOGLE_CALLBACK_PATH });
+    const back = (outcome: Record<string, string>) => reply.redirect(`${ACCOUNTS_PAGE}?${new URLSearchParams(outcome)}`, 302);
+
+    if (query.error) return back({ connectError: query.error === 'access_denied' ? 'Google sign-in was cancelled.' : CONNECT_FAILED });
+    const userId = query.state ? await this.oauthState.finish(query.state, request.cookies[CONNECT_COOKIE]) : null;
+    if (!userId || !query.code) {
+      return back({ connectError: 'This Google sign-in link has expired or was already used. Please connect again.' });
+    }
+    try {
+      const account = await this.accounts.saveConnected(query.code, userId);
+      return back({ connected: account.email });
+    } catch (error) {
+      request.log.warn({ err: error }, 'Google connect failed');
+      return back({ connectError: CONNECT_FAILED });
+    }
+  }
+
+  @Get('accounts')
+  @ApiOkResponse({ type: [MailAccountDto] })
+  list(): Promise<MailAccountDto[]> {
+    return this.accounts.list();
+  }
+
+  /** Revokes the account's access at Google, then removes it. */
+  @Delete('accounts/:id')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async remove(@Param('id', IdParamPipe) id: number): Promise<void> {
+    await this.accounts.remove(id);
+  }
+
+  /** Drive entries for the file picker: folders first, then files by name. */
+  @Get('files/:accountId')
+  @ApiOkResponse({ type: [DriveFileDto] })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated.' })
+  files(@Param('accountId', IdParamPipe) accountId: number, @Query() query: DriveFilesQueryDto): Promise<DriveFileDto[]> {
+    return this.accounts.driveFiles(accountId, query);
+  }
+
+  private async startFlow(principal: Principal, request: FastifyRequest, reply: FastifyReply, loginHint?: string): Promise<AuthUrlDto> {
+    this.google.assertConfigured();
+    const { state, browserNonce } = await this.oauthState.start(principal.userId);
+    reply.setCookie(CONNECT_COOKIE, browserNonce, {
+      path: GOOGLE_CALLBACK_PATH,
+      httpOnly: true,
+      // Google's redirect back is a cross-site top-level GET: Lax cookies go with it.
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: GoogleOAuthState.ttlSeconds,
+    });
+    return { authUrl: this.google.authUrl(state, loginHint) };
+  }
+}

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../../platform/redis/redis.module.js';
+
+const STATE_TTL_SECONDS = 600;
+
+interface StateClaims {
+  typ: 'google-oauth';
+  sub: string;
+  jti: string;
+  /** SHA-256 of the nonce kept in the starting browser's cookie. */
+  bnd: string;
+}
+
+export interface StartedConnect {
+  state: string;
+  /** Goes into an HttpOnly cookie of the browser that started, so only that browser can finish. */
+  browserNonce: string;
+}
+
+const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/**
+ * The OAuth `state` of a Google connect: signed, naming the staff member who started it, bound to their browser,
+ * valid for 10 minutes, and usable once.
+ */
+@Injectable()
+export class GoogleOAuthState {
+  constructor(
+    private readonly jwt: JwtService,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  static readonly ttlSeconds = STATE_TTL_SECONDS;
+
+  async start(userId: number): Promise<StartedConnect> {
+    const jti = randomBytes(16).toString('base64url');
+    const browserNonce = randomBytes(24).toString('base64url');
+    const claims: StateClaims = { typ: 'google-oauth', sub: String(userId), jti, bnd: hash(browserNonce) };
+    const state = await this.jwt.signAsync(claims, { algorithm: 'HS256', expiresIn: STATE_TTL_SECONDS });
+    await this.redis.set(this.key(jti), '1', 'EX', STATE_TTL_SECONDS);
+    return { state, browserNonce };
+  }
+
+  /** The user who started the flow, or null when the state is forged, expired, replayed or from another browser. */
+  async finish(state: string, browserNonce: string | undefined): Promise<number | null> {
+    let claims: StateClaims;
+    try {
+      claims = await this.jwt.verifyAsync<StateClaims>(state, { algorithms: ['HS256'] });
+    } catch {
+      return null;
+    }
+    if (claims.typ !== 'google-oauth' || !browserNonce || hash(browserNonce) !== claims.bnd) return null;
+    // Used once: whoever deletes the key first wins.
+    const fresh = await this.redis.del(this.key(claims.jti));
+    return fresh === 1 ? Number(claims.sub) : null;
+  }
+
+  private key(jti: string): string {
+    return `google-oauth-state:${jti}`;
+  }
+}

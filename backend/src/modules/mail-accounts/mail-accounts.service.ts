@@ -1,0 +1,170 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  BadGatewayException,
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import { SecretBox } from '../../platform/crypto/secret-box.js';
+import { classifyGoogleError, type GoogleFailure } from '../../platform/google/google-errors.js';
+import { type GoogleApis, GoogleService } from '../../platform/google/google.service.js';
+import { User } from '../users/user.entity.js';
+import { driveFilesQuery, sortFolderFirst } from './domain/drive-query.js';
+import type { DriveFileDto, MailAccountDto } from './dto/mail-account.dto.js';
+import { MailAccount } from './mail-account.entity.js';
+
+const DRIVE_LIST_LIMIT = 2_000;
+
+export function toMailAccountDto(account: MailAccount): MailAccountDto {
+  return {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    picture: account.picture ?? null,
+    needsReauth: account.needsReauth,
+    createdAt: account.createdAt,
+  };
+}
+
+/** Connected Gmail accounts and everything done with Google as one of them. */
+@Injectable()
+export class MailAccountsService {
+  private readonly logger = new Logger(MailAccountsService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly google: GoogleService,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  async list(): Promise<MailAccountDto[]> {
+    const accounts = await this.em.fork().find(MailAccount, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return accounts.map(toMailAccountDto);
+  }
+
+  /** Stores the account Google just authorised; the same e-mail again updates it rather than adding another. */
+  async saveConnected(code: string, connectedById: number): Promise<MailAccountDto> {
+    const { refreshToken, scopes, profile } = await this.google.exchangeCode(code);
+    const em = this.em.fork();
+    const existing = await em.findOne(MailAccount, { email: profile.email });
+    const previousToken = existing ? this.secrets.open(existing.refreshTokenEncrypted) : null;
+    const account =
+      existing ??
+      em.create(MailAccount, {
+        email: profile.email,
+        name: profile.name,
+        googleUserId: profile.googleUserId,
+        refreshTokenEncrypted: '',
+        scopes,
+      });
+    account.name = profile.name;
+    account.picture = profile.picture;
+    account.googleUserId = profile.googleUserId;
+    account.refreshTokenEncrypted = this.secrets.seal(refreshToken);
+    account.scopes = scopes;
+    account.needsReauth = false;
+    account.connectedBy = em.getReference(User, connectedById);
+    await em.flush();
+    if (previousToken) this.google.forget(previousToken);
+    return toMailAccountDto(account);
+  }
+
+  /** Revokes the account's token at Google, then forgets the account. */
+  async remove(id: number): Promise<void> {
+    const em = this.em.fork();
+    const account = await this.load(em, id);
+    const refreshToken = this.secrets.open(account.refreshTokenEncrypted);
+    try {
+      await this.google.revoke(refreshToken);
+    } catch (error) {
+      const failure = classifyGoogleError(error);
+      // A token Google no longer knows is as good as revoked; anything else must not leave a live token behind.
+      if (failure.kind !== 'invalid_grant' && failure.kind !== 'bad_request') {
+        throw this.toHttpError(failure, account);
+      }
+    }
+    em.remove(account);
+    await em.flush();
+  }
+
+  async get(id: number): Promise<MailAccountDto> {
+    return toMailAccountDto(await this.load(this.em.fork(), id));
+  }
+
+  /** The picker's listing: a folder (My Drive by default) or a search by name; folders first, then by name. */
+  async driveFiles(accountId: number, options: { folderId?: string; search?: string }): Promise<DriveFileDto[]> {
+    return this.withGoogle(accountId, async ({ drive }) => {
+      const files: DriveFileDto[] = [];
+      let pageToken: string | undefined;
+      do {
+        const { data } = await drive.files.list({
+          q: driveFilesQuery(options),
+          orderBy: 'folder,name',
+          pageSize: 1000,
+          pageToken,
+          spaces: 'drive',
+          fields: 'nextPageToken, files(id, name, mimeType, modifiedTime, thumbnailLink)',
+        });
+        for (const file of data.files ?? []) {
+          if (!file.id || !file.name || !file.mimeType) continue;
+          files.push({ id: file.id, name: file.name, mimeType: file.mimeType, modifiedTime: file.modifiedTime ?? null, thumbnailLink: file.thumbnailLink ?? null });
+        }
+        pageToken = data.nextPageToken ?? undefined;
+      } while (pageToken && files.length < DRIVE_LIST_LIMIT);
+      return sortFolderFirst(files);
+    });
+  }
+
+  /**
+   * Runs `work` with Google's APIs as the account. A refused sign-in marks the account for re-authentication;
+   * every Google failure becomes a clear HTTP error.
+   */
+  async withGoogle<T>(accountId: number, work: (apis: GoogleApis, account: MailAccountDto) => Promise<T>): Promise<T> {
+    const em = this.em.fork();
+    const account = await this.load(em, accountId);
+    if (account.needsReauth) throw this.toHttpError({ kind: 'invalid_grant' }, account);
+    try {
+      return await work(this.google.apisFor(this.secrets.open(account.refreshTokenEncrypted)), toMailAccountDto(account));
+    } catch (error) {
+      if (error instanceof HttpException) throw error;
+      const failure = classifyGoogleError(error);
+      if (failure.kind === 'invalid_grant') {
+        await em.nativeUpdate(MailAccount, { id: account.id }, { needsReauth: true });
+        this.logger.warn(`Google refused the stored sign-in of mail account ${account.id}; marked for re-authentication`);
+      } else if (failure.kind === 'unavailable') {
+        this.logger.warn(`Google call for mail account ${account.id} failed: ${failure.status ?? ''} ${failure.message ?? ''}`);
+      }
+      throw this.toHttpError(failure, account);
+    }
+  }
+
+  /** The one wording of Google's failures for staff. */
+  toHttpError(failure: GoogleFailure, account: Pick<MailAccount, 'email'>): HttpException {
+    switch (failure.kind) {
+      case 'invalid_grant':
+        return new ConflictException(`Google no longer accepts the sign-in of ${account.email}. Please re-authenticate the account.`);
+      case 'rate_limited':
+        return new HttpException(`Google is receiving too many requests for ${account.email}. Please try again in a minute.`, 429);
+      case 'daily_limit':
+        return new HttpException(`The daily Google limit of ${account.email} has been reached. Please try again tomorrow or use another account.`, 429);
+      case 'not_found':
+        return new NotFoundException(failure.message ?? 'Not found in Google Drive.');
+      case 'bad_request':
+        return new BadRequestException(failure.message ?? 'Google refused the request.');
+      case 'forbidden':
+        return new ForbiddenException(`Google refused access for ${account.email}${failure.message ? `: ${failure.message}` : '.'}`);
+      case 'unavailable':
+        return new BadGatewayException('Google did not respond. Please try again.');
+    }
+  }
+
+  private async load(em: EntityManager, id: number): Promise<MailAccount> {
+    const account = await em.findOne(MailAccount, { id });
+    if (!account) throw new NotFoundException('Mail account not found');
+    return account;
+  }
+}

@@ -1,0 +1,33 @@
+import { classifyGoogleError } from './google-errors.js';
+
+const apiError = (status: number, reason?: string, message = 'm') => ({
+  response: { status, data: { error: { code: status, message, errors: reason ? [{ reason }] : [] } } },
+});
+
+describe('classifyGoogleError', () => {
+  it('reads invalid_grant from the token endpoint', () => {
+    expect(classifyGoogleError({ response: { status: 400, data: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } } })).toEqual({
+      kind: 'invalid_grant',
+      status: 400,
+      message: 'Token has been expired or revoked.',
+    });
+  });
+
+  it('tells a passing rate limit from a spent daily quota', () => {
+    expect(classifyGoogleError(apiError(429)).kind).toBe('rate_limited');
+    expect(classifyGoogleError(apiError(403, 'userRateLimitExceeded')).kind).toBe('rate_limited');
+    expect(classifyGoogleError(apiError(403, 'rateLimitExceeded')).kind).toBe('rate_limited');
+    expect(classifyGoogleError(apiError(403, 'dailyLimitExceeded')).kind).toBe('daily_limit');
+    expect(classifyGoogleError(apiError(403, 'insufficientPermissions')).kind).toBe('forbidden');
+  });
+
+  it('treats 5xx and unreachable servers as unavailable, and keeps Google\'s message', () => {
+    expect(classifyGoogleError(apiError(500, 'backendError', 'Internal error'))).toEqual({ kind: 'unavailable', status: 500, message: 'Internal error' });
+    expect(classifyGoogleError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }).kind).toBe('unavailable');
+  });
+
+  it('passes 404 and 400 through with their messages', () => {
+    expect(classifyGoogleError(apiError(404, 'notFound', 'Requested entity was not found.'))).toMatchObject({ kind: 'not_found' });
+    expect(classifyGoogleError(apiError(400, undefined, 'Unable to parse range: 없음'))).toMatchObject({ kind: 'bad_request', message: 'Unable to parse range: 없음' });
+  });
+});
