@@ -1,0 +1,700 @@
+// The Google sandbox, driven by the real googleapis and google-auth-library clients to prove they work against it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { google } from 'googleapis';
+import { OAuth2Client, type Credentials } from 'google-auth-library';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import {
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  MODEL_HEADER_ROW_FIELDS,
+  MODEL_HEADER_ROW_KO,
+  POST_HEADER_ROW_FIELDS,
+  POST_HEADER_ROW_KO,
+  SAMPLE_ACCOUNT_EMAILS,
+  SEED,
+  oauthEndpoints,
+  startGoogleSandbox,
+  type GoogleSandbox,
+  type SentMail,
+} from './google/server.ts';
+
+const REDIRECT_URI = 'http://localhost:3000/backend/api/v1/mail-accounts/oauth/callback';
+const SCOPES = [
+  'openid',
+  'https://www.googleapis.com/auth/userinfo.email',
+  'https://www.googleapis.com/auth/userinfo.profile',
+  'https://www.googleapis.com/auth/drive.readonly',
+  'https://www.googleapis.com/auth/spreadsheets.readonly',
+  'https://www.googleapis.com/auth/gmail.send',
+];
+const [JIHYUN, SEOJUN, SUMIN] = SAMPLE_ACCOUNT_EMAILS;
+const exampleData = fileURLToPath(new URL('./google/example-data', import.meta.url));
+
+let sandbox: GoogleSandbox;
+let rootUrl: string;
+
+/** The options the back end passes: its client id/secret and the sandbox's endpoints. */
+function oauthClient(extra: { forceRefreshOnFailure?: boolean } = {}): OAuth2Client {
+  return new OAuth2Client({
+    clientId: DEFAULT_CLIENT_ID,
+    clientSecret: DEFAULT_CLIENT_SECRET,
+    redirectUri: REDIRECT_URI,
+    endpoints: {
+      oauth2AuthBaseUrl: `${sandbox.url}/o/oauth2/v2/auth`,
+      oauth2TokenUrl: `${sandbox.url}/token`,
+      oauth2RevokeUrl: `${sandbox.url}/revoke`,
+      tokenInfoUrl: `${sandbox.url}/tokeninfo`,
+      oauth2FederatedSignonPemCertsUrl: `${sandbox.url}/oauth2/v1/certs`,
+      oauth2FederatedSignonJwkCertsUrl: `${sandbox.url}/oauth2/v3/certs`,
+    },
+    ...extra,
+  });
+}
+
+function approveLink(html: string, email: string): string {
+  const match = new RegExp(`<a href="([^"]+)" data-account="${email.replace(/\./g, '\\.')}"`).exec(html);
+  if (!match) throw new Error(`no approve link for ${email}`);
+  return new URL(match[1].replace(/&amp;/g, '&'), sandbox.url).toString();
+}
+
+/** Runs the consent flow for one account and answers the redirect's query. */
+async function consent(client: OAuth2Client, email: string, options: { scope?: string[]; state?: string; offline?: boolean } = {}): Promise<URLSearchParams> {
+  const authUrl = client.generateAuthUrl({
+    access_type: options.offline === false ? 'online' : 'offline',
+    prompt: 'consent',
+    scope: options.scope ?? SCOPES,
+    state: options.state ?? 'state-1',
+    login_hint: email,
+  });
+  const page = await fetch(authUrl);
+  expect(page.status).toBe(200);
+  const approve = await fetch(approveLink(await page.text(), email), { redirect: 'manual' });
+  expect(approve.status).toBe(302);
+  const location = new URL(approve.headers.get('location') ?? '');
+  expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+  return location.searchParams;
+}
+
+/** Signs an account in and answers a client holding its tokens. */
+async function signIn(email: string, options: { scope?: string[]; forceRefreshOnFailure?: boolean; offline?: boolean } = {}): Promise<OAuth2Client> {
+  const client = oauthClient({ forceRefreshOnFailure: options.forceRefreshOnFailure });
+  const query = await consent(client, email, options);
+  const { tokens } = await client.getToken(query.get('code') ?? '');
+  client.setCredentials(tokens);
+  return client;
+}
+
+interface CaughtGoogleError {
+  status: number | undefined;
+  data: { error?: unknown; error_description?: string };
+  message: string;
+}
+
+async function failure(promise: Promise<unknown>): Promise<CaughtGoogleError> {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { status?: number; response?: { status: number; data: CaughtGoogleError['data'] }; message: string };
+    return { status: e.response?.status ?? e.status, data: e.response?.data ?? {}, message: e.message };
+  }
+  throw new Error('expected the call to fail');
+}
+
+interface GoogleErrorBody {
+  code: number;
+  message: string;
+  status?: string;
+  errors?: { reason: string; domain: string }[];
+}
+
+const googleError = (caught: CaughtGoogleError) => caught.data.error as GoogleErrorBody;
+
+async function control(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+beforeAll(async () => {
+  sandbox = await startGoogleSandbox({ port: 0 });
+  rootUrl = `${sandbox.url}/`;
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+beforeEach(async () => {
+  await control('POST', '/sandbox/reset');
+});
+
+describe('OAuth web server flow', () => {
+  it('consent page → approve link → code → getToken → userinfo, with the state passed through verbatim', async () => {
+    const client = oauthClient();
+    const state = 'a b&c=d/한글?x=1';
+    const authUrl = client.generateAuthUrl({ access_type: 'offline', prompt: 'consent', scope: SCOPES, state, login_hint: SUMIN });
+    expect(authUrl.startsWith(`${sandbox.url}/o/oauth2/v2/auth?`)).toBe(true);
+
+    const page = await fetch(authUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="ko">');
+    expect(html).toContain('김지현');
+    expect(html).toContain('박서준');
+    expect(html).toContain('이수민');
+    expect(html).toContain('사용자 대신 이메일 보내기');
+
+    const approve = await fetch(approveLink(html, SUMIN), { redirect: 'manual' });
+    expect(approve.status).toBe(302);
+    const query = new URL(approve.headers.get('location') ?? '').searchParams;
+    expect(query.get('state')).toBe(state);
+    const code = query.get('code') ?? '';
+    expect(code).not.toBe('');
+
+    const { tokens } = await client.getToken(code);
+    expect(tokens.access_token).toMatch(/^ya29\./);
+    expect(tokens.refresh_token).toBeTruthy();
+    expect(tokens.token_type).toBe('Bearer');
+    expect(tokens.scope?.split(' ')).toEqual(SCOPES);
+    expect(tokens.expiry_date).toBeGreaterThan(Date.now() + 3500_000);
+    client.setCredentials(tokens);
+
+    const oauth2 = google.oauth2({ version: 'v2', auth: client, rootUrl });
+    const { data: me } = await oauth2.userinfo.get();
+    expect(me).toMatchObject({ email: SUMIN, verified_email: true, name: '이수민', given_name: '수민', family_name: '이', locale: 'ko' });
+    expect(me.id).toMatch(/^\d{21}$/);
+    const avatar = await fetch(me.picture ?? '');
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('content-type')).toContain('image/svg+xml');
+
+    // The ID token verifies with the sandbox's certificates, and tokeninfo describes the access token.
+    const ticket = await client.verifyIdToken({ idToken: tokens.id_token ?? '', audience: DEFAULT_CLIENT_ID });
+    expect(ticket.getPayload()).toMatchObject({ email: SUMIN, sub: me.id, name: '이수민' });
+    const info = await client.getTokenInfo(tokens.access_token ?? '');
+    expect(info).toMatchObject({ email: SUMIN, aud: DEFAULT_CLIENT_ID, access_type: 'offline' });
+    expect(info.scopes).toContain('https://www.googleapis.com/auth/gmail.send');
+  });
+
+  it('answers the authorize page as JSON for tests, and the helper gives the same endpoints', async () => {
+    const client = oauthClient();
+    const response = await fetch(client.generateAuthUrl({ scope: SCOPES, state: 's' }), { headers: { accept: 'application/json' } });
+    const body = (await response.json()) as { accounts: { email: string; approveUrl: string }[]; cancelUrl: string };
+    expect(body.accounts.map((a) => a.email)).toEqual(SAMPLE_ACCOUNT_EMAILS);
+    expect(client.endpoints).toMatchObject(oauthEndpoints(sandbox.url));
+  });
+
+  it('redirects Cancel with error=access_denied and the state', async () => {
+    const client = oauthClient();
+    const html = await (await fetch(client.generateAuthUrl({ scope: SCOPES, state: 'cancel me' }))).text();
+    const cancel = /<a class="button" href="([^"]+)" id="cancel">/.exec(html)?.[1] ?? '';
+    const response = await fetch(new URL(cancel.replace(/&amp;/g, '&'), sandbox.url), { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    const query = new URL(response.headers.get('location') ?? '').searchParams;
+    expect(query.get('error')).toBe('access_denied');
+    expect(query.get('state')).toBe('cancel me');
+  });
+
+  it('rejects an unknown client id and a missing redirect_uri with error pages', async () => {
+    const bad = await fetch(`${sandbox.url}/o/oauth2/v2/auth?client_id=nobody&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&response_type=code&scope=email`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('invalid_client');
+    const missing = await fetch(`${sandbox.url}/o/oauth2/v2/auth?client_id=${DEFAULT_CLIENT_ID}&response_type=code&scope=email`);
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain('redirect_uri');
+  });
+
+  it('makes codes single-use and bound to the redirect_uri, and checks the client secret', async () => {
+    const client = oauthClient();
+    const code = (await consent(client, JIHYUN)).get('code') ?? '';
+    await client.getToken(code);
+    const reused = await failure(client.getToken(code));
+    expect(reused.status).toBe(400);
+    expect(reused.data).toEqual({ error: 'invalid_grant', error_description: 'Bad Request' });
+
+    const other = (await consent(client, JIHYUN)).get('code') ?? '';
+    const mismatch = await failure(client.getToken({ code: other, redirect_uri: 'http://localhost:9999/elsewhere' }));
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.data.error).toBe('redirect_uri_mismatch');
+
+    const wrongSecret = new OAuth2Client({ clientId: DEFAULT_CLIENT_ID, clientSecret: 'nope', redirectUri: REDIRECT_URI, endpoints: oauthEndpoints(sandbox.url) });
+    const unauthorized = await failure(wrongSecret.getToken(other));
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.data).toEqual({ error: 'invalid_client', error_description: 'Unauthorized' });
+  });
+
+  it('gives no refresh token without access_type=offline', async () => {
+    const client = oauthClient();
+    const code = (await consent(client, SEOJUN, { offline: false })).get('code') ?? '';
+    const { tokens } = await client.getToken(code);
+    expect(tokens.access_token).toBeTruthy();
+    expect(tokens.refresh_token).toBeUndefined();
+  });
+
+  it('refreshes after /sandbox/tokens/expire when the client has forceRefreshOnFailure', async () => {
+    const client = await signIn(JIHYUN, { forceRefreshOnFailure: true });
+    const drive = google.drive({ version: 'v3', auth: client, rootUrl });
+    await drive.files.list({ pageSize: 1 });
+    const before = client.credentials.access_token;
+    const refreshed: Credentials[] = [];
+    client.on('tokens', (tokens) => refreshed.push(tokens));
+
+    expect((await control('POST', '/sandbox/tokens/expire', { account: JIHYUN })).json).toEqual({ expired: 1 });
+    const { data } = await drive.files.list({ pageSize: 1 });
+    expect(data.files).toHaveLength(1);
+    expect(refreshed).toHaveLength(1);
+    expect(refreshed[0].access_token).not.toBe(before);
+    expect(client.credentials.access_token).toBe(refreshed[0].access_token);
+  });
+
+  it('without forceRefreshOnFailure, an expired token that the client still thinks valid surfaces as 401', async () => {
+    const client = await signIn(JIHYUN);
+    await control('POST', '/sandbox/tokens/expire');
+    const caught = await failure(google.drive({ version: 'v3', auth: client, rootUrl }).files.list());
+    expect(caught.status).toBe(401);
+    expect(googleError(caught)).toMatchObject({ code: 401, status: 'UNAUTHENTICATED', errors: [{ reason: 'authError' }] });
+    expect(googleError(caught).message).toMatch(/^Request had invalid authentication credentials/);
+  });
+
+  it('revoking the access token revokes the grant: the refresh token then gets invalid_grant', async () => {
+    const client = await signIn(SEOJUN);
+    const refreshToken = client.credentials.refresh_token ?? '';
+    await client.revokeCredentials();
+    const later = oauthClient();
+    later.setCredentials({ refresh_token: refreshToken });
+    const caught = await failure(later.getAccessToken());
+    expect(caught.status).toBe(400);
+    expect(caught.data).toEqual({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+
+    const unknown = await fetch(`${sandbox.url}/revoke?token=nonsense`, { method: 'POST' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: 'invalid_token' });
+  });
+
+  it('rejects API calls without a token', async () => {
+    const response = await fetch(`${sandbox.url}/drive/v3/files`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED', errors: [{ reason: 'required' }] } });
+  });
+
+  it('answers 403 insufficientPermissions for a scope the token lacks', async () => {
+    const client = await signIn(JIHYUN, { scope: ['email', 'profile'] });
+    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl });
+    const caught = await failure(gmail.users.messages.send({ userId: 'me', requestBody: { raw: 'VG86IGFAYi5j' } }, { retry: false }));
+    expect(caught.status).toBe(403);
+    expect(googleError(caught)).toMatchObject({ status: 'PERMISSION_DENIED', errors: [{ reason: 'insufficientPermissions' }] });
+  });
+});
+
+describe('Drive', () => {
+  let client: OAuth2Client;
+  beforeEach(async () => {
+    client = await signIn(JIHYUN);
+  });
+
+  it('lists My Drive folders first, by name, and finds files with name contains', async () => {
+    const drive = google.drive({ version: 'v3', auth: client, rootUrl });
+    const { data } = await drive.files.list({
+      q: "'root' in parents and trashed = false",
+      orderBy: 'folder,name',
+      fields: 'nextPageToken, files(id, name, mimeType, modifiedTime, thumbnailLink, iconLink, parents, size)',
+      spaces: 'drive',
+    });
+    const files = data.files ?? [];
+    const folders = files.filter((f) => f.mimeType === 'application/vnd.google-apps.folder');
+    expect(folders.map((f) => f.name)).toEqual(['계약서', '메일 템플릿', '모델 카드', '사진', '캐스팅 공고']);
+    expect(files.slice(0, folders.length)).toEqual(folders);
+    const others = files.slice(folders.length).map((f) => f.name ?? '');
+    expect(others).toEqual([...others].sort((a, b) => a.localeCompare(b, 'ko')));
+    for (const file of files) {
+      expect(file.parents).toEqual([SEED.rootFolderId]);
+      expect(Number.isNaN(Date.parse(file.modifiedTime ?? ''))).toBe(false);
+    }
+    expect(data.nextPageToken).toBeUndefined();
+
+    const search = await drive.files.list({ q: "name contains '캐스팅' and trashed = false", fields: 'files(id,name,mimeType)', orderBy: 'folder,name' });
+    const names = (search.data.files ?? []).map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['캐스팅 공고', '2026 캐스팅 공고', '2025 캐스팅 공고 (보관)']));
+    expect(names[0]).toBe('캐스팅 공고');
+
+    const sheets = await drive.files.list({ q: "mimeType = 'application/vnd.google-apps.spreadsheet'", fields: 'files(id)' });
+    expect((sheets.data.files ?? []).map((f) => f.id)).toEqual(expect.arrayContaining([SEED.postsSpreadsheetId, SEED.modelsSpreadsheetId]));
+  });
+
+  it('pages with pageToken, returns only the default fields without `fields`, and keeps trashed files unless asked', async () => {
+    const drive = google.drive({ version: 'v3', auth: client, rootUrl });
+    const all = await drive.files.list({ pageSize: 1000, fields: 'files(id,trashed)' });
+    const total = all.data.files?.length ?? 0;
+    expect(total).toBeGreaterThanOrEqual(40);
+    expect(total).toBeLessThanOrEqual(80);
+    expect(all.data.files?.some((f) => f.trashed)).toBe(true);
+
+    const seen: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await drive.files.list({ pageSize: 17, pageToken, orderBy: 'modifiedTime desc' });
+      for (const file of page.data.files ?? []) {
+        expect(Object.keys(file).sort()).toEqual(['id', 'kind', 'mimeType', 'name']);
+        seen.push(file.id ?? '');
+      }
+      pageToken = page.data.nextPageToken ?? undefined;
+    } while (pageToken);
+    expect(new Set(seen).size).toBe(total);
+
+    const folder = await drive.files.list({ q: `'${SEED.foreignModelsFolderId}' in parents`, fields: 'files(name,thumbnailLink,size)' });
+    const image = folder.data.files?.[0];
+    expect(image?.name).toMatch(/^MC-\d{4}_.+\.jpg$/);
+    expect(Number(image?.size)).toBeGreaterThan(0);
+    const thumbnail = await fetch(image?.thumbnailLink ?? '');
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toContain('image/svg+xml');
+  });
+
+  it('gets one file, and answers 404 in Google’s shape for unknown ids and 400 for a bad query', async () => {
+    const drive = google.drive({ version: 'v3', auth: client, rootUrl });
+    const { data } = await drive.files.get({ fileId: SEED.postsSpreadsheetId, fields: 'id,name,mimeType,thumbnailLink,parents' });
+    expect(data).toMatchObject({ id: SEED.postsSpreadsheetId, name: '2026 캐스팅 공고', mimeType: 'application/vnd.google-apps.spreadsheet' });
+    expect(data.thumbnailLink).toContain('/sandbox/thumbnails/');
+
+    const missing = await failure(drive.files.get({ fileId: 'no-such-file' }));
+    expect(missing.status).toBe(404);
+    expect(googleError(missing)).toMatchObject({ code: 404, message: 'File not found: no-such-file.', errors: [{ reason: 'notFound' }] });
+
+    const bad = await failure(drive.files.list({ q: "name contains 'unterminated" }));
+    expect(bad.status).toBe(400);
+    expect(googleError(bad).errors?.[0]).toMatchObject({ reason: 'invalid', location: 'q' });
+  });
+});
+
+describe('Sheets', () => {
+  let client: OAuth2Client;
+  beforeEach(async () => {
+    client = await signIn(JIHYUN);
+  });
+
+  it('serves the posts sheets with Korean and field-name headers, trimming trailing empty cells', async () => {
+    const sheets = google.sheets({ version: 'v4', auth: client, rootUrl });
+    const { data } = await sheets.spreadsheets.values.get({
+      spreadsheetId: SEED.postsSpreadsheetId,
+      range: SEED.postsSheetName,
+      majorDimension: 'ROWS',
+      valueRenderOption: 'FORMATTED_VALUE',
+    });
+    const values = data.values as string[][];
+    expect(values.length).toBeGreaterThanOrEqual(301);
+    expect(values[0]).toEqual(POST_HEADER_ROW_KO);
+    expect(data.range).toBe(`'공고'!A1:R${values.length}`);
+    expect(data.majorDimension).toBe('ROWS');
+    const genders = new Set(values.slice(1).map((row) => row[4]));
+    expect(genders).toEqual(new Set(['남자', '여자', '남녀 ', '남녀']));
+    expect(values.some((row) => row[0] === '' && (row[17] ?? '') === '')).toBe(true);
+    expect(values.some((row) => row.length < 18)).toBe(true);
+    expect(values.some((row) => (row[15] ?? '').includes('<script>'))).toBe(true);
+    const ids = values.slice(1).map((row) => row[0]).filter(Boolean);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids[0]).toMatch(/^P-20\d\d-\d{5}$/);
+
+    const english = await sheets.spreadsheets.values.get({ spreadsheetId: SEED.postsSpreadsheetId, range: `'${SEED.postsFieldSheetName}'!A1:Z` });
+    expect(english.data.values?.[0]).toEqual(POST_HEADER_ROW_FIELDS);
+    expect(english.data.values?.slice(1)).toEqual(values.slice(1));
+    expect(english.data.range).toBe(`posts!A1:R${values.length}`);
+
+    const corner = await sheets.spreadsheets.values.get({ spreadsheetId: SEED.postsSpreadsheetId, range: "'공고'!B1:C3" });
+    expect(corner.data.range).toBe("'공고'!B1:C3");
+    expect(corner.data.values?.[0]).toEqual(['공고 제목', '작품명']);
+  });
+
+  it('serves the models sheets', async () => {
+    const sheets = google.sheets({ version: 'v4', auth: client, rootUrl });
+    const korean = await sheets.spreadsheets.values.get({ spreadsheetId: SEED.modelsSpreadsheetId, range: SEED.modelsSheetName });
+    const values = korean.data.values as string[][];
+    expect(values.length).toBeGreaterThanOrEqual(61);
+    expect(values[0]).toEqual(MODEL_HEADER_ROW_KO);
+    expect(values.slice(1).every((row) => /^MC-\d{4}$/.test(row[0]))).toBe(true);
+    expect(values.some((row) => row[4] === '러시아')).toBe(true);
+    expect(values.some((row) => /^https:\/\/drive\.google\.com\/open\?id=/.test(row[9] ?? ''))).toBe(true);
+    const fields = await sheets.spreadsheets.values.get({ spreadsheetId: SEED.modelsSpreadsheetId, range: SEED.modelsFieldSheetName });
+    expect(fields.data.values?.[0]).toEqual(MODEL_HEADER_ROW_FIELDS);
+
+    const { data: meta } = await sheets.spreadsheets.get({ spreadsheetId: SEED.modelsSpreadsheetId });
+    expect(meta.properties?.title).toBe('모델 리스트');
+    expect(meta.sheets?.map((s) => s.properties?.title)).toEqual(['모델', 'models']);
+    expect(meta.sheets?.[0].properties).toMatchObject({ sheetId: 0, index: 0, gridProperties: { rowCount: values.length, columnCount: 10 } });
+  });
+
+  it('answers Google’s errors for an unknown sheet, an unknown spreadsheet and a file that is not a spreadsheet', async () => {
+    const sheets = google.sheets({ version: 'v4', auth: client, rootUrl });
+    const sheet = await failure(sheets.spreadsheets.values.get({ spreadsheetId: SEED.postsSpreadsheetId, range: '없는 시트!A1:Z' }));
+    expect(sheet.status).toBe(400);
+    expect(googleError(sheet)).toEqual({ code: 400, message: 'Unable to parse range: 없는 시트!A1:Z', status: 'INVALID_ARGUMENT' });
+
+    const spreadsheet = await failure(sheets.spreadsheets.values.get({ spreadsheetId: 'nope', range: 'A1' }));
+    expect(spreadsheet.status).toBe(404);
+    expect(googleError(spreadsheet)).toMatchObject({ message: 'Requested entity was not found.', status: 'NOT_FOUND' });
+
+    const drive = google.drive({ version: 'v3', auth: client, rootUrl });
+    const pdf = (await drive.files.list({ q: "mimeType = 'application/pdf'", fields: 'files(id)' })).data.files?.[0]?.id ?? '';
+    const notSheet = await failure(sheets.spreadsheets.values.get({ spreadsheetId: pdf, range: 'A1' }));
+    expect(notSheet.status).toBe(400);
+    expect(googleError(notSheet).message).toBe('This operation is not supported for this document');
+  });
+
+  it('serves spreadsheets added and replaced through the control endpoints, and 20,000 generated rows', async () => {
+    const sheets = google.sheets({ version: 'v4', auth: client, rootUrl });
+    const added = await control('POST', '/sandbox/spreadsheets', { name: '테스트 공고', sheets: { '시트 A': [['공고ID', '공고 제목'], ['P-1', '첫 공고']] } });
+    expect(added.status).toBe(201);
+    const id = (added.json as { id: string }).id;
+    const first = await sheets.spreadsheets.values.get({ spreadsheetId: id, range: "'시트 A'" });
+    expect(first.data.values).toEqual([['공고ID', '공고 제목'], ['P-1', '첫 공고']]);
+
+    const replaced = await control('PUT', `/sandbox/spreadsheets/${id}/sheets/${encodeURIComponent('시트 A')}`, { values: [['a', 'b', ''], [], ['c']] });
+    expect(replaced.status).toBe(200);
+    const second = await sheets.spreadsheets.values.get({ spreadsheetId: id, range: '시트 A' });
+    expect(second.data.values).toEqual([['a', 'b'], [], ['c']]);
+
+    const generated = await control('POST', '/sandbox/spreadsheets/generated-posts', { rows: 20000, seed: 7 });
+    const { id: bigId, sheetName } = generated.json as { id: string; sheetName: string };
+    const big = await sheets.spreadsheets.values.get({ spreadsheetId: bigId, range: sheetName });
+    expect(big.data.values).toHaveLength(20001);
+    expect(big.data.values?.[0]).toEqual(POST_HEADER_ROW_KO);
+    // Replacing the cells drops the answer the sandbox keeps encoded for large sheets.
+    await control('PUT', `/sandbox/spreadsheets/${bigId}/sheets/${encodeURIComponent(sheetName)}`, { values: [['바뀐 값']] });
+    const changed = await sheets.spreadsheets.values.get({ spreadsheetId: bigId, range: sheetName });
+    expect(changed.data.values).toEqual([['바뀐 값']]);
+
+    await control('POST', '/sandbox/reset');
+    const fresh = await signIn(JIHYUN);
+    const gone = await failure(google.sheets({ version: 'v4', auth: fresh, rootUrl }).spreadsheets.values.get({ spreadsheetId: id, range: 'A1' }));
+    expect(gone.status).toBe(404);
+  });
+});
+
+describe('Gmail', () => {
+  it('sends a nodemailer-built message whose Korean subject comes back decoded', async () => {
+    const client = await signIn(SEOJUN);
+    const message = await new MailComposer({
+      from: '박서준 <jobcasting.office@gmail.com>',
+      to: '스튜디오 하늘 <casting@studio-haneul.co.kr>',
+      cc: 'sumin.models@gmail.com',
+      subject: '[잡캐스팅] 11월 캐스팅 공고 - 모델 추천드립니다',
+      html: '<p>안녕하세요, <b>잡캐스팅</b>입니다.</p>',
+      text: '안녕하세요, 잡캐스팅입니다.',
+      attachments: [{ filename: '콤카드.txt', content: 'MC-0101' }],
+    })
+      .compile()
+      .build();
+    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl });
+    const { data } = await gmail.users.messages.send({ userId: 'me', requestBody: { raw: message.toString('base64url') } });
+    expect(data.labelIds).toEqual(['SENT']);
+    expect(data.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(data.threadId).toBe(data.id);
+
+    const list = (await control('GET', '/sandbox/gmail/messages')).json as SentMail[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      id: data.id,
+      account: SEOJUN,
+      from: { name: '박서준', address: 'jobcasting.office@gmail.com' },
+      to: [{ name: '스튜디오 하늘', address: 'casting@studio-haneul.co.kr' }],
+      cc: [{ address: 'sumin.models@gmail.com' }],
+      subject: '[잡캐스팅] 11월 캐스팅 공고 - 모델 추천드립니다',
+      rawSize: message.length,
+      attachments: [{ filename: '콤카드.txt', size: 7 }],
+    });
+    expect(list[0].html).toContain('<b>잡캐스팅</b>');
+    expect(list[0].text).toContain('안녕하세요');
+    expect((await control('GET', `/sandbox/gmail/messages/${data.id}`)).json).toMatchObject({ subject: list[0].subject });
+
+    // The upload endpoint: googleapis takes the media URL from the per-call rootUrl only.
+    const upload = await gmail.users.messages.send(
+      { userId: 'me', requestBody: {}, media: { mimeType: 'message/rfc822', body: message.toString('utf8') } },
+      { rootUrl },
+    );
+    expect(upload.data.labelIds).toEqual(['SENT']);
+    const both = (await control('GET', '/sandbox/gmail/messages')).json as SentMail[];
+    expect(both.map((m) => m.id)).toEqual([upload.data.id, data.id]);
+    expect(both[0].subject).toBe(list[0].subject);
+
+    expect((await control('DELETE', '/sandbox/gmail/messages')).json).toEqual({ deleted: 2 });
+    expect((await control('GET', '/sandbox/gmail/messages')).json).toEqual([]);
+  });
+
+  it('refuses a message without recipients', async () => {
+    const client = await signIn(SEOJUN);
+    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl });
+    const raw = Buffer.from('From: a@b.c\r\nSubject: x\r\n\r\nhi').toString('base64url');
+    const caught = await failure(gmail.users.messages.send({ userId: 'me', requestBody: { raw } }));
+    expect(caught.status).toBe(400);
+    expect(googleError(caught)).toMatchObject({ message: 'Recipient address required', status: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('faults', () => {
+  async function addFault(fault: Record<string, unknown>): Promise<string> {
+    const response = await control('POST', '/sandbox/faults', fault);
+    expect(response.status).toBe(201);
+    return (response.json as { id: string }).id;
+  }
+
+  it.each([
+    ['rate_limit_403', {}, 403, 'rateLimitExceeded', 'PERMISSION_DENIED'],
+    ['rate_limit_403', { reason: 'userRateLimitExceeded' }, 403, 'userRateLimitExceeded', 'PERMISSION_DENIED'],
+    ['daily_limit_403', {}, 403, 'dailyLimitExceeded', 'PERMISSION_DENIED'],
+    ['too_many_requests_429', {}, 429, 'rateLimitExceeded', 'RESOURCE_EXHAUSTED'],
+    ['server_error_500', {}, 500, 'backendError', 'INTERNAL'],
+  ])('%s %j surfaces in googleapis as %i %s', async (kind, extra, status, reason, googleStatus) => {
+    const client = await signIn(JIHYUN);
+    await addFault({ kind, path: '/drive/', ...extra });
+    const drive = google.drive({ version: 'v3', auth: client, rootUrl });
+    const caught = await failure(drive.files.list({}, { retry: false }));
+    expect(caught.status).toBe(status);
+    expect(googleError(caught)).toMatchObject({ code: status, status: googleStatus, errors: [{ reason }] });
+    // times defaults to 1: the next call goes through.
+    expect((await drive.files.list({ pageSize: 1 })).status).toBe(200);
+  });
+
+  it('lets googleapis retry 429 and 500 on its own (retry is on by default)', async () => {
+    const client = await signIn(JIHYUN);
+    await addFault({ kind: 'too_many_requests_429', path: '/v4/' });
+    const sheets = google.sheets({ version: 'v4', auth: client, rootUrl });
+    const { data } = await sheets.spreadsheets.values.get({ spreadsheetId: SEED.modelsSpreadsheetId, range: '모델!A1:B2' });
+    expect(data.values).toHaveLength(2);
+    expect((await control('GET', '/sandbox/faults')).json).toEqual([]);
+  });
+
+  it('aims faults at one account and one path, and keeps them until cleared with times 0', async () => {
+    const jihyun = await signIn(JIHYUN);
+    const sumin = await signIn(SUMIN);
+    await addFault({ kind: 'server_error_500', account: SUMIN, path: '/drive/', times: 0 });
+    const driveOf = (client: OAuth2Client) => google.drive({ version: 'v3', auth: client, rootUrl });
+    expect((await driveOf(jihyun).files.list({ pageSize: 1 }, { retry: false })).status).toBe(200);
+    expect((await failure(driveOf(sumin).files.list({ pageSize: 1 }, { retry: false }))).status).toBe(500);
+    expect((await failure(driveOf(sumin).files.list({ pageSize: 1 }, { retry: false }))).status).toBe(500);
+    const sheets = google.sheets({ version: 'v4', auth: sumin, rootUrl });
+    expect((await sheets.spreadsheets.get({ spreadsheetId: SEED.postsSpreadsheetId })).status).toBe(200);
+    await control('DELETE', '/sandbox/faults');
+    expect((await driveOf(sumin).files.list({ pageSize: 1 })).status).toBe(200);
+  });
+
+  it('slow delays the answer; a client timeout gives up', async () => {
+    const client = await signIn(JIHYUN);
+    const drive = google.drive({ version: 'v3', auth: client, rootUrl });
+    await addFault({ kind: 'slow', path: '/drive/', delayMs: 300 });
+    const started = Date.now();
+    await drive.files.list({ pageSize: 1 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+
+    await addFault({ kind: 'slow', path: '/drive/', delayMs: 5000 });
+    const caught = await failure(drive.files.list({ pageSize: 1 }, { timeout: 200, retry: false }));
+    expect(caught.status).toBeUndefined();
+  });
+
+  it('invalid_grant fails the next refresh and revokes the account’s refresh tokens', async () => {
+    const client = await signIn(SUMIN, { forceRefreshOnFailure: true });
+    const other = await signIn(SUMIN);
+    await addFault({ kind: 'invalid_grant', account: SUMIN });
+    // An API call with a valid token does not trip it; only a refresh grant does.
+    const drive = google.drive({ version: 'v3', auth: client, rootUrl });
+    expect((await drive.files.list({ pageSize: 1 })).status).toBe(200);
+    await control('POST', '/sandbox/tokens/expire', { account: SUMIN });
+    const caught = await failure(drive.files.list({ pageSize: 1 }));
+    expect(caught.status).toBe(400);
+    expect(caught.data).toEqual({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+    expect(caught.message).toBe('invalid_grant');
+
+    const again = await failure(other.refreshAccessToken());
+    expect(again.data.error).toBe('invalid_grant');
+  });
+
+  it('rejects an unknown fault kind', async () => {
+    const response = await control('POST', '/sandbox/faults', { kind: 'meteor' });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('sandbox pages', () => {
+  it('serves the index page with accounts, drive tree, sheets and sent mails', async () => {
+    const response = await fetch(`${sandbox.url}/sandbox`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const text of ['김지현', '캐스팅 공고', '2026 캐스팅 공고', '모델 리스트', '보낸 메일']) expect(html).toContain(text);
+  });
+
+  it('escapes hostile cells in the sheet preview', async () => {
+    const response = await fetch(`${sandbox.url}/sandbox/spreadsheets/${SEED.postsSpreadsheetId}/sheets/${encodeURIComponent('공고')}`);
+    const html = await response.text();
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain("<script>alert('xss')</script>");
+  });
+});
+
+describe('data folder', () => {
+  let folderSandbox: GoogleSandbox;
+  beforeAll(async () => {
+    folderSandbox = await startGoogleSandbox({ dataDir: exampleData, clientId: 'folder-client', clientSecret: 'folder-secret' });
+  });
+  afterAll(async () => {
+    await folderSandbox?.close();
+  });
+
+  it('serves the example folder: its accounts, tree and CSV sheets', async () => {
+    const client = new OAuth2Client({ clientId: 'folder-client', clientSecret: 'folder-secret', redirectUri: REDIRECT_URI, endpoints: oauthEndpoints(folderSandbox.url) });
+    const authUrl = client.generateAuthUrl({ access_type: 'offline', scope: SCOPES, state: 'x' });
+    const authorize = (await (await fetch(authUrl, { headers: { accept: 'application/json' } })).json()) as { accounts: { email: string; approveUrl: string }[] };
+    expect(authorize.accounts.map((a) => a.email)).toEqual(['casting.jihyun@gmail.com', 'hana.office@gmail.com']);
+    const approve = await fetch(authorize.accounts[1].approveUrl, { redirect: 'manual' });
+    const code = new URL(approve.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    client.setCredentials((await client.getToken(code)).tokens);
+    const folderRoot = `${folderSandbox.url}/`;
+
+    const me = await google.oauth2({ version: 'v2', auth: client, rootUrl: folderRoot }).userinfo.get();
+    expect(me.data).toMatchObject({ email: 'hana.office@gmail.com', name: '정하나', given_name: '하나', family_name: '정' });
+
+    const drive = google.drive({ version: 'v3', auth: client, rootUrl: folderRoot });
+    const top = await drive.files.list({ q: "'root' in parents", orderBy: 'folder,name', fields: 'files(id,name,mimeType,modifiedTime)' });
+    expect(top.data.files?.map((f) => f.name)).toEqual(['모델 카드', '캐스팅 공고', '업무 메모', '출연 계약서.pdf']);
+    expect(top.data.files?.find((f) => f.name === '출연 계약서.pdf')).toMatchObject({ mimeType: 'application/pdf', modifiedTime: '2026-10-02T08:00:00.000Z' });
+    const found = await drive.files.list({ q: "name contains '예시' and mimeType = 'application/vnd.google-apps.spreadsheet'", orderBy: 'name', fields: 'files(id,name)' });
+    expect(found.data.files?.map((f) => f.name)).toEqual(['예시 모델 리스트', '예시 캐스팅 공고']);
+    const postsId = found.data.files?.[1].id ?? '';
+    const photo = await drive.files.get({ fileId: '1ExampleAnastasiaPetrovaPhoto01', fields: 'name,mimeType' });
+    expect(photo.data).toEqual({ name: 'MC-0101_Anastasia Petrova.jpg', mimeType: 'image/jpeg' });
+
+    const sheets = google.sheets({ version: 'v4', auth: client, rootUrl: folderRoot });
+    const { data } = await sheets.spreadsheets.values.get({ spreadsheetId: postsId, range: '공고' });
+    const values = data.values as string[][];
+    expect(values[0]).toEqual(POST_HEADER_ROW_KO);
+    expect(values).toHaveLength(4);
+    expect(values[2][1]).toBe('광고 "커피 CF" 남녀 모델, 외국인 가능');
+    expect(values[2][4]).toBe('남녀 ');
+    expect(values[2][15]).toBe('<ul>\n<li>20~30대</li>\n<li>외국인 가능</li>\n</ul>');
+    expect(values[3][0]).toBe('');
+    expect(values[3][7]).toBe('150,000원');
+  });
+});
+
+describe('CLI', () => {
+  it('prints its address and stops cleanly on SIGINT', async () => {
+    const main = fileURLToPath(new URL('./google/main.ts', import.meta.url));
+    const child = spawn(process.execPath, [main, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /Google sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match) resolve(match[1]);
+      });
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+    });
+    expect((await fetch(`${url}/sandbox/accounts`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  });
+});
