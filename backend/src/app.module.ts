@@ -11,7 +11,9 @@ import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { MailAccountsModule } from './modules/mail-accounts/mail-accounts.module.js';
+import { ModelsModule } from './modules/models/models.module.js';
 import { OperationsModule } from './modules/operations/operations.module.js';
+import { PostsModule } from './modules/posts/posts.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 /** Composition root of the HTTP process. */
@@ -29,6 +31,8 @@ export class AppModule {
         GoogleModule,
         AuthModule,
         MailAccountsModule,
+        PostsModule,
+        ModelsModule,
         UsersModule,
         OperationsModule,
       ],

@@ -148,6 +148,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PostsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/posts/addMemo/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PostsController_addMemo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/posts/datefilter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PostsController_dateFilter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/posts/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PostsController_favorites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/posts/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PostsController_filter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/posts/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PostsController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/posts/sent-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PostsController_sentEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["PostsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/queue-board/links": {
         parameters: {
             query?: never;
@@ -216,6 +344,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AddMemoDto: {
+            /** @description Blank clears the memo */
+            memo: string;
+        };
         AuthSessionDto: {
             /** @description Seconds until the access token expires */
             expiresIn: number;
@@ -298,6 +430,47 @@ export interface components {
             totalItems: number;
             totalPages: number;
         };
+        PostDataDto: {
+            appearanceFee: string | null;
+            /** @description Korean description, sanitised HTML */
+            body: string | null;
+            customerEmail: string | null;
+            email: string | null;
+            /** @description English description, sanitised HTML */
+            eng: string | null;
+            filmingPeriod: string | null;
+            manager: string | null;
+            numberOfRecruits: string | null;
+            phoneCall: string | null;
+            /** @description ISO date-time of the post date (a Korean day), or the text as typed when it could not be read as a date */
+            postDate: string | null;
+            postTitle: string | null;
+            postUrl: string | null;
+            /** @description Producer */
+            produce: string | null;
+            /** @description As typed in the sheet */
+            recruitmentDeadline: string | null;
+            /** @description 남자, 여자 or 남녀 (stored trimmed) */
+            recruitmentGender: string | null;
+            roleInThePlay: string | null;
+            titleOfTheWork: string | null;
+        };
+        PostDto: {
+            data: components["schemas"]["PostDataDto"];
+            /** @description An e-mail has been sent for this post */
+            isEmailSent: boolean;
+            isFavorite: boolean;
+            memo: string | null;
+            /** @description The sheet's post id, or url- + 16 hex digits derived from the post URL */
+            postId: string;
+        };
+        PostListDto: {
+            pagination: components["schemas"]["PaginationDto"];
+            posts: components["schemas"]["PostPageDto"];
+        };
+        PostPageDto: {
+            data: components["schemas"]["PostDto"][];
+        };
         QueueBoardLinkDto: {
             /** @description A one-time link, valid for one minute, that opens the queue board */
             url: string;
@@ -307,6 +480,11 @@ export interface components {
         };
         SuccessDto: {
             success: boolean;
+        };
+        UpdatePostDto: {
+            isFavorite?: boolean;
+            /** @description Blank or null clears the memo */
+            memo?: string | null;
         };
         UpdateUserDto: {
             /** Format: email */
@@ -635,6 +813,458 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+        };
+    };
+    PostsController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Posts per page: 50, 100 or 150 in the UI (1 to 150 accepted); 50 when neither this nor limit is given */
+                pageSize?: number;
+                /** @description Alias of pageSize (pageSize wins when both are given) */
+                limit?: number;
+                sortBy?: "postDate";
+                /** @description Undated posts come last either way */
+                sortOrder?: "DESC" | "ASC";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest post date first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PostsController_addMemo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's postId (the sheet's post id or url-…) */
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMemoDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PostsController_dateFilter: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Posts per page: 50, 100 or 150 in the UI (1 to 150 accepted); 50 when neither this nor limit is given */
+                pageSize?: number;
+                /** @description Alias of pageSize (pageSize wins when both are given) */
+                limit?: number;
+                sortBy?: "postDate";
+                /** @description Undated posts come last either way */
+                sortOrder?: "DESC" | "ASC";
+                /** @description First day (YYYY-MM-DD, Korean time), inclusive; required */
+                startDate?: string;
+                /** @description Last day (YYYY-MM-DD, Korean time), inclusive; required */
+                endDate?: string;
+                /** @description The gender filter active on the dashboard (All or absent: none) */
+                activeFilter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posts dated from startDate to endDate, both included (Korean days) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PostsController_favorites: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Posts per page: 50, 100 or 150 in the UI (1 to 150 accepted); 50 when neither this nor limit is given */
+                pageSize?: number;
+                /** @description Alias of pageSize (pageSize wins when both are given) */
+                limit?: number;
+                sortBy?: "postDate";
+                /** @description Undated posts come last either way */
+                sortOrder?: "DESC" | "ASC";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Favourite posts, newest post date first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PostsController_filter: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Posts per page: 50, 100 or 150 in the UI (1 to 150 accepted); 50 when neither this nor limit is given */
+                pageSize?: number;
+                /** @description Alias of pageSize (pageSize wins when both are given) */
+                limit?: number;
+                sortBy?: "postDate";
+                /** @description Undated posts come last either way */
+                sortOrder?: "DESC" | "ASC";
+                /** @description 남자, 여자 or 남녀 (surrounding spaces ignored); All or absent: every post */
+                recruitmentGender?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posts of one recruitment gender */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PostsController_search: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Posts per page: 50, 100 or 150 in the UI (1 to 150 accepted); 50 when neither this nor limit is given */
+                pageSize?: number;
+                /** @description Alias of pageSize (pageSize wins when both are given) */
+                limit?: number;
+                sortBy?: "postDate";
+                /** @description Undated posts come last either way */
+                sortOrder?: "DESC" | "ASC";
+                /** @description Keyword, matched anywhere (case-insensitive); blank lists every post */
+                query?: string;
+                /** @description title: post and work titles; body: Korean and English bodies; all: both */
+                category?: "all" | "title" | "body";
+                /** @description Recruitment gender to narrow to (All or absent: none) */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posts containing the keyword in the chosen scope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PostsController_sentEmails: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Posts per page: 50, 100 or 150 in the UI (1 to 150 accepted); 50 when neither this nor limit is given */
+                pageSize?: number;
+                /** @description Alias of pageSize (pageSize wins when both are given) */
+                limit?: number;
+                sortBy?: "postDate";
+                /** @description Undated posts come last either way */
+                sortOrder?: "DESC" | "ASC";
+                /** @description Mail account id; 0 or absent: every account */
+                senderId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posts with a sent e-mail, most recently e-mailed first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PostsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's postId (the sheet's post id or url-…) */
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePostDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

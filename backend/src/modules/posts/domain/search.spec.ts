@@ -1,0 +1,33 @@
+import { containsPattern, escapeLike, likeOperator, searchColumns, searchKeyword } from './search.js';
+
+describe('search', () => {
+  it('escapes the LIKE wildcards and the escape character', () => {
+    expect(escapeLike('100%')).toBe('100\\%');
+    expect(escapeLike('a_b')).toBe('a\\_b');
+    expect(escapeLike('C:\\dir')).toBe('C:\\\\dir');
+    expect(escapeLike('%_\\')).toBe('\\%\\_\\\\');
+    expect(escapeLike('배우 모집')).toBe('배우 모집');
+  });
+
+  it('matches anywhere', () => {
+    expect(containsPattern('배우')).toBe('%배우%');
+    expect(containsPattern('50%')).toBe('%50\\%%');
+  });
+
+  it('searches titles, bodies (Korean and English) or both', () => {
+    expect(searchColumns('title')).toEqual(['post_title', 'title_of_the_work']);
+    expect(searchColumns('body')).toEqual(['body', 'eng']);
+    expect(searchColumns('all')).toEqual(['post_title', 'title_of_the_work', 'body', 'eng']);
+  });
+
+  it('uses LIKE for keywords without letter case, ILIKE for the others', () => {
+    for (const keyword of ['배우', '배우 모집', '100%', '2026', '【공지】']) expect(likeOperator(keyword)).toBe('like');
+    for (const keyword of ['actor', 'CF 모델', 'Ä', 'ß']) expect(likeOperator(keyword)).toBe('ilike');
+  });
+
+  it('treats a blank keyword as no search', () => {
+    expect(searchKeyword('  배우 ')).toBe('배우');
+    expect(searchKeyword('   ')).toBeNull();
+    expect(searchKeyword(undefined)).toBeNull();
+  });
+});

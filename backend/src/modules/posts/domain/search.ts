@@ -1,0 +1,42 @@
+// Keyword search of posts (spec §2: scope all, title or body). Pure.
+
+export const SEARCH_SCOPES = ['all', 'title', 'body'] as const;
+export type SearchScope = (typeof SEARCH_SCOPES)[number];
+
+/** The post columns each scope looks in: title is the post and work titles; body is the Korean and English bodies. */
+const COLUMNS = {
+  title: ['post_title', 'title_of_the_work'],
+  body: ['body', 'eng'],
+  all: ['post_title', 'title_of_the_work', 'body', 'eng'],
+} as const satisfies Record<SearchScope, readonly string[]>;
+
+export type SearchColumn = (typeof COLUMNS)['all'][number];
+
+export function searchColumns(scope: SearchScope): readonly SearchColumn[] {
+  return COLUMNS[scope];
+}
+
+/** Makes `\`, `%` and `_` literal in a LIKE/ILIKE pattern (PostgreSQL's default escape character is `\`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** An ILIKE pattern matching the keyword anywhere (Korean substrings included). */
+export function containsPattern(keyword: string): string {
+  return `%${escapeLike(keyword)}%`;
+}
+
+/**
+ * The operator that matches the keyword case-insensitively at the least cost. ILIKE lower-cases every value it
+ * reads, which makes PostgreSQL about five times slower on long bodies; a keyword without upper- or lower-case
+ * letters (Hangul, digits, punctuation) matches exactly the same text with LIKE. Both use the trigram indexes.
+ */
+export function likeOperator(keyword: string): 'like' | 'ilike' {
+  return keyword.toLowerCase() === keyword.toUpperCase() ? 'like' : 'ilike';
+}
+
+/** The keyword to search for, or null when it is blank (then the dashboard falls back to its other sources). */
+export function searchKeyword(query: string | null | undefined): string | null {
+  const text = query?.trim();
+  return text ? text : null;
+}

@@ -1,0 +1,74 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** The list order (newest post date first, undated last, then newest row) as index columns. */
+const LIST_ORDER = [
+  { name: 'post_date', sort: 'DESC', nulls: 'LAST' },
+  { name: 'id', sort: 'DESC' },
+] as const;
+
+/** A trigram index for ILIKE '%…%' (Korean substrings included) on one text column. */
+const trigram = (column: string) => ({
+  name: `post_${column}_trgm_index`,
+  expression: `create index "post_${column}_trgm_index" on "post" using gin ("${column}" gin_trgm_ops)`,
+});
+
+/**
+ * A casting post imported from a posts sheet (spec §3). The data fields are the sheet's, as imported (the
+ * importer replaces them when the sheet changes: contentHash tells); isFavorite, memo and isEmailSent are the
+ * agency's own and survive re-imports.
+ */
+export const PostSchema = defineEntity({
+  name: 'Post',
+  tableName: 'post',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    /** The sheet's postId, or `url-` + 16 hex of the SHA-256 of postUrl: the `postId` of the API (domain/post-key.ts). */
+    postKey: p.string().length(100).unique(),
+    postTitle: p.text().nullable(),
+    titleOfTheWork: p.text().nullable(),
+    produce: p.text().nullable(),
+    /** Trimmed: the filter's `남녀 ` (trailing space) matches `남녀`. */
+    recruitmentGender: p.text().nullable(),
+    numberOfRecruits: p.text().nullable(),
+    roleInThePlay: p.text().nullable(),
+    appearanceFee: p.text().nullable(),
+    filmingPeriod: p.text().nullable(),
+    /** As typed in the sheet. */
+    recruitmentDeadline: p.text().nullable(),
+    /** postDateText read as a Korean day, or null when it could not be read. */
+    postDate: p.datetime().nullable(),
+    /** The post date as typed in the sheet. */
+    postDateText: p.text().nullable(),
+    manager: p.text().nullable(),
+    phoneCall: p.text().nullable(),
+    customerEmail: p.text().nullable(),
+    email: p.text().nullable(),
+    /** Korean description, HTML as imported (sanitised only when returned). */
+    body: p.text().nullable(),
+    /** English description, HTML as imported. */
+    eng: p.text().nullable(),
+    postUrl: p.text().nullable(),
+    isFavorite: p.boolean().default(false),
+    memo: p.text().nullable(),
+    isEmailSent: p.boolean().default(false),
+    /** SHA-256 (hex) of the normalised data (domain/post-record.ts). */
+    contentHash: p.string().length(64),
+    importedAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  indexes: [
+    { name: 'post_list_order_index', columns: [...LIST_ORDER] },
+    { name: 'post_recruitment_gender_list_order_index', columns: [{ name: 'recruitment_gender' }, ...LIST_ORDER] },
+    { name: 'post_favorite_list_order_index', columns: [...LIST_ORDER], where: 'is_favorite' },
+    trigram('post_title'),
+    trigram('title_of_the_work'),
+    trigram('body'),
+    trigram('eng'),
+  ],
+});
+
+export class Post extends PostSchema.class {}
+PostSchema.setClass(Post);

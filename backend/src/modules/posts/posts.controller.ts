@@ -1,0 +1,95 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { PostDto, PostListDto } from './dto/post.dto.js';
+import {
+  pageSizeOf,
+  PostDateFilterQueryDto,
+  PostFilterQueryDto,
+  PostPageQueryDto,
+  PostSearchQueryDto,
+  SentEmailsQueryDto,
+} from './dto/post-query.dto.js';
+import { AddMemoDto, UpdatePostDto } from './dto/update-post.dto.js';
+import { type PageRequest, PostsService } from './posts.service.js';
+
+const pageOf = (query: PostPageQueryDto): PageRequest => ({
+  page: query.page,
+  pageSize: pageSizeOf(query),
+  sortOrder: query.sortOrder,
+});
+
+const POST_ID = ApiParam({ name: 'postId', description: "The post's postId (the sheet's post id or url-…)" });
+
+/** The dashboard's post lists, sent e-mails, favourites and memos (spec §7 "Posts and accounts"). */
+@ApiTags('posts')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ type: ErrorResponseDto })
+@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiBadRequestResponse({ type: ErrorResponseDto })
+@Controller('posts')
+export class PostsController {
+  constructor(private readonly posts: PostsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: PostListDto, description: 'Newest post date first' })
+  list(@Query() query: PostPageQueryDto): Promise<PostListDto> {
+    return this.posts.list({}, pageOf(query));
+  }
+
+  @Get('search')
+  @ApiOkResponse({ type: PostListDto, description: 'Posts containing the keyword in the chosen scope' })
+  search(@Query() query: PostSearchQueryDto): Promise<PostListDto> {
+    return this.posts.list({ keyword: query.query, scope: query.category, gender: query.filter }, pageOf(query));
+  }
+
+  @Get('filter')
+  @ApiOkResponse({ type: PostListDto, description: 'Posts of one recruitment gender' })
+  filter(@Query() query: PostFilterQueryDto): Promise<PostListDto> {
+    return this.posts.list({ gender: query.recruitmentGender }, pageOf(query));
+  }
+
+  @Get('datefilter')
+  @ApiOkResponse({ type: PostListDto, description: 'Posts dated from startDate to endDate, both included (Korean days)' })
+  dateFilter(@Query() query: PostDateFilterQueryDto): Promise<PostListDto> {
+    return this.posts.listByDate(query.startDate, query.endDate, query.activeFilter, pageOf(query));
+  }
+
+  @Get('sent-emails')
+  @ApiOkResponse({ type: PostListDto, description: 'Posts with a sent e-mail, most recently e-mailed first' })
+  sentEmails(@Query() query: SentEmailsQueryDto): Promise<PostListDto> {
+    return this.posts.listSent(query.senderId, pageOf(query));
+  }
+
+  @Get('favorites')
+  @ApiOkResponse({ type: PostListDto, description: 'Favourite posts, newest post date first' })
+  favorites(@Query() query: PostPageQueryDto): Promise<PostListDto> {
+    return this.posts.list({ favoritesOnly: true }, pageOf(query));
+  }
+
+  @Put(':postId')
+  @POST_ID
+  @ApiOkResponse({ type: PostDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Post not found' })
+  update(@Param('postId') postId: string, @Body() body: UpdatePostDto): Promise<PostDto> {
+    return this.posts.update(postId, { isFavorite: body.isFavorite, memo: body.memo });
+  }
+
+  @Post('addMemo/:postId')
+  @HttpCode(200)
+  @POST_ID
+  @ApiOkResponse({ type: PostDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Post not found' })
+  addMemo(@Param('postId') postId: string, @Body() body: AddMemoDto): Promise<PostDto> {
+    return this.posts.update(postId, { memo: body.memo });
+  }
+}

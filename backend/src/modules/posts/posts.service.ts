@@ -1,0 +1,266 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { paginate } from '../../platform/http/pagination.js';
+import { type DateRange, seoulDayRange } from './domain/date-range.js';
+import { genderFilter } from './domain/gender.js';
+import { sanitisePostHtml } from './domain/post-html.js';
+import { POST_KEY_MAX_LENGTH } from './domain/post-key.js';
+import { POST_TEXT_FIELDS, type PostRecord, type PostTextField } from './domain/post-record.js';
+import { containsPattern, likeOperator, type SearchScope, searchColumns, searchKeyword } from './domain/search.js';
+import type { PostDataDto, PostDto, PostListDto } from './dto/post.dto.js';
+import type { SortOrder } from './dto/post-query.dto.js';
+import { Post } from './post.entity.js';
+
+/** What an import did: rows new, rows whose data changed, rows already as the sheet has them. */
+export interface UpsertCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  sortOrder?: SortOrder;
+}
+
+/** How a list narrows the posts; every part optional. */
+export interface PostFilters {
+  /** A recruitment gender as the filter bar sends it (`남녀 ` matches `남녀`); All, blank or absent: none. */
+  gender?: string | null;
+  /** A keyword searched in the scope's columns; blank: none. */
+  keyword?: string | null;
+  scope?: SearchScope;
+  range?: DateRange;
+  favoritesOnly?: boolean;
+}
+
+/** A post as read for display: the entity, or a row of the list queries with the same property names. */
+type PostView = Record<PostTextField, string | null | undefined> & {
+  postKey: string;
+  /** A Date from the entity; an ISO string from the list queries. */
+  postDate?: Date | string | null;
+  isFavorite: boolean;
+  memo?: string | null;
+  isEmailSent: boolean;
+};
+
+/** Column of each text field (the data the importer writes). */
+const TEXT_COLUMNS: Record<PostTextField, string> = {
+  postTitle: 'post_title',
+  titleOfTheWork: 'title_of_the_work',
+  produce: 'produce',
+  recruitmentGender: 'recruitment_gender',
+  numberOfRecruits: 'number_of_recruits',
+  roleInThePlay: 'role_in_the_play',
+  appearanceFee: 'appearance_fee',
+  filmingPeriod: 'filming_period',
+  recruitmentDeadline: 'recruitment_deadline',
+  postDateText: 'post_date_text',
+  manager: 'manager',
+  phoneCall: 'phone_call',
+  customerEmail: 'customer_email',
+  email: 'email',
+  body: 'body',
+  eng: 'eng',
+  postUrl: 'post_url',
+};
+
+/** The select list of the list queries (alias `p`), named like the entity's properties. */
+const VIEW_COLUMNS = [
+  `p."post_key" as "postKey"`,
+  ...POST_TEXT_FIELDS.map((field) => `p."${TEXT_COLUMNS[field]}" as "${field}"`),
+  `to_char(p."post_date" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "postDate"`,
+  `p."is_favorite" as "isFavorite"`,
+  `p."memo" as "memo"`,
+  `p."is_email_sent" as "isEmailSent"`,
+].join(', ');
+
+/** Rows per insert statement of an import (each row is one JSON object of one parameter). */
+const UPSERT_BATCH = 500;
+
+/** The data columns of the upsert, with their types for jsonb_to_recordset. */
+const UPSERT_COLUMNS: readonly { field: PostTextField | 'postDate' | 'contentHash'; column: string; type: string }[] = [
+  ...POST_TEXT_FIELDS.map((field) => ({ field, column: TEXT_COLUMNS[field], type: 'text' })),
+  { field: 'postDate', column: 'post_date', type: 'timestamptz' },
+  { field: 'contentHash', column: 'content_hash', type: 'varchar(64)' },
+];
+
+const UPSERT_SQL = `
+  insert into "post" ("post_key", ${UPSERT_COLUMNS.map((c) => `"${c.column}"`).join(', ')}, "imported_at", "updated_at")
+  select "post_key", ${UPSERT_COLUMNS.map((c) => `"${c.column}"`).join(', ')}, now(), now()
+  from jsonb_to_recordset(?::jsonb) as x("post_key" varchar(100), ${UPSERT_COLUMNS.map((c) => `"${c.column}" ${c.type}`).join(', ')})
+  on conflict ("post_key") do update set
+    ${UPSERT_COLUMNS.map((c) => `"${c.column}" = excluded."${c.column}"`).join(', ')}, "updated_at" = excluded."updated_at"
+  where "post"."content_hash" is distinct from excluded."content_hash"
+  returning (xmax = 0) as "inserted"`;
+
+/** The display form of a post (spec §3): HTML sanitised, the date as ISO or as typed. */
+export function toPostDto(post: PostView): PostDto {
+  const postDate = post.postDate instanceof Date ? post.postDate.toISOString() : (post.postDate ?? null);
+  const data: PostDataDto = {
+    postTitle: post.postTitle ?? null,
+    titleOfTheWork: post.titleOfTheWork ?? null,
+    produce: post.produce ?? null,
+    recruitmentGender: post.recruitmentGender ?? null,
+    numberOfRecruits: post.numberOfRecruits ?? null,
+    roleInThePlay: post.roleInThePlay ?? null,
+    appearanceFee: post.appearanceFee ?? null,
+    filmingPeriod: post.filmingPeriod ?? null,
+    recruitmentDeadline: post.recruitmentDeadline ?? null,
+    postDate: postDate ?? post.postDateText ?? null,
+    manager: post.manager ?? null,
+    phoneCall: post.phoneCall ?? null,
+    customerEmail: post.customerEmail ?? null,
+    email: post.email ?? null,
+    body: sanitisePostHtml(post.body),
+    eng: sanitisePostHtml(post.eng),
+    postUrl: post.postUrl ?? null,
+  };
+  return {
+    postId: post.postKey,
+    isFavorite: post.isFavorite,
+    memo: post.memo ?? null,
+    isEmailSent: post.isEmailSent,
+    data,
+  };
+}
+
+/** A memo as stored: blank is none. */
+function memoValue(memo: string | null | undefined): string | null {
+  return memo === null || memo === undefined || memo.trim() === '' ? null : memo;
+}
+
+/** Casting posts: the dashboard's lists, favourites and memos, and the store the sheet importer writes to. */
+@Injectable()
+export class PostsService {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * One page of posts, newest post date first (undated last, then newest row), narrowed by the filters. Two
+   * queries, run side by side: the page and its count. The page picks its ids first (ordered by the list-order
+   * index, reading no more rows than it needs) and only then reads those posts whole.
+   */
+  async list(filters: PostFilters, request: PageRequest): Promise<PostListDto> {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    const gender = genderFilter(filters.gender);
+    if (gender !== null) {
+      conditions.push(`p."recruitment_gender" = ?`);
+      params.push(gender);
+    }
+    const keyword = searchKeyword(filters.keyword);
+    if (keyword !== null) {
+      const columns = searchColumns(filters.scope ?? 'all');
+      const operator = likeOperator(keyword);
+      conditions.push(`(${columns.map((column) => `p."${column}" ${operator} ?`).join(' or ')})`);
+      params.push(...columns.map(() => containsPattern(keyword)));
+    }
+    if (filters.range) {
+      conditions.push(`p."post_date" >= ?::timestamptz and p."post_date" < ?::timestamptz`);
+      params.push(filters.range.from.toISOString(), filters.range.toExclusive.toISOString());
+    }
+    if (filters.favoritesOnly) conditions.push(`p."is_favorite"`);
+
+    const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+    const direction = request.sortOrder === 'ASC' ? 'asc' : 'desc';
+    const order = (alias: string) => `${alias}."post_date" ${direction} nulls last, ${alias}."id" ${direction}`;
+    const { page, pageSize } = request;
+    const connection = this.em.getConnection();
+    const [rows, totalItems] = await Promise.all([
+      connection.execute<PostView[]>(
+        `select ${VIEW_COLUMNS}
+        from (select p."id", p."post_date" from "post" p ${where} order by ${order('p')} limit ? offset ?) page
+        join "post" p on p."id" = page."id"
+        order by ${order('page')}`,
+        [...params, pageSize, (page - 1) * pageSize],
+      ),
+      this.count(`select count(*)::int as "totalItems" from "post" p ${where}`, params),
+    ]);
+    return { posts: { data: rows.map(toPostDto) }, pagination: paginate(page, pageSize, totalItems) };
+  }
+
+  /** The dashboard's date filter (spec §5): both days required, inclusive, in Korean time. */
+  async listByDate(
+    startDate: string | undefined,
+    endDate: string | undefined,
+    gender: string | undefined,
+    request: PageRequest,
+  ): Promise<PostListDto> {
+    const result = seoulDayRange(startDate, endDate);
+    if (!result.ok) throw new BadRequestException(result.message);
+    return this.list({ range: result.range, gender }, request);
+  }
+
+  /**
+   * Posts that have a sent e-mail (from one mail account, or any when accountId is 0), the most recently
+   * e-mailed first, each post once.
+   */
+  async listSent(accountId: number, request: PageRequest): Promise<PostListDto> {
+    const sentWhere = `where s."status" = 'sent'${accountId > 0 ? ` and s."account_id" = ?` : ''}`;
+    const params = accountId > 0 ? [accountId] : [];
+    const { page, pageSize } = request;
+    const connection = this.em.getConnection();
+    const [rows, totalItems] = await Promise.all([
+      connection.execute<PostView[]>(
+        `select ${VIEW_COLUMNS}
+        from (select s."post_id", max(s."created_at") as "last_sent_at" from "sent_email" s ${sentWhere} group by s."post_id") sent
+        join "post" p on p."id" = sent."post_id"
+        order by sent."last_sent_at" desc, p."id" desc
+        limit ? offset ?`,
+        [...params, pageSize, (page - 1) * pageSize],
+      ),
+      this.count(`select count(distinct s."post_id")::int as "totalItems" from "sent_email" s ${sentWhere}`, params),
+    ]);
+    return { posts: { data: rows.map(toPostDto) }, pagination: paginate(page, pageSize, totalItems) };
+  }
+
+  /** PUT posts/{postId}: favourite flag and/or memo; a field left out stays as it is. */
+  async update(postKey: string, changes: { isFavorite?: boolean; memo?: string | null }): Promise<PostDto> {
+    const em = this.em.fork();
+    const post = await this.load(em, postKey);
+    if (changes.isFavorite !== undefined) post.isFavorite = changes.isFavorite;
+    if (changes.memo !== undefined) post.memo = memoValue(changes.memo);
+    await em.flush();
+    return toPostDto(post);
+  }
+
+  /**
+   * Stores imported posts by postKey, in one transaction: new keys are inserted; a known key whose contentHash
+   * differs gets the new data; an equal hash is left alone. isFavorite, memo and isEmailSent are never touched.
+   * Rows repeating a key count once (the last one wins).
+   */
+  async upsertPosts(rows: readonly PostRecord[]): Promise<UpsertCounts> {
+    const byKey = new Map<string, PostRecord>();
+    for (const row of rows) byKey.set(row.postKey, row);
+    const unique = [...byKey.values()];
+    let created = 0;
+    let updated = 0;
+    await this.em.fork().transactional(async (em) => {
+      for (let start = 0; start < unique.length; start += UPSERT_BATCH) {
+        const batch = unique.slice(start, start + UPSERT_BATCH).map((row) => {
+          const record: Record<string, unknown> = { post_key: row.postKey };
+          for (const { field, column } of UPSERT_COLUMNS) record[column] = row[field] ?? null;
+          return record;
+        });
+        const changed = await em.execute<{ inserted: boolean }[]>(UPSERT_SQL, [JSON.stringify(batch)]);
+        for (const { inserted } of changed) {
+          if (inserted) created++;
+          else updated++;
+        }
+      }
+    });
+    return { created, updated, unchanged: unique.length - created - updated };
+  }
+
+  private async count(sql: string, params: unknown[]): Promise<number> {
+    const [row] = await this.em.getConnection().execute<{ totalItems: number }[]>(sql, params);
+    return Number(row?.totalItems ?? 0);
+  }
+
+  private async load(em: EntityManager, postKey: string): Promise<Post> {
+    const post = postKey.length <= POST_KEY_MAX_LENGTH ? await em.findOne(Post, { postKey }) : null;
+    if (!post) throw new NotFoundException('Post not found');
+    return post;
+  }
+}

@@ -1,0 +1,39 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { MailAccount } from '../mail-accounts/mail-account.entity.js';
+import { User } from '../users/user.entity.js';
+import { Post } from './post.entity.js';
+
+export const SENT_EMAIL_STATUSES = ['sent', 'failed'] as const;
+export type SentEmailStatus = (typeof SENT_EMAIL_STATUSES)[number];
+
+/**
+ * One e-mail sent (or refused) to a post's customer from a mail account: the log behind the sent-emails page.
+ * The account may be disconnected later (the row stays, without it).
+ */
+export const SentEmailSchema = defineEntity({
+  name: 'SentEmail',
+  tableName: 'sent_email',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    post: () => p.manyToOne(Post).deleteRule('cascade').index(),
+    account: () => p.manyToOne(MailAccount).nullable().deleteRule('set null'),
+    recipient: p.string().length(254),
+    subject: p.text(),
+    status: p.enum([...SENT_EMAIL_STATUSES]),
+    gmailMessageId: p.string().length(255).nullable(),
+    error: p.text().nullable(),
+    /** Makes a retried send find the attempt it repeats. */
+    idempotencyKey: p.string().length(255).nullable().unique(),
+    sentBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+  indexes: [
+    {
+      name: 'sent_email_account_id_created_at_index',
+      columns: [{ name: 'account_id' }, { name: 'created_at', sort: 'DESC' }],
+    },
+  ],
+});
+
+export class SentEmail extends SentEmailSchema.class {}
+SentEmailSchema.setClass(SentEmail);

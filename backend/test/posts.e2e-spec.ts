@@ -1,0 +1,564 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { toModelRecord } from '../src/modules/models/domain/model-record.js';
+import { ModelsService } from '../src/modules/models/models.service.js';
+import { urlPostKey } from '../src/modules/posts/domain/post-key.js';
+import { type PostData, type PostRecord, toPostRecord } from '../src/modules/posts/domain/post-record.js';
+import { PostsService } from '../src/modules/posts/posts.service.js';
+import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+
+const POSTS = '/backend/api/v1/posts';
+
+type Row = Partial<PostData> & { postId?: string | null };
+type Query = Record<string, string | number | undefined>;
+
+const kst = (local: string) => new Date(`${local}+09:00`);
+const GENDER_INPUTS = ['남자', '여자', '남녀 '];
+
+const XSS = [
+  '<script>alert(1)</script>',
+  '<img src="https://img.example/a.jpg" onerror="alert(1)">',
+  '<svg onload="alert(1)"><circle r="1"/></svg>',
+  '<a href="javascript:alert(1)">원문</a>',
+  '<div style="width: expression(alert(1))">스타일</div>',
+  '<iframe src="https://evil.example/frame"></iframe>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">데이터</a>',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+  '<p onclick="alert(1)">본문</p>',
+].join('\n');
+const UNSAFE = /<script|<iframe|<svg|\son\w+\s*=|javascript:|data:|expression\(|style=/i;
+
+/** 160 ordinary posts dated 2025 (one a day), then the posts the tests look for, dated 2026 or undated. */
+function seedRows(): Row[] {
+  const filler: Row[] = Array.from({ length: 160 }, (_, index) => {
+    const n = index + 1;
+    const day = new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
+    return {
+      postId: `F-${String(n).padStart(3, '0')}`,
+      postTitle: `단편영화 캐스팅 ${n}`,
+      titleOfTheWork: `작품 ${n}`,
+      produce: '제작사',
+      recruitmentGender: GENDER_INPUTS[n % 3],
+      postDate: kst(`${day}T10:00:00`),
+      postDateText: day,
+      body: `<p>촬영 안내 ${n}</p>`,
+      eng: `<p>Shooting notes ${n}</p>`,
+      postUrl: `https://casting.example/f/${n}`,
+    };
+  });
+  return [
+    ...filler,
+    { postId: 'S-TITLE', postTitle: '주연 배우 모집', body: '<p>연기 경력자</p>', recruitmentGender: '남자', postDate: kst('2026-03-01T00:00:00'), postDateText: '2026-03-01', customerEmail: 'cast@studio.kr', manager: '김실장', phoneCall: '010-1234-5678' },
+    { postId: 'S-BODY', postTitle: '엑스트라 모집', body: '<p>경력 배우 우대</p>', recruitmentGender: '여자', postDate: kst('2026-03-31T23:59:00'), postDateText: '2026-03-31 23:59' },
+    { postId: 'S-ENG', postTitle: 'Commercial', body: '<p>광고 촬영</p>', eng: '<p>배우 wanted</p>', recruitmentGender: '남녀 ', postDate: kst('2026-02-28T23:59:00'), postDateText: '2026-02-28' },
+    { postId: 'S-WORK', postTitle: '오디션 공지', titleOfTheWork: '배우의 길', postDate: kst('2026-04-01T00:00:00'), postDateText: '2026-04-01' },
+    { postId: 'S-LIKE', postTitle: '출연료 100% 지급_확정', postDate: kst('2026-01-10T12:00:00'), postDateText: '2026-01-10' },
+    { postId: 'S-TIE-A', postTitle: '동시 게시 A', postDate: kst('2026-01-05T09:00:00'), postDateText: '2026-01-05' },
+    { postId: null, postUrl: 'https://casting.example/no-id', postTitle: '아이디 없는 공고', postDate: kst('2026-01-03T09:00:00'), postDateText: '2026-01-03' },
+    { postId: 'S-UNDATED', postTitle: '상시 모집 공고', postDate: null, postDateText: '상시 모집' },
+    { postId: 'S-XSS', postTitle: '위험한 본문', body: XSS, eng: XSS, postDate: kst('2026-01-01T09:00:00'), postDateText: '2026-01-01' },
+  ];
+}
+
+/** Imported in a second call, so its id is higher than S-TIE-A's though both have the same post date. */
+const TIE_B: Row = { postId: 'S-TIE-B', postTitle: '동시 게시 B', postDate: kst('2026-01-05T09:00:00'), postDateText: '2026-01-05' };
+
+const records = (rows: Row[]): PostRecord[] => rows.map((row) => toPostRecord(row)!);
+
+interface PostBody {
+  postId: string;
+  isFavorite: boolean;
+  memo: string | null;
+  isEmailSent: boolean;
+  data: Record<string, string | null>;
+}
+interface ListBody {
+  posts: { data: PostBody[] };
+  pagination: {
+    currentPage: number;
+    totalPages: number;
+    totalItems: number;
+    itemsPerPage: number;
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+  };
+}
+
+describe('posts', () => {
+  let t: TestApp;
+  let token: string;
+  let service: PostsService;
+  let all: PostRecord[];
+  let total: number;
+
+  const get = (path: string, query: Query = {}) =>
+    t.request({ method: 'GET', url: `${POSTS}${path}`, query: stringify(query), headers: bearer(token) });
+  const list = async (path: string, query: Query = {}): Promise<ListBody> => {
+    const response = await get(path, query);
+    if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}: ${response.body}`);
+    return response.json();
+  };
+  const ids = (body: ListBody) => body.posts.data.map((post) => post.postId);
+  const send = (method: 'PUT' | 'POST', url: string, payload: object) =>
+    t.request({ method, url: `${POSTS}${url}`, headers: bearer(token), payload });
+  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
+    t.app.get(EntityManager).getConnection().execute<T[]>(query, params);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
+    service = t.app.get(PostsService);
+    const first = records(seedRows());
+    expect(await service.upsertPosts(first)).toEqual({ created: first.length, updated: 0, unchanged: 0 });
+    expect(await service.upsertPosts(records([TIE_B]))).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    all = [...first, ...records([TIE_B])];
+    total = all.length;
+  });
+  afterAll(() => t.close());
+
+  describe('lists', () => {
+    it('pages with the spec pagination block, 50 by default', async () => {
+      const body = await list('');
+      expect(body.posts.data).toHaveLength(50);
+      expect(body.pagination).toEqual({
+        currentPage: 1,
+        totalPages: Math.ceil(total / 50),
+        totalItems: total,
+        itemsPerPage: 50,
+        hasNextPage: true,
+        hasPreviousPage: false,
+      });
+      const last = await list('', { page: Math.ceil(total / 50) });
+      expect(last.posts.data).toHaveLength(total % 50);
+      expect(last.pagination).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    });
+
+    it('takes page sizes 50, 100 and 150, by pageSize or its alias limit', async () => {
+      for (const size of [50, 100, 150]) {
+        const body = await list('', { pageSize: size, page: 2 });
+        expect(body.posts.data).toHaveLength(Math.min(size, total - size));
+        expect(body.pagination).toMatchObject({ currentPage: 2, itemsPerPage: size, totalPages: Math.ceil(total / size), totalItems: total });
+      }
+      expect((await list('', { limit: 100 })).pagination.itemsPerPage).toBe(100);
+      expect((await list('', { limit: 100, pageSize: 150 })).pagination.itemsPerPage).toBe(150);
+      expect((await list('/favorites', { limit: 150 })).pagination.itemsPerPage).toBe(150);
+    });
+
+    it('refuses a page size of 0 or over 150, and page 0', async () => {
+      for (const query of [{ pageSize: 151 }, { pageSize: 0 }, { limit: 151 }, { limit: 0 }, { page: 0 }, { pageSize: 'x' }]) {
+        const response = await get('', query);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      }
+      expect((await get('/search', { pageSize: 151, query: '배우' })).statusCode).toBe(400);
+      expect((await get('', { sortBy: 'postTitle' })).statusCode).toBe(400);
+    });
+
+    it('answers an empty page past the end', async () => {
+      const body = await list('', { page: 99 });
+      expect(body.posts.data).toEqual([]);
+      expect(body.pagination).toMatchObject({ currentPage: 99, totalItems: total, hasNextPage: false, hasPreviousPage: true });
+    });
+
+    it('orders by post date, newest first, undated last, then the newest row', async () => {
+      const seen = [...ids(await list('', { pageSize: 150 })), ...ids(await list('', { pageSize: 150, page: 2 }))];
+      expect(seen).toHaveLength(total);
+      const dateOf = new Map(all.map((record) => [record.postKey, record.postDate?.getTime() ?? null]));
+      const dates = seen.map((id) => dateOf.get(id));
+      const dated = dates.filter((date): date is number => date !== null);
+      expect(dated).toEqual([...dated].sort((a, b) => b - a));
+      expect(seen.at(-1)).toBe('S-UNDATED');
+      expect(seen.slice(0, 3)).toEqual(['S-WORK', 'S-BODY', 'S-TITLE']);
+      expect(seen.indexOf('S-TIE-B')).toBe(seen.indexOf('S-TIE-A') - 1);
+    });
+
+    it('sorts oldest first on sortOrder=ASC, undated still last', async () => {
+      expect(ids(await list('', { sortBy: 'postDate', sortOrder: 'ASC', pageSize: 1 }))).toEqual(['F-001']);
+      const last = await list('', { sortOrder: 'asc', pageSize: 50, page: Math.ceil(total / 50) });
+      expect(ids(last).at(-1)).toBe('S-UNDATED');
+      expect(ids(last).indexOf('S-TIE-A')).toBe(ids(last).indexOf('S-TIE-B') - 1);
+    });
+
+    it('returns the spec post shape', async () => {
+      const body = await list('/search', { query: '주연 배우' });
+      expect(body.posts.data).toEqual([
+        {
+          postId: 'S-TITLE',
+          isFavorite: false,
+          memo: null,
+          isEmailSent: false,
+          data: {
+            postTitle: '주연 배우 모집',
+            titleOfTheWork: null,
+            produce: null,
+            recruitmentGender: '남자',
+            numberOfRecruits: null,
+            roleInThePlay: null,
+            appearanceFee: null,
+            filmingPeriod: null,
+            recruitmentDeadline: null,
+            postDate: '2026-02-28T15:00:00.000Z',
+            manager: '김실장',
+            phoneCall: '010-1234-5678',
+            customerEmail: 'cast@studio.kr',
+            email: null,
+            body: '<p>연기 경력자</p>',
+            eng: null,
+            postUrl: null,
+          },
+        },
+      ]);
+    });
+
+    it('gives the typed text as the date of a post whose date could not be read, and a URL key to a post without id', async () => {
+      const undated = (await list('/search', { query: '상시 모집 공고' })).posts.data[0];
+      expect(undated).toMatchObject({ postId: 'S-UNDATED', data: { postDate: '상시 모집' } });
+      const keyed = (await list('/search', { query: '아이디 없는' })).posts.data[0];
+      expect(keyed.postId).toBe(urlPostKey('https://casting.example/no-id'));
+    });
+
+    it('requires a signed-in staff member', async () => {
+      const response = await t.request({ method: 'GET', url: POSTS });
+      expect(response.statusCode).toBe(401);
+      expect((await t.request({ method: 'GET', url: `${POSTS}/favorites` })).statusCode).toBe(401);
+      expect((await t.request({ method: 'PUT', url: `${POSTS}/S-TITLE`, payload: { isFavorite: true } })).statusCode).toBe(401);
+    });
+  });
+
+  describe('search', () => {
+    it('finds a Korean substring in titles (post title and work title)', async () => {
+      const body = await list('/search', { query: '배우', category: 'title' });
+      expect(ids(body)).toEqual(['S-WORK', 'S-TITLE']);
+      expect(body.pagination).toMatchObject({ totalItems: 2, totalPages: 1, hasNextPage: false });
+    });
+
+    it('finds a Korean substring in bodies (Korean and English)', async () => {
+      expect(ids(await list('/search', { query: '배우', category: 'body' }))).toEqual(['S-BODY', 'S-ENG']);
+    });
+
+    it('finds it anywhere with scope all (the default)', async () => {
+      expect(ids(await list('/search', { query: '배우', category: 'all' }))).toEqual(['S-WORK', 'S-BODY', 'S-TITLE', 'S-ENG']);
+      expect(ids(await list('/search', { query: ' 배우 ' }))).toEqual(['S-WORK', 'S-BODY', 'S-TITLE', 'S-ENG']);
+    });
+
+    it('is case-insensitive and pages its results', async () => {
+      const body = await list('/search', { query: 'SHOOTING NOTES', pageSize: 50, page: 2 });
+      expect(body.posts.data).toHaveLength(50);
+      expect(body.pagination).toEqual({
+        currentPage: 2,
+        totalPages: 4,
+        totalItems: 160,
+        itemsPerPage: 50,
+        hasNextPage: true,
+        hasPreviousPage: true,
+      });
+      const past = await list('/search', { query: 'shooting notes', page: 5 });
+      expect(past.posts.data).toEqual([]);
+      expect(past.pagination.totalItems).toBe(160);
+    });
+
+    it('takes %, _ and \\ literally', async () => {
+      expect(ids(await list('/search', { query: '100%' }))).toEqual(['S-LIKE']);
+      expect(ids(await list('/search', { query: '%' }))).toEqual(['S-LIKE']);
+      expect(ids(await list('/search', { query: '_' }))).toEqual(['S-LIKE']);
+      expect(ids(await list('/search', { query: '\\' }))).toEqual([]);
+      expect(ids(await list('/search', { query: "'; drop table post; --" }))).toEqual([]);
+    });
+
+    it('narrows by the gender filter too', async () => {
+      expect(ids(await list('/search', { query: '배우', filter: '남녀 ' }))).toEqual(['S-ENG']);
+      expect(ids(await list('/search', { query: '배우', filter: 'All' }))).toHaveLength(4);
+    });
+
+    it('lists every post for a blank keyword, and refuses an unknown scope', async () => {
+      expect((await list('/search', { query: '  ' })).pagination.totalItems).toBe(total);
+      expect((await get('/search', { query: '배우', category: 'memo' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('gender filter', () => {
+    const expected = (gender: string) => all.filter((record) => record.recruitmentGender === gender).length;
+
+    it('matches 남녀 with or without the trailing space', async () => {
+      const count = expected('남녀');
+      expect(count).toBeGreaterThan(50);
+      for (const value of ['남녀 ', '남녀', '  남녀  ']) {
+        const body = await list('/filter', { recruitmentGender: value });
+        expect(body.pagination.totalItems).toBe(count);
+        expect(body.posts.data.every((post) => post.data.recruitmentGender === '남녀')).toBe(true);
+      }
+    });
+
+    it('matches 남자 and 여자, in list order', async () => {
+      for (const gender of ['남자', '여자']) {
+        const body = await list('/filter', { recruitmentGender: gender, pageSize: 150 });
+        expect(body.pagination.totalItems).toBe(expected(gender));
+        expect(body.posts.data.every((post) => post.data.recruitmentGender === gender)).toBe(true);
+      }
+      expect(ids(await list('/filter', { recruitmentGender: '여자', pageSize: 1 }))).toEqual(['S-BODY']);
+    });
+
+    it('lists every post for All', async () => {
+      expect((await list('/filter', { recruitmentGender: 'All' })).pagination.totalItems).toBe(total);
+      expect((await list('/filter')).pagination.totalItems).toBe(total);
+    });
+  });
+
+  describe('date filter', () => {
+    it('includes both days whole, in Korean time', async () => {
+      // S-TITLE is 2026-03-01 00:00 and S-BODY 2026-03-31 23:59; S-ENG (02-28 23:59) and S-WORK (04-01 00:00) are out.
+      const body = await list('/datefilter', { startDate: '2026-03-01', endDate: '2026-03-31' });
+      expect(ids(body)).toEqual(['S-BODY', 'S-TITLE']);
+      expect(body.pagination).toMatchObject({ totalItems: 2, totalPages: 1 });
+      expect(ids(await list('/datefilter', { startDate: '2026-04-01', endDate: '2026-04-01' }))).toEqual(['S-WORK']);
+      expect(ids(await list('/datefilter', { startDate: '2026-02-28', endDate: '2026-02-28' }))).toEqual(['S-ENG']);
+    });
+
+    it('pages a long range', async () => {
+      const body = await list('/datefilter', { startDate: '2025-01-01', endDate: '2025-12-31', pageSize: 100, page: 2 });
+      expect(body.posts.data).toHaveLength(60);
+      expect(body.pagination).toMatchObject({ totalItems: 160, totalPages: 2, hasNextPage: false, hasPreviousPage: true });
+    });
+
+    it('applies the active gender filter', async () => {
+      const range = { startDate: '2026-03-01', endDate: '2026-03-31' };
+      expect(ids(await list('/datefilter', { ...range, activeFilter: '여자' }))).toEqual(['S-BODY']);
+      expect(ids(await list('/datefilter', { ...range, activeFilter: 'All' }))).toEqual(['S-BODY', 'S-TITLE']);
+    });
+
+    it('needs both dates', async () => {
+      for (const query of [{ startDate: '2026-03-01' }, { endDate: '2026-03-01' }, {}, { startDate: '', endDate: '' }]) {
+        const response = await get('/datefilter', query);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Please select both start and end dates' });
+      }
+    });
+
+    it('refuses malformed days and a reversed range', async () => {
+      expect((await get('/datefilter', { startDate: '2026/03/01', endDate: '2026-03-31' })).json().message).toBe('Dates must be given as YYYY-MM-DD');
+      expect((await get('/datefilter', { startDate: '2026-02-30', endDate: '2026-03-31' })).statusCode).toBe(400);
+      expect((await get('/datefilter', { startDate: '2026-03-31', endDate: '2026-03-01' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('sent e-mails', () => {
+    let accountA: number;
+    let accountB: number;
+
+    beforeAll(async () => {
+      const account = async (email: string) => {
+        const [row] = await sql<{ id: number }>(
+          `insert into mail_account (email, name, google_user_id, refresh_token_encrypted, scopes, created_at, updated_at)
+           values (?, ?, ?, 'sealed', 'gmail.send', now(), now()) returning id`,
+          [email, email.split('@')[0], `g-${email}`],
+        );
+        return row.id;
+      };
+      accountA = await account('casting.a@gmail.test');
+      accountB = await account('casting.b@gmail.test');
+      const sent = (postKey: string, accountId: number, at: string, status = 'sent') =>
+        sql(
+          `insert into sent_email (post_id, account_id, recipient, subject, status, created_at)
+           select id, ?, 'cast@studio.kr', '프로필 전달', ?, ?::timestamptz from post where post_key = ?`,
+          [accountId, status, at, postKey],
+        );
+      await sent('S-ENG', accountB, '2026-11-01T09:00:00+09:00');
+      await sent('S-TITLE', accountA, '2026-11-02T09:00:00+09:00');
+      await sent('S-TITLE', accountB, '2026-11-03T09:00:00+09:00');
+      await sent('F-001', accountA, '2026-11-04T09:00:00+09:00');
+      await sent('S-BODY', accountA, '2026-11-05T09:00:00+09:00', 'failed');
+    });
+
+    it('lists the posts one account e-mailed, the latest first', async () => {
+      expect(ids(await list('/sent-emails', { senderId: accountA }))).toEqual(['F-001', 'S-TITLE']);
+      expect(ids(await list('/sent-emails', { senderId: accountB }))).toEqual(['S-TITLE', 'S-ENG']);
+    });
+
+    it('lists every account’s for 0 or no senderId, each post once', async () => {
+      for (const query of [{ senderId: 0 }, {}]) {
+        const body = await list('/sent-emails', query);
+        expect(ids(body)).toEqual(['F-001', 'S-TITLE', 'S-ENG']);
+        expect(body.pagination).toMatchObject({ totalItems: 3, totalPages: 1 });
+      }
+    });
+
+    it('pages', async () => {
+      const body = await list('/sent-emails', { senderId: 0, pageSize: 1, page: 2 });
+      expect(ids(body)).toEqual(['S-TITLE']);
+      expect(body.pagination).toEqual({
+        currentPage: 2,
+        totalPages: 3,
+        totalItems: 3,
+        itemsPerPage: 1,
+        hasNextPage: true,
+        hasPreviousPage: true,
+      });
+    });
+
+    it('is empty for an account that sent nothing, and refuses a negative id', async () => {
+      const body = await list('/sent-emails', { senderId: 999 });
+      expect(body.posts.data).toEqual([]);
+      expect(body.pagination).toMatchObject({ totalItems: 0, totalPages: 1, hasNextPage: false });
+      expect((await get('/sent-emails', { senderId: -1 })).statusCode).toBe(400);
+    });
+  });
+
+  describe('favourites and memos', () => {
+    it('turns a favourite on and off', async () => {
+      const on = await send('PUT', '/S-TIE-A', { isFavorite: true });
+      expect(on.statusCode).toBe(200);
+      expect(on.json()).toMatchObject({ postId: 'S-TIE-A', isFavorite: true, memo: null });
+      expect((await send('PUT', '/F-010', { isFavorite: true })).json().isFavorite).toBe(true);
+
+      const favourites = await list('/favorites');
+      expect(ids(favourites)).toEqual(['S-TIE-A', 'F-010']);
+      expect(favourites.posts.data.every((post) => post.isFavorite)).toBe(true);
+      const paged = await list('/favorites', { page: 2, limit: 1 });
+      expect(ids(paged)).toEqual(['F-010']);
+      expect(paged.pagination).toMatchObject({ totalItems: 2, totalPages: 2, itemsPerPage: 1, hasPreviousPage: true });
+
+      const off = await send('PUT', '/F-010', { isFavorite: false });
+      expect(off.json().isFavorite).toBe(false);
+      expect(ids(await list('/favorites'))).toEqual(['S-TIE-A']);
+    });
+
+    it('sets a memo with PUT, leaving the favourite alone, and clears it with a blank one', async () => {
+      const memo = await send('PUT', '/S-TIE-A', { memo: '배우 프로필 3명 전달 완료\n다음 주 재연락' });
+      expect(memo.statusCode).toBe(200);
+      expect(memo.json()).toMatchObject({ isFavorite: true, memo: '배우 프로필 3명 전달 완료\n다음 주 재연락' });
+      expect((await send('PUT', '/S-TIE-A', { memo: '  ' })).json().memo).toBeNull();
+      const both = await send('PUT', '/S-TIE-A', { isFavorite: false, memo: '보류' });
+      expect(both.json()).toMatchObject({ isFavorite: false, memo: '보류' });
+      expect((await send('PUT', '/S-TIE-A', {})).json()).toMatchObject({ isFavorite: false, memo: '보류' });
+    });
+
+    it('adds or updates a memo with addMemo', async () => {
+      const added = await send('POST', '/addMemo/S-BODY', { memo: '담당자 통화함' });
+      expect(added.statusCode).toBe(200);
+      expect(added.json()).toMatchObject({ postId: 'S-BODY', memo: '담당자 통화함', isFavorite: false });
+      expect((await send('POST', '/addMemo/S-BODY', { memo: '수정된 메모' })).json().memo).toBe('수정된 메모');
+      const shown = await list('/search', { query: '엑스트라 모집' });
+      expect(shown.posts.data[0].memo).toBe('수정된 메모');
+    });
+
+    it('works with URL-derived post ids', async () => {
+      const key = urlPostKey('https://casting.example/no-id');
+      expect((await send('PUT', `/${key}`, { isFavorite: true })).json()).toMatchObject({ postId: key, isFavorite: true });
+      expect((await send('PUT', `/${key}`, { isFavorite: false })).statusCode).toBe(200);
+    });
+
+    it('limits memos to 2000 characters', async () => {
+      expect((await send('PUT', '/S-BODY', { memo: '메'.repeat(2000) })).statusCode).toBe(200);
+      for (const [method, url] of [['PUT', '/S-BODY'], ['POST', '/addMemo/S-BODY']] as const) {
+        const response = await send(method, url, { memo: '메'.repeat(2001) });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().details.validation[0]).toEqual({ path: 'memo', message: 'Memo must be at most 2000 characters' });
+      }
+      expect((await send('POST', '/addMemo/S-BODY', {})).statusCode).toBe(400);
+      expect((await send('PUT', '/S-BODY', { isFavorite: 'yes' })).statusCode).toBe(400);
+    });
+
+    it('answers 404 for an unknown post', async () => {
+      for (const [method, url, payload] of [
+        ['PUT', '/NO-SUCH-POST', { isFavorite: true }],
+        ['POST', '/addMemo/NO-SUCH-POST', { memo: 'x' }],
+        ['PUT', `/${'x'.repeat(100)}`, { memo: 'x' }],
+        ['PUT', `/${encodeURIComponent('없는/공고')}`, { isFavorite: true }],
+      ] as const) {
+        const response = await send(method, url, payload);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Post not found' });
+      }
+    });
+  });
+
+  describe('bodies', () => {
+    it('are returned sanitised and kept raw in the database', async () => {
+      const post = (await list('/search', { query: '위험한 본문' })).posts.data[0];
+      expect(post.postId).toBe('S-XSS');
+      for (const html of [post.data.body, post.data.eng]) {
+        expect(html).not.toMatch(UNSAFE);
+        expect(html).toContain('<p>본문</p>');
+        expect(html).toContain('<img src="https://img.example/a.jpg" />');
+        expect(html).toContain('원문');
+      }
+      const [raw] = await sql<{ body: string; eng: string }>(`select body, eng from post where post_key = 'S-XSS'`);
+      expect(raw).toEqual({ body: XSS, eng: XSS });
+    });
+  });
+
+  describe('import store', () => {
+    it('leaves unchanged rows alone when the same rows come again', async () => {
+      const before = await sql<{ updated_at: string }>(`select updated_at from post where post_key = 'F-001'`);
+      expect(await service.upsertPosts(all)).toEqual({ created: 0, updated: 0, unchanged: total });
+      const after = await sql<{ updated_at: string }>(`select updated_at from post where post_key = 'F-001'`);
+      expect(after).toEqual(before);
+    });
+
+    it('updates a changed row and keeps its favourite, memo and sent flag', async () => {
+      await send('PUT', '/S-TITLE', { isFavorite: true, memo: '유지되어야 할 메모' });
+      await sql(`update post set is_email_sent = true where post_key = 'S-TITLE'`);
+      const changed = all.map((record) =>
+        record.postKey === 'S-TITLE'
+          ? toPostRecord({ ...record, postId: record.postKey, appearanceFee: '회당 30만원' })!
+          : record,
+      );
+      expect(await service.upsertPosts(changed)).toEqual({ created: 0, updated: 1, unchanged: total - 1 });
+      const post = (await list('/search', { query: '주연 배우' })).posts.data[0];
+      expect(post).toMatchObject({
+        postId: 'S-TITLE',
+        isFavorite: true,
+        memo: '유지되어야 할 메모',
+        isEmailSent: true,
+        data: { appearanceFee: '회당 30만원', postTitle: '주연 배우 모집' },
+      });
+      all = changed;
+    });
+
+    it('counts new, changed and unchanged rows of one import, a repeated key once', async () => {
+      const fresh = records([
+        { postId: 'N-1', postTitle: '신규 공고', postDate: kst('2024-06-01T09:00:00'), postDateText: '2024-06-01' },
+      ]);
+      const edited = toPostRecord({ ...all[0], postId: all[0].postKey, filmingPeriod: '12월 중' })!;
+      const result = await service.upsertPosts([...fresh, edited, ...all.slice(1), ...fresh]);
+      expect(result).toEqual({ created: 1, updated: 1, unchanged: total - 1 });
+      expect((await list('')).pagination.totalItems).toBe(total + 1);
+      expect(await service.upsertPosts([])).toEqual({ created: 0, updated: 0, unchanged: 0 });
+    });
+
+    it('imports in batches', async () => {
+      const many = records(
+        Array.from({ length: 1_234 }, (_, index) => ({ postId: `B-${index}`, postTitle: `대량 ${index}`, body: `<p>${index}</p>` })),
+      );
+      expect(await service.upsertPosts(many)).toEqual({ created: 1_234, updated: 0, unchanged: 0 });
+      expect(await service.upsertPosts(many)).toEqual({ created: 0, updated: 0, unchanged: 1_234 });
+    });
+  });
+
+  describe('models store', () => {
+    it('upserts by comcard number, telling new, changed and unchanged rows', async () => {
+      const models = t.app.get(ModelsService);
+      const rows = [
+        toModelRecord({ comcardNo: 'A-101', nameEng: 'Kim Minji', nameKor: '김민지', national: 'Korea' })!,
+        toModelRecord({ comcardNo: 'A-102', nameEng: 'Anna Petrova', nameKor: '안나', national: 'Russia', stage: 'Anna' })!,
+      ];
+      expect(await models.upsertModels(rows)).toEqual({ created: 2, updated: 0, unchanged: 0 });
+      expect(await models.upsertModels(rows)).toEqual({ created: 0, updated: 0, unchanged: 2 });
+      const changed = [rows[0], toModelRecord({ ...rows[1], stage: 'Anya' })!, toModelRecord({ comcardNo: 'A-103', nameEng: 'Lee' })!];
+      expect(await models.upsertModels(changed)).toEqual({ created: 1, updated: 1, unchanged: 1 });
+      const stored = await sql<{ comcard_no: string; stage: string | null }>(
+        `select comcard_no, stage from talent_model order by comcard_no`,
+      );
+      expect(stored).toEqual([
+        { comcard_no: 'A-101', stage: null },
+        { comcard_no: 'A-102', stage: 'Anya' },
+        { comcard_no: 'A-103', stage: null },
+      ]);
+    });
+  });
+});
+
+function stringify(query: Query): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  );
+}
