@@ -111,6 +111,9 @@ export class GoogleService {
       clientId: GOOGLE_CLIENT_ID,
       clientSecret: GOOGLE_CLIENT_SECRET,
       redirectUri: new URL(GOOGLE_CALLBACK_PATH, PUBLIC_URL).toString(),
+      // An access token can be invalidated before its expiry (a password change, a revoked session): refresh and
+      // retry once on a 401 instead of failing until the cached token runs out.
+      forceRefreshOnFailure: true,
       endpoints: {
         oauth2AuthBaseUrl: this.config.GOOGLE_AUTH_URL,
         oauth2TokenUrl: this.config.GOOGLE_TOKEN_URL,
