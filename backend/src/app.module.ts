@@ -14,6 +14,7 @@ import { MailAccountsModule } from './modules/mail-accounts/mail-accounts.module
 import { ModelsModule } from './modules/models/models.module.js';
 import { OperationsModule } from './modules/operations/operations.module.js';
 import { PostsModule } from './modules/posts/posts.module.js';
+import { SheetImportsModule } from './modules/sheet-imports/sheet-imports.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 /** Composition root of the HTTP process. */
@@ -33,6 +34,7 @@ export class AppModule {
         MailAccountsModule,
         PostsModule,
         ModelsModule,
+        SheetImportsModule,
         UsersModule,
         OperationsModule,
       ],

@@ -4,7 +4,10 @@ import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
+import { CryptoModule } from './platform/crypto/crypto.module.js';
+import { GoogleModule } from './platform/google/google.module.js';
 import { AuthWorkerModule } from './modules/auth/auth-worker.module.js';
+import { SheetImportsWorkerModule } from './modules/sheet-imports/sheet-imports-worker.module.js';
 
 /** Composition root of the worker process: each module's worker module, which registers its processors. */
 @Module({})
@@ -12,7 +15,16 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, QueueModule, AuthWorkerModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        CryptoModule,
+        GoogleModule,
+        AuthWorkerModule,
+        SheetImportsWorkerModule,
+      ],
     };
   }
 }

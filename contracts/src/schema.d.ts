@@ -260,6 +260,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/posts/{fileId}/{sheetName}/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SheetImportsController_loadPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/posts/{postId}": {
         parameters: {
             query?: never;
@@ -286,6 +302,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["QueueBoardController_createLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/sheet-imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SheetImportsController_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/sheets/{fileId}/{sheetName}/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SheetImportsController_loadModels"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -477,6 +525,50 @@ export interface components {
         };
         RefreshTokenDto: {
             refreshToken: string;
+        };
+        RejectedRowDto: {
+            reason: string;
+            /** @description The row number as the sheet shows it (the header is row 1) */
+            row: number;
+        };
+        SheetImportErrorDto: {
+            message: string;
+            statusCode: number;
+        };
+        SheetImportProgressDto: {
+            done: number;
+            total: number;
+        };
+        SheetImportReportDto: {
+            created: number;
+            /** @description Rows not imported, with why */
+            rejected: components["schemas"]["RejectedRowDto"][];
+            /** @description Non-empty data rows in the sheet */
+            total: number;
+            unchanged: number;
+            /** @description Headers that matched no field; their columns were ignored */
+            unknownHeaders: string[];
+            updated: number;
+        };
+        SheetImportResultDto: {
+            importId: string;
+            /** @example Posts loaded successfully from the sheet */
+            message: string;
+            /** @description Null when the import still runs (202) */
+            report: components["schemas"]["SheetImportReportDto"] | null;
+            success: boolean;
+        };
+        SheetImportStatusDto: {
+            /** @description Why a failed import imported nothing */
+            error: components["schemas"]["SheetImportErrorDto"] | null;
+            importId: string;
+            /** @enum {string} */
+            kind: "posts" | "models";
+            /** @description Rows written so far; null while the sheet is read */
+            progress: components["schemas"]["SheetImportProgressDto"] | null;
+            report: components["schemas"]["SheetImportReportDto"] | null;
+            /** @enum {string} */
+            state: "waiting" | "active" | "completed" | "failed";
         };
         SuccessDto: {
             success: boolean;
@@ -1210,6 +1302,97 @@ export interface operations {
             };
         };
     };
+    SheetImportsController_loadPosts: {
+        parameters: {
+            query?: {
+                /** @description A UUID the client chooses to follow the import at GET sheet-imports/{importId}; a retried request with the same id does not import twice */
+                importId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The Google Sheets file id (from the Drive picker) */
+                fileId: string;
+                /** @description The sheet (tab) to read, as the spreadsheet names it; at most 100 characters */
+                sheetName: string;
+                /** @description The connected mail account whose Google Drive holds the file */
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imported: what was created, updated, unchanged and rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SheetImportResultDto"];
+                };
+            };
+            /** @description Still importing; follow GET sheet-imports/{importId} */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SheetImportResultDto"];
+                };
+            };
+            /** @description No such sheet, not a spreadsheet, or a sheet without the needed columns */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown account, or a file the account cannot open */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The account must be re-authenticated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Google's rate or daily limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     PostsController_update: {
         parameters: {
             query?: never;
@@ -1284,6 +1467,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QueueBoardLinkDto"];
+                };
+            };
+        };
+    };
+    SheetImportsController_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where an import stands; its report or error once it has finished */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SheetImportStatusDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not (yet) queued, finished more than a day ago, or another user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    SheetImportsController_loadModels: {
+        parameters: {
+            query?: {
+                /** @description A UUID the client chooses to follow the import at GET sheet-imports/{importId}; a retried request with the same id does not import twice */
+                importId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The Google Sheets file id (from the Drive picker) */
+                fileId: string;
+                /** @description The sheet (tab) to read, as the spreadsheet names it; at most 100 characters */
+                sheetName: string;
+                /** @description The connected mail account whose Google Drive holds the file */
+                accountId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imported: what was created, updated, unchanged and rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SheetImportResultDto"];
+                };
+            };
+            /** @description Still importing; follow GET sheet-imports/{importId} */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SheetImportResultDto"];
+                };
+            };
+            /** @description No such sheet, not a spreadsheet, or a sheet without the needed columns */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown account, or a file the account cannot open */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The account must be re-authenticated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Google's rate or daily limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { type KeyedTable, upsertByKey, type UpsertCounts } from '../../platform/database/keyed-upsert.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { type DateRange, seoulDayRange } from './domain/date-range.js';
 import { genderFilter } from './domain/gender.js';
@@ -10,13 +11,6 @@ import { containsPattern, likeOperator, type SearchScope, searchColumns, searchK
 import type { PostDataDto, PostDto, PostListDto } from './dto/post.dto.js';
 import type { SortOrder } from './dto/post-query.dto.js';
 import { Post } from './post.entity.js';
-
-/** What an import did: rows new, rows whose data changed, rows already as the sheet has them. */
-export interface UpsertCounts {
-  created: number;
-  updated: number;
-  unchanged: number;
-}
 
 export interface PageRequest {
   page: number;
@@ -76,24 +70,19 @@ const VIEW_COLUMNS = [
   `p."is_email_sent" as "isEmailSent"`,
 ].join(', ');
 
-/** Rows per insert statement of an import (each row is one JSON object of one parameter). */
-const UPSERT_BATCH = 500;
-
-/** The data columns of the upsert, with their types for jsonb_to_recordset. */
+/** How imports write posts: by post_key; the data columns with their types for jsonb_to_recordset. */
 const UPSERT_COLUMNS: readonly { field: PostTextField | 'postDate' | 'contentHash'; column: string; type: string }[] = [
   ...POST_TEXT_FIELDS.map((field) => ({ field, column: TEXT_COLUMNS[field], type: 'text' })),
   { field: 'postDate', column: 'post_date', type: 'timestamptz' },
   { field: 'contentHash', column: 'content_hash', type: 'varchar(64)' },
 ];
 
-const UPSERT_SQL = `
-  insert into "post" ("post_key", ${UPSERT_COLUMNS.map((c) => `"${c.column}"`).join(', ')}, "imported_at", "updated_at")
-  select "post_key", ${UPSERT_COLUMNS.map((c) => `"${c.column}"`).join(', ')}, now(), now()
-  from jsonb_to_recordset(?::jsonb) as x("post_key" varchar(100), ${UPSERT_COLUMNS.map((c) => `"${c.column}" ${c.type}`).join(', ')})
-  on conflict ("post_key") do update set
-    ${UPSERT_COLUMNS.map((c) => `"${c.column}" = excluded."${c.column}"`).join(', ')}, "updated_at" = excluded."updated_at"
-  where "post"."content_hash" is distinct from excluded."content_hash"
-  returning (xmax = 0) as "inserted"`;
+const POST_TABLE: KeyedTable = {
+  table: 'post',
+  key: { column: 'post_key', type: 'varchar(100)' },
+  columns: UPSERT_COLUMNS,
+  createdAtColumn: 'imported_at',
+};
 
 /** The display form of a post (spec §3): HTML sanitised, the date as ISO or as typed. */
 export function toPostDto(post: PostView): PostDto {
@@ -230,27 +219,13 @@ export class PostsService {
    * differs gets the new data; an equal hash is left alone. isFavorite, memo and isEmailSent are never touched.
    * Rows repeating a key count once (the last one wins).
    */
-  async upsertPosts(rows: readonly PostRecord[]): Promise<UpsertCounts> {
-    const byKey = new Map<string, PostRecord>();
-    for (const row of rows) byKey.set(row.postKey, row);
-    const unique = [...byKey.values()];
-    let created = 0;
-    let updated = 0;
-    await this.em.fork().transactional(async (em) => {
-      for (let start = 0; start < unique.length; start += UPSERT_BATCH) {
-        const batch = unique.slice(start, start + UPSERT_BATCH).map((row) => {
-          const record: Record<string, unknown> = { post_key: row.postKey };
-          for (const { field, column } of UPSERT_COLUMNS) record[column] = row[field] ?? null;
-          return record;
-        });
-        const changed = await em.execute<{ inserted: boolean }[]>(UPSERT_SQL, [JSON.stringify(batch)]);
-        for (const { inserted } of changed) {
-          if (inserted) created++;
-          else updated++;
-        }
-      }
+  upsertPosts(rows: readonly PostRecord[], onProgress?: (done: number, total: number) => Promise<void> | void): Promise<UpsertCounts> {
+    const columnRows = rows.map((row) => {
+      const record: Record<string, unknown> = { post_key: row.postKey };
+      for (const { field, column } of UPSERT_COLUMNS) record[column] = row[field] ?? null;
+      return record;
     });
-    return { created, updated, unchanged: unique.length - created - updated };
+    return upsertByKey(this.em, POST_TABLE, columnRows, onProgress);
   }
 
   private async count(sql: string, params: unknown[]): Promise<number> {

@@ -1,0 +1,79 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** The path of GET posts/{fileId}/{sheetName}/{accountId} and GET sheets/… (spec §7). */
+export class SheetImportParamsDto {
+  @ApiProperty({ description: 'The Google Sheets file id (from the Drive picker)' })
+  @Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: 'The file id is not a Google Drive file id. Please select the file again.' })
+  fileId!: string;
+
+  @ApiProperty({ description: 'The sheet (tab) to read, as the spreadsheet names it; at most 100 characters' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Please enter the sheet name.' })
+  @MaxLength(100, { message: 'A sheet name has at most 100 characters.' })
+  sheetName!: string;
+
+  @ApiProperty({ description: 'The connected mail account whose Google Drive holds the file' })
+  @Type(() => Number)
+  @IsInt({ message: 'accountId must be a positive integer' })
+  @Min(1, { message: 'accountId must be a positive integer' })
+  @Max(2_147_483_647, { message: 'accountId must be a positive integer' })
+  accountId!: number;
+}
+
+export class SheetImportQueryDto {
+  @ApiProperty({
+    required: false,
+    description: 'A UUID the client chooses to follow the import at GET sheet-imports/{importId}; a retried request with the same id does not import twice',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'importId must be a UUID' })
+  importId?: string;
+}
+
+export class RejectedRowDto {
+  @ApiProperty({ description: 'The row number as the sheet shows it (the header is row 1)' }) row!: number;
+  @ApiProperty() reason!: string;
+}
+
+export class SheetImportReportDto {
+  @ApiProperty({ description: 'Non-empty data rows in the sheet' }) total!: number;
+  @ApiProperty() created!: number;
+  @ApiProperty() updated!: number;
+  @ApiProperty() unchanged!: number;
+  @ApiProperty({ type: [RejectedRowDto], description: 'Rows not imported, with why' }) rejected!: RejectedRowDto[];
+  @ApiProperty({ type: [String], description: 'Headers that matched no field; their columns were ignored' }) unknownHeaders!: string[];
+}
+
+export class SheetImportResultDto {
+  @ApiProperty() success!: boolean;
+  @ApiProperty({ example: 'Posts loaded successfully from the sheet' }) message!: string;
+  @ApiProperty() importId!: string;
+  @ApiProperty({ type: SheetImportReportDto, nullable: true, description: 'Null when the import still runs (202)' })
+  report!: SheetImportReportDto | null;
+}
+
+export class SheetImportProgressDto {
+  @ApiProperty() done!: number;
+  @ApiProperty() total!: number;
+}
+
+export class SheetImportErrorDto {
+  @ApiProperty() statusCode!: number;
+  @ApiProperty() message!: string;
+}
+
+export class SheetImportStatusDto {
+  @ApiProperty() importId!: string;
+  @ApiProperty({ enum: ['posts', 'models'] }) kind!: 'posts' | 'models';
+  @ApiProperty({ enum: ['waiting', 'active', 'completed', 'failed'] }) state!: 'waiting' | 'active' | 'completed' | 'failed';
+  @ApiProperty({ type: SheetImportProgressDto, nullable: true, description: 'Rows written so far; null while the sheet is read' })
+  progress!: SheetImportProgressDto | null;
+  @ApiProperty({ type: SheetImportReportDto, nullable: true }) report!: SheetImportReportDto | null;
+  @ApiProperty({ type: SheetImportErrorDto, nullable: true, description: 'Why a failed import imported nothing' })
+  error!: SheetImportErrorDto | null;
+}

@@ -1,0 +1,84 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { BadRequestException, HttpException, Logger, NotFoundException } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { classifyGoogleError } from '../../../platform/google/google-errors.js';
+import { QueueName } from '../../../platform/queue/queue-names.js';
+import { MailAccountsService } from '../../mail-accounts/mail-accounts.service.js';
+import { ModelsService } from '../../models/models.service.js';
+import { PostsService } from '../../posts/posts.service.js';
+import { readModelSheet } from '../domain/model-sheet.js';
+import { readPostSheet } from '../domain/post-sheet.js';
+import { SheetShapeError } from '../domain/sheet-import-report.js';
+import type { SheetImportJobData, SheetImportKind, SheetImportOutcome, SheetImportProgress } from '../sheet-import.job.js';
+
+/** A sheet name as an A1 range: quoted, so names with spaces, digits or quotes work. */
+function sheetRange(sheetName: string): string {
+  return `'${sheetName.replaceAll("'", "''")}'`;
+}
+
+/** Reads a sheet from Google as its account, and writes its posts or models in one transaction. */
+@Processor(QueueName.SheetImport)
+export class SheetImportProcessor extends WorkerHost {
+  private readonly logger = new Logger(SheetImportProcessor.name);
+
+  constructor(
+    private readonly accounts: MailAccountsService,
+    private readonly posts: PostsService,
+    private readonly models: ModelsService,
+  ) {
+    super();
+  }
+
+  async process(job: Job<SheetImportJobData>): Promise<SheetImportOutcome> {
+    const { kind, fileId, sheetName, accountId } = job.data;
+    const onProgress = (done: number, total: number) => job.updateProgress({ done, total } satisfies SheetImportProgress);
+    try {
+      const values = await this.readValues(accountId, fileId, sheetName);
+      const { read, counts } = await this.write(kind, values, onProgress);
+      const report = { total: read.total, ...counts, rejected: read.rejected, unknownHeaders: read.unknownHeaders };
+      this.logger.log(
+        `Imported ${kind} sheet "${sheetName}" of file ${fileId}: ${report.created} created, ${report.updated} updated, ` +
+          `${report.unchanged} unchanged, ${report.rejected.length} rejected`,
+      );
+      return { ok: true, report };
+    } catch (error) {
+      if (error instanceof SheetShapeError) return { ok: false, status: 400, message: error.message };
+      if (error instanceof HttpException) return { ok: false, status: error.getStatus(), message: error.message };
+      throw error;
+    }
+  }
+
+  private async write(kind: SheetImportKind, values: unknown[][], onProgress: (done: number, total: number) => Promise<void>) {
+    if (kind === 'posts') {
+      const read = readPostSheet(values);
+      return { read, counts: await this.posts.upsertPosts(read.records, onProgress) };
+    }
+    const read = readModelSheet(values);
+    return { read, counts: await this.models.upsertModels(read.records, onProgress) };
+  }
+
+  /** The sheet's cells as staff see them (formatted), row by row. */
+  private readValues(accountId: number, fileId: string, sheetName: string): Promise<unknown[][]> {
+    return this.accounts.withGoogle(accountId, async ({ sheets }) => {
+      try {
+        const { data } = await sheets.spreadsheets.values.get({
+          spreadsheetId: fileId,
+          range: sheetRange(sheetName),
+          majorDimension: 'ROWS',
+          valueRenderOption: 'FORMATTED_VALUE',
+        });
+        return (data.values ?? []) as unknown[][];
+      } catch (error) {
+        const failure = classifyGoogleError(error);
+        if (failure.kind === 'not_found') throw new NotFoundException('The file was not found in Google Drive, or this account cannot open it.');
+        if (failure.kind === 'bad_request') {
+          if (/not supported for this document/i.test(failure.message ?? '')) {
+            throw new BadRequestException('The selected file is not a Google Sheets spreadsheet. Please select a Google Sheets file.');
+          }
+          throw new BadRequestException(`There is no sheet named "${sheetName}" in the selected file. Please check the sheet name.`);
+        }
+        throw error;
+      }
+    });
+  }
+}
