@@ -8,16 +8,19 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { classifyGoogleError, type GoogleFailure } from '../../platform/google/google-errors.js';
 import { type GoogleApis, GoogleService } from '../../platform/google/google.service.js';
 import { User } from '../users/user.entity.js';
-import { driveFilesQuery, sortFolderFirst } from './domain/drive-query.js';
+import { driveFilesQuery, FOLDER_MIME_TYPE, sortFolderFirst } from './domain/drive-query.js';
 import type { DriveFileDto, MailAccountDto } from './dto/mail-account.dto.js';
 import { MailAccount } from './mail-account.entity.js';
 
 const DRIVE_LIST_LIMIT = 2_000;
+
+type Drive = GoogleApis['drive'];
 
 export function toMailAccountDto(account: MailAccount): MailAccountDto {
   return {
@@ -97,26 +100,42 @@ export class MailAccountsService {
 
   /** The picker's listing: a folder (My Drive by default) or a search by name; folders first, then by name. */
   async driveFiles(accountId: number, options: { folderId?: string; search?: string }): Promise<DriveFileDto[]> {
+    const search = options.search?.trim() || undefined;
+    const folderId = search ? undefined : options.folderId?.trim() || undefined;
     return this.withGoogle(accountId, async ({ drive }) => {
-      const files: DriveFileDto[] = [];
-      let pageToken: string | undefined;
-      do {
-        const { data } = await drive.files.list({
-          q: driveFilesQuery(options),
-          orderBy: 'folder,name',
-          pageSize: 1000,
-          pageToken,
-          spaces: 'drive',
-          fields: 'nextPageToken, files(id, name, mimeType, modifiedTime, thumbnailLink)',
-        });
-        for (const file of data.files ?? []) {
-          if (!file.id || !file.name || !file.mimeType) continue;
-          files.push({ id: file.id, name: file.name, mimeType: file.mimeType, modifiedTime: file.modifiedTime ?? null, thumbnailLink: file.thumbnailLink ?? null });
-        }
-        pageToken = data.nextPageToken ?? undefined;
-      } while (pageToken && files.length < DRIVE_LIST_LIMIT);
+      // Drive lists an unknown folder as empty: the folder itself is asked for too, so that it answers 404.
+      const [files] = await Promise.all([
+        this.listDrive(drive, { folderId, search }),
+        folderId && folderId !== 'root' ? this.assertFolder(drive, folderId) : undefined,
+      ]);
       return sortFolderFirst(files);
     });
+  }
+
+  private async assertFolder(drive: Drive, folderId: string): Promise<void> {
+    const { data } = await drive.files.get({ fileId: folderId, fields: 'id, mimeType' });
+    if (data.mimeType !== FOLDER_MIME_TYPE) throw new BadRequestException(`Not a Google Drive folder: ${folderId}`);
+  }
+
+  private async listDrive(drive: Drive, options: { folderId?: string; search?: string }): Promise<DriveFileDto[]> {
+    const files: DriveFileDto[] = [];
+    let pageToken: string | undefined;
+    do {
+      const { data } = await drive.files.list({
+        q: driveFilesQuery(options),
+        orderBy: 'folder,name',
+        pageSize: 1000,
+        pageToken,
+        spaces: 'drive',
+        fields: 'nextPageToken, files(id, name, mimeType, modifiedTime, thumbnailLink)',
+      });
+      for (const file of data.files ?? []) {
+        if (!file.id || !file.name || !file.mimeType) continue;
+        files.push({ id: file.id, name: file.name, mimeType: file.mimeType, modifiedTime: file.modifiedTime ?? null, thumbnailLink: file.thumbnailLink ?? null });
+      }
+      pageToken = data.nextPageToken ?? undefined;
+    } while (pageToken && files.length < DRIVE_LIST_LIMIT);
+    return files;
   }
 
   /**
@@ -137,6 +156,8 @@ export class MailAccountsService {
         this.logger.warn(`Google refused the stored sign-in of mail account ${account.id}; marked for re-authentication`);
       } else if (failure.kind === 'unavailable') {
         this.logger.warn(`Google call for mail account ${account.id} failed: ${failure.status ?? ''} ${failure.message ?? ''}`);
+      } else if (failure.kind === 'misconfigured') {
+        this.logger.error(`Google refused the OAuth client (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET): ${failure.message ?? ''}`);
       }
       throw this.toHttpError(failure, account);
     }
@@ -159,6 +180,8 @@ export class MailAccountsService {
         return new ForbiddenException(`Google refused access for ${account.email}${failure.message ? `: ${failure.message}` : '.'}`);
       case 'unavailable':
         return new BadGatewayException('Google did not respond. Please try again.');
+      case 'misconfigured':
+        return new ServiceUnavailableException('Google sign-in is not set up correctly on the server. Please contact the administrator.');
     }
   }
 

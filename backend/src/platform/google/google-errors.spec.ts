@@ -13,12 +13,22 @@ describe('classifyGoogleError', () => {
     });
   });
 
+  it('does not take a refused OAuth client for a refused sign-in', () => {
+    expect(classifyGoogleError({ response: { status: 401, data: { error: 'invalid_client', error_description: 'Unauthorized' } } })).toEqual({
+      kind: 'misconfigured',
+      status: 401,
+      message: 'Unauthorized',
+    });
+  });
+
   it('tells a passing rate limit from a spent daily quota', () => {
     expect(classifyGoogleError(apiError(429)).kind).toBe('rate_limited');
     expect(classifyGoogleError(apiError(403, 'userRateLimitExceeded')).kind).toBe('rate_limited');
     expect(classifyGoogleError(apiError(403, 'rateLimitExceeded')).kind).toBe('rate_limited');
     expect(classifyGoogleError(apiError(403, 'dailyLimitExceeded')).kind).toBe('daily_limit');
     expect(classifyGoogleError(apiError(403, 'insufficientPermissions')).kind).toBe('forbidden');
+    // The OAuth endpoints (token, revoke) say it in their own shape.
+    expect(classifyGoogleError({ response: { status: 403, data: { error: 'rate_limit_exceeded', error_description: 'Rate limit exceeded.' } } }).kind).toBe('rate_limited');
   });
 
   it('treats 5xx and unreachable servers as unavailable, and keeps Google\'s message', () => {

@@ -11,7 +11,9 @@ export type GoogleFailureKind =
   | 'bad_request'
   | 'forbidden'
   /** Google failed (5xx) or could not be reached. */
-  | 'unavailable';
+  | 'unavailable'
+  /** Google does not accept our OAuth client (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET): no account is at fault. */
+  | 'misconfigured';
 
 export interface GoogleFailure {
   kind: GoogleFailureKind;
@@ -27,6 +29,7 @@ interface GoogleErrorLike {
   response?: { status?: number; data?: unknown };
 }
 
+const CLIENT_ERRORS = new Set(['invalid_client', 'unauthorized_client']);
 const RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded']);
 const DAILY_REASONS = new Set(['dailyLimitExceeded', 'quotaExceeded', 'dailyLimitExceededUnreg']);
 
@@ -40,6 +43,9 @@ export function classifyGoogleError(error: unknown): GoogleFailure {
   if (data && typeof data.error === 'string') {
     // The OAuth endpoints answer {error, error_description}.
     if (data.error === 'invalid_grant') return { kind: 'invalid_grant', status, message: data.error_description };
+    if (data.error === 'rate_limit_exceeded') return { kind: 'rate_limited', status, message: data.error_description };
+    // A 401 from the token endpoint, but about the client, not the account's sign-in.
+    if (CLIENT_ERRORS.has(data.error)) return { kind: 'misconfigured', status, message: data.error_description };
   }
   if (status === undefined) return { kind: 'unavailable', message: failure.message };
 

@@ -56,7 +56,8 @@ export class GoogleService {
       include_granted_scopes: true,
       scope: GOOGLE_SCOPES,
       state,
-      login_hint: loginHint,
+      // Only when there is one: the client would otherwise send an empty login_hint.
+      ...(loginHint ? { login_hint: loginHint } : {}),
     });
   }
 
