@@ -478,7 +478,7 @@ describe('posts', () => {
       for (const html of [post.data.body, post.data.eng]) {
         expect(html).not.toMatch(UNSAFE);
         expect(html).toContain('<p>본문</p>');
-        expect(html).toContain('<img src="https://img.example/a.jpg" />');
+        expect(html).toContain('<img src="https://img.example/a.jpg">');
         expect(html).toContain('원문');
       }
       const [raw] = await sql<{ body: string; eng: string }>(`select body, eng from post where post_key = 'S-XSS'`);

@@ -146,8 +146,14 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
           ['남자', '뮤직비디오 출연', 'T-3', ''],
         ],
       });
+      const totalItems = async () =>
+        (await t.request({ method: 'GET', url: `${API}/posts?pageSize=50`, headers: bearer(token) })).json<{ pagination: { totalItems: number } }>().pagination
+          .totalItems;
+      const before = await totalItems();
       const created = await loadOk('posts', id, '시트1');
       expect(created.report).toMatchObject({ total: 3, created: 3, updated: 0, unchanged: 0, rejected: [], unknownHeaders: ['담당자 메모'] });
+      // The lists' cached totals follow the import.
+      expect(await totalItems()).toBe(before + 3);
 
       const favourite = await t.request({ method: 'PUT', url: `${API}/posts/T-2`, headers: bearer(token), payload: { isFavorite: true, memo: '연락 완료' } });
       expect(favourite.statusCode).toBe(200);

@@ -43,10 +43,14 @@ export const PostSchema = defineEntity({
     phoneCall: p.text().nullable(),
     customerEmail: p.text().nullable(),
     email: p.text().nullable(),
-    /** Korean description, HTML as imported (sanitised only when returned). */
+    /** Korean description, HTML as imported. */
     body: p.text().nullable(),
     /** English description, HTML as imported. */
     eng: p.text().nullable(),
+    /** The body as displayed: sanitised once, when imported (domain/post-html.ts). */
+    bodySafeHtml: p.text().nullable(),
+    /** The English body as displayed, sanitised when imported. */
+    engSafeHtml: p.text().nullable(),
     postUrl: p.text().nullable(),
     isFavorite: p.boolean().default(false),
     memo: p.text().nullable(),

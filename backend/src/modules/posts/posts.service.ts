@@ -10,6 +10,7 @@ import { POST_TEXT_FIELDS, type PostRecord, type PostTextField } from './domain/
 import { containsPattern, likeOperator, type SearchScope, searchColumns, searchKeyword } from './domain/search.js';
 import type { PostDataDto, PostDto, PostListDto } from './dto/post.dto.js';
 import type { SortOrder } from './dto/post-query.dto.js';
+import { PostListCounts } from './post-list-counts.js';
 import { Post } from './post.entity.js';
 
 export interface PageRequest {
@@ -60,10 +61,14 @@ const TEXT_COLUMNS: Record<PostTextField, string> = {
   postUrl: 'post_url',
 };
 
+/** The HTML fields and the columns of their sanitised forms. */
+const SAFE_HTML_COLUMNS: Partial<Record<PostTextField, string>> = { body: 'body_safe_html', eng: 'eng_safe_html' };
+
 /** The select list of the list queries (alias `p`), named like the entity's properties. */
 const VIEW_COLUMNS = [
   `p."post_key" as "postKey"`,
-  ...POST_TEXT_FIELDS.map((field) => `p."${TEXT_COLUMNS[field]}" as "${field}"`),
+  // The bodies as sanitised at import, under the names of the bodies: only safe HTML leaves the database.
+  ...POST_TEXT_FIELDS.map((field) => `p."${SAFE_HTML_COLUMNS[field] ?? TEXT_COLUMNS[field]}" as "${field}"`),
   `to_char(p."post_date" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "postDate"`,
   `p."is_favorite" as "isFavorite"`,
   `p."memo" as "memo"`,
@@ -80,11 +85,11 @@ const UPSERT_COLUMNS: readonly { field: PostTextField | 'postDate' | 'contentHas
 const POST_TABLE: KeyedTable = {
   table: 'post',
   key: { column: 'post_key', type: 'varchar(100)' },
-  columns: UPSERT_COLUMNS,
+  columns: [...UPSERT_COLUMNS, ...Object.values(SAFE_HTML_COLUMNS).map((column) => ({ column, type: 'text' }))],
   createdAtColumn: 'imported_at',
 };
 
-/** The display form of a post (spec §3): HTML sanitised, the date as ISO or as typed. */
+/** The display form of a post (spec §3) from a view whose body and eng are the sanitised forms; the date as ISO. */
 export function toPostDto(post: PostView): PostDto {
   const postDate = post.postDate instanceof Date ? post.postDate.toISOString() : (post.postDate ?? null);
   const data: PostDataDto = {
@@ -102,8 +107,8 @@ export function toPostDto(post: PostView): PostDto {
     phoneCall: post.phoneCall ?? null,
     customerEmail: post.customerEmail ?? null,
     email: post.email ?? null,
-    body: sanitisePostHtml(post.body),
-    eng: sanitisePostHtml(post.eng),
+    body: post.body ?? null,
+    eng: post.eng ?? null,
     postUrl: post.postUrl ?? null,
   };
   return {
@@ -123,7 +128,10 @@ function memoValue(memo: string | null | undefined): string | null {
 /** Casting posts: the dashboard's lists, favourites and memos, and the store the sheet importer writes to. */
 @Injectable()
 export class PostsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly counts: PostListCounts,
+  ) {}
 
   /**
    * One page of posts, newest post date first (undated last, then newest row), narrowed by the filters. Two
@@ -211,7 +219,8 @@ export class PostsService {
     if (changes.isFavorite !== undefined) post.isFavorite = changes.isFavorite;
     if (changes.memo !== undefined) post.memo = memoValue(changes.memo);
     await em.flush();
-    return toPostDto(post);
+    await this.counts.changed();
+    return toPostDto({ ...post, body: post.bodySafeHtml, eng: post.engSafeHtml });
   }
 
   /**
@@ -219,18 +228,23 @@ export class PostsService {
    * differs gets the new data; an equal hash is left alone. isFavorite, memo and isEmailSent are never touched.
    * Rows repeating a key count once (the last one wins).
    */
-  upsertPosts(rows: readonly PostRecord[], onProgress?: (done: number, total: number) => Promise<void> | void): Promise<UpsertCounts> {
+  async upsertPosts(rows: readonly PostRecord[], onProgress?: (done: number, total: number) => Promise<void> | void): Promise<UpsertCounts> {
     const columnRows = rows.map((row) => {
       const record: Record<string, unknown> = { post_key: row.postKey };
       for (const { field, column } of UPSERT_COLUMNS) record[column] = row[field] ?? null;
+      for (const [field, column] of Object.entries(SAFE_HTML_COLUMNS)) record[column] = sanitisePostHtml(row[field as PostTextField]);
       return record;
     });
-    return upsertByKey(this.em, POST_TABLE, columnRows, onProgress);
+    const counts = await upsertByKey(this.em, POST_TABLE, columnRows, onProgress);
+    if (counts.created + counts.updated > 0) await this.counts.changed();
+    return counts;
   }
 
-  private async count(sql: string, params: unknown[]): Promise<number> {
-    const [row] = await this.em.getConnection().execute<{ totalItems: number }[]>(sql, params);
-    return Number(row?.totalItems ?? 0);
+  private count(sql: string, params: unknown[]): Promise<number> {
+    return this.counts.count(sql, params, async () => {
+      const [row] = await this.em.getConnection().execute<{ totalItems: number }[]>(sql, params);
+      return Number(row?.totalItems ?? 0);
+    });
   }
 
   private async load(em: EntityManager, postKey: string): Promise<Post> {

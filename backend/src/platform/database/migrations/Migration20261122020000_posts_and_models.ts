@@ -26,6 +26,8 @@ export class Migration20261122020000_posts_and_models extends Migration {
       "email" text null,
       "body" text null,
       "eng" text null,
+      "body_safe_html" text null,
+      "eng_safe_html" text null,
       "post_url" text null,
       "is_favorite" boolean not null default false,
       "memo" text null,
