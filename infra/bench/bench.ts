@@ -1,4 +1,5 @@
-// npm run bench: sign-in throughput and GET users latency beside GET health, on one server in one run.
+// npm run bench: on one server in one run, beside GET health: sign-in throughput, GET users, the post list queries
+// on --posts posts, and a --import-rows sheet imported from the Google sandbox beside a raw COPY of its rows.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,14 +8,24 @@ import { startServices } from '../scripts/services.ts';
 import { createDatabase, dropDatabase, freePort } from '../scripts/lib/databases.ts';
 import { generateSecrets, healthy, node, root, startProcesses, unexpectedExitMessage } from '../scripts/lib/app.ts';
 import { onShutdown, run, shutdown } from '../scripts/lib/processes.ts';
+import { startGoogleSandbox, SAMPLE_ACCOUNT_EMAILS } from '../sandbox/google/server.ts';
+import { googleSandboxEnv } from '../scripts/lib/google.ts';
 import { load, type LoadOptions } from './load.ts';
+import { connectSandboxAccount, copyRowsPerSecond, generatedPostsSheet, growPosts, importPosts } from './posts.ts';
 import { seedUsers } from './seed-data.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, users: { type: 'string', default: '1000' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    users: { type: 'string', default: '1000' },
+    posts: { type: 'string', default: '100000' },
+    'import-rows': { type: 'string', default: '20000' },
+  },
 });
 const seconds = Number(values.seconds);
 const seededUsers = Number(values.users);
+const postCount = Number(values.posts);
+const importRows = Number(values['import-rows']);
 const ADMIN = { email: 'bench@jobcasting.test', password: 'Bench-password-1' };
 
 if (!existsSync(join(root, 'backend/dist/main.js'))) {
@@ -32,9 +43,15 @@ onShutdown(() => dropDatabase(services.serverUrl, database));
 
 const port = await freePort();
 const base = `http://localhost:${port}/backend/api/v1`;
+const sandbox = await startGoogleSandbox({ port: 0 });
+onShutdown(() => sandbox.close());
 await startProcesses(
-  [{ name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port) }],
+  [
+    { name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
+    { name: 'worker', command: node, args: ['backend/dist/worker.js'] },
+  ],
   {
+    ...googleSandboxEnv(sandbox.url, `http://localhost:${port}`),
     ...process.env,
     ...generateSecrets(),
     NODE_ENV: 'production',
@@ -58,6 +75,25 @@ const signIn = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'c
 const session = (await signIn.json()) as { token: string };
 const auth = { authorization: `Bearer ${session.token}` };
 
+// A sheet imported through the API and the worker, beside a raw COPY of the same rows.
+const accountId = await connectSandboxAccount(base, auth, SAMPLE_ACCOUNT_EMAILS[0]);
+const sheet = await generatedPostsSheet(sandbox.url, importRows);
+const imported = await importPosts(base, auth, sheet, accountId);
+const copyRate = await copyRowsPerSecond(databaseUrl, sheet.values);
+const importRate = importRows / imported.seconds;
+const posts = await growPosts(databaseUrl, postCount);
+const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+const monthAgo = new Date(Date.now() + 9 * 3600_000 - 30 * 86400_000).toISOString().slice(0, 10);
+const postRuns = (concurrency: number): { name: string; options: LoadOptions }[] =>
+  [
+    ['GET posts', 'posts?page=1&pageSize=50&sortBy=postDate&sortOrder=DESC'],
+    ['GET posts/search (배우, all)', `posts/search?page=1&pageSize=50&query=${encodeURIComponent('배우')}&category=all`],
+    ['GET posts/search (광고 모델, title)', `posts/search?page=1&pageSize=50&query=${encodeURIComponent('광고 모델')}&category=title`],
+    ['GET posts/filter (여자)', `posts/filter?page=1&pageSize=50&recruitmentGender=${encodeURIComponent('여자')}`],
+    ['GET posts/datefilter (30 days)', `posts/datefilter?page=1&pageSize=50&startDate=${monthAgo}&endDate=${today}`],
+    ['GET posts (page 100)', 'posts?page=100&pageSize=50'],
+  ].map(([name, path]) => ({ name: `${name}`, options: { url: `${base}/${path}`, headers: auth, concurrency, seconds } }));
+
 const runs: { name: string; options: LoadOptions }[] = [
   { name: 'GET health', options: { url: `${base}/health`, concurrency: 16, seconds } },
   {
@@ -68,6 +104,8 @@ const runs: { name: string; options: LoadOptions }[] = [
     name: 'POST auth/login (argon2id)',
     options: { url: `${base}/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody, concurrency: 4, seconds },
   },
+  { name: 'GET health (20 callers)', options: { url: `${base}/health`, concurrency: 20, seconds } },
+  ...postRuns(20),
 ];
 
 console.log(`\nJOB CASTING API benchmark: ${seconds} s per endpoint after a 2 s warm-up, Node ${process.version}, one API process\n`);
@@ -82,5 +120,8 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].l
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+console.log(`\nPost lists on ${posts} posts. Sheet import of ${importRows} generated posts through the API and the worker:`);
+console.log(`  import  ${importRate.toFixed(0)} rows/s (${imported.seconds.toFixed(1)} s; ${imported.report.created} created, ${imported.report.rejected.length} rejected)`);
+console.log(`  COPY    ${copyRate.toFixed(0)} rows/s of the same cells into an unindexed table (import = ${((100 * importRate) / copyRate).toFixed(0)} % of COPY)`);
 console.log('');
 await shutdown(0);

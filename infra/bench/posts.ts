@@ -1,0 +1,107 @@
+// The posts part of the benchmark: a sheet imported through the API (worker, Google sandbox) beside a raw COPY of
+// the same rows, and enough posts for the list queries.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Connects the sandbox account `email` through the API's OAuth flow, as a browser does; answers its id. */
+export async function connectSandboxAccount(base: string, auth: Record<string, string>, email: string): Promise<number> {
+  const connect = await fetch(`${base}/google-auth/connect`, { method: 'POST', headers: auth });
+  const cookie = (connect.headers.get('set-cookie') ?? '').split(';')[0];
+  const { authUrl } = await json<{ authUrl: string }>(connect, 'connect');
+  const consent = await json<{ accounts: { email: string; approveUrl: string }[] }>(await fetch(authUrl, { headers: { accept: 'application/json' } }), 'consent');
+  const approve = consent.accounts.find((account) => account.email === email);
+  if (!approve) throw new Error(`The sandbox has no account ${email}`);
+  const callback = (await fetch(approve.approveUrl, { redirect: 'manual' })).headers.get('location');
+  if (!callback) throw new Error('The sandbox did not redirect to the callback');
+  const done = await fetch(callback, { headers: { cookie }, redirect: 'manual' });
+  if (!String(done.headers.get('location')).includes('connected=')) throw new Error(`Connecting failed: ${done.headers.get('location')}`);
+  const accounts = await json<{ id: number; email: string }[]>(await fetch(`${base}/google-auth/accounts`, { headers: auth }), 'accounts');
+  return accounts.find((account) => account.email === email)!.id;
+}
+
+/** A spreadsheet of `rows` generated posts in the sandbox; answers its id, sheet name and cells. */
+export async function generatedPostsSheet(sandboxUrl: string, rows: number): Promise<{ id: string; sheetName: string; values: string[][] }> {
+  const sheet = await json<{ id: string; sheetName: string }>(
+    await fetch(`${sandboxUrl}/sandbox/spreadsheets/generated-posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rows, seed: 7 }),
+    }),
+    'generated posts',
+  );
+  const cells = await json<{ values: string[][] }>(
+    await fetch(`${sandboxUrl}/sandbox/spreadsheets/${sheet.id}/sheets/${encodeURIComponent(sheet.sheetName)}`, { headers: { accept: 'application/json' } }),
+    'sheet cells',
+  );
+  return { ...sheet, values: cells.values };
+}
+
+/** Loads posts through GET posts/{fileId}/{sheetName}/{accountId}; answers the seconds it took and the report. */
+export async function importPosts(
+  base: string,
+  auth: Record<string, string>,
+  sheet: { id: string; sheetName: string },
+  accountId: number,
+): Promise<{ seconds: number; report: { created: number; updated: number; unchanged: number; rejected: unknown[] } }> {
+  const started = performance.now();
+  const answer = await json<{ report: { created: number; updated: number; unchanged: number; rejected: unknown[] } | null }>(
+    await fetch(`${base}/posts/${sheet.id}/${encodeURIComponent(sheet.sheetName)}/${accountId}`, { headers: auth }),
+    'import',
+  );
+  if (!answer.report) throw new Error('The import outlasted the request; run the benchmark with fewer rows');
+  return { seconds: (performance.now() - started) / 1000, report: answer.report };
+}
+
+/** Rows per second of a raw COPY of the same cells into a scratch table of text columns (no key, no index). */
+export async function copyRowsPerSecond(databaseUrl: string, values: string[][]): Promise<number> {
+  const [header, ...rows] = values;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`create temporary table copy_bench (${header.map((_, i) => `c${i} text`).join(', ')})`);
+    const escape = (cell: string) => cell.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+    const lines = rows.map((row) => `${header.map((_, i) => escape(row[i] ?? '')).join('\t')}\n`);
+    const started = performance.now();
+    await pipeline(Readable.from(lines), client.query(copyFrom(`copy copy_bench from stdin`)));
+    return rows.length / ((performance.now() - started) / 1000);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Grows the posts table to `target` rows by copying the imported ones under new keys, spreading their dates over
+ * the last two years: the list queries then run on realistic text at the size the agency reaches.
+ */
+export async function growPosts(databaseUrl: string, target: number): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const columns = (
+      await client.query<{ name: string }>(
+        `select column_name as name from information_schema.columns
+         where table_name = 'post' and column_name not in ('id', 'post_key', 'post_date') order by ordinal_position`,
+      )
+    ).rows.map((r) => `"${r.name}"`);
+    const existing = Number((await client.query(`select count(*) from post`)).rows[0].count);
+    const copies = Math.ceil(target / Math.max(existing, 1)) - 1;
+    await client.query(
+      `insert into post (post_key, post_date, ${columns.join(', ')})
+       select 'bench-' || g || '-' || p.post_key, now() - (random() * interval '730 days'), ${columns.map((c) => `p.${c}`).join(', ')}
+       from post p cross join generate_series(1, $1::int) g
+       limit $2::int`,
+      [copies, target - existing],
+    );
+    await client.query('analyze post');
+    return Number((await client.query(`select count(*) from post`)).rows[0].count);
+  } finally {
+    await client.end();
+  }
+}
