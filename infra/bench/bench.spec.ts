@@ -52,11 +52,22 @@ describe('infra/bench', () => {
     }
   }, 120_000);
 
-  it('npm run bench prints sign-in throughput and GET users latency beside GET health, without errors', async () => {
-    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '1', '--users', '20']);
+  it('npm run bench prints sign-in, users and post list figures beside GET health, and an import beside COPY, without errors', async () => {
+    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '1', '--users', '20', '--posts', '600', '--import-rows', '300']);
     expect(code).toBe(0);
-    const rows = output.split('\n').filter((line) => /^(GET health|GET users|POST auth\/login)/.test(line));
-    expect(rows.map((row) => row.split(/\s{2,}/)[0])).toEqual(['GET health', 'GET users (page 1, 50 of 21)', 'POST auth/login (argon2id)']);
+    const rows = output.split('\n').filter((line) => /^(GET|POST) /.test(line));
+    expect(rows.map((row) => row.split(/\s{2,}/)[0])).toEqual([
+      'GET health',
+      'GET users (page 1, 50 of 21)',
+      'POST auth/login (argon2id)',
+      'GET health (20 callers)',
+      'GET posts',
+      'GET posts/search (배우, all)',
+      'GET posts/search (광고 모델, title)',
+      'GET posts/filter (여자)',
+      'GET posts/datefilter (30 days)',
+      'GET posts (page 100)',
+    ]);
     for (const row of rows) {
       const [callers, requests, errors, perSecond, p50, p95] = row.split(/\s{2,}/).slice(1).map(Number);
       expect(callers).toBeGreaterThan(0);
@@ -65,5 +76,10 @@ describe('infra/bench', () => {
       expect(perSecond).toBeGreaterThan(0);
       expect(p95).toBeGreaterThanOrEqual(p50);
     }
-  }, 180_000);
+    expect(output).toContain('Post lists on 600 posts.');
+    const importRate = Number(/import\s+(\d+) rows\/s \([\d.]+ s; (\d+) created/.exec(output)?.[1]);
+    const copyRate = Number(/COPY\s+(\d+) rows\/s/.exec(output)?.[1]);
+    expect(importRate).toBeGreaterThan(0);
+    expect(copyRate).toBeGreaterThan(0);
+  }, 240_000);
 });
