@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -13,7 +14,12 @@ import { LoginRateLimiter } from './login-rate-limiter.js';
     UsersModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET }),
+      useFactory: (config: AppConfig) => {
+        // A key object made once: given the secret as a string, jsonwebtoken would first try (and fail) to read
+        // it as a public key on every request.
+        const key = createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8'));
+        return { secretOrKeyProvider: () => key };
+      },
     }),
   ],
   controllers: [AuthController],

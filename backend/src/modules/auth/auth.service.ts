@@ -4,7 +4,7 @@ import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
-import { isStaff } from '../users/domain/roles.js';
+import { isStaff, type Role } from '../users/domain/roles.js';
 import type { User } from '../users/user.entity.js';
 import { toUserDto, UsersService } from '../users/users.service.js';
 import { generateRefreshToken, hashRefreshToken } from './domain/refresh-token.js';
@@ -110,12 +110,15 @@ export class AuthService {
 
   /** The principal of a live session of a staff account; throws 401 or 403 otherwise. */
   async checkSession(sessionId: string, userId: number): Promise<Principal> {
-    const session = await this.em.fork().findOne(AuthSession, { id: sessionId }, { populate: ['user'] });
-    if (!session || session.revokedAt || session.user.id !== userId) {
-      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
-    }
-    if (!isStaff(session.user.role)) throw new ForbiddenException(AUTH_MESSAGES.adminRequired);
-    return { userId: session.user.id, role: session.user.role, sessionId: session.id };
+    // Every request comes here: one lean query, no entities to hydrate.
+    const [session] = await this.em.getConnection().execute<{ userId: number; role: Role; revoked: boolean }[]>(
+      `select u."id" as "userId", u."role", s."revoked_at" is not null as "revoked"
+       from "auth_session" s join "users" u on u."id" = s."user_id" where s."id" = ?`,
+      [sessionId],
+    );
+    if (!session || session.revoked || session.userId !== userId) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    if (!isStaff(session.role)) throw new ForbiddenException(AUTH_MESSAGES.adminRequired);
+    return { userId: session.userId, role: session.role, sessionId };
   }
 
   /** Drops sessions that can no longer be refreshed; run by the worker. */

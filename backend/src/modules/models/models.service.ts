@@ -34,11 +34,11 @@ export class ModelsService {
    * once (the last one wins).
    */
   upsertModels(rows: readonly ModelRecord[], onProgress?: (done: number, total: number) => Promise<void> | void): Promise<UpsertCounts> {
-    const columnRows = rows.map((row) => {
+    const toRow = (row: ModelRecord) => {
       const record: Record<string, unknown> = { comcard_no: row.comcardNo, content_hash: row.contentHash };
       for (const field of MODEL_FIELDS) record[COLUMNS[field]] = row[field] ?? null;
       return record;
-    });
-    return upsertByKey(this.em, MODEL_TABLE, columnRows, onProgress);
+    };
+    return upsertByKey(this.em, MODEL_TABLE, { items: rows, keyOf: (row) => row.comcardNo, hashOf: (row) => row.contentHash, toRow }, onProgress);
   }
 }

@@ -229,13 +229,13 @@ export class PostsService {
    * Rows repeating a key count once (the last one wins).
    */
   async upsertPosts(rows: readonly PostRecord[], onProgress?: (done: number, total: number) => Promise<void> | void): Promise<UpsertCounts> {
-    const columnRows = rows.map((row) => {
+    const toRow = (row: PostRecord) => {
       const record: Record<string, unknown> = { post_key: row.postKey };
       for (const { field, column } of UPSERT_COLUMNS) record[column] = row[field] ?? null;
       for (const [field, column] of Object.entries(SAFE_HTML_COLUMNS)) record[column] = sanitisePostHtml(row[field as PostTextField]);
       return record;
-    });
-    const counts = await upsertByKey(this.em, POST_TABLE, columnRows, onProgress);
+    };
+    const counts = await upsertByKey(this.em, POST_TABLE, { items: rows, keyOf: (row) => row.postKey, hashOf: (row) => row.contentHash, toRow }, onProgress);
     if (counts.created + counts.updated > 0) await this.counts.changed();
     return counts;
   }
