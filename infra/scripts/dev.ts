@@ -6,17 +6,22 @@ import { describeExit, shutdown, waitUntil } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
 import { banner, healthy, isHealthy, node, root, startLocalStack, startProcesses, superadminSignIn, unexpectedExitMessage } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
+import { googleForApp } from './lib/google.ts';
 
 const API_PORT = 8080;
 const WEB_PORT = 3000;
 
 async function main(): Promise<void> {
+  // Google, or the local sandbox (logging each request) when no OAuth client is configured. The browser opens
+  // Vite, which proxies /backend, so Google's redirect comes back through it.
+  const google = await googleForApp(WEB_PORT, { logRequests: true });
   const onUnexpectedExit = (name: string, status: ExitStatus) => void shutdown(1, unexpectedExitMessage(name, status));
   const env: NodeJS.ProcessEnv = {
     ...(await startLocalStack(onUnexpectedExit)),
     NODE_ENV: 'development',
     PORT: String(API_PORT),
     CORS_ORIGIN: `http://localhost:${WEB_PORT}`,
+    ...google.env,
   };
   delete env.WEB_ROOT;
 
@@ -36,6 +41,7 @@ async function main(): Promise<void> {
       onLine: (line) => /Watching for file changes/.test(line) && markCompiled(),
       ready: (child) => Promise.race([compiled, child.exited.then((status) => `tsc ${describeExit(status)}`)]),
     },
+    ...google.processes,
     { name: 'api', command: node, args: ['--watch', 'backend/dist/main.js'], ready: healthy(API_PORT), readyRequired: false },
     { name: 'worker', command: node, args: ['--watch', 'backend/dist/worker.js'] },
     {
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
     `JOB CASTING (development) is running at http://localhost:${WEB_PORT}`,
     `API: http://localhost:${API_PORT}/backend/api/v1 (rebuilt and restarted on save)`,
     ...superadminSignIn(),
+    google.banner,
     'Press Ctrl-C to stop.',
   ]);
 }

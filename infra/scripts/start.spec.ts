@@ -1,8 +1,10 @@
 // npm start as a newcomer runs it: embedded services with data kept between starts, one origin, the superadmin's
-// sign-in printed, and nothing left running after Ctrl-C. Needs backend/dist and frontend/dist (npm test builds).
+// sign-in printed, the local Google sandbox unless a Google OAuth client is configured, and nothing left running
+// after Ctrl-C. Needs backend/dist and frontend/dist (npm test builds).
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,12 +101,54 @@ function isRunning(pid: number): boolean {
 }
 
 async function signIn(port: number, email: string, password: string): Promise<number> {
-  const response = await fetch(`http://localhost:${port}/backend/api/v1/auth/login`, {
+  return (await login(port, email, password)).status;
+}
+
+function login(port: number, email: string, password: string): Promise<Response> {
+  return fetch(`http://localhost:${port}/backend/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  return response.status;
+}
+
+/** Signs in and asks the API to start connecting a Gmail account: Google's consent URL and the browser's cookie. */
+async function connectGoogle(port: number, email: string, password: string): Promise<{ authUrl: URL; cookie: string }> {
+  const signedIn = await login(port, email, password);
+  expect(signedIn.status).toBe(200);
+  const { token } = (await signedIn.json()) as { token: string };
+  const response = await fetch(`http://localhost:${port}/backend/api/v1/google-auth/connect`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  const { authUrl } = (await response.json()) as { authUrl: string };
+  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  return { authUrl: new URL(authUrl), cookie };
+}
+
+/** The sandbox's address from the start banner. */
+function sandboxUrlOf(output: string): string | undefined {
+  return /Google: local sandbox at (http:\/\/127\.0\.0\.1:\d+) \(set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to use Google\)/.exec(output)?.[1];
+}
+
+async function isListening(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Holds a port on 127.0.0.1 (when it is free) until release() is called. */
+async function occupy(port: number): Promise<{ release: () => Promise<void> }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => {
+    server.once('error', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return { release: () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())) };
 }
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -113,9 +157,11 @@ describe('npm start', () => {
   const dataDir = join(tmp, 'embedded');
   let password = '';
 
-  it('starts embedded PostgreSQL and Redis, serves the SPA and the API on one origin, and prints the sign-in', async () => {
-    const app = await start({ DATA_DIR: dataDir });
+  it('starts embedded PostgreSQL, Redis and the Google sandbox, serves the SPA and the API on one origin, and prints the sign-in', async () => {
+    const sandboxPort = await freePort();
+    const app = await start({ DATA_DIR: dataDir, GOOGLE_SANDBOX_PORT: String(sandboxPort) });
     const processes = descendants(app.pid);
+    const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     try {
       expect(app.output()).toContain(`JOB CASTING is running at http://localhost:${app.port}`);
       password = /Password: +(\S+) +\(generated now/.exec(app.output())?.[1] ?? '';
@@ -131,27 +177,72 @@ describe('npm start', () => {
       expect(processes.some((p) => /redis-server/.test(p.command))).toBe(true);
       expect(processes.some((p) => p.command.includes('backend/dist/worker.js'))).toBe(true);
       expect(existsSync(join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+
+      // Without a Google OAuth client, the sandbox stands in: the browser is sent to its consent page, which
+      // sends it back to the app's own callback, and the API exchanges the code with the sandbox.
+      expect(sandboxUrlOf(app.output())).toBe(sandboxUrl);
+      expect(processes.some((p) => p.command.includes('infra/sandbox/google/main.ts'))).toBe(true);
+      const { authUrl, cookie } = await connectGoogle(app.port, 'admin@jobcasting.local', password);
+      expect(authUrl.origin + authUrl.pathname).toBe(`${sandboxUrl}/o/oauth2/v2/auth`);
+      expect(authUrl.searchParams.get('client_id')).toBe('sandbox-client-id');
+      const callback = `http://localhost:${app.port}/backend/api/v1/google-auth/callback`;
+      expect(authUrl.searchParams.get('redirect_uri')).toBe(callback);
+
+      const consent = (await (await fetch(authUrl, { headers: { accept: 'application/json' } })).json()) as { accounts: { email: string; approveUrl: string }[] };
+      const approved = await fetch(new URL(consent.accounts[0].approveUrl, sandboxUrl), { redirect: 'manual' });
+      expect(approved.status).toBe(302);
+      const back = approved.headers.get('location') ?? '';
+      expect(back.startsWith(`${callback}?`)).toBe(true);
+      const done = await fetch(back, { headers: { cookie }, redirect: 'manual' });
+      expect(done.status).toBe(302);
+      expect(done.headers.get('location')).toBe(`/admin/email-accounts?${new URLSearchParams({ connected: consent.accounts[0].email })}`);
     } finally {
       expect(await app.interrupt()).toBe(130);
     }
     expect(processes.filter((p) => isRunning(p.pid))).toEqual([]);
+    expect(await isListening(`${sandboxUrl}/sandbox/accounts`)).toBe(false);
   }, 180_000);
 
-  it('reuses the data on a second start without printing the password again', async () => {
+  it('reuses the data on a second start without printing the password again; the sandbox moves off a taken 4010', async () => {
     expect(password).not.toBe('');
-    const app = await start({ DATA_DIR: dataDir });
+    const taken = await occupy(4010);
+    let app: Running;
+    try {
+      app = await start({ DATA_DIR: dataDir });
+    } finally {
+      await taken.release();
+    }
     const processes = descendants(app.pid);
     try {
       expect(app.output()).not.toContain(password);
       expect(app.output()).toContain(`Password:   the initial one is kept in ${join(dataDir, 'superadmin-credentials.json')}`);
       expect(await signIn(app.port, 'admin@jobcasting.local', password)).toBe(200);
+      const sandboxUrl = sandboxUrlOf(app.output());
+      expect(sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(sandboxUrl).not.toBe('http://127.0.0.1:4010');
+      const { authUrl } = await connectGoogle(app.port, 'admin@jobcasting.local', password);
+      expect(authUrl.origin).toBe(sandboxUrl);
     } finally {
       expect(await app.interrupt()).toBe(130);
     }
     expect(processes.filter((p) => isRunning(p.pid))).toEqual([]);
   }, 180_000);
 
-  it('uses DATABASE_URL and REDIS_URL when given and starts no service of its own', async () => {
+  it('refuses to start with only one of GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', async () => {
+    const child = spawn(process.execPath, [startScript, '--no-build'], {
+      cwd: root,
+      env: shellEnv({ DATA_DIR: join(tmp, 'half-google'), GOOGLE_CLIENT_ID: 'only-the-id.apps.googleusercontent.com' }),
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+    expect(code).toBe(1);
+    expect(output).toContain('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+    expect(existsSync(join(tmp, 'half-google', 'postgres'))).toBe(false);
+  }, 60_000);
+
+  it('uses DATABASE_URL, REDIS_URL and Google when given and starts no service of its own', async () => {
     const serverUrl = process.env.TEST_DATABASE_URL;
     const redisUrl = process.env.TEST_REDIS_URL;
     if (!serverUrl || !redisUrl) throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL must be set');
@@ -167,12 +258,22 @@ describe('npm start', () => {
         REDIS_KEY_PREFIX: prefix,
         ADMIN_EMAIL: 'owner@jobcasting.test',
         ADMIN_PASSWORD: 'Owner-password-1',
+        GOOGLE_CLIENT_ID: 'agency-client.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'agency-client-secret',
+        PUBLIC_URL: 'https://casting.example.kr',
       });
       const processes = descendants(app.pid);
       try {
         expect(app.output()).toContain('Password:   the password in ADMIN_PASSWORD');
         expect(await signIn(app.port, 'owner@jobcasting.test', 'Owner-password-1')).toBe(200);
-        expect(processes.filter((p) => /postgres|redis-server/.test(p.command))).toEqual([]);
+        expect(processes.filter((p) => /postgres|redis-server|sandbox\/google/.test(p.command))).toEqual([]);
+        expect(sandboxUrlOf(app.output())).toBeUndefined();
+        const callback = 'https://casting.example.kr/backend/api/v1/google-auth/callback';
+        expect(app.output()).toContain(`Google: OAuth client agency-client.apps.googleusercontent.com (authorised redirect URI: ${callback})`);
+        const { authUrl } = await connectGoogle(app.port, 'owner@jobcasting.test', 'Owner-password-1');
+        expect(authUrl.origin + authUrl.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+        expect(authUrl.searchParams.get('client_id')).toBe('agency-client.apps.googleusercontent.com');
+        expect(authUrl.searchParams.get('redirect_uri')).toBe(callback);
         expect(existsSync(join(dataDirOfThisRun, 'postgres'))).toBe(false);
         expect(existsSync(join(dataDirOfThisRun, 'redis'))).toBe(false);
       } finally {

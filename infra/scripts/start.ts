@@ -5,6 +5,7 @@ import { describeExit, run, shutdown } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
 import { banner, healthy, node, root, startLocalStack, startProcesses, superadminSignIn, unexpectedExitMessage } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
+import { googleForApp } from './lib/google.ts';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
@@ -13,15 +14,19 @@ async function main(): Promise<void> {
     if (build.code !== 0) return shutdown(1, `\nThe build ${describeExit(build)}: not starting.`);
   }
 
+  // Google, or the local sandbox when no OAuth client is configured; the browser opens the app on `port`.
+  const google = await googleForApp(port);
   const onUnexpectedExit = (name: string, status: ExitStatus) => void shutdown(1, unexpectedExitMessage(name, status));
   const env: NodeJS.ProcessEnv = {
     ...(await startLocalStack(onUnexpectedExit)),
     NODE_ENV: 'production',
     PORT: String(port),
     WEB_ROOT: join(root, 'frontend', 'dist'),
+    ...google.env,
   };
   // In start order; they stop in reverse. Sandboxes the API talks to go before it.
   const processes: AppProcess[] = [
+    ...google.processes,
     { name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
     { name: 'worker', command: node, args: ['backend/dist/worker.js'] },
   ];
@@ -30,6 +35,7 @@ async function main(): Promise<void> {
   banner([
     `JOB CASTING is running at http://localhost:${port}`,
     ...superadminSignIn(),
+    google.banner,
     'Press Ctrl-C to stop.',
   ]);
 }

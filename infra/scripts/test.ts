@@ -10,6 +10,7 @@ import type { Services } from './services.ts';
 import { describeExit, isShuttingDown, onShutdown, run, shutdown } from './lib/processes.ts';
 import type { Child, ExitStatus } from './lib/processes.ts';
 import { generateSecrets, healthy, node, root, startProcesses } from './lib/app.ts';
+import { googleSandboxEnv, googleSandboxProcess } from './lib/google.ts';
 
 interface Counts {
   passed: number;
@@ -146,6 +147,10 @@ async function browserJourneys(): Promise<Counts> {
   const database = `jobcasting_e2e_${randomBytes(4).toString('hex')}`;
   const databaseUrl = await createDatabase(serverUrl, database);
   const port = await freePort();
+  // Always the sandbox, whatever Google client the shell has: the journeys reset it and read the mails it got.
+  let sandboxPort = await freePort();
+  while (sandboxPort === port) sandboxPort = await freePort();
+  const sandbox = googleSandboxProcess(sandboxPort);
   const dataDir = join(tmp, 'e2e-data');
   mkdirSync(dataDir, { recursive: true });
   const admin = { email: 'admin@jobcasting.test', password: `Jc-${randomBytes(15).toString('base64url')}-7q` };
@@ -165,12 +170,14 @@ async function browserJourneys(): Promise<Counts> {
     // Its own queues, apart from whatever the back-end tests left in the same Redis.
     REDIS_KEY_PREFIX: database,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...googleSandboxEnv(sandbox.url, `http://localhost:${port}`),
   };
 
   let children: Child[] = [];
   try {
     children = await startProcesses(
       [
+        sandbox.process,
         { name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
         { name: 'worker', command: node, args: ['backend/dist/worker.js'] },
       ],
@@ -188,6 +195,7 @@ async function browserJourneys(): Promise<Counts> {
         E2E_BASE_URL: `http://localhost:${port}`,
         E2E_ADMIN_EMAIL: admin.email,
         E2E_ADMIN_PASSWORD: admin.password,
+        E2E_GOOGLE_SANDBOX_URL: sandbox.url,
       },
     });
     // A flaky test passed on a retry.

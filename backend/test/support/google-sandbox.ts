@@ -1,11 +1,7 @@
 // The local Google sandbox (infra/sandbox/google) for API integration tests: start it, point the app at it, and
 // connect one of its sample accounts the way a browser does.
-import {
-  DEFAULT_CLIENT_ID,
-  DEFAULT_CLIENT_SECRET,
-  oauthEndpoints,
-  startGoogleSandbox,
-} from '../../../infra/sandbox/google/server.ts';
+import { startGoogleSandbox } from '../../../infra/sandbox/google/server.ts';
+import { googleSandboxEnv } from '../../../infra/scripts/lib/google-env.ts';
 import { bearer, type TestApp } from './test-app.js';
 
 export { SAMPLE_ACCOUNT_EMAILS, SAMPLE_ACCOUNTS, SEED } from '../../../infra/sandbox/google/server.ts';
@@ -28,15 +24,8 @@ export async function startGoogleSandboxForTests(options: { dataDir?: string } =
 
 /** Configuration overrides for startTestApp that send every Google call to the sandbox. */
 export function googleSandboxConfig(sandboxUrl: string): Record<string, string> {
-  const endpoints = oauthEndpoints(sandboxUrl);
-  return {
-    GOOGLE_CLIENT_ID: DEFAULT_CLIENT_ID,
-    GOOGLE_CLIENT_SECRET: DEFAULT_CLIENT_SECRET,
-    GOOGLE_API_ROOT_URL: `${sandboxUrl.replace(/\/+$/, '')}/`,
-    GOOGLE_AUTH_URL: endpoints.oauth2AuthBaseUrl,
-    GOOGLE_TOKEN_URL: endpoints.oauth2TokenUrl,
-    GOOGLE_REVOKE_URL: endpoints.oauth2RevokeUrl,
-  };
+  const { PUBLIC_URL: _publicUrl, ...google } = googleSandboxEnv(sandboxUrl, 'http://localhost:3000');
+  return google;
 }
 
 /** The sandbox's consent page as JSON: one approve link per sample account. */
