@@ -63,7 +63,7 @@ describe('infra/bench', () => {
       'GET health (20 callers)',
       'GET posts',
       'GET posts/search (배우, all)',
-      'GET posts/search (광고 모델, title)',
+      'GET posts/search (뮤직비디오, title)',
       'GET posts/filter (여자)',
       'GET posts/datefilter (30 days)',
       'GET posts (page 100)',

@@ -88,7 +88,7 @@ const postRuns = (concurrency: number): { name: string; options: LoadOptions }[]
   [
     ['GET posts', 'posts?page=1&pageSize=50&sortBy=postDate&sortOrder=DESC'],
     ['GET posts/search (배우, all)', `posts/search?page=1&pageSize=50&query=${encodeURIComponent('배우')}&category=all`],
-    ['GET posts/search (광고 모델, title)', `posts/search?page=1&pageSize=50&query=${encodeURIComponent('광고 모델')}&category=title`],
+    ['GET posts/search (뮤직비디오, title)', `posts/search?page=1&pageSize=50&query=${encodeURIComponent('뮤직비디오')}&category=title`],
     ['GET posts/filter (여자)', `posts/filter?page=1&pageSize=50&recruitmentGender=${encodeURIComponent('여자')}`],
     ['GET posts/datefilter (30 days)', `posts/datefilter?page=1&pageSize=50&startDate=${monthAgo}&endDate=${today}`],
     ['GET posts (page 100)', 'posts?page=100&pageSize=50'],
