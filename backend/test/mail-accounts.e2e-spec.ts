@@ -618,3 +618,35 @@ describe('Drive listing beyond one page (Google sandbox with a large folder)', (
     expect(names.at(-1)).toBe(`사진 ${COUNT}.jpg`);
   });
 });
+
+describe('a Google that does not answer (GOOGLE_TIMEOUT_MS)', () => {
+  let sandbox: TestGoogleSandbox;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    sandbox = await startGoogleSandboxForTests();
+    t = await startTestApp({ ...googleSandboxConfig(sandbox.url), GOOGLE_TIMEOUT_MS: '300' });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.close();
+  });
+
+  it('answers 502 after the timeout (and one retry) instead of waiting on Google', async () => {
+    const { token } = await t.login(SUPERADMIN.email, SUPERADMIN.password);
+    const id = await connectSandboxAccount(t, token, JIHYUN);
+    const fault = await fetch(`${sandbox.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'slow', path: '/drive/', delayMs: 5_000, times: 0 }),
+    });
+    expect(fault.status).toBe(201);
+    const started = Date.now();
+    const response = await t.request({ method: 'GET', url: `${API}/google-auth/files/${id}`, headers: bearer(token) });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toMatch(/Google/);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+  });
+});

@@ -88,12 +88,15 @@ export class GoogleService {
     if (!apis) {
       const auth = this.oauthClient();
       auth.setCredentials({ refresh_token: refreshToken });
-      // Transient failures (429, 5xx) are retried by the client with backoff; idempotent calls only.
-      const options = { auth, retryConfig: { retry: 2, statusCodesToRetry: [[429, 429], [500, 599]] as [number, number][] } };
+      // Transient failures (429, 5xx) are retried by the client with backoff; idempotent calls only. A call
+      // that gets no answer in time is retried once, so a hung Google costs at most two timeouts.
+      const timeout = this.config.GOOGLE_TIMEOUT_MS;
+      const retryConfig = { retry: 2, noResponseRetries: 1, statusCodesToRetry: [[429, 429], [500, 599]] as [number, number][] };
+      const options = { auth, timeout, retryConfig };
       apis = {
         drive: new drive_v3.Drive({ ...options, rootUrl: this.rootUrl('https://www.googleapis.com/') }),
         sheets: new sheets_v4.Sheets({ ...options, rootUrl: this.rootUrl('https://sheets.googleapis.com/') }),
-        gmail: new gmail_v1.Gmail({ auth, rootUrl: this.rootUrl('https://gmail.googleapis.com/') }),
+        gmail: new gmail_v1.Gmail({ auth, timeout, rootUrl: this.rootUrl('https://gmail.googleapis.com/') }),
       };
       this.clients.set(refreshToken, apis);
     }
