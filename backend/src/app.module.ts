@@ -10,7 +10,7 @@ import { GoogleModule } from './platform/google/google.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
-import { MailAccountsModule } from './modules/mail-accounts/mail-accounts.module.js';
+import { MailAccountsHttpModule } from './modules/mail-accounts/mail-accounts-http.module.js';
 import { ModelsModule } from './modules/models/models.module.js';
 import { OperationsModule } from './modules/operations/operations.module.js';
 import { PostsModule } from './modules/posts/posts.module.js';
@@ -31,7 +31,7 @@ export class AppModule {
         CryptoModule,
         GoogleModule,
         AuthModule,
-        MailAccountsModule,
+        MailAccountsHttpModule,
         PostsModule,
         ModelsModule,
         SheetImportsModule,

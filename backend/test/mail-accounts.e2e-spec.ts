@@ -236,6 +236,16 @@ describe('mail accounts (Google sandbox)', () => {
     };
     const claimsOf = (state: string) => JSON.parse(Buffer.from(state.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 
+    it('refuses a flow whose starter has signed out (or lost staff access) since it began', async () => {
+      const session = await t.login(SUPERADMIN.email, SUPERADMIN.password);
+      const { callbackPath, cookie } = await approved(session.token);
+      const logout = await t.request({ method: 'POST', url: `${API}/auth/logout`, headers: bearer(session.token), payload: { refreshToken: session.refreshToken } });
+      expect(logout.statusCode).toBeLessThan(300);
+      const outcome = await finishConnect(t, callbackPath, cookie);
+      expect(outcome.get('connectError')).toBe(STATE_REFUSED);
+      expect(await rows()).toEqual([]);
+    });
+
     it('refuses a tampered state and stores nothing', async () => {
       const { callbackPath, cookie, state } = await approved();
       const [header, , signature] = state.split('.');

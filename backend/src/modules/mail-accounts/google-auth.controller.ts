@@ -14,6 +14,7 @@ import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { GOOGLE_CALLBACK_PATH, GoogleService } from '../../platform/google/google.service.js';
 import { AuthUrlDto, DriveFileDto, DriveFilesQueryDto, MailAccountDto, OAuthCallbackQueryDto } from './dto/mail-account.dto.js';
+import { AuthService } from '../auth/auth.service.js';
 import { GoogleOAuthState } from './google-oauth-state.js';
 import { MailAccountsService } from './mail-accounts.service.js';
 
@@ -30,6 +31,7 @@ export class GoogleAuthController {
     private readonly accounts: MailAccountsService,
     private readonly google: GoogleService,
     private readonly oauthState: GoogleOAuthState,
+    private readonly auth: AuthService,
   ) {}
 
   /** Starts connecting a Gmail account: the browser goes to the answer's authUrl. */
@@ -67,12 +69,14 @@ export class GoogleAuthController {
     const back = (outcome: Record<string, string>) => reply.redirect(`${ACCOUNTS_PAGE}?${new URLSearchParams(outcome)}`, 302);
 
     if (query.error) return back({ connectError: query.error === 'access_denied' ? 'Google sign-in was cancelled.' : CONNECT_FAILED });
-    const userId = query.state ? await this.oauthState.finish(query.state, request.cookies[CONNECT_COOKIE]) : null;
-    if (!userId || !query.code) {
+    const started = query.state ? await this.oauthState.finish(query.state, request.cookies[CONNECT_COOKIE]) : null;
+    // The staff member who started must still be signed in as staff (not signed out, demoted or removed since).
+    const starter = started && (await this.auth.checkSession(started.sessionId, started.userId).catch(() => null));
+    if (!starter || !query.code) {
       return back({ connectError: 'This Google sign-in link has expired or was already used. Please connect again.' });
     }
     try {
-      const account = await this.accounts.saveConnected(query.code, userId);
+      const account = await this.accounts.saveConnected(query.code, starter.userId);
       return back({ connected: account.email });
     } catch (error) {
       request.log.warn({ err: error }, 'Google connect failed');
@@ -105,7 +109,7 @@ export class GoogleAuthController {
 
   private async startFlow(principal: Principal, request: FastifyRequest, reply: FastifyReply, loginHint?: string): Promise<AuthUrlDto> {
     this.google.assertConfigured();
-    const { state, browserNonce } = await this.oauthState.start(principal.userId);
+    const { state, browserNonce } = await this.oauthState.start(principal.userId, principal.sessionId);
     reply.setCookie(CONNECT_COOKIE, browserNonce, {
       path: GOOGLE_CALLBACK_PATH,
       httpOnly: true,

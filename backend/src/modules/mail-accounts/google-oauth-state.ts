@@ -9,6 +9,8 @@ const STATE_TTL_SECONDS = 600;
 interface StateClaims {
   typ: 'google-oauth';
   sub: string;
+  /** The session the flow was started from: it must still be live when Google sends the visitor back. */
+  sid: string;
   jti: string;
   /** SHA-256 of the nonce kept in the starting browser's cookie. */
   bnd: string;
@@ -35,27 +37,27 @@ export class GoogleOAuthState {
 
   static readonly ttlSeconds = STATE_TTL_SECONDS;
 
-  async start(userId: number): Promise<StartedConnect> {
+  async start(userId: number, sessionId: string): Promise<StartedConnect> {
     const jti = randomBytes(16).toString('base64url');
     const browserNonce = randomBytes(24).toString('base64url');
-    const claims: StateClaims = { typ: 'google-oauth', sub: String(userId), jti, bnd: hash(browserNonce) };
+    const claims: StateClaims = { typ: 'google-oauth', sub: String(userId), sid: sessionId, jti, bnd: hash(browserNonce) };
     const state = await this.jwt.signAsync(claims, { algorithm: 'HS256', expiresIn: STATE_TTL_SECONDS });
     await this.redis.set(this.key(jti), '1', 'EX', STATE_TTL_SECONDS);
     return { state, browserNonce };
   }
 
-  /** The user who started the flow, or null when the state is forged, expired, replayed or from another browser. */
-  async finish(state: string, browserNonce: string | undefined): Promise<number | null> {
+  /** Who started the flow, or null when the state is forged, expired, replayed or from another browser. */
+  async finish(state: string, browserNonce: string | undefined): Promise<{ userId: number; sessionId: string } | null> {
     let claims: StateClaims;
     try {
       claims = await this.jwt.verifyAsync<StateClaims>(state, { algorithms: ['HS256'] });
     } catch {
       return null;
     }
-    if (claims.typ !== 'google-oauth' || !browserNonce || hash(browserNonce) !== claims.bnd) return null;
+    if (claims.typ !== 'google-oauth' || typeof claims.sid !== 'string' || !browserNonce || hash(browserNonce) !== claims.bnd) return null;
     // Used once: whoever deletes the key first wins.
     const fresh = await this.redis.del(this.key(claims.jti));
-    return fresh === 1 ? Number(claims.sub) : null;
+    return fresh === 1 ? { userId: Number(claims.sub), sessionId: claims.sid } : null;
   }
 
   private key(jti: string): string {

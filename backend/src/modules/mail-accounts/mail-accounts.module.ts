@@ -1,20 +1,9 @@
 import { Module } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
-import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
-import { GoogleAuthController } from './google-auth.controller.js';
-import { GoogleOAuthState } from './google-oauth-state.js';
 import { MailAccountsService } from './mail-accounts.service.js';
-import { UserEmailController } from './user-email.controller.js';
 
+/** Connected mail accounts and Google as each of them; for the API and the worker alike. */
 @Module({
-  imports: [
-    JwtModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET }),
-    }),
-  ],
-  controllers: [GoogleAuthController, UserEmailController],
-  providers: [MailAccountsService, GoogleOAuthState],
+  providers: [MailAccountsService],
   exports: [MailAccountsService],
 })
 export class MailAccountsModule {}

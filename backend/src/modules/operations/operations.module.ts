@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { APP_CONFIG } from '../../platform/config/config.js';
+import { jwtModuleOptions } from '../../platform/crypto/jwt-options.js';
 import { QueueModule } from '../../platform/queue/queue.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { QueueBoardController } from './queue-board.controller.js';
@@ -10,10 +11,7 @@ import { QueueBoardService } from './queue-board.service.js';
   imports: [
     AuthModule,
     QueueModule,
-    JwtModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET }),
-    }),
+    JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: jwtModuleOptions }),
   ],
   controllers: [QueueBoardController],
   providers: [QueueBoardService],
