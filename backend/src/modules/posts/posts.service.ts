@@ -10,7 +10,7 @@ import { POST_TEXT_FIELDS, type PostRecord, type PostTextField } from './domain/
 import { containsPattern, likeOperator, type SearchScope, searchColumns, searchKeyword } from './domain/search.js';
 import type { PostDataDto, PostDto, PostListDto } from './dto/post.dto.js';
 import type { SortOrder } from './dto/post-query.dto.js';
-import { PostListCounts } from './post-list-counts.js';
+import { PostListCounts, type PostListKind } from './post-list-counts.js';
 import { Post } from './post.entity.js';
 
 export interface PageRequest {
@@ -172,7 +172,7 @@ export class PostsService {
         order by ${order('page')}`,
         [...params, pageSize, (page - 1) * pageSize],
       ),
-      this.count(`select count(*)::int as "totalItems" from "post" p ${where}`, params),
+      this.count(filters.favoritesOnly ? 'favorites' : 'posts', `select count(*)::int as "totalItems" from "post" p ${where}`, params),
     ]);
     return { posts: { data: rows.map(toPostDto) }, pagination: paginate(page, pageSize, totalItems) };
   }
@@ -207,7 +207,7 @@ export class PostsService {
         limit ? offset ?`,
         [...params, pageSize, (page - 1) * pageSize],
       ),
-      this.count(`select count(distinct s."post_id")::int as "totalItems" from "sent_email" s ${sentWhere}`, params),
+      this.count('sent', `select count(distinct s."post_id")::int as "totalItems" from "sent_email" s ${sentWhere}`, params),
     ]);
     return { posts: { data: rows.map(toPostDto) }, pagination: paginate(page, pageSize, totalItems) };
   }
@@ -216,10 +216,11 @@ export class PostsService {
   async update(postKey: string, changes: { isFavorite?: boolean; memo?: string | null }): Promise<PostDto> {
     const em = this.em.fork();
     const post = await this.load(em, postKey);
+    const favouriteChanged = changes.isFavorite !== undefined && changes.isFavorite !== post.isFavorite;
     if (changes.isFavorite !== undefined) post.isFavorite = changes.isFavorite;
     if (changes.memo !== undefined) post.memo = memoValue(changes.memo);
     await em.flush();
-    await this.counts.changed();
+    if (favouriteChanged) await this.counts.changed('favorites');
     return toPostDto({ ...post, body: post.bodySafeHtml, eng: post.engSafeHtml });
   }
 
@@ -236,12 +237,13 @@ export class PostsService {
       return record;
     };
     const counts = await upsertByKey(this.em, POST_TABLE, { items: rows, keyOf: (row) => row.postKey, hashOf: (row) => row.contentHash, toRow }, onProgress);
-    if (counts.created + counts.updated > 0) await this.counts.changed();
+    // New posts join the lists; changed ones may move in or out of a filter. Favourites never change here.
+    if (counts.created + counts.updated > 0) await this.counts.changed('posts');
     return counts;
   }
 
-  private count(sql: string, params: unknown[]): Promise<number> {
-    return this.counts.count(sql, params, async () => {
+  private count(kind: PostListKind, sql: string, params: unknown[]): Promise<number> {
+    return this.counts.count(kind, sql, params, async () => {
       const [row] = await this.em.getConnection().execute<{ totalItems: number }[]>(sql, params);
       return Number(row?.totalItems ?? 0);
     });
