@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Get, HttpStatus, Param, Query, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, HttpStatus, Param, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -24,6 +24,17 @@ const LOADED: Record<SheetImportKind, string> = {
   models: 'Models loaded successfully from the sheet',
 };
 
+/** The answers of both load routes. */
+const SheetLoadResponses = () =>
+  applyDecorators(
+    ApiOkResponse({ type: SheetImportResultDto, description: 'Imported: what was created, updated, unchanged and rejected' }),
+    ApiAcceptedResponse({ type: SheetImportResultDto, description: 'Still importing; follow GET sheet-imports/{importId}' }),
+    ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No such sheet, not a spreadsheet, or a sheet without the needed columns' }),
+    ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown account, or a file the account cannot open' }),
+    ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated' }),
+    ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: "Google's rate or daily limit" }),
+  );
+
 const STILL_RUNNING = 'The sheet is large and is still being imported; its progress is shown until it finishes.';
 
 /** Loading posts and model cards from a Google Sheet (spec §7), run on the worker; and their progress. */
@@ -36,12 +47,7 @@ export class SheetImportsController {
   constructor(private readonly imports: SheetImportsService) {}
 
   @Get('posts/:fileId/:sheetName/:accountId')
-  @ApiOkResponse({ type: SheetImportResultDto, description: 'Imported: what was created, updated, unchanged and rejected' })
-  @ApiAcceptedResponse({ type: SheetImportResultDto, description: 'Still importing; follow GET sheet-imports/{importId}' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No such sheet, not a spreadsheet, or a sheet without the needed columns' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown account, or a file the account cannot open' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: "Google's rate or daily limit" })
+  @SheetLoadResponses()
   loadPosts(
     @CurrentPrincipal() principal: Principal,
     @Param() params: SheetImportParamsDto,
@@ -52,12 +58,7 @@ export class SheetImportsController {
   }
 
   @Get('sheets/:fileId/:sheetName/:accountId')
-  @ApiOkResponse({ type: SheetImportResultDto, description: 'Imported: what was created, updated, unchanged and rejected' })
-  @ApiAcceptedResponse({ type: SheetImportResultDto, description: 'Still importing; follow GET sheet-imports/{importId}' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No such sheet, not a spreadsheet, or a sheet without the needed columns' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown account, or a file the account cannot open' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: "Google's rate or daily limit" })
+  @SheetLoadResponses()
   loadModels(
     @CurrentPrincipal() principal: Principal,
     @Param() params: SheetImportParamsDto,
