@@ -1,6 +1,9 @@
 // The Google sandbox, driven by the real googleapis and google-auth-library clients to prove they work against it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { google } from 'googleapis';
 import { OAuth2Client, type Credentials } from 'google-auth-library';
@@ -696,5 +699,52 @@ describe('CLI', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
+  });
+});
+
+describe('grants file', () => {
+  it('honours the refresh tokens it issued after a restart, keeps revoked ones revoked, and forgets them on reset', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jc-grants-'));
+    const grantsFile = join(dir, 'grants.json');
+    const refreshWith = async (url: string, refreshToken: string) =>
+      fetch(`${url}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DEFAULT_CLIENT_ID, client_secret: DEFAULT_CLIENT_SECRET }),
+      });
+    const connect = async (url: string, email: string) => {
+      const client = new OAuth2Client({ clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET, redirectUri: REDIRECT_URI, endpoints: oauthEndpoints(url) });
+      const authUrl = client.generateAuthUrl({ access_type: 'offline', scope: SCOPES, state: 'x' });
+      const authorize = (await (await fetch(authUrl, { headers: { accept: 'application/json' } })).json()) as { accounts: { email: string; approveUrl: string }[] };
+      const approve = await fetch(authorize.accounts.find((a) => a.email === email)!.approveUrl, { redirect: 'manual' });
+      const { tokens } = await client.getToken(new URL(approve.headers.get('location') ?? '').searchParams.get('code') ?? '');
+      return tokens.refresh_token!;
+    };
+    try {
+      const first = await startGoogleSandbox({ grantsFile });
+      const kept = await connect(first.url, JIHYUN);
+      const revoked = await connect(first.url, SEOJUN);
+      expect((await fetch(`${first.url}/revoke?token=${revoked}`, { method: 'POST' })).status).toBe(200);
+      await first.close();
+
+      const second = await startGoogleSandbox({ grantsFile });
+      try {
+        expect((await refreshWith(second.url, kept)).status).toBe(200);
+        expect(await (await refreshWith(second.url, revoked)).json()).toMatchObject({ error: 'invalid_grant' });
+        await fetch(`${second.url}/sandbox/reset`, { method: 'POST' });
+        expect((await refreshWith(second.url, kept)).status).toBe(400);
+      } finally {
+        await second.close();
+      }
+      // Without the file, nothing carries over.
+      const third = await startGoogleSandbox();
+      try {
+        expect((await refreshWith(third.url, kept)).status).toBe(400);
+      } finally {
+        await third.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,8 @@
-// node infra/sandbox/google/main.ts --port 4010 [--host 127.0.0.1] [--data folder] [--client-id x --client-secret y] [--quiet]
+// node infra/sandbox/google/main.ts --port 4010 [--host 127.0.0.1] [--data folder] [--grants file] [--client-id x --client-secret y] [--quiet]
 import { parseArgs } from 'node:util';
 import { startGoogleSandbox } from './server.ts';
 
-const usage = 'usage: node infra/sandbox/google/main.ts [--port 4010] [--host 127.0.0.1] [--data folder] [--client-id id] [--client-secret secret] [--quiet]';
+const usage = 'usage: node infra/sandbox/google/main.ts [--port 4010] [--host 127.0.0.1] [--data folder] [--grants file.json] [--client-id id] [--client-secret secret] [--quiet]';
 
 let values;
 try {
@@ -11,6 +11,7 @@ try {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
       data: { type: 'string' },
+      grants: { type: 'string' },
       'client-id': { type: 'string' },
       'client-secret': { type: 'string' },
       quiet: { type: 'boolean', default: false },
@@ -36,6 +37,7 @@ try {
     port,
     host: values.host,
     dataDir: values.data,
+    grantsFile: values.grants,
     clientId: values['client-id'],
     clientSecret: values['client-secret'],
     log: values.quiet ? undefined : (line) => console.log(line),

@@ -2,6 +2,8 @@
 // refresh_token grants), revocation, tokeninfo, ID tokens signed with a key of this process, and the bearer check
 // the APIs share.
 import { createHash, generateKeyPair, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { authorizePage, errorPage } from './pages.ts';
 import { redirect, sendHtml, sendJson, sendOAuthError, sendUnauthenticated, type Context } from './http.ts';
 import type { Account } from './store.ts';
@@ -74,6 +76,11 @@ export interface OAuthOptions {
   clientSecret: string;
   accounts: () => Account[];
   log: (line: string) => void;
+  /**
+   * A JSON file keeping the grants that carry refresh tokens, so that a restarted sandbox still honours the refresh
+   * tokens it issued (as Google does) and accounts connected before stay connected. Memory only when omitted.
+   */
+  grantsFile?: string;
 }
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -96,11 +103,18 @@ export class OAuthServer {
   private accessTokens = new Map<string, AccessToken>();
   private signingKey: Promise<SigningKey> | null = null;
 
+  private readonly grantsFile: string | undefined;
+
   constructor(options: OAuthOptions) {
     this.clientId = options.clientId;
     this.clientSecret = options.clientSecret;
     this.accounts = options.accounts;
     this.log = options.log;
+    this.grantsFile = options.grantsFile;
+    for (const grant of this.loadGrants()) {
+      this.grants.set(grant.id, grant);
+      if (grant.refreshToken) this.refreshTokens.set(grant.refreshToken, grant);
+    }
   }
 
   /** Forgets every request, code and token (sandbox reset). */
@@ -110,6 +124,26 @@ export class OAuthServer {
     this.grants.clear();
     this.refreshTokens.clear();
     this.accessTokens.clear();
+    this.saveGrants();
+  }
+
+  private loadGrants(): Grant[] {
+    if (!this.grantsFile || !existsSync(this.grantsFile)) return [];
+    try {
+      const grants = JSON.parse(readFileSync(this.grantsFile, 'utf8')) as Grant[];
+      return Array.isArray(grants) ? grants.filter((g) => typeof g.id === 'string' && typeof g.refreshToken === 'string') : [];
+    } catch {
+      this.log(`oauth: ${this.grantsFile} is unreadable; starting without earlier grants`);
+      return [];
+    }
+  }
+
+  /** Writes the grants that carry refresh tokens, revoked ones included (they stay revoked). */
+  private saveGrants(): void {
+    if (!this.grantsFile) return;
+    const kept = [...this.grants.values()].filter((grant) => grant.refreshToken);
+    mkdirSync(dirname(this.grantsFile), { recursive: true });
+    writeFileSync(this.grantsFile, JSON.stringify(kept), { mode: 0o600 });
   }
 
   private findAccount(email: string | null | undefined): Account | undefined {
@@ -316,6 +350,7 @@ export class OAuthServer {
     };
     this.grants.set(grant.id, grant);
     if (grant.refreshToken) this.refreshTokens.set(grant.refreshToken, grant);
+    this.saveGrants();
     const access = this.issueAccessToken(grant);
     const body: Record<string, unknown> = {
       access_token: access.token,
@@ -358,6 +393,7 @@ export class OAuthServer {
   private revokeGrant(grant: Grant): void {
     grant.revoked = true;
     for (const access of this.accessTokens.values()) if (access.grant === grant) access.revoked = true;
+    this.saveGrants();
   }
 
   /** Revokes every grant of an account (an `invalid_grant` fault); answers how many. */

@@ -58,6 +58,8 @@ export interface GoogleSandboxOptions {
   clientSecret?: string;
   /** A folder with drive.json and CSV files to serve instead of the seed. */
   dataDir?: string;
+  /** Keeps the issued refresh tokens in this JSON file, so they outlive a restart (see OAuthOptions.grantsFile). */
+  grantsFile?: string;
   /** One line per request and per notable event; silent when omitted. */
   log?: (line: string) => void;
 }
@@ -128,7 +130,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
   /** Bumped when a spreadsheet's cells change, to drop its encoded answers. */
   const revisions = new WeakMap<DriveNode, number>();
   const encoded = new WeakMap<DriveNode, Map<string, { revision: number; bytes: Buffer }>>();
-  const oauth = new OAuthServer({ clientId, clientSecret, accounts: () => data.accounts, log });
+  const oauth = new OAuthServer({ clientId, clientSecret, accounts: () => data.accounts, log, grantsFile: options.grantsFile });
   oauth.warmUp();
   const pendingDelays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   let closing = false;

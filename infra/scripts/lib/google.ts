@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { googleSandboxEnv } from './google-env.ts';
 import { freePort } from './databases.ts';
 import { waitUntil } from './processes.ts';
-import { node, root } from './app.ts';
+import { dataDir, node, root } from './app.ts';
 import type { AppProcess } from './app.ts';
 
 export { googleSandboxEnv };
@@ -33,6 +33,8 @@ export function publicUrl(port: number, env: NodeJS.ProcessEnv = process.env): s
 export interface SandboxProcessOptions {
   /** A folder with drive.json and CSV files to serve instead of the seed. */
   dataDir?: string;
+  /** Where the sandbox keeps the refresh tokens it issued, so connected accounts outlive a restart. */
+  grantsFile?: string;
   /** One output line per request (default: only start and stop). */
   logRequests?: boolean;
 }
@@ -45,6 +47,7 @@ export function googleSandboxProcess(port: number, options: SandboxProcessOption
   let listening = false;
   const args = [join(root, 'infra', 'sandbox', 'google', 'main.ts'), '--port', String(port), '--host', '127.0.0.1'];
   if (options.dataDir) args.push('--data', resolve(options.dataDir));
+  if (options.grantsFile) args.push('--grants', resolve(options.grantsFile));
   if (!options.logRequests) args.push('--quiet');
   return {
     url: `http://127.0.0.1:${port}`,
@@ -85,7 +88,11 @@ export async function googleForApp(appPort: number, options: Pick<SandboxProcess
       banner: `Google: OAuth client ${process.env.GOOGLE_CLIENT_ID} (authorised redirect URI: ${appUrl}${GOOGLE_CALLBACK_PATH})`,
     };
   }
-  const sandbox = googleSandboxProcess(await sandboxPort(), { ...options, dataDir: process.env.GOOGLE_SANDBOX_DATA || undefined });
+  const sandbox = googleSandboxProcess(await sandboxPort(), {
+    ...options,
+    dataDir: process.env.GOOGLE_SANDBOX_DATA || undefined,
+    grantsFile: join(dataDir, 'google-sandbox-grants.json'),
+  });
   return {
     env: googleSandboxEnv(sandbox.url, appUrl),
     processes: [sandbox.process],
