@@ -221,6 +221,12 @@ describe('mail accounts (Google sandbox)', () => {
     });
   });
 
+  it("lets pages show the images of a Google stand-in at an http address (the sandbox's thumbnails and avatars)", async () => {
+    const health = await t.request({ method: 'GET', url: `${API}/health` });
+    const imgSrc = String(health.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('img-src'));
+    expect(imgSrc).toContain(new URL(sandbox.url).origin);
+  });
+
   describe('the OAuth state', () => {
     /** A connect approved at the sandbox, not yet brought back to our callback. */
     async function approved(as = token, email = JIHYUN) {

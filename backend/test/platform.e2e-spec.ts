@@ -67,6 +67,8 @@ describe('HTTP conventions', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Images only from the app itself and https, unless Google's API root is an http stand-in.
+    expect(response.headers['content-security-policy']).toMatch(/img-src 'self' data: https:;/);
     expect(response.headers['strict-transport-security']).toBeDefined();
   });
 

@@ -18,6 +18,12 @@ import { createValidationPipe } from './validation.pipe.js';
 export const API_PREFIX = 'backend/api/v1';
 
 /** Builds the HTTP application (API, queue board and, when WEB_ROOT is set, the SPA) without listening. */
+/** The origin of an http (not https) Google API root, whose images the pages may show. */
+function httpImageOrigins(config: AppConfig): string[] {
+  const root = config.GOOGLE_API_ROOT_URL ? new URL(config.GOOGLE_API_ROOT_URL) : null;
+  return root?.protocol === 'http:' ? [root.origin] : [];
+}
+
 export async function createHttpApp(config: AppConfig, logger: Logger): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
@@ -45,7 +51,9 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Google's thumbnails and avatars are https; a Google stand-in at an http address (the local sandbox)
+        // serves its own.
+        imgSrc: ["'self'", 'data:', 'https:', ...httpImageOrigins(config)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
