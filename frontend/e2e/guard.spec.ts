@@ -58,7 +58,7 @@ test('the session is checked every minute and ends once it can no longer be rene
     user: JSON.stringify(session.user),
   });
   await page.goto('/admin/email-accounts');
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Email Accounts' })).toBeVisible();
 
   // The access token lives 15 minutes. Renewal fails from the 14th minute on, but a live token still works.
   await page.clock.runFor(14 * 60_000);
@@ -77,7 +77,7 @@ test('an admin is kept out of the user routes', async ({ page, superadminSession
 
   await page.getByRole('button', { name: '메뉴' }).click();
   const menu = page.getByRole('dialog', { name: '메뉴' });
-  await expect(menu.getByRole('navigation').getByRole('button')).toHaveText(['Home', 'Add Account', 'Update Profile', 'Logout']);
+  await expect(menu.getByRole('navigation').getByRole('button')).toHaveText(['Home', 'Add Account', 'Sent Emails', 'Show Favourites', 'Update Profile', 'Logout']);
   await page.keyboard.press('Escape');
 
   for (const userRoute of ['/admin/users', '/admin/users/add']) {

@@ -19,7 +19,7 @@ test('the superadmin signs in and reaches the admin area', async ({ page }) => {
 
   await signIn(page, superadmin.email, superadmin.password);
   await expect(page).toHaveURL(/\/admin\/email-accounts$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Email Accounts' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'JOB CASTING' })).toHaveAttribute('href', '/admin/dashboard');
   const stored = await page.evaluate(() => ({
     token: localStorage.getItem('token'),
@@ -37,6 +37,8 @@ test('the superadmin signs in and reaches the admin area', async ({ page }) => {
   await expect(menu.getByRole('navigation').getByRole('button')).toHaveText([
     'Home',
     'Add Account',
+    'Sent Emails',
+    'Show Favourites',
     'Update Profile',
     'Manage Users',
     'Queue Dashboard',

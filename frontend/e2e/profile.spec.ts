@@ -4,7 +4,8 @@ test('an admin updates their profile and password', async ({ page, superadminSes
   const admin = await createAccount(superadminSession.token, 'admin', 'profile');
   await signIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin\/email-accounts$/);
-  await page.getByRole('link', { name: 'Update Profile' }).click();
+  await page.getByRole('button', { name: '메뉴' }).click();
+  await page.getByRole('dialog', { name: '메뉴' }).getByRole('button', { name: 'Update Profile' }).click();
   await expect(page).toHaveURL(/\/admin\/profile$/);
   await expect(page.getByLabel(/^Email\b/)).toHaveValue(admin.email);
   await checkScreen(page, 'profile');

@@ -33,6 +33,8 @@ async function signOut(navigate: NavigateFunction): Promise<void> {
 const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Home', to: paths.emailAccounts },
   { label: 'Add Account', to: paths.emailAccounts },
+  { label: 'Sent Emails', to: paths.sentEmails },
+  { label: 'Show Favourites', to: paths.favourites },
   { label: 'Update Profile', to: paths.profile },
   { label: 'Manage Users', to: paths.users, superadminOnly: true },
   { label: 'Queue Dashboard', run: openQueueBoard, superadminOnly: true },

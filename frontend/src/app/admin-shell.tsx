@@ -2,14 +2,14 @@ import { Link } from 'react-aria-components';
 import { Outlet } from 'react-router';
 import { focusRing } from '../components/ui/focus-ring.ts';
 import { paths } from '../lib/paths.ts';
-import { readSelectedMailAccountId } from '../lib/storage.ts';
+import { useSelectedMailAccountId } from '../lib/use-selected-mail-account.ts';
 import { useStoredUser } from '../lib/use-stored-user.ts';
 import { AdminMenu } from './admin-menu.tsx';
 
 /** The frame of every admin page: header with the dashboard link and the menu. */
 export function AdminShell() {
   const user = useStoredUser();
-  const accountId = readSelectedMailAccountId();
+  const accountId = useSelectedMailAccountId();
   // The guard only renders the shell for a stored user; this covers the instant of signing out.
   if (!user) return null;
 

@@ -3,7 +3,6 @@ import { LoginPage } from '../features/auth/routes/login-page.tsx';
 import { NoAccessPage } from '../features/auth/routes/no-access-page.tsx';
 import { ErrorPage } from '../features/errors/routes/error-page.tsx';
 import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
-import { HomePage } from '../features/home/routes/home-page.tsx';
 import { AddAdminPage } from '../features/users/routes/add-admin-page.tsx';
 import { ProfilePage } from '../features/users/routes/profile-page.tsx';
 import { UsersPage } from '../features/users/routes/users-page.tsx';
@@ -18,6 +17,8 @@ function ToLogin() {
   const { state } = useLocation();
   return <Navigate to={paths.login} replace state={state} />;
 }
+
+const dashboardPage = async () => ({ Component: (await import('../features/posts/routes/dashboard-page.tsx')).DashboardPage });
 
 export const router = createBrowserRouter([
   {
@@ -34,10 +35,21 @@ export const router = createBrowserRouter([
             element: <AdminShell />,
             children: [
               { index: true, element: <Navigate to={paths.emailAccounts} replace /> },
-              // Mail accounts and the dashboard open on the home panel until their screens exist.
-              { path: paths.emailAccounts, element: <HomePage /> },
-              { path: paths.dashboard, element: <HomePage /> },
-              { path: `${paths.dashboard}/:accountId`, element: <HomePage /> },
+              // The e-mail side's screens load on first visit (route-level code splitting).
+              {
+                path: paths.emailAccounts,
+                lazy: async () => ({ Component: (await import('../features/mail-accounts/routes/email-accounts-page.tsx')).EmailAccountsPage }),
+              },
+              { path: paths.dashboard, lazy: dashboardPage },
+              { path: `${paths.dashboard}/:accountId`, lazy: dashboardPage },
+              {
+                path: paths.sentEmails,
+                lazy: async () => ({ Component: (await import('../features/posts/routes/sent-emails-page.tsx')).SentEmailsPage }),
+              },
+              {
+                path: paths.favourites,
+                lazy: async () => ({ Component: (await import('../features/posts/routes/favourites-page.tsx')).FavouritesPage }),
+              },
               { path: paths.profile, element: <ProfilePage /> },
               { path: paths.users, element: <UsersPage /> },
               { path: paths.addAdmin, element: <AddAdminPage /> },

@@ -8,6 +8,8 @@ export const paths = {
   emailAccounts: '/admin/email-accounts',
   dashboard: '/admin/dashboard',
   accountDashboard: (accountId: string) => `/admin/dashboard/${encodeURIComponent(accountId)}`,
+  sentEmails: '/admin/sent-emails',
+  favourites: '/admin/favourites',
   profile: '/admin/profile',
   users: '/admin/users',
   addAdmin: '/admin/users/add',

@@ -91,3 +91,42 @@ export function readSelectedMailAccountId(): string | null {
     return raw;
   }
 }
+
+/** The selected mail account as stored under `email` (spec §3): the account's id, name, e-mail and picture. */
+export interface StoredMailAccount {
+  id: number;
+  name: string;
+  email: string;
+  picture: string | null;
+}
+
+/** Fired on this tab's window when the selected mail account changes. */
+export const SELECTED_MAIL_ACCOUNT_CHANGED = 'job-casting:selected-mail-account-changed';
+
+/** Stores the account the dashboard works with; the header's JOB CASTING link follows it. */
+export function writeSelectedMailAccount(account: StoredMailAccount): void {
+  const { id, name, email, picture } = account;
+  localStorage.setItem(STORAGE_KEYS.email, JSON.stringify({ id, name, email, picture }));
+  window.dispatchEvent(new Event(SELECTED_MAIL_ACCOUNT_CHANGED));
+}
+
+/** Forgets the selected account (after it was disconnected). */
+export function clearSelectedMailAccount(): void {
+  localStorage.removeItem(STORAGE_KEYS.email);
+  window.dispatchEvent(new Event(SELECTED_MAIL_ACCOUNT_CHANGED));
+}
+
+/** The stored account, or null when none is stored or the value is not an account. */
+export function readSelectedMailAccount(): StoredMailAccount | null {
+  const raw = localStorage.getItem(STORAGE_KEYS.email);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object') return null;
+    const candidate = parsed as Partial<StoredMailAccount>;
+    if (typeof candidate.id !== 'number' || typeof candidate.email !== 'string') return null;
+    return { id: candidate.id, name: candidate.name ?? 'Admin', email: candidate.email, picture: candidate.picture ?? null };
+  } catch {
+    return null;
+  }
+}

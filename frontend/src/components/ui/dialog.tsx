@@ -8,8 +8,10 @@ export interface DialogProps {
   children: ReactNode;
   /** alertdialog for confirmations: no dismissing by clicking outside. */
   role?: 'dialog' | 'alertdialog';
-  size?: 'sm' | 'md';
+  size?: 'sm' | 'md' | 'lg';
 }
+
+const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-5xl' } as const;
 
 /** A centred modal: focus is trapped inside, Escape closes it, focus returns to the trigger. */
 export function Dialog({ title, isOpen, onOpenChange, children, role = 'dialog', size = 'md' }: DialogProps) {
@@ -22,7 +24,7 @@ export function Dialog({ title, isOpen, onOpenChange, children, role = 'dialog',
        "
     >
       <Modal
-        className={`w-full ${size === 'sm' ? 'max-w-md' : 'max-w-lg'} rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5`}
+        className={`w-full ${SIZES[size]} rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5`}
       >
         <AriaDialog role={role} className="max-h-[85vh] overflow-y-auto p-6 outline-none">
           <Heading slot="title" className="mb-4 text-lg font-semibold text-slate-900">

@@ -1,0 +1,355 @@
+import type { Page } from '@playwright/test';
+import { api, checkScreen, expect, message, test, useSuperadminSession } from './support.ts';
+
+// The e-mail side against the Google sandbox: connect an account, import the posts sheet, browse and mark posts.
+const sandboxUrl = process.env.E2E_GOOGLE_SANDBOX_URL;
+const SAMPLE_ACCOUNT = 'casting.jihyun@gmail.com';
+const POSTS_SPREADSHEET = '2026 캐스팅 공고';
+const POSTS_SHEET = '공고';
+const MODELS_SPREADSHEET = '모델 리스트';
+const MODELS_SHEET = '모델';
+
+useSuperadminSession();
+test.describe.configure({ mode: 'serial' });
+test.skip(!sandboxUrl, 'E2E_GOOGLE_SANDBOX_URL is not set: the Google sandbox is not running');
+
+async function sandbox(method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${sandboxUrl}${path}`, {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function connectedAccountId(token: string): Promise<number> {
+  const { data } = await api.GET('/backend/api/v1/google-auth/accounts', { headers: { Authorization: `Bearer ${token}` } });
+  const account = data?.find((candidate) => candidate.email === SAMPLE_ACCOUNT);
+  if (!account) throw new Error(`${SAMPLE_ACCOUNT} is not connected`);
+  return account.id;
+}
+
+/** Opens the picker, enters the sheet name, finds the spreadsheet by name and selects it. */
+async function pickSheet(page: Page, button: string, fileName: string, sheetName: string) {
+  await page.getByRole('button', { name: button }).click();
+  const picker = page.getByRole('dialog', { name: button });
+  await expect(picker.getByRole('list', { name: 'Files' }).or(picker.getByText('No files found in this folder.'))).toBeVisible();
+  await picker.getByLabel(/^Sheet name/).fill(sheetName);
+  await picker.getByLabel('Search files').fill(fileName);
+  await expect(picker.getByRole('button', { name: `Select ${fileName}`, exact: true })).toBeVisible();
+  return picker;
+}
+
+test('an account is connected through Google’s consent page', async ({ page }) => {
+  await sandbox('POST', '/sandbox/reset');
+  await page.goto('/admin/email-accounts');
+  await expect(page.getByRole('heading', { name: 'Email Accounts' })).toBeVisible();
+  await expect(page.getByText('No accounts connected yet.').or(page.getByRole('list', { name: 'Connected accounts' }))).toBeVisible();
+  await checkScreen(page, 'email-accounts');
+
+  await page.getByRole('button', { name: 'Connect Gmail Account' }).click();
+  await page.locator(`a[data-account="${SAMPLE_ACCOUNT}"]`).click();
+  await expect(page).toHaveURL(/\/admin\/email-accounts\?connected=/);
+  await expect(message(page, `Connected ${SAMPLE_ACCOUNT}.`)).toBeVisible();
+  const row = page.getByRole('list', { name: 'Connected accounts' }).getByRole('listitem').filter({ hasText: SAMPLE_ACCOUNT });
+  await expect(row).toContainText('김지현');
+  await checkScreen(page, 'email-accounts-connected');
+
+  // Cancelling at Google comes back with the reason.
+  await page.getByRole('button', { name: 'Connect Gmail Account' }).click();
+  await page.getByRole('link', { name: /취소|Cancel/ }).click();
+  await expect(message(page, 'Google sign-in was cancelled.')).toBeVisible();
+
+  await row.getByRole('button', { name: `Dashboard of ${SAMPLE_ACCOUNT}` }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/\d+$/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('email') ?? 'null'));
+  expect(stored).toMatchObject({ email: SAMPLE_ACCOUNT });
+  await expect(page.getByRole('link', { name: 'JOB CASTING' })).toHaveAttribute('href', `/admin/dashboard/${stored.id}`);
+});
+
+test('the posts sheet is imported from the Drive picker with a progress bar', async ({ page, superadminSession }) => {
+  const accountId = await connectedAccountId(superadminSession.token);
+  await page.goto(`/admin/dashboard/${accountId}`);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('No Data Available')).toBeVisible();
+  await expect(page.getByText('There is no data for the selected category.')).toBeVisible();
+  await checkScreen(page, 'dashboard-empty');
+
+  // The picker's browsing: My Drive, folders first, Open, the breadcrumb back.
+  await page.getByRole('button', { name: 'Select Posting File' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Posting File' });
+  const files = picker.getByRole('list', { name: 'Files' });
+  await expect(files).toBeVisible();
+  await expect(picker.getByRole('navigation', { name: 'Folder' })).toContainText('My Drive');
+  await expect(picker.getByRole('button', { name: 'Load Posts' })).toBeDisabled();
+  await picker.getByRole('button', { name: 'Open 캐스팅 공고' }).click();
+  await expect(picker.getByRole('navigation', { name: 'Folder' })).toContainText('캐스팅 공고');
+  await checkScreen(page, 'drive-picker');
+  await picker.getByRole('link', { name: 'My Drive' }).click();
+  await expect(picker.getByRole('button', { name: 'Open 캐스팅 공고' })).toBeVisible();
+  await picker.getByLabel('Search files').fill('없는파일이름');
+  await expect(picker.getByText('No matching files found.')).toBeVisible();
+
+  // Without a sheet name, choosing the file asks for one.
+  await picker.getByLabel('Search files').fill(POSTS_SPREADSHEET);
+  await picker.getByRole('button', { name: `Preview ${POSTS_SPREADSHEET}`, exact: true }).click();
+  await expect(picker.getByRole('region', { name: 'Preview' })).toContainText('Google Sheets');
+  await picker.getByRole('button', { name: 'Select This File' }).click();
+  await expect(picker.getByRole('alert').filter({ hasText: 'Sheet Name Missing' })).toContainText('Please enter the sheet name.');
+
+  // The import's answer is held back a moment, so that its progress shows.
+  await page.route(/\/backend\/api\/v1\/posts\/[^/]+\/[^/]+\/\d+\?importId=/, async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ response });
+  });
+  await picker.getByLabel(/^Sheet name/).fill(POSTS_SHEET);
+  await picker.getByRole('button', { name: `Select ${POSTS_SPREADSHEET}`, exact: true }).click();
+  await expect(picker.getByRole('progressbar', { name: /Loading posts/ })).toBeVisible();
+  await expect(picker.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+  const banner = picker.getByRole('status').filter({ hasText: 'Posts loaded successfully from the sheet' });
+  await expect(banner).toBeVisible({ timeout: 30_000 });
+  await expect(banner).toContainText(/\d+ rows read: \d+ created, 0 updated, 0 unchanged, \d+ rejected\./);
+  await checkScreen(page, 'drive-picker-imported');
+  await picker.getByRole('button', { name: 'Close' }).click();
+
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pagination' }).first()).toContainText(/Page 1 of \d+ · \d+ posts/);
+  await checkScreen(page, 'dashboard');
+});
+
+test('the models sheet needs a file and a sheet name, then loads', async ({ page, superadminSession }) => {
+  const accountId = await connectedAccountId(superadminSession.token);
+  await page.goto(`/admin/dashboard/${accountId}`);
+
+  // The guide lists the headers a sheet may use; its tabs work with the arrow keys.
+  await page.getByRole('button', { name: 'Instructions' }).click();
+  const guide = page.getByRole('dialog', { name: 'Instructions' });
+  await expect(guide.getByRole('tab')).toHaveText(['Loading Models', 'Loading Posts', 'Adding New Model', 'Email Templates']);
+  await expect(guide.getByRole('tabpanel')).toContainText('콤카드 번호');
+  await guide.getByRole('tab', { name: 'Loading Models' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(guide.getByRole('tab', { name: 'Loading Posts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(guide.getByRole('tabpanel')).toContainText('공고 제목');
+  await checkScreen(page, 'instructions');
+  await page.keyboard.press('Escape');
+  await expect(guide).toBeHidden();
+
+  await page.getByRole('button', { name: 'Email Templates' }).click();
+  await expect(page.getByRole('dialog', { name: 'Email Templates' })).toContainText('coming with templates');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Select Model File' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Model File' });
+  await expect(picker.getByRole('button', { name: 'Load Models' })).toBeDisabled();
+  await picker.getByLabel(/^Sheet name/).fill(MODELS_SHEET);
+  await picker.getByRole('button', { name: 'Load Models' }).click();
+  await expect(picker.getByRole('alert').filter({ hasText: 'No File Selected' })).toContainText('Please select a file and enter sheet name.');
+  await picker.getByRole('button', { name: 'Close' }).click();
+
+  const reopened = await pickSheet(page, 'Select Model File', MODELS_SPREADSHEET, MODELS_SHEET);
+  await reopened.getByRole('button', { name: `Select ${MODELS_SPREADSHEET}`, exact: true }).click();
+  await expect(reopened.getByText(`Selected: ${MODELS_SPREADSHEET}`)).toBeVisible();
+  await reopened.getByRole('button', { name: 'Load Models' }).click();
+  await expect(reopened.getByRole('status').filter({ hasText: 'Models loaded successfully from the sheet' })).toBeVisible({ timeout: 30_000 });
+
+  // A sheet that does not exist is the server's error under the spec's title.
+  await reopened.getByLabel(/^Sheet name/).fill('없는 시트');
+  await reopened.getByRole('button', { name: 'Load Models' }).click();
+  await expect(reopened.getByRole('alert').filter({ hasText: 'Load Models Error' })).toBeVisible({ timeout: 30_000 });
+});
+
+test('filters, Korean search and paging', async ({ page, superadminSession }) => {
+  const accountId = await connectedAccountId(superadminSession.token);
+  await page.goto(`/admin/dashboard/${accountId}`);
+  const pager = page.getByRole('navigation', { name: 'Pagination' }).first();
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  const totalPages = Number((await pager.textContent())?.match(/Page 1 of (\d+)/)?.[1]);
+  expect(totalPages).toBeGreaterThan(2);
+
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText(`Page 2 of ${totalPages}`);
+  await pager.getByRole('button', { name: 'Last' }).click();
+  await expect(pager).toContainText(`Page ${totalPages} of ${totalPages}`);
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'First' }).click();
+  await expect(pager).toContainText(`Page 1 of ${totalPages}`);
+
+  // Go to page: digits only, no more digits than the page count has, 1 to the last page.
+  const goTo = pager.getByLabel('Go to page');
+  await goTo.fill('x');
+  await expect(goTo).toHaveValue('');
+  await goTo.fill('0');
+  await pager.getByRole('button', { name: 'Go' }).click();
+  await expect(pager.getByText(`Enter a page number from 1 to ${totalPages}.`)).toBeVisible();
+  await goTo.fill('2');
+  await pager.getByRole('button', { name: 'Go' }).click();
+  await expect(pager).toContainText(`Page 2 of ${totalPages}`);
+
+  // Items per page; any filter goes back to page 1.
+  await page.getByRole('button', { name: /Items per page/ }).click();
+  await page.getByRole('option', { name: '150' }).click();
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  await expect(page.getByRole('article')).toHaveCount(150);
+
+  await page.getByRole('radio', { name: '여자' }).or(page.getByRole('button', { name: '여자', exact: true })).click();
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  const badges = page.getByRole('article').locator('span', { hasText: /^(남자|여자|남녀)$/ });
+  await expect(badges.first()).toHaveText('여자');
+  expect(new Set(await badges.allTextContents())).toEqual(new Set(['여자']));
+  await page.getByRole('radio', { name: 'All' }).or(page.getByRole('button', { name: 'All', exact: true })).first().click();
+
+  // Korean keyword: the search button runs at once.
+  const title = (await page.getByRole('article').first().getByRole('heading').textContent()) ?? '';
+  const word = title.split(/\s+/).find((part) => /[가-힣]{2,}/.test(part)) ?? title;
+  await page.getByRole('searchbox', { name: 'Keyword' }).fill(word);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('article').first()).toContainText(word);
+  await checkScreen(page, 'dashboard-search');
+
+  // A keyword without the button waits 2 s, then searches.
+  await page.getByRole('searchbox', { name: 'Keyword' }).fill('존재하지않는검색어');
+  await expect(page.getByText('No Data Available')).toBeVisible({ timeout: 5000 });
+  await page.getByRole('searchbox', { name: 'Keyword' }).fill('');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  // Date range: both dates needed; a range without posts is empty; Reset brings the list back.
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Please select both start and end dates.')).toBeVisible();
+  await page.getByLabel('Start date').fill('2001-01-01');
+  await page.getByLabel('End date').fill('2001-01-31');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('No Data Available')).toBeVisible();
+  await expect(page.getByText('There is no data for the selected category.')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  // English descriptions.
+  await page.getByRole('button', { name: /Language/ }).click();
+  await page.getByRole('option', { name: 'English' }).click();
+  await expect(page.getByRole('article').locator('[role="region"][lang="en"]').first()).toBeVisible();
+  await expect(page.getByRole('article').locator('[role="region"][lang="ko"]')).toHaveCount(0);
+});
+
+test('a post is marked favourite, listed in favourites, and gets a memo', async ({ page, superadminSession }) => {
+  const accountId = await connectedAccountId(superadminSession.token);
+  await page.goto(`/admin/dashboard/${accountId}`);
+  const card = page.getByRole('article').first();
+  const title = (await card.getByRole('heading').textContent()) ?? '';
+
+  await card.getByRole('button', { name: 'Favourite' }).click();
+  await expect(message(page, 'Added to favourites')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+
+  await card.getByRole('button', { name: 'Add Memo' }).click();
+  const memo = page.getByRole('dialog', { name: 'Add Memo' });
+  await memo.getByLabel('Memo').fill('담당자와 통화 완료, 프로필 발송 예정');
+  await checkScreen(page, 'memo');
+  await memo.getByRole('button', { name: 'Save' }).click();
+  await expect(message(page, 'Memo updated successfully')).toBeVisible();
+  await expect(memo).toBeHidden();
+  await expect(card).toContainText('담당자와 통화 완료, 프로필 발송 예정');
+  await expect(card.getByRole('button', { name: 'Update Memo' })).toBeVisible();
+
+  // The buttons of e-mail sending exist and say so.
+  await card.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send Email' })).toContainText('coming with e-mail sending');
+  await page.getByRole('dialog', { name: 'Send Email' }).getByRole('button', { name: 'Close' }).click();
+  await expect(card.getByRole('link', { name: 'View Original Post' })).toHaveAttribute('target', '_blank');
+  await expect(card.getByRole('link', { name: 'View Original Post' })).toHaveAttribute('rel', /noopener/);
+
+  await page.getByRole('button', { name: '메뉴' }).click();
+  await page.getByRole('dialog', { name: '메뉴' }).getByRole('button', { name: 'Show Favourites' }).click();
+  await expect(page).toHaveURL(/\/admin\/favourites$/);
+  const favourite = page.getByRole('article', { name: title });
+  await expect(favourite).toBeVisible();
+  await checkScreen(page, 'favourites');
+  await favourite.getByRole('button', { name: 'Favourite' }).click();
+  await expect(message(page, 'Removed from favourites')).toBeVisible();
+  await expect(page.getByText('No favorites yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: '메뉴' }).click();
+  await page.getByRole('dialog', { name: '메뉴' }).getByRole('button', { name: 'Sent Emails' }).click();
+  await expect(page).toHaveURL(/\/admin\/sent-emails$/);
+  await expect(page.getByText('No emails sent yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account/ })).toContainText('All');
+  await checkScreen(page, 'sent-emails');
+});
+
+test('a script in a post body is shown as nothing but text and never runs', async ({ page, superadminSession }) => {
+  const accountId = await connectedAccountId(superadminSession.token);
+  const title = `스크립트 검사 ${Date.now()}`;
+  await sandbox('POST', '/sandbox/spreadsheets', {
+    name: '보안 검사 공고',
+    sheets: {
+      [POSTS_SHEET]: [
+        ['공고ID', '공고 제목', '모집 성별', '본문', '공고 URL'],
+        [
+          `xss-${Date.now()}`,
+          title,
+          '여자',
+          '<p>안전한 본문입니다.</p><script>window.__pwned = true; alert(1)</script><img src="https://example.invalid/x.png" onerror="window.__pwned = true">',
+          'https://example.com/posts/xss',
+        ],
+      ],
+    },
+  });
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs++;
+    void dialog.dismiss();
+  });
+  await page.goto(`/admin/dashboard/${accountId}`);
+  const picker = await pickSheet(page, 'Select Posting File', '보안 검사 공고', POSTS_SHEET);
+  await picker.getByRole('button', { name: 'Select 보안 검사 공고', exact: true }).click();
+  await expect(picker.getByRole('status').filter({ hasText: 'Posts loaded successfully from the sheet' })).toBeVisible({ timeout: 30_000 });
+  await picker.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('searchbox', { name: 'Keyword' }).fill(title);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByRole('region', { name: `Description of ${title}` })).toContainText('안전한 본문입니다.');
+  await expect(card.locator('script')).toHaveCount(0);
+  await expect(card.locator('[onerror]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+  expect(dialogs).toBe(0);
+});
+
+test('Drive failures are shown in the picker, and a refused account is re-authenticated from the dashboard', async ({ page, superadminSession }) => {
+  const accountId = await connectedAccountId(superadminSession.token);
+  await page.goto(`/admin/dashboard/${accountId}`);
+
+  // Google answers 500 to every Drive call: the picker names the status and the server's words.
+  await sandbox('POST', '/sandbox/faults', { kind: 'server_error_500', path: '/drive/', times: 0 });
+  try {
+    await page.getByRole('button', { name: 'Select Posting File' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Posting File' });
+    await expect(picker.getByRole('alert').filter({ hasText: /Error 5\d\d/ })).toBeVisible({ timeout: 20_000 });
+    await checkScreen(page, 'drive-picker-error');
+    await picker.getByRole('button', { name: 'Close' }).click();
+  } finally {
+    await sandbox('DELETE', '/sandbox/faults');
+  }
+
+  // Google refuses the stored sign-in: the account needs re-authentication.
+  await sandbox('POST', '/sandbox/tokens/expire', { account: SAMPLE_ACCOUNT });
+  await sandbox('POST', '/sandbox/faults', { kind: 'invalid_grant', path: '/token', times: 0 });
+  try {
+    await page.getByRole('button', { name: 'Select Posting File' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Posting File' });
+    await expect(picker.getByRole('alert').filter({ hasText: /Error 409/ })).toBeVisible({ timeout: 20_000 });
+    await picker.getByRole('button', { name: 'Close' }).click();
+  } finally {
+    await sandbox('DELETE', '/sandbox/faults');
+  }
+  await page.reload();
+  const banner = page.getByRole('alert').filter({ hasText: 'needs re-authentication' });
+  await expect(banner).toBeVisible();
+  await checkScreen(page, 'dashboard-reauth');
+  await banner.getByRole('button', { name: 'Re-authenticate' }).click();
+  await page.locator(`a[data-account="${SAMPLE_ACCOUNT}"]`).click();
+  await expect(page).toHaveURL(/\/admin\/email-accounts\?connected=/);
+  await expect(page.getByText('Needs re-authentication')).toHaveCount(0);
+});

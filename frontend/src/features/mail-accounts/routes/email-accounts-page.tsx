@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Button as AriaButton } from 'react-aria-components';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { focusRing } from '../../../components/ui/focus-ring.ts';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { startReauthentication, type MailAccount } from '../../../lib/mail-accounts.ts';
+import { paths } from '../../../lib/paths.ts';
+import { writeSelectedMailAccount } from '../../../lib/storage.ts';
+import { toast } from '../../../lib/toast.tsx';
+import { connectAccount } from '../api/connect-account.ts';
+import { disconnectAccount } from '../api/disconnect-account.ts';
+import { useMailAccounts } from '../api/use-mail-accounts.ts';
+import { AccountList } from '../components/account-list.tsx';
+import { DisconnectAccountDialog } from '../components/disconnect-account-dialog.tsx';
+
+/** What the OAuth callback reported on its way back (?connected=<email> or ?connectError=<message>). */
+function ConnectOutcome() {
+  const [params, setParams] = useSearchParams();
+  const connected = params.get('connected');
+  const connectError = params.get('connectError');
+  if (!connected && !connectError) return null;
+  const dismiss = () =>
+    setParams(
+      (current) => {
+        current.delete('connected');
+        current.delete('connectError');
+        return current;
+      },
+      { replace: true },
+    );
+  return (
+    <div className="mb-6 flex items-start gap-3">
+      <div className="flex-1">
+        <Alert tone={connected ? 'success' : 'error'}>{connected ? `Connected ${connected}.` : connectError}</Alert>
+      </div>
+      <AriaButton
+        aria-label="Dismiss"
+        onPress={dismiss}
+        className={`mt-2 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 cursor-pointer ${focusRing}`}
+      >
+        <span aria-hidden="true">✕</span>
+      </AriaButton>
+    </div>
+  );
+}
+
+export function EmailAccountsPage() {
+  const { data, error, isLoading } = useMailAccounts();
+  const navigate = useNavigate();
+  const [isConnecting, setConnecting] = useState(false);
+  const [reauthenticating, setReauthenticating] = useState<number | null>(null);
+  const [disconnecting, setDisconnecting] = useState<MailAccount | null>(null);
+
+  const connect = async () => {
+    setConnecting(true);
+    try {
+      await connectAccount();
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'Failed to connect to Google. Please try again.'));
+      setConnecting(false);
+    }
+  };
+
+  const reauthenticate = async (account: MailAccount) => {
+    setReauthenticating(account.id);
+    try {
+      await startReauthentication(account.id);
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'Failed to reauthenticate account.'));
+      setReauthenticating(null);
+    }
+  };
+
+  const openDashboard = (account: MailAccount) => {
+    writeSelectedMailAccount(account);
+    void navigate(paths.accountDashboard(String(account.id)));
+  };
+
+  const confirmDisconnect = async (account: MailAccount) => {
+    try {
+      await disconnectAccount(account.id);
+      toast.success('Account disconnected.');
+      setDisconnecting(null);
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'Failed to disconnect account.'));
+    }
+  };
+
+  const connectButton = (
+    <Button isPending={isConnecting} onPress={() => void connect()}>
+      {isConnecting ? 'Connecting…' : 'Connect Gmail Account'}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title="Email Accounts" description="Gmail accounts connected to send e-mails and read Drive files." actions={connectButton} />
+      <ConnectOutcome />
+      {isLoading ? (
+        <Card>
+          <Loading label="Loading accounts…" />
+        </Card>
+      ) : error || !data ? (
+        <Alert>Failed to fetch connected accounts.</Alert>
+      ) : data.length === 0 ? (
+        <Card>
+          <div className="py-8 text-center">
+            <p className="font-semibold text-slate-900">No accounts connected yet.</p>
+            <p className="mt-1 text-sm text-slate-600">Connect a Gmail account to browse posts and send e-mails.</p>
+          </div>
+        </Card>
+      ) : (
+        <AccountList
+          accounts={data}
+          busyId={reauthenticating}
+          onDashboard={openDashboard}
+          onReauthenticate={(account) => void reauthenticate(account)}
+          onDisconnect={setDisconnecting}
+        />
+      )}
+      <DisconnectAccountDialog account={disconnecting} onCancel={() => setDisconnecting(null)} onConfirm={confirmDisconnect} />
+    </>
+  );
+}

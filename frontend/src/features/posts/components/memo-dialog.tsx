@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Label, TextArea, TextField } from 'react-aria-components';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../lib/toast.tsx';
+import { saveMemo } from '../api/update-post.ts';
+import type { Post } from '../api/use-dashboard-posts.ts';
+
+const MEMO_MAX_LENGTH = 2000;
+
+function MemoForm({ post, onDone }: { post: Post; onDone: () => void }) {
+  const [memo, setMemo] = useState(post.memo ?? '');
+  const [isSaving, setSaving] = useState(false);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await saveMemo(post.postId, memo);
+      toast.success('Memo updated successfully');
+      onDone();
+    } catch {
+      toast.error('Failed to update memo');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {post.data.postTitle && <p className="mb-3 text-sm text-slate-600">{post.data.postTitle}</p>}
+      <TextField value={memo} onChange={setMemo} maxLength={MEMO_MAX_LENGTH} autoFocus className="flex flex-col gap-1.5">
+        <Label className="text-sm font-medium text-slate-800">Memo</Label>
+        <TextArea
+          rows={6}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none
+            focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40"
+        />
+      </TextField>
+      <p className="mt-1 text-right text-xs text-slate-600">
+        {memo.length}/{MEMO_MAX_LENGTH}
+      </p>
+      <div className="mt-4 flex justify-end gap-2">
+        <Button slot="close" variant="secondary">
+          Cancel
+        </Button>
+        <Button type="submit" isPending={isSaving}>
+          {isSaving ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Memo dialog titled Add Memo or Update Memo (spec §2). */
+export function MemoDialog({ post, onClose }: { post: Post | null; onClose: () => void }) {
+  return (
+    <Dialog title={post?.memo ? 'Update Memo' : 'Add Memo'} isOpen={!!post} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      {post && <MemoForm key={post.postId} post={post} onDone={onClose} />}
+    </Dialog>
+  );
+}

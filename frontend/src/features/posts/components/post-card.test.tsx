@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Post } from '../api/use-dashboard-posts.ts';
+
+const setFavourite = vi.fn(async () => ({}));
+vi.mock('../api/update-post.ts', () => ({ setFavourite: (...args: unknown[]) => setFavourite(...(args as [])) }));
+const { PostCard } = await import('./post-card.tsx');
+
+const post: Post = {
+  postId: 'P-1',
+  isFavorite: false,
+  memo: null,
+  isEmailSent: true,
+  data: {
+    postTitle: '드라마 단역 모집',
+    titleOfTheWork: '봄날',
+    produce: '스튜디오 봄',
+    recruitmentGender: '여자',
+    numberOfRecruits: '2명',
+    roleInThePlay: '카페 손님',
+    appearanceFee: '150,000원',
+    filmingPeriod: '12월 중',
+    recruitmentDeadline: '2026-12-01',
+    postDate: '2026-11-28T15:00:00.000Z',
+    manager: '김담당',
+    phoneCall: '010-1234-5678',
+    customerEmail: null,
+    email: 'casting@studio.kr',
+    body: '<p><strong>본문</strong> 내용</p>',
+    eng: '<p>English body</p>',
+    postUrl: 'https://example.com/p/1',
+  },
+};
+
+describe('PostCard', () => {
+  it('shows every field, the sent notice and the description of the chosen language', () => {
+    const { rerender } = render(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: '드라마 단역 모집' })).toBeTruthy();
+    for (const text of ['봄날', '스튜디오 봄', '여자', '2명', '카페 손님', '150,000원', '12월 중', '2026-12-01', '2026-11-29', '김담당', '010-1234-5678', 'casting@studio.kr']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(screen.getByText('Email has been sent for this posting')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Description of 드라마 단역 모집' }).textContent).toBe('본문 내용');
+    rerender(<PostCard post={post} language="eng" onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    expect(screen.getByRole('region', { name: 'Description of 드라마 단역 모집' }).textContent).toBe('English body');
+
+    const original = screen.getByRole('link', { name: 'View Original Post' });
+    expect(original.getAttribute('target')).toBe('_blank');
+    expect(original.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('offers Add Memo or Update Memo, and the send buttons', async () => {
+    const onMemo = vi.fn();
+    const onSendAction = vi.fn();
+    const { rerender } = render(<PostCard post={post} language="kor" onMemo={onMemo} onSendAction={onSendAction} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Memo' }));
+    expect(onMemo).toHaveBeenCalledWith(post);
+    for (const action of ['Send Email', 'Simple', 'Specify', 'Select Models', 'Quick Message']) {
+      await userEvent.click(screen.getByRole('button', { name: action }));
+      expect(onSendAction).toHaveBeenLastCalledWith(action, post);
+    }
+    rerender(<PostCard post={{ ...post, memo: '메모' }} language="kor" onMemo={onMemo} onSendAction={onSendAction} />);
+    expect(screen.getByRole('button', { name: 'Update Memo' })).toBeTruthy();
+  });
+
+  it('the heart marks the post as a favourite', async () => {
+    render(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Favourite' }));
+    expect(setFavourite).toHaveBeenCalledWith('P-1', true);
+  });
+});

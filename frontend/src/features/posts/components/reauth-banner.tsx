@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { startReauthentication, type MailAccount } from '../../../lib/mail-accounts.ts';
+import { toast } from '../../../lib/toast.tsx';
+
+/** Google refused the account's stored sign-in: Drive and sending need a new consent. */
+export function ReauthBanner({ account }: { account: MailAccount }) {
+  const [isBusy, setBusy] = useState(false);
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      <p className="flex-1">
+        <span className="font-semibold">{account.email}</span> needs re-authentication: Google no longer accepts its sign-in.
+      </p>
+      <Button
+        variant="secondary"
+        className="h-9"
+        isPending={isBusy}
+        onPress={async () => {
+          setBusy(true);
+          try {
+            await startReauthentication(account.id);
+          } catch (failure) {
+            toast.error(errorMessage(failure, 'Failed to reauthenticate account.'));
+            setBusy(false);
+          }
+        }}
+      >
+        Re-authenticate
+      </Button>
+    </div>
+  );
+}
