@@ -205,6 +205,24 @@ describe('mail accounts (Google sandbox)', () => {
       expect(await rows()).toEqual([]);
     });
 
+    it('marks the way back for a consent opened in a pop-up (window=popup), approved or cancelled, and only then', async () => {
+      const popup = await startConnect(t, token, 'google-auth/connect?window=popup');
+      const approved = await finishConnect(t, await approveAtSandbox(popup.authUrl, JIHYUN), popup.cookie);
+      expect(Object.fromEntries(approved)).toEqual({ connected: JIHYUN, window: 'popup' });
+
+      const id = (await rows())[0].id;
+      const again = await startConnect(t, token, `google-auth/reauthenticate/${id}?window=popup`, 'GET');
+      const consent = (await (await fetch(again.authUrl, { headers: { accept: 'application/json' } })).json()) as SandboxConsent;
+      const denied = new URL((await fetch(consent.cancelUrl, { redirect: 'manual' })).headers.get('location')!);
+      const cancelled = await finishConnect(t, `${denied.pathname}${denied.search}`, again.cookie);
+      expect(Object.fromEntries(cancelled)).toEqual({ connectError: 'Google sign-in was cancelled.', window: 'popup' });
+
+      const page = await startConnect(t, token);
+      const inPage = await finishConnect(t, await approveAtSandbox(page.authUrl, JIHYUN), page.cookie);
+      expect(Object.fromEntries(inPage)).toEqual({ connected: JIHYUN });
+      expect((await api('POST', 'google-auth/connect?window=tab')).statusCode).toBe(400);
+    });
+
     it('updates the account when the same e-mail connects again: one row, a new token', async () => {
       const id = await connectSandboxAccount(t, token, JIHYUN);
       const [before] = await rows();

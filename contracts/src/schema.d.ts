@@ -801,7 +801,10 @@ export interface operations {
     };
     GoogleAuthController_connect: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Where Google's consent opens: popup brings the outcome back to the window that opened it (window=popup on the accounts page) */
+                window?: "page" | "popup";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -855,7 +858,10 @@ export interface operations {
     };
     GoogleAuthController_reauthenticate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Where Google's consent opens: popup brings the outcome back to the window that opened it (window=popup on the accounts page) */
+                window?: "page" | "popup";
+            };
             header?: never;
             path: {
                 id: number;

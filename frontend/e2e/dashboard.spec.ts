@@ -23,6 +23,12 @@ async function sandbox(method: string, path: string, body?: unknown): Promise<un
   return response.json();
 }
 
+/** Google's consent window, opened by `open` (a click). */
+async function consentPopup(page: Page, open: () => Promise<void>): Promise<Page> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), open()]);
+  return popup;
+}
+
 async function connectedAccountId(token: string): Promise<number> {
   const { data } = await api.GET('/backend/api/v1/google-auth/accounts', { headers: { Authorization: `Bearer ${token}` } });
   const account = data?.find((candidate) => candidate.email === SAMPLE_ACCOUNT);
@@ -48,8 +54,10 @@ test('an account is connected through Google’s consent page', async ({ page })
   await expect(page.getByText('No accounts connected yet.').or(page.getByRole('list', { name: 'Connected accounts' }))).toBeVisible();
   await checkScreen(page, 'email-accounts');
 
-  await page.getByRole('button', { name: 'Connect Gmail Account' }).click();
-  await page.locator(`a[data-account="${SAMPLE_ACCOUNT}"]`).click();
+  // Google's consent opens in a pop-up, which hands the outcome back to this window and closes.
+  const consent = await consentPopup(page, () => page.getByRole('button', { name: 'Connect Gmail Account' }).click());
+  await consent.locator(`a[data-account="${SAMPLE_ACCOUNT}"]`).click();
+  await consent.waitForEvent('close');
   await expect(page).toHaveURL(/\/admin\/email-accounts\?connected=/);
   await expect(message(page, `Connected ${SAMPLE_ACCOUNT}.`)).toBeVisible();
   const row = page.getByRole('list', { name: 'Connected accounts' }).getByRole('listitem').filter({ hasText: SAMPLE_ACCOUNT });
@@ -57,9 +65,16 @@ test('an account is connected through Google’s consent page', async ({ page })
   await checkScreen(page, 'email-accounts-connected');
 
   // Cancelling at Google comes back with the reason.
-  await page.getByRole('button', { name: 'Connect Gmail Account' }).click();
-  await page.getByRole('link', { name: /취소|Cancel/ }).click();
+  const cancelled = await consentPopup(page, () => page.getByRole('button', { name: 'Connect Gmail Account' }).click());
+  await cancelled.getByRole('link', { name: /취소|Cancel/ }).click();
   await expect(message(page, 'Google sign-in was cancelled.')).toBeVisible();
+
+  // A browser that blocks the pop-up gets the spec's words.
+  await page.evaluate(() => {
+    window.open = () => null;
+  });
+  await page.getByRole('button', { name: 'Connect Gmail Account' }).click();
+  await expect(message(page, 'Popup was blocked. Please allow popups for this site and try again.')).toBeVisible();
 
   await row.getByRole('button', { name: `Dashboard of ${SAMPLE_ACCOUNT}` }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard\/\d+$/);
@@ -348,8 +363,8 @@ test('Drive failures are shown in the picker, and a refused account is re-authen
   const banner = page.getByRole('alert').filter({ hasText: 'needs re-authentication' });
   await expect(banner).toBeVisible();
   await checkScreen(page, 'dashboard-reauth');
-  await banner.getByRole('button', { name: 'Re-authenticate' }).click();
-  await page.locator(`a[data-account="${SAMPLE_ACCOUNT}"]`).click();
-  await expect(page).toHaveURL(/\/admin\/email-accounts\?connected=/);
-  await expect(page.getByText('Needs re-authentication')).toHaveCount(0);
+  const consent = await consentPopup(page, () => banner.getByRole('button', { name: 'Re-authenticate' }).click());
+  await consent.locator(`a[data-account="${SAMPLE_ACCOUNT}"]`).click();
+  await expect(message(page, `Connected ${SAMPLE_ACCOUNT}.`)).toBeVisible();
+  await expect(banner).toHaveCount(0);
 });

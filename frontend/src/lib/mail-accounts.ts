@@ -1,7 +1,8 @@
 import type { Schemas } from '@job-casting/contracts';
+import { useEffect, useEffectEvent } from 'react';
 import useSWR, { mutate } from 'swr';
 import { api } from './api-client.ts';
-import { unwrap } from './api-error.ts';
+import { errorMessage, unwrap } from './api-error.ts';
 
 /** Mail accounts as the API lists them; shared by the accounts page and the dashboard's switcher. */
 export type MailAccount = Schemas['MailAccountDto'];
@@ -23,13 +24,69 @@ export function useSenderAccounts() {
   return useSWR(senderAccountsKey, fetchSenderAccounts);
 }
 
-/** Leaves the app for Google's consent page (spec §4: the browser navigates to the authorisation URL). */
-export function goToAuthorisation(authUrl: string): void {
-  window.location.assign(authUrl);
+/** Spec §8, when the browser refuses to open the consent window. */
+class PopupBlockedError extends Error {
+  constructor() {
+    super('Popup was blocked. Please allow popups for this site and try again.');
+  }
 }
 
-/** Asks for a new consent for an account Google no longer accepts, then goes to it. */
-export async function startReauthentication(id: number): Promise<void> {
-  const { authUrl } = unwrap(await api.GET('/backend/api/v1/google-auth/reauthenticate/{id}', { params: { path: { id } } }));
-  goToAuthorisation(authUrl);
+/** What to tell staff when starting a consent failed: the blocked pop-up, the server's words, or `fallback`. */
+export function consentFailureMessage(failure: unknown, fallback: string): string {
+  return failure instanceof PopupBlockedError ? failure.message : errorMessage(failure, fallback);
+}
+
+/** How the consent window tells the app's other windows how it ended (it may have lost its opener on the way). */
+const CONSENT_CHANNEL = 'jc-google-consent';
+
+export interface ConsentOutcome {
+  connected?: string;
+  connectError?: string;
+}
+
+/**
+ * Google's consent in a pop-up (spec §4: the browser goes to the authorisation URL; a pop-up may be used). The
+ * window opens at once, inside the click, so that browsers allow it, and goes to the URL once the API gives it.
+ */
+async function openConsent(requestAuthUrl: () => Promise<string>): Promise<void> {
+  const popup = window.open('', CONSENT_CHANNEL, 'popup,width=520,height=720');
+  if (!popup) throw new PopupBlockedError();
+  try {
+    popup.location.href = await requestAuthUrl();
+  } catch (error) {
+    popup.close();
+    throw error;
+  }
+}
+
+/** Connects a new Gmail account through Google's consent. */
+export function startConnect(): Promise<void> {
+  return openConsent(async () => unwrap(await api.POST('/backend/api/v1/google-auth/connect', { params: { query: { window: 'popup' } } })).authUrl);
+}
+
+/** Asks for a new consent for an account Google no longer accepts. */
+export function startReauthentication(id: number): Promise<void> {
+  return openConsent(
+    async () => unwrap(await api.GET('/backend/api/v1/google-auth/reauthenticate/{id}', { params: { path: { id }, query: { window: 'popup' } } })).authUrl,
+  );
+}
+
+/** In the consent window, back from Google: tells the app's other windows the outcome. */
+export function reportConsentOutcome(outcome: ConsentOutcome): void {
+  const channel = new BroadcastChannel(CONSENT_CHANNEL);
+  channel.postMessage(outcome);
+  channel.close();
+}
+
+/** Calls `onOutcome` when a consent window of this app reports back; the accounts are fetched again first. */
+export function useConsentOutcome(onOutcome: (outcome: ConsentOutcome) => void): void {
+  const handle = useEffectEvent((outcome: ConsentOutcome) => {
+    void revalidateMailAccounts();
+    onOutcome(outcome);
+  });
+  useEffect(() => {
+    const channel = new BroadcastChannel(CONSENT_CHANNEL);
+    channel.onmessage = (event: MessageEvent<ConsentOutcome>) => handle(event.data);
+    return () => channel.close();
+  }, []);
 }

@@ -13,7 +13,7 @@ import { CurrentPrincipal, type Principal, Public } from '../../platform/http/au
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { GOOGLE_CALLBACK_PATH, GoogleService } from '../../platform/google/google.service.js';
-import { AuthUrlDto, DriveFileDto, DriveFilesQueryDto, MailAccountDto, OAuthCallbackQueryDto } from './dto/mail-account.dto.js';
+import { AuthUrlDto, ConsentWindowQueryDto, DriveFileDto, DriveFilesQueryDto, MailAccountDto, OAuthCallbackQueryDto } from './dto/mail-account.dto.js';
 import { AuthService } from '../auth/auth.service.js';
 import { GoogleOAuthState } from './google-oauth-state.js';
 import { MailAccountsService } from './mail-accounts.service.js';
@@ -40,10 +40,11 @@ export class GoogleAuthController {
   @ApiOkResponse({ type: AuthUrlDto })
   async connect(
     @CurrentPrincipal() principal: Principal,
+    @Query() query: ConsentWindowQueryDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthUrlDto> {
-    return this.startFlow(principal, request, reply);
+    return this.startFlow(principal, query, request, reply);
   }
 
   /** A new consent for an account Google no longer accepts (or to renew its permissions). */
@@ -53,11 +54,12 @@ export class GoogleAuthController {
   async reauthenticate(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) id: number,
+    @Query() query: ConsentWindowQueryDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuthUrlDto> {
     const account = await this.accounts.get(id);
-    return this.startFlow(principal, request, reply, account.email);
+    return this.startFlow(principal, query, request, reply, account.email);
   }
 
   /** Google sends the browser back here; it then goes on to the accounts page with the outcome. */
@@ -66,10 +68,12 @@ export class GoogleAuthController {
   @ApiExcludeEndpoint()
   async callback(@Query() query: OAuthCallbackQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     reply.clearCookie(CONNECT_COOKIE, { path: GOOGLE_CALLBACK_PATH });
-    const back = (outcome: Record<string, string>) => reply.redirect(`${ACCOUNTS_PAGE}?${new URLSearchParams(outcome)}`, 302);
+    const started = query.state ? await this.oauthState.finish(query.state, request.cookies[CONNECT_COOKIE]) : null;
+    // A pop-up's page passes the outcome on to the window that opened it and closes.
+    const back = (outcome: Record<string, string>) =>
+      reply.redirect(`${ACCOUNTS_PAGE}?${new URLSearchParams({ ...outcome, ...(started?.popup ? { window: 'popup' } : {}) })}`, 302);
 
     if (query.error) return back({ connectError: query.error === 'access_denied' ? 'Google sign-in was cancelled.' : CONNECT_FAILED });
-    const started = query.state ? await this.oauthState.finish(query.state, request.cookies[CONNECT_COOKIE]) : null;
     // The staff member who started must still be signed in as staff (not signed out, demoted or removed since).
     const starter = started && (await this.auth.checkSession(started.sessionId, started.userId).catch(() => null));
     if (!starter || !query.code) {
@@ -107,9 +111,15 @@ export class GoogleAuthController {
     return this.accounts.driveFiles(accountId, query);
   }
 
-  private async startFlow(principal: Principal, request: FastifyRequest, reply: FastifyReply, loginHint?: string): Promise<AuthUrlDto> {
+  private async startFlow(
+    principal: Principal,
+    { window }: ConsentWindowQueryDto,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    loginHint?: string,
+  ): Promise<AuthUrlDto> {
     this.google.assertConfigured();
-    const { state, browserNonce } = await this.oauthState.start(principal.userId, principal.sessionId);
+    const { state, browserNonce } = await this.oauthState.start(principal.userId, principal.sessionId, window === 'popup');
     reply.setCookie(CONNECT_COOKIE, browserNonce, {
       path: GOOGLE_CALLBACK_PATH,
       httpOnly: true,

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** A connected mail account (spec §3, mail account); never its token. */
 export class MailAccountDto {
@@ -38,6 +38,17 @@ export class DriveFilesQueryDto {
   @IsString()
   @MaxLength(200)
   search?: string;
+}
+
+export class ConsentWindowQueryDto {
+  @ApiProperty({
+    required: false,
+    enum: ['page', 'popup'],
+    description: "Where Google's consent opens: popup brings the outcome back to the window that opened it (window=popup on the accounts page)",
+  })
+  @IsOptional()
+  @IsIn(['page', 'popup'])
+  window?: 'page' | 'popup';
 }
 
 export class OAuthCallbackQueryDto {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -7,21 +7,29 @@ import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { startReauthentication, type MailAccount } from '../../../lib/mail-accounts.ts';
+import { consentFailureMessage, reportConsentOutcome, startConnect, startReauthentication, useConsentOutcome, type MailAccount } from '../../../lib/mail-accounts.ts';
 import { paths } from '../../../lib/paths.ts';
 import { writeSelectedMailAccount } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { connectAccount } from '../api/connect-account.ts';
 import { disconnectAccount } from '../api/disconnect-account.ts';
 import { useMailAccounts } from '../api/use-mail-accounts.ts';
 import { AccountList } from '../components/account-list.tsx';
 import { DisconnectAccountDialog } from '../components/disconnect-account-dialog.tsx';
 
-/** What the OAuth callback reported on its way back (?connected=<email> or ?connectError=<message>). */
+/**
+ * What the OAuth callback reported on its way back (?connected=<email> or ?connectError=<message>). In the consent
+ * pop-up (&window=popup) the outcome goes to the window that opened it, and the pop-up closes.
+ */
 function ConnectOutcome() {
   const [params, setParams] = useSearchParams();
   const connected = params.get('connected');
   const connectError = params.get('connectError');
+  const inPopup = params.get('window') === 'popup';
+  useEffect(() => {
+    if (!inPopup) return;
+    reportConsentOutcome({ connected: connected ?? undefined, connectError: connectError ?? undefined });
+    window.close();
+  }, [inPopup, connected, connectError]);
   if (!connected && !connectError) return null;
   const dismiss = () =>
     setParams(
@@ -35,7 +43,10 @@ function ConnectOutcome() {
   return (
     <div className="mb-6 flex items-start gap-3">
       <div className="flex-1">
-        <Alert tone={connected ? 'success' : 'error'}>{connected ? `Connected ${connected}.` : connectError}</Alert>
+        <Alert tone={connected ? 'success' : 'error'}>
+          {connected ? `Connected ${connected}.` : connectError}
+          {inPopup && ' You can close this window.'}
+        </Alert>
       </div>
       <AriaButton
         aria-label="Dismiss"
@@ -54,13 +65,23 @@ export function EmailAccountsPage() {
   const [isConnecting, setConnecting] = useState(false);
   const [reauthenticating, setReauthenticating] = useState<number | null>(null);
   const [disconnecting, setDisconnecting] = useState<MailAccount | null>(null);
+  const [, setParams] = useSearchParams();
+
+  // The consent pop-up reports back here: show its outcome as if the callback had come to this window.
+  useConsentOutcome((outcome) => {
+    const shown: Record<string, string> = {};
+    if (outcome.connected) shown.connected = outcome.connected;
+    if (outcome.connectError) shown.connectError = outcome.connectError;
+    setParams(shown, { replace: true });
+  });
 
   const connect = async () => {
     setConnecting(true);
     try {
-      await connectAccount();
+      await startConnect();
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Failed to connect to Google. Please try again.'));
+      toast.error(consentFailureMessage(failure, 'Failed to connect to Google. Please try again.'));
+    } finally {
       setConnecting(false);
     }
   };
@@ -70,7 +91,8 @@ export function EmailAccountsPage() {
     try {
       await startReauthentication(account.id);
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Failed to reauthenticate account.'));
+      toast.error(consentFailureMessage(failure, 'Failed to reauthenticate account.'));
+    } finally {
       setReauthenticating(null);
     }
   };

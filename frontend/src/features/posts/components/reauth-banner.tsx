@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
-import { startReauthentication, type MailAccount } from '../../../lib/mail-accounts.ts';
+import { consentFailureMessage, startReauthentication, useConsentOutcome, type MailAccount } from '../../../lib/mail-accounts.ts';
 import { toast } from '../../../lib/toast.tsx';
 
 /** Google refused the account's stored sign-in: Drive and sending need a new consent. */
 export function ReauthBanner({ account }: { account: MailAccount }) {
   const [isBusy, setBusy] = useState(false);
+  // The consent pop-up reports back; the accounts are fetched again, which lifts this banner once it worked.
+  useConsentOutcome((outcome) => {
+    if (outcome.connected) toast.success(`Connected ${outcome.connected}.`);
+    else if (outcome.connectError) toast.error(outcome.connectError);
+  });
   return (
     <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
       <p className="flex-1">
@@ -21,7 +25,8 @@ export function ReauthBanner({ account }: { account: MailAccount }) {
           try {
             await startReauthentication(account.id);
           } catch (failure) {
-            toast.error(errorMessage(failure, 'Failed to reauthenticate account.'));
+            toast.error(consentFailureMessage(failure, 'Failed to reauthenticate account.'));
+          } finally {
             setBusy(false);
           }
         }}
