@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Button } from './button.tsx';
-import { Dialog } from './dialog.tsx';
+import { Dialog, DialogActions } from './dialog.tsx';
 
 interface ConfirmDialogProps<T> {
   /** What is to be acted on; the dialog is open while it is set. */
@@ -22,7 +22,7 @@ export function ConfirmDialog<T>({ subject, title, question, describe, confirmLa
     <Dialog title={title} role="alertdialog" size="sm" isOpen={subject !== null} onOpenChange={(isOpen) => !isOpen && onCancel()}>
       <p className="text-sm text-slate-700">{question}</p>
       {subject !== null && <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">{describe(subject)}</p>}
-      <div className="mt-6 flex justify-end gap-2">
+      <DialogActions>
         <Button slot="close" variant="secondary" autoFocus>
           Cancel
         </Button>
@@ -41,7 +41,7 @@ export function ConfirmDialog<T>({ subject, title, question, describe, confirmLa
         >
           {isBusy ? busyLabel : confirmLabel}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

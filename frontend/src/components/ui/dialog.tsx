@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from './button.tsx';
 
 export interface DialogProps {
   title: string;
@@ -34,5 +35,35 @@ export function Dialog({ title, isOpen, onOpenChange, children, role = 'dialog',
         </AriaDialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/** The row of a dialog's buttons, at its end. */
+export function DialogActions({ children, className = 'mt-6' }: { children: ReactNode; className?: string }) {
+  return <div className={`${className} flex justify-end gap-2`}>{children}</div>;
+}
+
+/** A dialog that only informs: one Close button. */
+export function DialogCloseActions() {
+  return (
+    <DialogActions>
+      <Button slot="close" variant="secondary">
+        Close
+      </Button>
+    </DialogActions>
+  );
+}
+
+/** A form dialog's Cancel (closes) and Save (submits, shows progress) buttons. */
+export function DialogFormActions({ isSaving, className = 'mt-4' }: { isSaving: boolean; className?: string }) {
+  return (
+    <DialogActions className={className}>
+      <Button slot="close" variant="secondary">
+        Cancel
+      </Button>
+      <Button type="submit" isPending={isSaving}>
+        {isSaving ? 'Saving…' : 'Save'}
+      </Button>
+    </DialogActions>
   );
 }

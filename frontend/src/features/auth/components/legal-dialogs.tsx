@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogCloseActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 
 const NOTICES = {
@@ -41,11 +40,7 @@ export function LegalLinks() {
         <div className="flex flex-col gap-3 text-sm leading-relaxed text-slate-700">
           {notice?.paragraphs.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
         </div>
-        <div className="mt-6 flex justify-end">
-          <Button slot="close" variant="secondary">
-            Close
-          </Button>
-        </div>
+        <DialogCloseActions />
       </Dialog>
     </>
   );

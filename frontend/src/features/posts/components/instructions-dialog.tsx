@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogCloseActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 
 /** The headers a posts sheet may use for each field (the back end's post-sheet columns); the first row holds them. */
@@ -131,11 +130,7 @@ export function InstructionsDialog({ isOpen, onClose }: { isOpen: boolean; onClo
           <p className="mt-3 text-sm text-slate-700">One template is the default. Several models are joined with commas. Templates arrive with e-mail sending.</p>
         </TabPanel>
       </Tabs>
-      <div className="mt-6 flex justify-end">
-        <Button slot="close" variant="secondary">
-          Close
-        </Button>
-      </div>
+      <DialogCloseActions />
     </Dialog>
   );
 }

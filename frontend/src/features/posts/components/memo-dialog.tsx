@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { saveMemo } from '../api/update-post.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
@@ -44,14 +43,7 @@ function MemoForm({ post, onDone }: { post: Post; onDone: () => void }) {
       <p className="mt-1 text-right text-xs text-slate-600">
         {memo.length}/{MEMO_MAX_LENGTH}
       </p>
-      <div className="mt-4 flex justify-end gap-2">
-        <Button slot="close" variant="secondary">
-          Cancel
-        </Button>
-        <Button type="submit" isPending={isSaving}>
-          {isSaving ? 'Saving…' : 'Save'}
-        </Button>
-      </div>
+      <DialogFormActions isSaving={isSaving} />
     </form>
   );
 }

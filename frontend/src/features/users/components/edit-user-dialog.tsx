@@ -2,8 +2,7 @@ import type { Schemas } from '@job-casting/contracts';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { hasErrors, type FieldErrors } from '../../../lib/validation.ts';
@@ -73,14 +72,7 @@ function EditUserForm({ user, canChangeRole, onSaved }: { user: User; canChangeR
         }}
       />
       {canChangeRole && <Select label="Role" options={ROLE_OPTIONS} value={role} onChange={setRole} />}
-      <div className="mt-2 flex justify-end gap-2">
-        <Button slot="close" variant="secondary">
-          Cancel
-        </Button>
-        <Button type="submit" isPending={isSaving}>
-          {isSaving ? 'Saving…' : 'Save'}
-        </Button>
-      </div>
+      <DialogFormActions isSaving={isSaving} className="mt-2" />
     </Form>
   );
 }
