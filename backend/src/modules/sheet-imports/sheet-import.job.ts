@@ -1,7 +1,8 @@
 import type { SheetImportReport } from './domain/sheet-import-report.js';
 
 /** What a sheet holds: casting posts (spec §7 GET posts/…) or model cards (GET sheets/…). */
-export type SheetImportKind = 'posts' | 'models';
+export const SHEET_IMPORT_KINDS = ['posts', 'models'] as const;
+export type SheetImportKind = (typeof SHEET_IMPORT_KINDS)[number];
 
 /** The data of a `sheet-import` job; its id is the import id the client chose. */
 export interface SheetImportJobData {

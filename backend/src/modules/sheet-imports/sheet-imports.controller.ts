@@ -17,7 +17,7 @@ import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decor
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { SheetImportParamsDto, SheetImportQueryDto, SheetImportResultDto, SheetImportStatusDto } from './dto/sheet-import.dto.js';
 import type { SheetImportKind } from './sheet-import.job.js';
-import { type ImportStatus, SheetImportsService } from './sheet-imports.service.js';
+import { SheetImportsService } from './sheet-imports.service.js';
 
 const LOADED: Record<SheetImportKind, string> = {
   posts: 'Posts loaded successfully from the sheet',
@@ -71,7 +71,7 @@ export class SheetImportsController {
   @Get('sheet-imports/:importId')
   @ApiOkResponse({ type: SheetImportStatusDto, description: 'Where an import stands; its report or error once it has finished' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Not (yet) queued, finished more than a day ago, or another user’s' })
-  progress(@CurrentPrincipal() principal: Principal, @Param('importId') importId: string): Promise<ImportStatus> {
+  progress(@CurrentPrincipal() principal: Principal, @Param('importId') importId: string): Promise<SheetImportStatusDto> {
     return this.imports.status(importId, principal.userId);
   }
 

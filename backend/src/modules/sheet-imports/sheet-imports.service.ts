@@ -15,7 +15,14 @@ import { bullOptions } from '../../platform/queue/queue.module.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
 import type { SheetImportReport } from './domain/sheet-import-report.js';
-import { SHEET_IMPORT_JOB, type SheetImportJobData, type SheetImportOutcome, type SheetImportProgress } from './sheet-import.job.js';
+import type { SheetImportStatusDto } from './dto/sheet-import.dto.js';
+import {
+  SHEET_IMPORT_JOB,
+  type SheetImportJobData,
+  type SheetImportKind,
+  type SheetImportOutcome,
+  type SheetImportProgress,
+} from './sheet-import.job.js';
 
 /**
  * How long a load request waits for its import. Below the usual 60 s proxy timeout: a longer import goes on in
@@ -26,21 +33,8 @@ const WAIT_MS = 50_000;
 /** Finished imports stay readable (progress, result, a retried request) this long. */
 const KEEP_SECONDS = 24 * 3600;
 
-export type ImportState = 'waiting' | 'active' | 'completed' | 'failed';
-
-export interface ImportStatus {
-  importId: string;
-  kind: SheetImportJobData['kind'];
-  state: ImportState;
-  progress: SheetImportProgress | null;
-  /** When completed: what the import did. */
-  report: SheetImportReport | null;
-  /** When it ended without importing: why, in staff's words. */
-  error: { statusCode: number; message: string } | null;
-}
-
 /** Answer of a load request: the report, or (for an import still running after WAIT_MS) none yet. */
-export type ImportAnswer = { report: SheetImportReport } | { running: ImportStatus };
+export type ImportAnswer = { report: SheetImportReport } | { running: SheetImportStatusDto };
 
 /** Starts sheet imports on the worker and follows them (the API side of the `sheet-import` queue). */
 @Injectable()
@@ -81,13 +75,13 @@ export class SheetImportsService implements OnModuleDestroy {
       const status = await this.status(importId, data.requestedBy);
       if (status.state === 'waiting' || status.state === 'active') return { running: status };
       this.logger.error(`Sheet import ${importId} failed: ${error instanceof Error ? error.message : String(error)}`);
-      throw new InternalServerErrorException(`Failed to load ${data.kind}.`);
+      throw new InternalServerErrorException(failedMessage(data.kind));
     }
     return answerOf(outcome);
   }
 
   /** Where an import stands; 404 for an unknown id or another user's import. */
-  async status(importId: string, userId: number): Promise<ImportStatus> {
+  async status(importId: string, userId: number): Promise<SheetImportStatusDto> {
     const job: Job<SheetImportJobData, SheetImportOutcome> | undefined = await this.queue.getJob(importId);
     if (!job || job.data.requestedBy !== userId) throw new NotFoundException('No such import. It may have finished more than a day ago.');
     const state = await job.getState();
@@ -99,7 +93,7 @@ export class SheetImportsService implements OnModuleDestroy {
         ? { ...base, state: 'completed', report: outcome.report }
         : { ...base, state: 'failed', error: { statusCode: outcome.status, message: outcome.message } };
     }
-    if (state === 'failed') return { ...base, state: 'failed', error: { statusCode: 500, message: `Failed to load ${job.data.kind}.` } };
+    if (state === 'failed') return { ...base, state: 'failed', error: { statusCode: 500, message: failedMessage(job.data.kind) } };
     return { ...base, state: state === 'active' ? 'active' : 'waiting' };
   }
 
@@ -114,6 +108,11 @@ export class SheetImportsService implements OnModuleDestroy {
     });
     return this.events;
   }
+}
+
+/** Spec §8's fallback for an import that failed unexpectedly ('Failed to load posts.'). */
+function failedMessage(kind: SheetImportKind): string {
+  return `Failed to load ${kind}.`;
 }
 
 function sameImport(a: SheetImportJobData, b: SheetImportJobData): boolean {

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { SHEET_IMPORT_KINDS, type SheetImportKind } from '../sheet-import.job.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -69,7 +70,7 @@ export class SheetImportErrorDto {
 
 export class SheetImportStatusDto {
   @ApiProperty() importId!: string;
-  @ApiProperty({ enum: ['posts', 'models'] }) kind!: 'posts' | 'models';
+  @ApiProperty({ enum: SHEET_IMPORT_KINDS }) kind!: SheetImportKind;
   @ApiProperty({ enum: ['waiting', 'active', 'completed', 'failed'] }) state!: 'waiting' | 'active' | 'completed' | 'failed';
   @ApiProperty({ type: SheetImportProgressDto, nullable: true, description: 'Rows written so far; null while the sheet is read' })
   progress!: SheetImportProgressDto | null;
