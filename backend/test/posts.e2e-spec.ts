@@ -1,8 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../src/platform/config/config.js';
 import { toModelRecord } from '../src/modules/models/domain/model-record.js';
 import { ModelsService } from '../src/modules/models/models.service.js';
 import { urlPostKey } from '../src/modules/posts/domain/post-key.js';
 import { type PostData, type PostRecord, toPostRecord } from '../src/modules/posts/domain/post-record.js';
+import { PostListCache } from '../src/modules/posts/post-list-cache.js';
 import { PostsService } from '../src/modules/posts/posts.service.js';
 import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
@@ -81,6 +84,16 @@ interface ListBody {
     hasNextPage: boolean;
     hasPreviousPage: boolean;
   };
+}
+
+/** A post list cache of its own Redis connection, as another process has. */
+async function withCache(config: AppConfig, use: (cache: PostListCache) => Promise<void>): Promise<void> {
+  const redis = new Redis(config.REDIS_URL, { keyPrefix: `${config.REDIS_KEY_PREFIX}:` });
+  try {
+    await use(new PostListCache(redis, config));
+  } finally {
+    redis.disconnect();
+  }
 }
 
 describe('posts', () => {
@@ -471,6 +484,61 @@ describe('posts', () => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Post not found' });
       }
+    });
+  });
+
+  describe('kept pages', () => {
+    const first = async () => (await list('')).posts.data[0];
+
+    it('answers JSON, and shows a favourite or a memo made through the API at once', async () => {
+      const response = await get('');
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const before = (response.json() as ListBody).posts.data[0];
+      expect(before).toMatchObject({ postId: 'S-WORK', isFavorite: false, memo: null });
+      await send('PUT', '/S-WORK', { isFavorite: true });
+      expect(await first()).toMatchObject({ postId: 'S-WORK', isFavorite: true, memo: null });
+      await send('POST', '/addMemo/S-WORK', { memo: '오디션 일정 확인' });
+      expect(await first()).toMatchObject({ postId: 'S-WORK', isFavorite: true, memo: '오디션 일정 확인' });
+      await send('PUT', '/S-WORK', { isFavorite: false, memo: '' });
+      expect(await first()).toMatchObject({ postId: 'S-WORK', isFavorite: false, memo: null });
+    });
+
+    it('keeps a page until a write to the posts is announced, by any process', async () => {
+      expect((await first()).data.manager).toBeNull();
+      // A change behind the app's back is not seen: the page is kept, not read again.
+      await sql(`update post set manager = '이실장' where post_key = 'S-WORK'`);
+      expect((await first()).data.manager).toBeNull();
+      // Another process (the worker, a second API) announcing a write makes every process read afresh.
+      await withCache(t.config, (cache) => cache.changed());
+      expect((await first()).data.manager).toBe('이실장');
+      await sql(`update post set manager = null where post_key = 'S-WORK'`);
+      await t.app.get(PostListCache).changed();
+      expect((await first()).data.manager).toBeNull();
+    });
+
+    it('keeps the most recently used pages that fit in POST_PAGE_CACHE_MB, none with 0', async () => {
+      const kept = async (cache: PostListCache, page: number) => (await cache.page('posts', ['list'], [page])).answer?.length ?? null;
+      const keep = async (cache: PostListCache, page: number, characters: number) =>
+        (await cache.page('posts', ['list'], [page])).keep(1, 'x'.repeat(characters));
+      // Characters: V8 counts two bytes for each of these.
+      const quarterMegabyte = 128 * 1024;
+      await withCache({ ...t.config, POST_PAGE_CACHE_MB: 1 }, async (cache) => {
+        await keep(cache, 1, quarterMegabyte);
+        await keep(cache, 2, quarterMegabyte);
+        expect(await kept(cache, 1)).toBe(quarterMegabyte);
+        // Page 1 was used last, so page 2 makes room for page 3.
+        await keep(cache, 3, 3 * quarterMegabyte);
+        expect(await kept(cache, 2)).toBeNull();
+        expect(await kept(cache, 1)).toBe(quarterMegabyte);
+        expect(await kept(cache, 3)).toBe(3 * quarterMegabyte);
+        // An answer larger than the whole room is not kept.
+        await keep(cache, 4, 5 * quarterMegabyte);
+        expect(await kept(cache, 4)).toBeNull();
+      });
+      await withCache({ ...t.config, POST_PAGE_CACHE_MB: 0 }, async (cache) => {
+        await keep(cache, 1, 10);
+        expect(await kept(cache, 1)).toBeNull();
+      });
     });
   });
 

@@ -67,6 +67,12 @@ describe('infra/bench', () => {
       'GET posts/filter (여자)',
       'GET posts/datefilter (30 days)',
       'GET posts (page 100)',
+      'GET posts, not kept',
+      'GET posts/search (배우, all), not kept',
+      'GET posts/search (뮤직비디오, title), not kept',
+      'GET posts/filter (여자), not kept',
+      'GET posts/datefilter (30 days), not kept',
+      'GET posts (page 100), not kept',
     ]);
     for (const row of rows) {
       const [callers, requests, errors, perSecond, p50, p95] = row.split(/\s{2,}/).slice(1).map(Number);

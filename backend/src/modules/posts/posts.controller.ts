@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -28,6 +28,10 @@ const pageOf = (query: PostPageQueryDto): PageRequest => ({
   sortOrder: query.sortOrder,
 });
 
+/** A post list: answered as the JSON text the service made (or kept), so the route sets the type itself. */
+const PostList = (description: string) =>
+  applyDecorators(Header('Content-Type', 'application/json; charset=utf-8'), ApiOkResponse({ type: PostListDto, description }));
+
 const POST_ID = ApiParam({ name: 'postId', description: "The post's postId (the sheet's post id or url-…)" });
 
 /** The dashboard's post lists, sent e-mails, favourites and memos (spec §7 "Posts and accounts"). */
@@ -41,38 +45,38 @@ export class PostsController {
   constructor(private readonly posts: PostsService) {}
 
   @Get()
-  @ApiOkResponse({ type: PostListDto, description: 'Newest post date first' })
-  list(@Query() query: PostPageQueryDto): Promise<PostListDto> {
+  @PostList('Newest post date first')
+  list(@Query() query: PostPageQueryDto): Promise<string> {
     return this.posts.list({}, pageOf(query));
   }
 
   @Get('search')
-  @ApiOkResponse({ type: PostListDto, description: 'Posts containing the keyword in the chosen scope' })
-  search(@Query() query: PostSearchQueryDto): Promise<PostListDto> {
+  @PostList('Posts containing the keyword in the chosen scope')
+  search(@Query() query: PostSearchQueryDto): Promise<string> {
     return this.posts.list({ keyword: query.query, scope: query.category, gender: query.filter }, pageOf(query));
   }
 
   @Get('filter')
-  @ApiOkResponse({ type: PostListDto, description: 'Posts of one recruitment gender' })
-  filter(@Query() query: PostFilterQueryDto): Promise<PostListDto> {
+  @PostList('Posts of one recruitment gender')
+  filter(@Query() query: PostFilterQueryDto): Promise<string> {
     return this.posts.list({ gender: query.recruitmentGender }, pageOf(query));
   }
 
   @Get('datefilter')
-  @ApiOkResponse({ type: PostListDto, description: 'Posts dated from startDate to endDate, both included (Korean days)' })
-  dateFilter(@Query() query: PostDateFilterQueryDto): Promise<PostListDto> {
+  @PostList('Posts dated from startDate to endDate, both included (Korean days)')
+  dateFilter(@Query() query: PostDateFilterQueryDto): Promise<string> {
     return this.posts.listByDate(query.startDate, query.endDate, query.activeFilter, pageOf(query));
   }
 
   @Get('sent-emails')
-  @ApiOkResponse({ type: PostListDto, description: 'Posts with a sent e-mail, most recently e-mailed first' })
-  sentEmails(@Query() query: SentEmailsQueryDto): Promise<PostListDto> {
+  @PostList('Posts with a sent e-mail, most recently e-mailed first')
+  sentEmails(@Query() query: SentEmailsQueryDto): Promise<string> {
     return this.posts.listSent(query.senderId, pageOf(query));
   }
 
   @Get('favorites')
-  @ApiOkResponse({ type: PostListDto, description: 'Favourite posts, newest post date first' })
-  favorites(@Query() query: PostPageQueryDto): Promise<PostListDto> {
+  @PostList('Favourite posts, newest post date first')
+  favorites(@Query() query: PostPageQueryDto): Promise<string> {
     return this.posts.list({ favoritesOnly: true }, pageOf(query));
   }
 

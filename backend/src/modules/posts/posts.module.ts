@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { PostListCounts } from './post-list-counts.js';
+import { PostListCache } from './post-list-cache.js';
 import { PostsController } from './posts.controller.js';
 import { PostsService } from './posts.service.js';
 
 @Module({
   controllers: [PostsController],
-  providers: [PostsService, PostListCounts],
+  providers: [PostsService, PostListCache],
   exports: [PostsService],
 })
 export class PostsModule {}

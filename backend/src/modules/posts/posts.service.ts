@@ -10,7 +10,7 @@ import { POST_TEXT_FIELDS, type PostRecord, type PostTextField } from './domain/
 import { containsPattern, likeOperator, type SearchScope, searchColumns, searchKeyword } from './domain/search.js';
 import type { PostDataDto, PostDto, PostListDto } from './dto/post.dto.js';
 import type { SortOrder } from './dto/post-query.dto.js';
-import { PostListCounts, type PostListKind } from './post-list-counts.js';
+import { PostListCache, type PostListKind } from './post-list-cache.js';
 import { Post } from './post.entity.js';
 
 export interface PageRequest {
@@ -130,15 +130,16 @@ function memoValue(memo: string | null | undefined): string | null {
 export class PostsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly counts: PostListCounts,
+    private readonly cache: PostListCache,
   ) {}
 
   /**
-   * One page of posts, newest post date first (undated last, then newest row), narrowed by the filters. Two
-   * queries, run side by side: the page and its count. The page picks its ids first (ordered by the list-order
-   * index, reading no more rows than it needs) and only then reads those posts whole.
+   * One page of posts as JSON text (a PostListDto), newest post date first (undated last, then newest row), narrowed
+   * by the filters. From the cache when it holds the page; else two queries, run side by side: the page and (unless
+   * the cache knows it) its count. The page picks its ids first (ordered by the list-order index, reading no more
+   * rows than it needs) and only then reads those posts whole.
    */
-  async list(filters: PostFilters, request: PageRequest): Promise<PostListDto> {
+  async list(filters: PostFilters, request: PageRequest): Promise<string> {
     const conditions: string[] = [];
     const params: unknown[] = [];
     const gender = genderFilter(filters.gender);
@@ -162,19 +163,16 @@ export class PostsService {
     const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
     const direction = request.sortOrder === 'ASC' ? 'asc' : 'desc';
     const order = (alias: string) => `${alias}."post_date" ${direction} nulls last, ${alias}."id" ${direction}`;
-    const { page, pageSize } = request;
-    const connection = this.em.getConnection();
-    const [rows, totalItems] = await Promise.all([
-      connection.execute<PostView[]>(
-        `select ${VIEW_COLUMNS}
-        from (select p."id", p."post_date" from "post" p ${where} order by ${order('p')} limit ? offset ?) page
-        join "post" p on p."id" = page."id"
-        order by ${order('page')}`,
-        [...params, pageSize, (page - 1) * pageSize],
-      ),
-      this.count(filters.favoritesOnly ? 'favorites' : 'posts', `select count(*)::int as "totalItems" from "post" p ${where}`, params),
-    ]);
-    return { posts: { data: rows.map(toPostDto) }, pagination: paginate(page, pageSize, totalItems) };
+    return this.page(
+      filters.favoritesOnly ? 'favorites' : 'posts',
+      request,
+      `select count(*)::int as "totalItems" from "post" p ${where}`,
+      `select ${VIEW_COLUMNS}
+      from (select p."id", p."post_date" from "post" p ${where} order by ${order('p')} limit ? offset ?) page
+      join "post" p on p."id" = page."id"
+      order by ${order('page')}`,
+      params,
+    );
   }
 
   /** The dashboard's date filter (spec §5): both days required, inclusive, in Korean time. */
@@ -183,7 +181,7 @@ export class PostsService {
     endDate: string | undefined,
     gender: string | undefined,
     request: PageRequest,
-  ): Promise<PostListDto> {
+  ): Promise<string> {
     const result = seoulDayRange(startDate, endDate);
     if (!result.ok) throw new BadRequestException(result.message);
     return this.list({ range: result.range, gender }, request);
@@ -193,23 +191,19 @@ export class PostsService {
    * Posts that have a sent e-mail (from one mail account, or any when accountId is 0), the most recently
    * e-mailed first, each post once.
    */
-  async listSent(accountId: number, request: PageRequest): Promise<PostListDto> {
+  async listSent(accountId: number, request: PageRequest): Promise<string> {
     const sentWhere = `where s."status" = 'sent'${accountId > 0 ? ` and s."account_id" = ?` : ''}`;
-    const params = accountId > 0 ? [accountId] : [];
-    const { page, pageSize } = request;
-    const connection = this.em.getConnection();
-    const [rows, totalItems] = await Promise.all([
-      connection.execute<PostView[]>(
-        `select ${VIEW_COLUMNS}
-        from (select s."post_id", max(s."created_at") as "last_sent_at" from "sent_email" s ${sentWhere} group by s."post_id") sent
-        join "post" p on p."id" = sent."post_id"
-        order by sent."last_sent_at" desc, p."id" desc
-        limit ? offset ?`,
-        [...params, pageSize, (page - 1) * pageSize],
-      ),
-      this.count('sent', `select count(distinct s."post_id")::int as "totalItems" from "sent_email" s ${sentWhere}`, params),
-    ]);
-    return { posts: { data: rows.map(toPostDto) }, pagination: paginate(page, pageSize, totalItems) };
+    return this.page(
+      'sent',
+      request,
+      `select count(distinct s."post_id")::int as "totalItems" from "sent_email" s ${sentWhere}`,
+      `select ${VIEW_COLUMNS}
+      from (select s."post_id", max(s."created_at") as "last_sent_at" from "sent_email" s ${sentWhere} group by s."post_id") sent
+      join "post" p on p."id" = sent."post_id"
+      order by sent."last_sent_at" desc, p."id" desc
+      limit ? offset ?`,
+      accountId > 0 ? [accountId] : [],
+    );
   }
 
   /** PUT posts/{postId}: favourite flag and/or memo; a field left out stays as it is. */
@@ -220,7 +214,8 @@ export class PostsService {
     if (changes.isFavorite !== undefined) post.isFavorite = changes.isFavorite;
     if (changes.memo !== undefined) post.memo = memoValue(changes.memo);
     await em.flush();
-    if (favouriteChanged) await this.counts.changed('favorites');
+    // A favourite moves the post in or out of the favourites; a memo only changes what the pages show.
+    await (favouriteChanged ? this.cache.changed('favorites') : this.cache.changed());
     return toPostDto({ ...post, body: post.bodySafeHtml, eng: post.engSafeHtml });
   }
 
@@ -238,15 +233,28 @@ export class PostsService {
     };
     const counts = await upsertByKey(this.em, POST_TABLE, { items: rows, keyOf: (row) => row.postKey, hashOf: (row) => row.contentHash, toRow }, onProgress);
     // New posts join the lists; changed ones may move in or out of a filter. Favourites never change here.
-    if (counts.created + counts.updated > 0) await this.counts.changed('posts');
+    if (counts.created + counts.updated > 0) await this.cache.changed('posts');
     return counts;
   }
 
-  private count(kind: PostListKind, sql: string, params: unknown[]): Promise<number> {
-    return this.counts.count(kind, sql, params, async () => {
-      const [row] = await this.em.getConnection().execute<{ totalItems: number }[]>(sql, params);
-      return Number(row?.totalItems ?? 0);
-    });
+  /**
+   * One page of a list as JSON text: `countSql` counts the list, `pageSql` reads its posts with two more
+   * parameters, the limit and the offset.
+   */
+  private async page(kind: PostListKind, request: PageRequest, countSql: string, pageSql: string, params: unknown[]): Promise<string> {
+    const { page, pageSize } = request;
+    const cached = await this.cache.page(kind, [countSql, params], [pageSql, page, pageSize]);
+    if (cached.answer !== null) return cached.answer;
+    const connection = this.em.getConnection();
+    const [rows, totalItems] = await Promise.all([
+      connection.execute<PostView[]>(pageSql, [...params, pageSize, (page - 1) * pageSize]),
+      cached.total ??
+        connection.execute<{ totalItems: number }[]>(countSql, params).then(([row]) => Number(row?.totalItems ?? 0)),
+    ]);
+    const answer: PostListDto = { posts: { data: rows.map(toPostDto) }, pagination: paginate(page, pageSize, totalItems) };
+    const text = JSON.stringify(answer);
+    await cached.keep(totalItems, text);
+    return text;
   }
 
   private async load(em: EntityManager, postKey: string): Promise<Post> {

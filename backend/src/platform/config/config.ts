@@ -42,6 +42,8 @@ const schema = z.object({
   GOOGLE_REVOKE_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/revoke'),
   // How long one Google API call may take before it counts as Google not responding.
   GOOGLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // Memory each API process gives to answers of the post lists it keeps; 0 keeps none.
+  POST_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { REDIS } from '../../platform/redis/redis.module.js';
+
+/**
+ * The kinds of list, each with its own version, bumped by the writes that can change which posts such a list
+ * holds: imports change the post lists; favourite flags the favourites; sent e-mails the sent list.
+ */
+export type PostListKind = 'posts' | 'favorites' | 'sent';
+
+const COUNT_TTL_SECONDS = 600;
+const versionKey = (kind: PostListKind | 'pages') => `posts:version:${kind}`;
+const countKeyPrefix = (kind: PostListKind) => `posts:count:${kind}:`;
+
+/**
+ * KEYS: the list kind's version key, its count key prefix and the pages version key (all carrying the client's key
+ * prefix); ARGV: the list's digest. Answers the list's version, its count kept under that version, and the pages
+ * version.
+ */
+const READ = `
+  local version = redis.call('GET', KEYS[1]) or '0'
+  return { version, redis.call('GET', KEYS[2] .. version .. ':' .. ARGV[1]), redis.call('GET', KEYS[3]) or '0' }`;
+
+/** What the cache holds for one page of a list, and how to keep what had to be computed. */
+export interface CachedPage {
+  /** The list's total, or null when it must be counted. */
+  total: number | null;
+  /** The page's answer as JSON text, or null when it must be read. */
+  answer: string | null;
+  /** Keeps a counted total and a read answer for the next callers. */
+  keep(total: number, answer: string): Promise<void>;
+}
+
+/**
+ * Caches the post lists, in two layers. Totals live in Redis under a version per kind of list: counting a filtered
+ * list visits every match, and only the writes that change a kind's membership make its lists count afresh (a memo
+ * changes none). Whole answers (a page as JSON text) live in each API process under the pages version, which every
+ * write to the posts bumps: the dashboard's pages are read far more often than posts change, and an answer kept
+ * costs no query, no serialising and no copy out of Redis. The versions are read from Redis on every call, so all
+ * processes see a write at once.
+ */
+@Injectable()
+export class PostListCache {
+  private pagesVersion = '';
+  private readonly pages = new Map<string, string>();
+  private pageBytes = 0;
+  /** Room for the pages staff open most (every dashboard starts on page 1), least recently used out first. */
+  private readonly maxPageBytes: number;
+
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(APP_CONFIG) config: Pick<AppConfig, 'POST_PAGE_CACHE_MB'>) {
+    this.maxPageBytes = config.POST_PAGE_CACHE_MB * 1024 * 1024;
+  }
+
+  /** The cache's knowledge of one page: `list` names the list (its SQL and parameters), `page` the page in it. */
+  async page(kind: PostListKind, list: readonly unknown[], page: readonly unknown[]): Promise<CachedPage> {
+    const listDigest = digest(list);
+    const pageKey = `${kind}:${listDigest}:${digest(page)}`;
+    const [listVersion, cachedTotal, pagesVersion] = (await this.redis.eval(
+      READ,
+      3,
+      versionKey(kind),
+      countKeyPrefix(kind),
+      versionKey('pages'),
+      listDigest,
+    )) as [string, string | null, string];
+    if (pagesVersion !== this.pagesVersion) this.forgetPages(pagesVersion);
+    const answer = this.pages.get(pageKey) ?? null;
+    if (answer !== null) {
+      // Most recently used last: the first key is the one to drop when full.
+      this.pages.delete(pageKey);
+      this.pages.set(pageKey, answer);
+    }
+    return {
+      total: cachedTotal === null ? null : Number(cachedTotal),
+      answer,
+      keep: async (total, computed) => {
+        if (cachedTotal === null) await this.redis.set(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`, String(total), 'EX', COUNT_TTL_SECONDS);
+        // A write may have come while this page was read: keep it only under the version it was read in.
+        if (this.pagesVersion === pagesVersion) this.keepPage(pageKey, computed);
+      },
+    };
+  }
+
+  /**
+   * Call after every write to the posts or their sent e-mails, naming the kinds of list whose membership it can
+   * change (none for a memo): those count afresh, and every kept page is read again.
+   */
+  async changed(...kinds: PostListKind[]): Promise<void> {
+    const multi = this.redis.multi();
+    for (const kind of kinds) multi.incr(versionKey(kind));
+    await multi.incr(versionKey('pages')).exec();
+  }
+
+  private forgetPages(version: string): void {
+    this.pages.clear();
+    this.pageBytes = 0;
+    this.pagesVersion = version;
+  }
+
+  private keepPage(key: string, answer: string): void {
+    // Two bytes a character: what V8 holds for text with Hangul.
+    const bytes = answer.length * 2;
+    if (bytes > this.maxPageBytes) return;
+    for (const [oldest, old] of this.pages) {
+      if (this.pageBytes + bytes <= this.maxPageBytes) break;
+      this.pages.delete(oldest);
+      this.pageBytes -= old.length * 2;
+    }
+    this.pages.set(key, answer);
+    this.pageBytes += bytes;
+  }
+}
+
+function digest(value: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+}
