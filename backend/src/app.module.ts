@@ -10,8 +10,9 @@ import { GoogleModule } from './platform/google/google.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { EmailTemplatesModule } from './modules/email-templates/email-templates.module.js';
 import { MailAccountsHttpModule } from './modules/mail-accounts/mail-accounts-http.module.js';
-import { ModelsModule } from './modules/models/models.module.js';
+import { ModelsHttpModule } from './modules/models/models-http.module.js';
 import { OperationsModule } from './modules/operations/operations.module.js';
 import { PostsModule } from './modules/posts/posts.module.js';
 import { SheetImportsModule } from './modules/sheet-imports/sheet-imports.module.js';
@@ -33,7 +34,8 @@ export class AppModule {
         AuthModule,
         MailAccountsHttpModule,
         PostsModule,
-        ModelsModule,
+        ModelsHttpModule,
+        EmailTemplatesModule,
         SheetImportsModule,
         UsersModule,
         OperationsModule,

@@ -14,6 +14,8 @@ tester.run('house/boundaries', boundariesRule, {
     { filename: '/repo/backend/src/modules/users/domain/roles.ts', code: "import { x } from './other.js';" },
     { filename: '/repo/backend/src/modules/auth/domain/refresh-token.ts', code: "import { createHash } from 'node:crypto';" },
     { filename: '/repo/backend/src/modules/messaging/domain/sms-bytes.ts', code: "import { isStaff } from '../../users/domain/roles.js';" },
+    // A spec beside a rule may use test support and test libraries.
+    { filename: '/repo/backend/src/modules/posts/domain/safe-html.spec.ts', code: "import { XSS_CORPUS } from '../../../../test/support/xss-corpus.js';" },
     { filename: '/repo/backend/test/worker.e2e-spec.ts', code: "import { P } from '../src/modules/auth/jobs/session-cleanup.processor.js';" },
   ],
   invalid: [

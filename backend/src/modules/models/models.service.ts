@@ -1,7 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { type KeyedTable, upsertByKey, type UpsertCounts } from '../../platform/database/keyed-upsert.js';
-import { MODEL_FIELDS, type ModelField, type ModelRecord } from './domain/model-record.js';
+import { PostsService } from '../posts/posts.service.js';
+import { driveThumbnailUrl } from './domain/drive-thumbnail.js';
+import { MODEL_FIELDS, type ModelData, type ModelField, type ModelRecord, modelContentHash, normaliseModelData } from './domain/model-record.js';
+import type { ModelDto, SaveModelDto } from './dto/model.dto.js';
+import { ModelSelection } from './model-selection.entity.js';
+import { TalentModel } from './model.entity.js';
 
 const COLUMNS: Record<ModelField, string> = {
   image: 'image',
@@ -23,10 +28,103 @@ const MODEL_TABLE: KeyedTable = {
   createdAtColumn: 'created_at',
 };
 
-/** Model cards (comcards). For now the store the models-sheet importer writes to; CRUD comes later. */
+export function toModelDto(model: TalentModel): ModelDto {
+  const dto = { id: model.id, comcardNo: model.comcardNo } as ModelDto;
+  for (const field of MODEL_FIELDS) dto[field] = model[field] ?? null;
+  dto.thumbnailUrl = driveThumbnailUrl(model.htmlUrl);
+  return dto;
+}
+
+const COMCARD_TAKEN = () =>
+  new ConflictException({ message: 'A model with this comcard number already exists', details: { conflictingFields: ['comcardNo'] } });
+
+/** Model cards (comcards): the Model List's CRUD, the sheet importer's upsert, and the models selected per post. */
 @Injectable()
 export class ModelsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly posts: PostsService,
+  ) {}
+
+  /** Every model, by comcard number (spec §9: the model list has no pagination). */
+  async list(): Promise<ModelDto[]> {
+    const models = await this.em.fork().find(TalentModel, {}, { orderBy: { comcardNo: 'asc', id: 'asc' } });
+    return models.map(toModelDto);
+  }
+
+  async create(input: SaveModelDto): Promise<ModelDto> {
+    const em = this.em.fork();
+    const data = normaliseModelData(input);
+    const model = em.create(TalentModel, { comcardNo: input.comcardNo, ...data, contentHash: modelContentHash(data) });
+    await this.flushUnique(em);
+    return toModelDto(model);
+  }
+
+  /** A field left out keeps its value; a blank one is cleared. */
+  async update(id: number, input: SaveModelDto): Promise<ModelDto> {
+    const em = this.em.fork();
+    const model = await this.load(em, id);
+    const current = Object.fromEntries(MODEL_FIELDS.map((field) => [field, model[field] ?? null])) as ModelData;
+    const given = Object.fromEntries(MODEL_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]));
+    const data = normaliseModelData({ ...current, ...given });
+    em.assign(model, { comcardNo: input.comcardNo, ...data, contentHash: modelContentHash(data) });
+    await this.flushUnique(em);
+    return toModelDto(model);
+  }
+
+  async remove(id: number): Promise<void> {
+    const em = this.em.fork();
+    em.remove(await this.load(em, id));
+    await em.flush();
+  }
+
+  /** The models a staff member selected for a post, in the order chosen. */
+  async selectedFor(userId: number, postKey: string): Promise<ModelDto[]> {
+    const post = await this.posts.forEmail(postKey);
+    return this.selectionOf(userId, post.id);
+  }
+
+  /** Replaces a staff member's selection for a post; unknown model ids are refused, repeats count once. */
+  async select(userId: number, postKey: string, modelIds: readonly number[]): Promise<ModelDto[]> {
+    const post = await this.posts.forEmail(postKey);
+    const ids = [...new Set(modelIds)];
+    await this.em.fork().transactional(async (em) => {
+      const found = await em.find(TalentModel, { id: { $in: ids } }, { fields: ['id'] });
+      const missing = ids.filter((id) => !found.some((model) => model.id === id));
+      if (missing.length > 0) throw new NotFoundException(`Model not found: ${missing.join(', ')}`);
+      await em.nativeDelete(ModelSelection, { user: userId, post: post.id });
+      if (ids.length > 0) {
+        await em.insertMany(ModelSelection, ids.map((id, position) => ({ user: userId, post: post.id, model: id, position })));
+      }
+    });
+    return this.selectionOf(userId, post.id);
+  }
+
+  async deselect(userId: number, postKey: string, modelId: number): Promise<void> {
+    const post = await this.posts.forEmail(postKey);
+    await this.em.fork().nativeDelete(ModelSelection, { user: userId, post: post.id, model: modelId });
+  }
+
+  /** The selection by the post's row id (for a send, which has read the post already). */
+  async selectionOf(userId: number, postId: number): Promise<ModelDto[]> {
+    const rows = await this.em.fork().find(ModelSelection, { user: userId, post: postId }, { populate: ['model'], orderBy: { position: 'asc' } });
+    return rows.map((row) => toModelDto(row.model));
+  }
+
+  private async load(em: EntityManager, id: number): Promise<TalentModel> {
+    const model = await em.findOne(TalentModel, { id });
+    if (!model) throw new NotFoundException('Model not found');
+    return model;
+  }
+
+  private async flushUnique(em: EntityManager): Promise<void> {
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw COMCARD_TAKEN();
+      throw error;
+    }
+  }
 
   /**
    * Stores imported models by comcard number, in one transaction: new numbers are inserted; a known number

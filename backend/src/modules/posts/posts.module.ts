@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { PostListCache } from './post-list-cache.js';
 import { PostsController } from './posts.controller.js';
 import { PostsService } from './posts.service.js';
+import { SentEmailsService } from './sent-emails.service.js';
 
 @Module({
   controllers: [PostsController],
-  providers: [PostsService, PostListCache],
-  exports: [PostsService],
+  providers: [PostsService, PostListCache, SentEmailsService],
+  exports: [PostsService, SentEmailsService],
 })
 export class PostsModule {}

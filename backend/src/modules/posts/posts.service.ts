@@ -4,7 +4,7 @@ import { type KeyedTable, upsertByKey, type UpsertCounts } from '../../platform/
 import { paginate } from '../../platform/http/pagination.js';
 import { type DateRange, seoulDayRange } from './domain/date-range.js';
 import { genderFilter } from './domain/gender.js';
-import { sanitisePostHtml } from './domain/post-html.js';
+import { sanitiseHtml } from './domain/safe-html.js';
 import { POST_KEY_MAX_LENGTH } from './domain/post-key.js';
 import { POST_TEXT_FIELDS, type PostRecord, type PostTextField } from './domain/post-record.js';
 import { containsPattern, likeOperator, type SearchScope, searchColumns, searchKeyword } from './domain/search.js';
@@ -17,6 +17,18 @@ export interface PageRequest {
   page: number;
   pageSize: number;
   sortOrder?: SortOrder;
+}
+
+/** A post as an e-mail to its customer needs it. */
+export interface PostContact {
+  /** The row id. */
+  id: number;
+  /** The API's postId (the post key). */
+  postId: string;
+  manager: string | null;
+  phoneCall: string | null;
+  customerEmail: string | null;
+  email: string | null;
 }
 
 /** How a list narrows the posts; every part optional. */
@@ -63,6 +75,7 @@ const TEXT_COLUMNS: Record<PostTextField, string> = {
 
 /** The HTML fields and the columns of their sanitised forms. */
 const SAFE_HTML_COLUMNS: Partial<Record<PostTextField, string>> = { body: 'body_safe_html', eng: 'eng_safe_html' };
+const sanitiseNullable = (html: string | null | undefined) => (html === null || html === undefined ? null : sanitiseHtml(html));
 
 /** The select list of the list queries (alias `p`), named like the entity's properties. */
 const VIEW_COLUMNS = [
@@ -219,6 +232,19 @@ export class PostsService {
     return toPostDto({ ...post, body: post.bodySafeHtml, eng: post.engSafeHtml });
   }
 
+  /** What an e-mail about the post needs: its row id and the customer's contacts. 404 when there is no such post. */
+  async forEmail(postKey: string): Promise<PostContact> {
+    const post = await this.load(this.em.fork(), postKey);
+    return {
+      id: post.id,
+      postId: post.postKey,
+      manager: post.manager ?? null,
+      phoneCall: post.phoneCall ?? null,
+      customerEmail: post.customerEmail ?? null,
+      email: post.email ?? null,
+    };
+  }
+
   /**
    * Stores imported posts by postKey, in one transaction: new keys are inserted; a known key whose contentHash
    * differs gets the new data; an equal hash is left alone. isFavorite, memo and isEmailSent are never touched.
@@ -228,7 +254,7 @@ export class PostsService {
     const toRow = (row: PostRecord) => {
       const record: Record<string, unknown> = { post_key: row.postKey };
       for (const { field, column } of UPSERT_COLUMNS) record[column] = row[field] ?? null;
-      for (const [field, column] of Object.entries(SAFE_HTML_COLUMNS)) record[column] = sanitisePostHtml(row[field as PostTextField]);
+      for (const [field, column] of Object.entries(SAFE_HTML_COLUMNS)) record[column] = sanitiseNullable(row[field as PostTextField]);
       return record;
     };
     const counts = await upsertByKey(this.em, POST_TABLE, { items: rows, keyOf: (row) => row.postKey, hashOf: (row) => row.contentHash, toRow }, onProgress);

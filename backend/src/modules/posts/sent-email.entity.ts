@@ -3,7 +3,8 @@ import { MailAccount } from '../mail-accounts/mail-account.entity.js';
 import { User } from '../users/user.entity.js';
 import { Post } from './post.entity.js';
 
-export const SENT_EMAIL_STATUSES = ['sent', 'failed'] as const;
+/** sending: handed to Gmail, outcome not yet known; sent: Gmail accepted it; failed: Gmail refused it. */
+export const SENT_EMAIL_STATUSES = ['sending', 'sent', 'failed'] as const;
 export type SentEmailStatus = (typeof SENT_EMAIL_STATUSES)[number];
 
 /**

@@ -1,7 +1,9 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { AuthSession, RefreshToken } from '../../modules/auth/session.entity.js';
+import { EmailTemplate } from '../../modules/email-templates/email-template.entity.js';
 import { MailAccount } from '../../modules/mail-accounts/mail-account.entity.js';
+import { ModelSelection } from '../../modules/models/model-selection.entity.js';
 import { TalentModel } from '../../modules/models/model.entity.js';
 import { Post } from '../../modules/posts/post.entity.js';
 import { SentEmail } from '../../modules/posts/sent-email.entity.js';
@@ -10,7 +12,7 @@ import { FailedQueryLogger } from './failed-query-logger.js';
 import { migrationsList } from './migrations/index.js';
 
 /** Every entity of the application. A new module adds its entities here. */
-export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel];
+export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel, ModelSelection, EmailTemplate];
 
 export function ormOptions(databaseUrl: string, debug = false): Options {
   return defineConfig({

@@ -1,10 +1,10 @@
-// The one place post bodies (HTML from the sheets) are made safe to display. Pure: htmlparser2 is a tokenizer
-// without I/O.
+// The one place HTML from outside (post bodies from the sheets, e-mail templates) is made safe to display. Pure:
+// htmlparser2 is a tokenizer without I/O.
 //
 // An allowlist serializer over a real HTML tokenizer: every tag not listed is dropped (the raw-text ones with
 // their content), every attribute not listed is dropped, URLs must be absolute http(s) (or mailto for links), and
 // all text and attribute values are written escaped, so the output is well-formed whatever came in. Done once per
-// import (posts keep the result beside their source), so it is written for speed: one pass, no DOM.
+// import for posts (they keep the result beside their source), so it is written for speed: one pass, no DOM.
 import { Parser } from 'htmlparser2';
 
 const ALLOWED_TAGS = new Set([
@@ -36,8 +36,16 @@ const URL_ATTRIBUTES: Record<string, RegExp> = {
 
 const NUMBER_ATTRIBUTES = new Set(['width', 'height', 'colspan', 'rowspan', 'span']);
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]);
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\n': '&#10;' };
+/** Text made safe inside an element or a double-quoted attribute. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]);
+/** An attribute value: also keeps its line breaks out of the markup, so the output's newlines are all in text. */
+const escapeAttribute = (text: string) => text.replace(/[&<>"\n]/g, (c) => ESCAPES[c]);
+
+export interface SanitiseOptions {
+  /** Rewrites an attribute's value before it is checked (an e-mail template's placeholders become their values). */
+  attributeValue?: (value: string) => string;
+}
 
 /** The URL without the whitespace and control characters browsers ignore inside a scheme (`java\tscript:`). */
 function withoutControls(url: string): string {
@@ -47,6 +55,17 @@ function withoutControls(url: string): string {
     if (code > 0x20 && (code < 0x7f || code > 0x9f)) out += char;
   }
   return out;
+}
+
+/** The URL when it is an absolute http(s) address, as browsers would read it (percent-encoded); else null. */
+export function safeHttpUrl(value: string | null | undefined): string | null {
+  const url = value?.trim();
+  if (!url || !URL_ATTRIBUTES.src.test(withoutControls(url)) || !URL_ATTRIBUTES.src.test(url)) return null;
+  try {
+    return new URL(url).href;
+  } catch {
+    return null;
+  }
 }
 
 function attributeValue(tag: string, name: string, value: string): string | null {
@@ -60,20 +79,22 @@ function attributeValue(tag: string, name: string, value: string): string | null
   return value;
 }
 
-function openTag(tag: string, attributes: Record<string, string>): string {
+function openTag(tag: string, attributes: Record<string, string>, options: SanitiseOptions): string {
   let out = `<${tag}`;
   for (const [name, raw] of Object.entries(attributes)) {
-    const value = attributeValue(tag, name, raw);
-    if (value !== null) out += ` ${name}="${escapeHtml(value)}"`;
+    const value = attributeValue(tag, name, options.attributeValue ? options.attributeValue(raw) : raw);
+    if (value !== null) out += ` ${name}="${escapeAttribute(value)}"`;
   }
   // Links open outside the tool and give the target no handle on it.
   if (tag === 'a') out += ' target="_blank" rel="noopener noreferrer nofollow"';
   return `${out}>`;
 }
 
-/** Post HTML reduced to the allowed tags and attributes: no script, style, event handlers, frames or unsafe URLs. */
-export function sanitisePostHtml(html: string | null | undefined): string | null {
-  if (html === null || html === undefined) return null;
+/**
+ * HTML reduced to the allowed tags and attributes: no script, style, event handlers, frames or unsafe URLs. Every
+ * newline of the output is in text (attribute values carry theirs as `&#10;`).
+ */
+export function sanitiseHtml(html: string, options: SanitiseOptions = {}): string {
   let out = '';
   /** Allowed elements open in the output, innermost last. */
   const open: string[] = [];
@@ -87,7 +108,7 @@ export function sanitisePostHtml(html: string | null | undefined): string | null
           return;
         }
         if (!ALLOWED_TAGS.has(name)) return;
-        out += openTag(name, attributes);
+        out += openTag(name, attributes, options);
         if (!VOID_TAGS.has(name)) open.push(name);
       },
       ontext(text) {

@@ -1,0 +1,126 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class EmailTemplateDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty() subject!: string;
+  @ApiProperty({ description: 'The text with {{placeholders}}, newlines as \\n' }) template!: string;
+  @ApiProperty({ description: 'The template rendered with the fixed sample data, as a whole HTML document' }) htmlTemplate!: string;
+  @ApiProperty() isActive!: boolean;
+  @ApiProperty({ description: 'Exactly one template is the default' }) isDefault!: boolean;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
+}
+
+/** The template editor's body (spec §7). htmlTemplate is accepted for the spec's clients and made by the server. */
+export class SaveEmailTemplateDto {
+  @ApiProperty({ maxLength: 200 })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Please enter a template title' })
+  @MaxLength(200)
+  title!: string;
+
+  @ApiProperty({ maxLength: 500 })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Please enter an email subject' })
+  @MaxLength(500)
+  subject!: string;
+
+  @ApiProperty({ maxLength: 100_000, description: 'Windows line endings are saved as newlines' })
+  @IsString()
+  @IsNotEmpty({ message: 'Please enter the template content' })
+  @MaxLength(100_000)
+  template!: string;
+
+  @ApiProperty({ required: false, default: true })
+  @IsOptional()
+  @IsBoolean()
+  isActive?: boolean;
+
+  @ApiProperty({ required: false, description: 'Ignored: the server renders it from template' })
+  @IsOptional()
+  @IsString()
+  htmlTemplate?: string;
+}
+
+export class PreviewEmailDto {
+  @ApiProperty({ maxLength: 100_000, description: 'The text with {{placeholders}}' })
+  @IsString()
+  @MaxLength(100_000)
+  template!: string;
+
+  @ApiProperty({ required: false, maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  subject?: string;
+
+  @ApiProperty({ required: false, description: "A post's postId: render with it and the models selected for it; without, the fixed sample" })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  postId?: string;
+
+  @ApiProperty({ required: false, description: 'The mail account it would be sent from ({{email}}, {{name}})' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  accountId?: number;
+}
+
+export class EmailPreviewDto {
+  @ApiProperty({ description: 'Sanitised HTML of the e-mail body, as it is sent' }) html!: string;
+  @ApiProperty({ description: 'The plain-text part' }) text!: string;
+  @ApiProperty({ description: 'The subject with its placeholders filled' }) subject!: string;
+}
+
+class RecipientFieldsDto {
+  @ApiProperty({ format: 'email', description: "The post's customer; trimmed" })
+  @Transform(trim)
+  @IsNotEmpty({ message: 'Please enter the recipient e-mail address' })
+  @IsEmail({}, { message: 'The recipient must be a valid e-mail address' })
+  @MaxLength(254)
+  recipient!: string;
+
+  @ApiProperty({ description: 'The mail account to send from' })
+  @IsInt({ message: 'Please choose the mail account to send from' })
+  @Min(1, { message: 'Please choose the mail account to send from' })
+  accountId!: number;
+
+  @ApiProperty({ description: "The post's postId" })
+  @IsString()
+  @IsNotEmpty({ message: 'postId is required' })
+  postId!: string;
+}
+
+/** Specify (spec §7): the subject and the template text as edited; rendered by the server with the selected models. */
+export class SendEmailDto extends RecipientFieldsDto {
+  @ApiProperty({ maxLength: 500 })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Please enter an email subject' })
+  @MaxLength(500)
+  subject!: string;
+
+  @ApiProperty({ maxLength: 100_000, description: 'The template text (placeholders allowed; HTML is sanitised)' })
+  @IsString()
+  @IsNotEmpty({ message: 'Please select an email template' })
+  @MaxLength(100_000)
+  content!: string;
+}
+
+/** Simple (spec §7): the default template with the post's data and its selected models. */
+export class SendDefaultEmailDto extends RecipientFieldsDto {}
+
+export class SendEmailResultDto {
+  @ApiProperty() success!: boolean;
+  @ApiProperty({ example: 'Email sent successfully!' }) message!: string;
+  @ApiProperty({ description: 'The log entry of the send' }) sentEmailId!: number;
+  @ApiProperty({ type: String, nullable: true, description: "Gmail's id of the message" }) messageId!: string | null;
+}

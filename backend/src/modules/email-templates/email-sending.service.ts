@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BadGatewayException, BadRequestException, ConflictException, HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import type { Principal } from '../../platform/http/auth-decorators.js';
+import { classifyGoogleError } from '../../platform/google/google-errors.js';
+import type { GoogleApis } from '../../platform/google/google.service.js';
+import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
+import { ModelsService } from '../models/models.service.js';
+import { type PostContact, PostsService } from '../posts/posts.service.js';
+import { SentEmailsService } from '../posts/sent-emails.service.js';
+import { UsersService } from '../users/users.service.js';
+import { buildMimeMessage } from './mime-message.js';
+import { type EmailContext, renderEmail, renderSubject, sampleContext } from './domain/render-email.js';
+import type { EmailPreviewDto, PreviewEmailDto, SendDefaultEmailDto, SendEmailDto, SendEmailResultDto } from './dto/email-template.dto.js';
+import { EmailTemplatesService } from './email-templates.service.js';
+
+export const EMAIL_SENT = 'Email sent successfully!';
+/** Waits before retrying a send Gmail failed with a 5xx: it answered, so nothing went out. */
+const RETRY_DELAYS_MS = [500, 1500];
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,255}$/;
+
+/**
+ * Renders and sends e-mails to posts' customers through Gmail as a connected account, and the previews that show
+ * staff exactly what will be sent (the same renderer, the same post, the same selected models).
+ */
+@Injectable()
+export class EmailSendingService {
+  private readonly logger = new Logger(EmailSendingService.name);
+
+  constructor(
+    private readonly templates: EmailTemplatesService,
+    private readonly posts: PostsService,
+    private readonly sentEmails: SentEmailsService,
+    private readonly models: ModelsService,
+    private readonly mailAccounts: MailAccountsService,
+    private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>,
+  ) {}
+
+  /** The editor's preview (the fixed sample) or Specify's (the post, its selected models, the sending account). */
+  async preview(principal: Principal, input: PreviewEmailDto): Promise<EmailPreviewDto> {
+    let context: EmailContext;
+    if (input.postId === undefined) {
+      context = sampleContext(this.config.PUBLIC_URL);
+    } else {
+      const post = await this.posts.forEmail(input.postId);
+      const senderEmail = input.accountId
+        ? (await this.mailAccounts.get(input.accountId)).email
+        : ((await this.users.findById(principal.userId))?.email ?? '');
+      context = await this.contextFor(principal, post, senderEmail);
+    }
+    return { ...renderEmail(input.template, context), subject: renderSubject(input.subject ?? '', context) };
+  }
+
+  /** Specify: the subject and text as edited, rendered with the post and the models selected for it. */
+  send(principal: Principal, input: SendEmailDto, idempotencyKey?: string): Promise<SendEmailResultDto> {
+    return this.deliver(principal, input, { subject: input.subject, template: input.content }, idempotencyKey);
+  }
+
+  /** Simple: the default template. */
+  async sendDefault(principal: Principal, input: SendDefaultEmailDto, idempotencyKey?: string): Promise<SendEmailResultDto> {
+    const template = await this.templates.findDefault();
+    if (!template) throw new ConflictException('There is no default email template. Please create one in Email Templates first.');
+    return this.deliver(principal, input, template, idempotencyKey);
+  }
+
+  private async deliver(
+    principal: Principal,
+    input: SendDefaultEmailDto,
+    template: { subject: string; template: string },
+    idempotencyKey: string = randomUUID(),
+  ): Promise<SendEmailResultDto> {
+    if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new BadRequestException('Idempotency-Key must be 8 to 255 letters, digits, or . _ : -');
+    const post = await this.posts.forEmail(input.postId);
+    const account = await this.mailAccounts.get(input.accountId);
+    const context = await this.contextFor(principal, post, account.email);
+    const subject = renderSubject(template.subject, context);
+    if (subject === '') throw new BadRequestException('Please enter an email subject');
+    const body = renderEmail(template.template, context);
+
+    const start = await this.sentEmails.start({
+      postId: post.id,
+      accountId: account.id,
+      recipient: input.recipient,
+      subject,
+      sentById: principal.userId,
+      idempotencyKey,
+    });
+    if (start.kind === 'sent') return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: start.gmailMessageId };
+    if (start.kind === 'in-flight') throw new ConflictException('This e-mail is being sent already. Please wait a moment.');
+
+    try {
+      const raw = (await buildMimeMessage({ from: { name: account.name, address: account.email }, to: input.recipient, subject, body })).toString('base64url');
+      const messageId = await this.mailAccounts.withGoogle(account.id, (apis) => this.sendWithRetry(apis, raw, account.email));
+      await this.sentEmails.succeeded(start.sendId, messageId);
+      return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId };
+    } catch (error) {
+      const reason = error instanceof HttpException ? error.message : 'Unexpected error';
+      await this.sentEmails.failed(start.sendId, reason);
+      throw error;
+    }
+  }
+
+  private async contextFor(principal: Principal, post: PostContact, senderEmail: string): Promise<EmailContext> {
+    const models = await this.models.selectionOf(principal.userId, post.id);
+    return {
+      post: { postId: post.postId, manager: post.manager, phoneCall: post.phoneCall, customerEmail: post.customerEmail ?? post.email },
+      models,
+      senderEmail,
+    };
+  }
+
+  /**
+   * One Gmail send. A 5xx is retried with backoff (Gmail answered, so nothing went out); a call that got no answer
+   * is not, since the message may have left. Rate and daily limits mean the account's sending limit is reached.
+   */
+  private async sendWithRetry({ gmail }: GoogleApis, raw: string, accountEmail: string): Promise<string | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { data } = await gmail.users.messages.send({ userId: 'me', requestBody: { raw } });
+        return data.id ?? null;
+      } catch (error) {
+        const failure = classifyGoogleError(error);
+        if (failure.kind === 'rate_limited' || failure.kind === 'daily_limit') {
+          throw new HttpException(`The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`, 429);
+        }
+        if (failure.kind === 'unavailable' && failure.status === undefined) {
+          throw new BadGatewayException(`Gmail did not answer, so the e-mail may or may not have been sent. Please check the Sent folder of ${accountEmail} before sending again.`);
+        }
+        if (failure.kind !== 'unavailable' || attempt >= RETRY_DELAYS_MS.length) throw error;
+        this.logger.warn(`Gmail answered ${failure.status} to a send from ${accountEmail}; retrying`);
+        await sleep(RETRY_DELAYS_MS[attempt]);
+      }
+    }
+  }
+}

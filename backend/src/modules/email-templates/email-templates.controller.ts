@@ -1,0 +1,130 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
+import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
+import {
+  EmailPreviewDto,
+  EmailTemplateDto,
+  PreviewEmailDto,
+  SaveEmailTemplateDto,
+  SendDefaultEmailDto,
+  SendEmailDto,
+  SendEmailResultDto,
+} from './dto/email-template.dto.js';
+import { EmailSendingService } from './email-sending.service.js';
+import { EmailTemplatesService } from './email-templates.service.js';
+
+const IDEMPOTENCY_KEY = ApiHeader({
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'One key per e-mail the user means to send: a repeated request with it sends nothing more and answers as the first',
+});
+
+const SEND_FAILURES = [
+  ApiBadRequestResponse({ type: ErrorResponseDto }),
+  ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such post or mail account' }),
+  ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated, or the same send is in flight' }),
+  ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: "The account's daily sending limit is reached" }),
+  ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Gmail failed or did not answer' }),
+];
+const applyAll = (decorators: MethodDecorator[]): MethodDecorator => (target, key, descriptor) => {
+  for (const decorator of decorators) decorator(target, key, descriptor);
+};
+
+/** E-mail templates and sending (spec §7 E-mail templates). */
+@ApiTags('email-templates')
+@ApiBearerAuth()
+@ApiForbiddenResponse({ type: ErrorResponseDto })
+@Controller('email-templates')
+export class EmailTemplatesController {
+  constructor(
+    private readonly templates: EmailTemplatesService,
+    private readonly sending: EmailSendingService,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: [EmailTemplateDto] })
+  list(): Promise<EmailTemplateDto[]> {
+    return this.templates.list();
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: EmailTemplateDto, description: 'The first template becomes the default' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  create(@Body() body: SaveEmailTemplateDto): Promise<EmailTemplateDto> {
+    return this.templates.create(body);
+  }
+
+  @Post('preview')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EmailPreviewDto, description: 'The e-mail exactly as it would be sent' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  preview(@CurrentPrincipal() principal: Principal, @Body() body: PreviewEmailDto): Promise<EmailPreviewDto> {
+    return this.sending.preview(principal, body);
+  }
+
+  @Post('send')
+  @HttpCode(200)
+  @IDEMPOTENCY_KEY
+  @ApiOkResponse({ type: SendEmailResultDto })
+  @applyAll(SEND_FAILURES)
+  send(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: SendEmailDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<SendEmailResultDto> {
+    return this.sending.send(principal, body, idempotencyKey);
+  }
+
+  @Post('default')
+  @HttpCode(200)
+  @IDEMPOTENCY_KEY
+  @ApiOkResponse({ type: SendEmailResultDto, description: 'Sent with the default template' })
+  @applyAll(SEND_FAILURES)
+  sendDefault(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: SendDefaultEmailDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<SendEmailResultDto> {
+    return this.sending.sendDefault(principal, body, idempotencyKey);
+  }
+
+  @Post('set-default/:id')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EmailTemplateDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  setDefault(@Param('id', IdParamPipe) id: number): Promise<EmailTemplateDto> {
+    return this.templates.setDefault(id);
+  }
+
+  @Put(':id')
+  @ApiOkResponse({ type: EmailTemplateDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  update(@Param('id', IdParamPipe) id: number, @Body() body: SaveEmailTemplateDto): Promise<EmailTemplateDto> {
+    return this.templates.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleting the default hands it to the most recently edited other template' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async remove(@Param('id', IdParamPipe) id: number): Promise<void> {
+    await this.templates.remove(id);
+  }
+}

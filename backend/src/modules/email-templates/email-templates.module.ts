@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { MailAccountsModule } from '../mail-accounts/mail-accounts.module.js';
+import { ModelsModule } from '../models/models.module.js';
+import { PostsModule } from '../posts/posts.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { EmailSendingService } from './email-sending.service.js';
+import { EmailTemplatesController } from './email-templates.controller.js';
+import { EmailTemplatesService } from './email-templates.service.js';
+
+@Module({
+  imports: [PostsModule, ModelsModule, MailAccountsModule, UsersModule],
+  controllers: [EmailTemplatesController],
+  providers: [EmailTemplatesService, EmailSendingService],
+})
+export class EmailTemplatesModule {}

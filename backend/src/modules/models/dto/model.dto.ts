@@ -1,0 +1,68 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { COMCARD_NO_MAX_LENGTH } from '../domain/model-record.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Blank means none. */
+const blankAsNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+
+export class ModelDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() comcardNo!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Profile picture URL' }) image!: string | null;
+  @ApiProperty({ type: String, nullable: true }) nameEng!: string | null;
+  @ApiProperty({ type: String, nullable: true }) nameKor!: string | null;
+  @ApiProperty({ type: String, nullable: true }) national!: string | null;
+  @ApiProperty({ type: String, nullable: true }) stage!: string | null;
+  @ApiProperty({ type: String, nullable: true }) additionalPic!: string | null;
+  @ApiProperty({ type: String, nullable: true }) download!: string | null;
+  @ApiProperty({ type: String, nullable: true }) comcardPhotoURL!: string | null;
+  @ApiProperty({ type: String, nullable: true }) htmlUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "Google's 200 px thumbnail when htmlUrl is a Drive link" })
+  thumbnailUrl!: string | null;
+}
+
+const WEB_ADDRESS = /^https?:\/\/\S+$/i;
+const urlField = (label: string) => [
+  Transform(blankAsNull),
+  ValidateIf((_: unknown, value: unknown) => value !== null && value !== undefined),
+  IsString(),
+  MaxLength(2048),
+  Matches(WEB_ADDRESS, { message: `${label} must be a web address starting with http:// or https://` }),
+];
+const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
+const textField = (maxLength = 200) => apply([Transform(blankAsNull), IsOptional(), IsString(), MaxLength(maxLength)]);
+
+/** The model form (spec §2): Comcard Number, names, nationality, stage and the three links. */
+export class SaveModelDto {
+  @ApiProperty({ maxLength: COMCARD_NO_MAX_LENGTH })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Comcard number is required' })
+  @MaxLength(COMCARD_NO_MAX_LENGTH)
+  comcardNo!: string;
+
+  @ApiProperty({ type: String, required: false, nullable: true }) @textField() nameEng?: string | null;
+  @ApiProperty({ type: String, required: false, nullable: true }) @textField() nameKor?: string | null;
+  @ApiProperty({ type: String, required: false, nullable: true }) @textField() national?: string | null;
+  @ApiProperty({ type: String, required: false, nullable: true }) @textField() stage?: string | null;
+
+  @ApiProperty({ type: String, required: false, nullable: true, description: 'Not on the form; kept when left out' })
+  @apply(urlField('Image URL'))
+  image?: string | null;
+
+  @ApiProperty({ type: String, required: false, nullable: true }) @apply(urlField('Additional Picture URL')) additionalPic?: string | null;
+  @ApiProperty({ type: String, required: false, nullable: true }) @apply(urlField('Download URL')) download?: string | null;
+  @ApiProperty({ type: String, required: false, nullable: true }) @apply(urlField('Comcard photo URL')) comcardPhotoURL?: string | null;
+  @ApiProperty({ type: String, required: false, nullable: true }) @apply(urlField('HTML URL')) htmlUrl?: string | null;
+}
+
+export class SelectModelsDto {
+  @ApiProperty({ type: [Number], description: 'The models selected for the post, in order; replaces the selection', maxItems: 500 })
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  modelIds!: number[];
+}

@@ -1,0 +1,97 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
+import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
+import { ModelDto, SaveModelDto, SelectModelsDto } from './dto/model.dto.js';
+import { ModelsService } from './models.service.js';
+
+/** The Model List dialog's models (spec §7 Models). */
+@ApiTags('models')
+@ApiBearerAuth()
+@ApiForbiddenResponse({ type: ErrorResponseDto })
+@Controller('models')
+export class ModelsController {
+  constructor(private readonly models: ModelsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: [ModelDto], description: 'Every model, by comcard number' })
+  list(): Promise<ModelDto[]> {
+    return this.models.list();
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: ModelDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The comcard number is taken' })
+  create(@Body() body: SaveModelDto): Promise<ModelDto> {
+    return this.models.create(body);
+  }
+
+  @Put(':id')
+  @ApiOkResponse({ type: ModelDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The comcard number is taken' })
+  update(@Param('id', IdParamPipe) id: number, @Body() body: SaveModelDto): Promise<ModelDto> {
+    return this.models.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async remove(@Param('id', IdParamPipe) id: number): Promise<void> {
+    await this.models.remove(id);
+  }
+}
+
+const POST_ID = ApiParam({ name: 'postId', description: "The post's postId" });
+
+/** The models the signed-in staff member selected for a post (spec §4), kept on the server. */
+@ApiTags('models')
+@ApiBearerAuth()
+@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such post (or model)' })
+@Controller('posts/:postId/selected-models')
+export class SelectedModelsController {
+  constructor(private readonly models: ModelsService) {}
+
+  @Get()
+  @POST_ID
+  @ApiOkResponse({ type: [ModelDto], description: 'In the order selected' })
+  list(@CurrentPrincipal() principal: Principal, @Param('postId') postId: string): Promise<ModelDto[]> {
+    return this.models.selectedFor(principal.userId, postId);
+  }
+
+  @Put()
+  @POST_ID
+  @ApiOkResponse({ type: [ModelDto], description: 'The selection as stored' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  select(@CurrentPrincipal() principal: Principal, @Param('postId') postId: string, @Body() body: SelectModelsDto): Promise<ModelDto[]> {
+    return this.models.select(principal.userId, postId, body.modelIds);
+  }
+
+  @Delete(':modelId')
+  @POST_ID
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'The model is no longer selected for the post' })
+  async deselect(
+    @CurrentPrincipal() principal: Principal,
+    @Param('postId') postId: string,
+    @Param('modelId', IdParamPipe) modelId: number,
+  ): Promise<void> {
+    await this.models.deselect(principal.userId, postId, modelId);
+  }
+}
