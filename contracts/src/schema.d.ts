@@ -1093,8 +1093,7 @@ export interface operations {
     EmailTemplatesController_sendDefault: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
+            header?: {
                 /** @description One key per e-mail the user means to send: a repeated request with it sends nothing more and answers as the first */
                 "Idempotency-Key"?: string;
             };
@@ -1221,8 +1220,7 @@ export interface operations {
     EmailTemplatesController_send: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
+            header?: {
                 /** @description One key per e-mail the user means to send: a repeated request with it sends nothing more and answers as the first */
                 "Idempotency-Key"?: string;
             };

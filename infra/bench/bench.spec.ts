@@ -52,7 +52,7 @@ describe('infra/bench', () => {
     }
   }, 120_000);
 
-  it('npm run bench prints sign-in, users and post list figures beside GET health, and an import beside COPY, without errors', async () => {
+  it('npm run bench prints sign-in, users and post list figures beside GET health, an import beside COPY, and e-mail figures, without errors', async () => {
     const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '1', '--users', '20', '--posts', '600', '--import-rows', '300']);
     expect(code).toBe(0);
     const rows = output.split('\n').filter((line) => /^(GET|POST) /.test(line));
@@ -87,5 +87,10 @@ describe('infra/bench', () => {
     const copyRate = Number(/COPY\s+(\d+) rows\/s/.exec(output)?.[1]);
     expect(importRate).toBeGreaterThan(0);
     expect(copyRate).toBeGreaterThan(0);
+    expect(Number(/render \+ MIME\s+(\d+) messages\/s/.exec(output)?.[1])).toBeGreaterThan(0);
+    const [apiP50, apiP95] = (/send\s+p50 ([\d.]+) ms, p95 ([\d.]+) ms through the API/.exec(output) ?? []).slice(1).map(Number);
+    const [gmailP50] = (/Gmail alone\s+p50 ([\d.]+) ms/.exec(output) ?? []).slice(1).map(Number);
+    expect(apiP95).toBeGreaterThanOrEqual(apiP50);
+    expect(gmailP50).toBeGreaterThan(0);
   }, 240_000);
 });

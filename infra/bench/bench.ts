@@ -1,5 +1,6 @@
 // npm run bench: on one server in one run, beside GET health: sign-in throughput, GET users, the post list queries
-// on --posts posts, and a --import-rows sheet imported from the Google sandbox beside a raw COPY of its rows.
+// on --posts posts, a --import-rows sheet imported from the Google sandbox beside a raw COPY of its rows, and the
+// e-mail side: render and MIME build with 20 models, and a send through the API beside the sandbox's own answer.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { generateSecrets, healthy, node, root, startProcesses, unexpectedExitMes
 import { onShutdown, run, shutdown } from '../scripts/lib/processes.ts';
 import { startGoogleSandbox, SAMPLE_ACCOUNT_EMAILS } from '../sandbox/google/server.ts';
 import { googleSandboxEnv } from '../scripts/lib/google-env.ts';
+import { renderAndBuildRate, sendLatency } from './email.ts';
 import { load, type LoadOptions } from './load.ts';
 import { connectSandboxAccount, copyRowsPerSecond, generatedPostsSheet, growPosts, importPosts } from './posts.ts';
 import { seedUsers } from './seed-data.ts';
@@ -120,6 +122,10 @@ await measure(runs);
 await apiProcess.stop();
 await startProcesses([api({ POST_PAGE_CACHE_MB: '0' })], env, onExit);
 await measure(postRuns(20).map(({ name, options }) => ({ name: `${name}, not kept`, options })));
+// E-mail: the renderer and MailComposer in this process, then sends one at a time.
+const rendered = await renderAndBuildRate(Math.min(seconds, 5));
+const [firstPost] = ((await (await fetch(`${base}/posts?page=1&pageSize=1`, { headers: auth })).json()) as { posts: { data: { postId: string }[] } }).posts.data;
+const sends = await sendLatency({ base, auth, sandboxUrl: sandbox.url, accountId, accountEmail: SAMPLE_ACCOUNT_EMAILS[0], postId: firstPost.postId, sends: Math.max(10, seconds * 3) });
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
@@ -127,5 +133,9 @@ for (const row of rows) console.log(line(row));
 console.log(`\nPost lists on ${posts} posts. Sheet import of ${importRows} generated posts through the API and the worker:`);
 console.log(`  import  ${importRate.toFixed(0)} rows/s (${imported.seconds.toFixed(1)} s; ${imported.report.created} created, ${imported.report.rejected.length} rejected)`);
 console.log(`  COPY    ${copyRate.toFixed(0)} rows/s of the same cells into a table like post, with its indexes (import = ${((100 * importRate) / copyRate).toFixed(0)} % of COPY)`);
+console.log(`\nE-mail with 20 models (${(rendered.bytes / 1024).toFixed(0)} kB of MIME):`);
+console.log(`  render + MIME  ${rendered.perSecond.toFixed(0)} messages/s in one process`);
+console.log(`  send           p50 ${sends.apiP50.toFixed(1)} ms, p95 ${sends.apiP95.toFixed(1)} ms through the API (${sends.sends} sends, one at a time)`);
+console.log(`  Gmail alone    p50 ${sends.sandboxP50.toFixed(1)} ms, p95 ${sends.sandboxP95.toFixed(1)} ms straight to the sandbox: the API adds ${(sends.apiP50 - sends.sandboxP50).toFixed(1)} ms at p50`);
 console.log('');
 await shutdown(0);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, createParamDecorator, Delete, Get, type ExecutionContext, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -27,6 +27,12 @@ import {
 } from './dto/email-template.dto.js';
 import { EmailSendingService } from './email-sending.service.js';
 import { EmailTemplatesService } from './email-templates.service.js';
+
+/** The request's Idempotency-Key header, documented by ApiHeader alone (a @Headers parameter would be listed as required). */
+const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined => {
+  const value = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>().headers['idempotency-key'];
+  return typeof value === 'string' ? value : undefined;
+});
 
 const IDEMPOTENCY_KEY = ApiHeader({
   name: 'Idempotency-Key',
@@ -86,7 +92,7 @@ export class EmailTemplatesController {
   send(
     @CurrentPrincipal() principal: Principal,
     @Body() body: SendEmailDto,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ): Promise<SendEmailResultDto> {
     return this.sending.send(principal, body, idempotencyKey);
   }
@@ -99,7 +105,7 @@ export class EmailTemplatesController {
   sendDefault(
     @CurrentPrincipal() principal: Principal,
     @Body() body: SendDefaultEmailDto,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ): Promise<SendEmailResultDto> {
     return this.sending.sendDefault(principal, body, idempotencyKey);
   }
