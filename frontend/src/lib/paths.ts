@@ -10,6 +10,8 @@ export const paths = {
   accountDashboard: (accountId: string) => `/admin/dashboard/${encodeURIComponent(accountId)}`,
   sentEmails: '/admin/sent-emails',
   favourites: '/admin/favourites',
+  /** The message sender, with a recipient's phone number filled in when given (a post's Quick Message). */
+  messageSender: (phoneNumber?: string) => (phoneNumber ? `/admin/message-sender?phoneNumber=${encodeURIComponent(phoneNumber)}` : '/admin/message-sender'),
   profile: '/admin/profile',
   users: '/admin/users',
   addAdmin: '/admin/users/add',

@@ -27,15 +27,20 @@ export function dismissToast(id: string): void {
 }
 
 /** Shows a toast; an id already on screen is not shown twice (a redirect chain may carry one message). */
-export function showToast(tone: ToastTone, message: string, id = `toast-${++sequence}`): void {
+export function showToast(tone: ToastTone, message: string, id = `toast-${++sequence}`, hideAfterMs = AUTO_HIDE_MS): void {
   if (toasts.some((toast) => toast.id === id)) return;
   emit([...toasts, { id, tone, message }]);
-  timers.set(id, setTimeout(() => dismissToast(id), AUTO_HIDE_MS));
+  timers.set(id, setTimeout(() => dismissToast(id), hideAfterMs));
+}
+
+export interface ToastOptions {
+  /** How long it stays; 5 s unless a screen's spec says otherwise. */
+  hideAfterMs?: number;
 }
 
 export const toast = {
-  success: (message: string) => showToast('success', message),
-  error: (message: string) => showToast('error', message),
+  success: (message: string, options: ToastOptions = {}) => showToast('success', message, undefined, options.hideAfterMs),
+  error: (message: string, options: ToastOptions = {}) => showToast('error', message, undefined, options.hideAfterMs),
 };
 
 export function useToasts(): readonly Toast[] {

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { Post, PostList } from '../api/use-dashboard-posts.ts';
-import { ComingSoonDialog, type ComingSoon } from './coming-soon-dialog.tsx';
 import { MemoDialog } from './memo-dialog.tsx';
+import { usePostSendActions } from './post-send-actions.tsx';
 import { PostCard, type Language } from './post-card.tsx';
 import { PostPager } from './post-pager.tsx';
 
@@ -33,12 +33,14 @@ export interface PostResultsProps {
   errorTitle?: string;
   errorText: string;
   empty: ReactNode;
+  /** The mail account e-mails are sent from; the stored account when absent. */
+  accountId?: number | null;
 }
 
 /** A list of post cards with its loading skeletons, error panel, empty state and pager. */
-export function PostResults({ data, error, isLoading, isValidating, language, onPageChange, errorTitle = 'Error', errorText, empty }: PostResultsProps) {
+export function PostResults({ data, error, isLoading, isValidating, language, onPageChange, errorTitle = 'Error', errorText, empty, accountId }: PostResultsProps) {
   const [memoFor, setMemoFor] = useState<Post | null>(null);
-  const [comingSoon, setComingSoon] = useState<ComingSoon | null>(null);
+  const sendActions = usePostSendActions(accountId);
 
   let content: ReactNode;
   if (isLoading && !data) {
@@ -69,7 +71,7 @@ export function PostResults({ data, error, isLoading, isValidating, language, on
                 post={post}
                 language={language}
                 onMemo={setMemoFor}
-                onSendAction={(action) => setComingSoon({ title: action, arrivesWith: 'e-mail sending' })}
+                onSendAction={sendActions.onSendAction}
               />
             </li>
           ))}
@@ -83,7 +85,7 @@ export function PostResults({ data, error, isLoading, isValidating, language, on
     <>
       {content}
       <MemoDialog post={memoFor} onClose={() => setMemoFor(null)} />
-      <ComingSoonDialog feature={comingSoon} onClose={() => setComingSoon(null)} />
+      {sendActions.dialogs}
     </>
   );
 }

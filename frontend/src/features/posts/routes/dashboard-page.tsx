@@ -10,10 +10,11 @@ import { useSelectedMailAccountId } from '../../../lib/use-selected-mail-account
 import { postSource, type DateRange, type GenderFilter, type PageSize, type SearchScope } from '../api/post-source.ts';
 import { useDashboardPosts } from '../api/use-dashboard-posts.ts';
 import { AccountSwitcher } from '../components/account-switcher.tsx';
-import { ComingSoonDialog, type ComingSoon } from '../components/coming-soon-dialog.tsx';
 import { DriveFilePicker, type PickerMode } from '../components/drive-file-picker.tsx';
+import { EmailTemplatesDialog } from '../components/email-templates-dialog.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
 import { InstructionsDialog } from '../components/instructions-dialog.tsx';
+import { ModelListDialog } from '../components/model-list-dialog.tsx';
 import type { Language } from '../components/post-card.tsx';
 import { EmptyPosts, PostResults } from '../components/post-results.tsx';
 import { ReauthBanner } from '../components/reauth-banner.tsx';
@@ -48,7 +49,7 @@ export function DashboardPage() {
 
   const [picker, setPicker] = useState<PickerMode | null>(null);
   const [isInstructionsOpen, setInstructionsOpen] = useState(false);
-  const [comingSoon, setComingSoon] = useState<ComingSoon | null>(null);
+  const [openDialog, setOpenDialog] = useState<'templates' | 'models' | null>(null);
 
   const switchAccount = (id: number) => {
     const chosen = senders.data?.find((candidate) => candidate.id === id);
@@ -65,10 +66,10 @@ export function DashboardPage() {
       />
       <nav aria-label="Dashboard" className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onPress={() => setComingSoon({ title: 'Email Templates', arrivesWith: 'templates' })}>
+          <Button variant="secondary" onPress={() => setOpenDialog('templates')}>
             Email Templates
           </Button>
-          <Button variant="secondary" onPress={() => setComingSoon({ title: 'Model Templates', arrivesWith: 'templates' })}>
+          <Button variant="secondary" onPress={() => setOpenDialog('models')}>
             Model Templates
           </Button>
           <Button variant="secondary" onPress={() => setPicker('model')}>
@@ -114,6 +115,7 @@ export function DashboardPage() {
         isLoading={posts.isLoading}
         isValidating={posts.isValidating}
         language={language}
+        accountId={account?.id ?? accountId}
         onPageChange={(next) => {
           setPaging({ listKey, page: next });
           document.getElementById('main')?.scrollIntoView({ block: 'start' });
@@ -124,7 +126,8 @@ export function DashboardPage() {
       />
       <DriveFilePicker mode={picker} accountId={account?.id ?? accountId} onClose={() => setPicker(null)} />
       <InstructionsDialog isOpen={isInstructionsOpen} onClose={() => setInstructionsOpen(false)} />
-      <ComingSoonDialog feature={comingSoon} onClose={() => setComingSoon(null)} />
+      <EmailTemplatesDialog isOpen={openDialog === 'templates'} onOpenChange={(isOpen) => setOpenDialog(isOpen ? 'templates' : null)} />
+      <ModelListDialog isOpen={openDialog === 'models'} onOpenChange={(isOpen) => setOpenDialog(isOpen ? 'models' : null)} />
     </>
   );
 }

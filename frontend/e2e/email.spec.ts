@@ -1,0 +1,232 @@
+import type { Page } from '@playwright/test';
+import { api, baseURL, checkScreen, expect, message, test, useSuperadminSession } from './support.ts';
+
+// The e-mail side against the Google sandbox: templates, models, selecting models for a post, and sending
+// Specify and Simple e-mails that the sandbox's Gmail records.
+const sandboxUrl = process.env.E2E_GOOGLE_SANDBOX_URL;
+const SAMPLE_ACCOUNT = 'casting.jihyun@gmail.com';
+const POSTS_SPREADSHEET = '2026 캐스팅 공고';
+const POSTS_SHEET = '공고';
+const RECIPIENT = 'cast@studio.example';
+const MODELS = [
+  { comcardNo: 'E2E-101', nameEng: 'Emily Carter', nameKor: '에밀리 카터', national: 'USA', stage: 'Actor', htmlUrl: 'https://profiles.example/E2E-101' },
+  { comcardNo: 'E2E-102', nameEng: 'Lucas Martin', nameKor: '루카스 마틴', national: 'France', stage: 'Model', htmlUrl: 'https://profiles.example/E2E-102' },
+  { comcardNo: 'E2E-103', nameEng: 'Anna Petrova', nameKor: '안나 페트로바', national: 'Russia', stage: 'Dancer' },
+];
+
+useSuperadminSession();
+test.describe.configure({ mode: 'serial' });
+test.skip(!sandboxUrl, 'E2E_GOOGLE_SANDBOX_URL is not set: the Google sandbox is not running');
+
+interface SentMail {
+  subject: string;
+  html: string | null;
+  to: { address: string }[];
+}
+
+async function sandbox<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sandboxUrl}${path}`, {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+/** The sample account, connected through the OAuth round trip as a browser makes it (once per run). */
+async function connectedAccount(token: string): Promise<number> {
+  const find = async () => (await api.GET('/backend/api/v1/google-auth/accounts', bearer(token))).data?.find((a) => a.email === SAMPLE_ACCOUNT && !a.needsReauth);
+  const known = await find();
+  if (known) return known.id;
+  const connect = await fetch(`${baseURL}/backend/api/v1/google-auth/connect`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  const cookie = (connect.headers.get('set-cookie') ?? '').split(';')[0];
+  const { authUrl } = (await connect.json()) as { authUrl: string };
+  const consent = (await (await fetch(authUrl, { headers: { accept: 'application/json' } })).json()) as { accounts: { email: string; approveUrl: string }[] };
+  const approve = consent.accounts.find((account) => account.email === SAMPLE_ACCOUNT)!;
+  const callback = (await fetch(approve.approveUrl, { redirect: 'manual' })).headers.get('location')!;
+  await fetch(callback, { headers: { cookie }, redirect: 'manual' });
+  const account = await find();
+  if (!account) throw new Error(`${SAMPLE_ACCOUNT} did not connect`);
+  return account.id;
+}
+
+/** The sandbox's posts sheet imported (once per run), and a post with a customer to e-mail. */
+async function postToEmail(token: string, accountId: number): Promise<{ postId: string; title: string }> {
+  const list = async () => (await api.GET('/backend/api/v1/posts', { ...bearer(token), params: { query: { page: 1, pageSize: 150 } } })).data?.posts.data ?? [];
+  if ((await list()).length === 0) {
+    const files = await api.GET('/backend/api/v1/google-auth/files/{accountId}', { ...bearer(token), params: { path: { accountId }, query: { search: POSTS_SPREADSHEET } } });
+    const sheet = files.data?.find((file) => file.name === POSTS_SPREADSHEET);
+    if (!sheet) throw new Error(`${POSTS_SPREADSHEET} is not in the sandbox's Drive`);
+    await fetch(`${baseURL}/backend/api/v1/posts/${sheet.id}/${encodeURIComponent(POSTS_SHEET)}/${accountId}`, { headers: { Authorization: `Bearer ${token}` } });
+  }
+  const post = (await list()).find((candidate) => candidate.data.postTitle && candidate.data.phoneCall && !candidate.isEmailSent);
+  if (!post) throw new Error('No post with a title and a phone to e-mail');
+  return { postId: post.postId, title: post.data.postTitle! };
+}
+
+/** The post's card on the dashboard, found by searching its title. */
+async function openPostCard(page: Page, accountId: number, post: { postId: string; title: string }) {
+  await page.goto(`/admin/dashboard/${accountId}`);
+  await page.getByRole('searchbox', { name: 'Keyword' }).fill(post.title);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const card = page.getByRole('article', { name: post.title }).first();
+  await expect(card).toBeVisible();
+  return card;
+}
+
+let accountId: number;
+let post: { postId: string; title: string };
+
+test.beforeAll(async ({ superadminSession }) => {
+  accountId = await connectedAccount(superadminSession.token);
+  post = await postToEmail(superadminSession.token, accountId);
+  const existing = (await api.GET('/backend/api/v1/models', bearer(superadminSession.token))).data ?? [];
+  for (const model of MODELS) {
+    if (!existing.some((known) => known.comcardNo === model.comcardNo)) await api.POST('/backend/api/v1/models', { ...bearer(superadminSession.token), body: model });
+  }
+});
+
+test('a template is created with placeholders, previewed, made the default and deleted', async ({ page }) => {
+  await page.goto(`/admin/dashboard/${accountId}`);
+  await page.getByRole('button', { name: 'Email Templates' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email Templates' });
+  await expect(dialog.getByText('No templates yet.').or(dialog.getByRole('region', { name: 'Templates' }))).toBeVisible();
+
+  for (const [title, subject] of [['프로필 안내', '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명'], ['짧은 안내', '{{postId}} 모델 제안']]) {
+    await dialog.getByRole('button', { name: 'Add New' }).click();
+    const editor = page.getByRole('dialog', { name: 'New Template' });
+    const save = editor.getByRole('button', { name: 'Create Template' });
+    await expect(save).toBeDisabled();
+    await editor.getByLabel('Title').fill(title);
+    await editor.getByLabel('Default Subject').fill(subject);
+    const content = editor.getByLabel('Content');
+    await content.fill('안녕하세요 {{manager}}님,\n<script>window.__templateScriptRan = true</script>\n모델: ');
+    // A placeholder button inserts at the cursor.
+    await editor.getByRole('button', { name: '{{allModelNames}}' }).click();
+    await expect(content).toHaveValue(/모델: \{\{allModelNames\}\}$/);
+    await content.press('End');
+    await content.pressSequentially('\n');
+    await editor.getByRole('tab', { name: 'Profile & Contact' }).click();
+    await editor.getByRole('button', { name: '{{postId}}' }).click();
+    await editor.getByRole('radio', { name: 'Preview' }).or(editor.getByRole('button', { name: 'Preview' })).first().click();
+    const preview = editor.getByRole('region', { name: 'Preview' });
+    await expect(preview).toContainText('Emily Carter (에밀리 카터), Lucas Martin (루카스 마틴)');
+    await expect(preview).not.toContainText('__templateScriptRan');
+    if (title === '프로필 안내') await checkScreen(page, 'template-editor');
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(message(page, 'Template created successfully').first()).toBeVisible();
+    await expect(dialog.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  }
+  expect(await page.evaluate(() => (window as { __templateScriptRan?: boolean }).__templateScriptRan)).toBeUndefined();
+  await checkScreen(page, 'email-templates');
+
+  // The first template became the default; the second is made the default, then the first deleted.
+  await dialog.getByRole('button', { name: 'Set as Default 짧은 안내' }).click();
+  await expect(message(page, 'Default template updated successfully')).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /짧은 안내/ })).toContainText('Default');
+  await dialog.getByRole('button', { name: 'Set as Default 프로필 안내' }).click();
+  await expect(message(page, 'Default template updated successfully').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add New' }).click();
+  const scratch = page.getByRole('dialog', { name: 'New Template' });
+  await scratch.getByLabel('Title').fill('지울 템플릿');
+  await scratch.getByLabel('Default Subject').fill('삭제');
+  await scratch.getByLabel('Content').fill('삭제될 내용');
+  await scratch.getByRole('button', { name: 'Create Template' }).click();
+  await dialog.getByRole('button', { name: 'Delete 지울 템플릿' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this template?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(message(page, 'Template deleted successfully')).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /지울 템플릿/ })).toHaveCount(0);
+});
+
+test('the model list adds, edits and deletes a model', async ({ page }) => {
+  await page.goto(`/admin/dashboard/${accountId}`);
+  await page.getByRole('button', { name: 'Model Templates' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Model List' });
+  await expect(dialog.getByRole('region', { name: 'Model cards' })).toContainText('E2E-101');
+  await checkScreen(page, 'model-list');
+  await dialog.getByRole('button', { name: 'Add New Model' }).click();
+  const form = page.getByRole('dialog', { name: 'Add New Model' });
+  await form.getByLabel('Comcard Number').fill('E2E-900');
+  await form.getByLabel('Name (English)').fill('Temp Model');
+  await form.getByLabel('HTML URL').fill('not a link');
+  await form.getByRole('button', { name: 'Add Model' }).click();
+  await expect(form.getByText('HTML URL must be a web address starting with http:// or https://')).toBeVisible();
+  await form.getByLabel('HTML URL').fill('https://drive.google.com/open?id=1AbCdEfGhIjKlMnOp');
+  await form.getByRole('button', { name: 'Add Model' }).click();
+  const list = page.getByRole('dialog', { name: 'Model List' });
+  await expect(list.getByRole('row', { name: /E2E-900/ })).toBeVisible();
+  await list.getByRole('button', { name: 'Edit Temp Model' }).click();
+  await page.getByRole('dialog', { name: 'Edit Model' }).getByLabel('Name (English)').fill('Temp Model Two');
+  await page.getByRole('dialog', { name: 'Edit Model' }).getByRole('button', { name: 'Update Model' }).click();
+  await expect(list.getByRole('row', { name: /Temp Model Two/ })).toBeVisible();
+  await list.getByRole('button', { name: 'Delete Temp Model Two' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('이 모델을 삭제하시겠습니까?');
+  await confirm.getByRole('button', { name: /Delete|삭제/ }).click();
+  await expect(list.getByRole('row', { name: /E2E-900/ })).toHaveCount(0);
+});
+
+test('models are selected for a post, and a Specify e-mail is sent with them, without the template’s script', async ({ page }) => {
+  await sandbox('DELETE', '/sandbox/gmail/messages');
+  const card = await openPostCard(page, accountId, post);
+  await card.getByRole('button', { name: 'Select Models' }).click();
+  const picker = page.getByRole('dialog', { name: '콤카드 데이터' });
+  await picker.getByLabel('Search').fill('E2E-10');
+  const table = picker.getByRole('grid', { name: 'Model cards' });
+  await table.getByRole('row', { name: /E2E-101/ }).click();
+  await table.getByRole('row', { name: /E2E-102/ }).click();
+  await expect(picker).toContainText(/2 selected/);
+  await checkScreen(page, 'model-picker');
+  await picker.getByRole('button', { name: 'Finish Selection' }).click();
+  await expect(picker).toBeHidden();
+
+  await card.getByRole('button', { name: 'Specify' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Model Information' });
+  await expect(dialog).toContainText(post.postId);
+  await expect(dialog.getByRole('region', { name: 'Selected models' })).toContainText('E2E-101');
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(dialog.getByText('Please select an email template')).toBeVisible();
+  await dialog.getByLabel('Customer Email').fill(RECIPIENT);
+  await dialog.getByRole('button', { name: /Template/ }).click();
+  await page.getByRole('option', { name: /프로필 안내/ }).click();
+  await expect(dialog.getByLabel('Subject')).toHaveValue('[JOB CASTING] {{postId}} 프로필 {{modelCount}}명');
+  const preview = dialog.getByTestId('email-preview');
+  await expect(preview).toContainText('Emily Carter (에밀리 카터), Lucas Martin (루카스 마틴)');
+  await checkScreen(page, 'send-specify');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(message(page, 'Email sent successfully!').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const [mail] = await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages');
+  expect(mail.subject).toBe(`[JOB CASTING] ${post.postId} 프로필 2명`);
+  expect(mail.to.map((to) => to.address)).toEqual([RECIPIENT]);
+  expect(mail.html).toContain('Emily Carter (에밀리 카터), Lucas Martin (루카스 마틴)');
+  expect(mail.html).not.toContain('<script');
+  expect(mail.html).not.toContain('__templateScriptRan');
+
+  await expect(card).toContainText('Email has been sent for this posting');
+  await page.goto('/admin/sent-emails');
+  await expect(page.getByRole('article', { name: post.title }).first()).toBeVisible();
+});
+
+test('a Simple e-mail sends the default template; Quick Message opens the sender with the post’s phone', async ({ page }) => {
+  await sandbox('DELETE', '/sandbox/gmail/messages');
+  const card = await openPostCard(page, accountId, post);
+  await card.getByRole('button', { name: 'Simple' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Quick Email' });
+  await expect(dialog).toContainText('프로필 안내 (default)');
+  await dialog.getByLabel('Customer Email').fill(RECIPIENT);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(message(page, 'Email sent successfully!').first()).toBeVisible();
+  const [mail] = await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages');
+  expect(mail.subject).toBe(`[JOB CASTING] ${post.postId} 프로필 2명`);
+
+  await card.getByRole('button', { name: 'Quick Message' }).click();
+  await expect(page).toHaveURL(/\/admin\/message-sender\?phoneNumber=/);
+});

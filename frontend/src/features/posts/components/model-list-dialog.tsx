@@ -1,0 +1,224 @@
+import { memo, useCallback, useState } from 'react';
+import { Link } from 'react-aria-components';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Dialog, DialogCloseActions } from '../../../components/ui/dialog.tsx';
+import { focusRing } from '../../../components/ui/focus-ring.ts';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { toast } from '../../../lib/toast.tsx';
+import { deleteModel, reloadModels, useModels, type Model } from '../api/models.ts';
+import { downloadModel } from './model-download.ts';
+import { ModelForm, modelFormTitle } from './model-form.tsx';
+
+/** What the dialog shows: the list, or the form for a new model (null) or an existing one. */
+type View = { kind: 'list' } | { kind: 'form'; model: Model | null };
+
+const linkClass = `rounded text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900 cursor-pointer ${focusRing}`;
+const smallButton = 'h-8 px-3 text-xs';
+
+const modelName = (model: Model) => model.nameEng || model.nameKor || model.comcardNo;
+
+/** Saved, but the list on screen may be stale: say so rather than show old rows silently. */
+async function refreshAfterChange(): Promise<void> {
+  try {
+    await reloadModels();
+  } catch (error) {
+    toast.error(
+      error instanceof Error && error.message
+        ? `Failed to refresh list: ${error.message}`
+        : 'Changes saved but failed to refresh list. Please reload the page.',
+    );
+  }
+}
+
+interface RowProps {
+  model: Model;
+  isDownloading: boolean;
+  onDownload: (model: Model) => void;
+  onEdit: (model: Model) => void;
+  onDelete: (model: Model) => void;
+}
+
+/** Memoised: the list holds a few hundred rows, and a download or a confirmation should not redraw them all. */
+const ModelRow = memo(function ModelRow({ model, isDownloading, onDownload, onEdit, onDelete }: RowProps) {
+  const picture = model.thumbnailUrl ?? model.image;
+  const name = modelName(model);
+  return (
+    <tr className="align-middle">
+      <th scope="row" className="px-3 py-2 font-mono text-xs font-medium whitespace-nowrap text-slate-900">
+        {model.comcardNo}
+      </th>
+      <td className="px-3 py-2">
+        {picture ? (
+          <img
+            src={picture}
+            alt={`Profile of ${name}`}
+            loading="lazy"
+            decoding="async"
+            referrerPolicy="no-referrer"
+            className="block h-auto max-h-48 w-auto max-w-50 rounded object-contain"
+          />
+        ) : (
+          <span className="text-slate-500">—</span>
+        )}
+      </td>
+      <td className="px-3 py-2 text-slate-900">{model.nameEng}</td>
+      <td className="px-3 py-2 text-slate-900">{model.nameKor}</td>
+      <td className="px-3 py-2 text-slate-800">{model.national}</td>
+      <td className="px-3 py-2 text-slate-800">{model.stage}</td>
+      <td className="px-3 py-2">
+        {model.additionalPic && (
+          <Link href={model.additionalPic} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={`View additional pictures of ${name} (opens in a new tab)`}>
+            View
+          </Link>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        {model.htmlUrl && (
+          <Link href={model.htmlUrl} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={`Open the comcard of ${name} (opens in a new tab)`}>
+            Open
+          </Link>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        <Button variant="secondary" className={smallButton} aria-label={`Download ${name}`} isPending={isDownloading} onPress={() => onDownload(model)}>
+          Download
+        </Button>
+      </td>
+      <td className="px-3 py-2">
+        <div className="flex gap-2">
+          <Button variant="secondary" className={smallButton} aria-label={`Edit ${name}`} onPress={() => onEdit(model)}>
+            Edit
+          </Button>
+          <Button variant="danger" className={smallButton} aria-label={`Delete ${name}`} onPress={() => onDelete(model)}>
+            Delete
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+});
+
+const COLUMNS = ['Comcard No', 'Profile', 'English Name', 'Korean Name', 'Nationality', 'Stage Name', 'Additional', 'Comcard', 'Download', 'Actions'];
+
+function ModelTable({ models, onEdit, onDelete }: { models: Model[]; onEdit: (model: Model) => void; onDelete: (model: Model) => void }) {
+  const [downloadingId, setDownloadingId] = useState<number | null>(null);
+  const onDownload = useCallback((model: Model) => {
+    setDownloadingId(model.id);
+    void downloadModel(model).finally(() => setDownloadingId(null));
+  }, []);
+
+  return (
+    <div className="max-h-[60vh] overflow-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="Model cards">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Model cards</caption>
+        <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-semibold whitespace-nowrap text-slate-700">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {models.map((model) => (
+            <ModelRow
+              key={model.id}
+              model={model}
+              isDownloading={downloadingId === model.id}
+              onDownload={onDownload}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ModelListBody({ onEdit, onAdd }: { onEdit: (model: Model) => void; onAdd: () => void }) {
+  const models = useModels(true);
+  const [toDelete, setToDelete] = useState<Model | null>(null);
+
+  let content;
+  if (models.error) {
+    content = <Alert>{errorMessage(models.error, 'Failed to load model cards')}</Alert>;
+  } else if (!models.data) {
+    content = <Loading label="Loading model cards…" />;
+  } else if (models.data.length === 0) {
+    content = <p className="py-10 text-center text-sm text-slate-600">No models found</p>;
+  } else {
+    content = <ModelTable models={models.data} onEdit={onEdit} onDelete={setToDelete} />;
+  }
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {models.data ? `${models.data.length} models` : ''}
+        </p>
+        <Button onPress={onAdd}>Add New Model</Button>
+      </div>
+      {content}
+      <DialogCloseActions />
+      <ConfirmDialog
+        subject={toDelete}
+        title="Delete Model"
+        question="이 모델을 삭제하시겠습니까?"
+        describe={(model) => `${model.comcardNo} · ${modelName(model)}`}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        onCancel={() => setToDelete(null)}
+        onConfirm={async (model) => {
+          try {
+            await deleteModel(model.id);
+          } catch {
+            toast.error('Failed to delete model. Please try again.');
+            return;
+          } finally {
+            setToDelete(null);
+          }
+          await refreshAfterChange();
+        }}
+      />
+    </>
+  );
+}
+
+/** The Model List (spec §2, dialogs): every model card, with add, edit, delete and download. */
+export function ModelListDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const showList = useCallback(() => setView({ kind: 'list' }), []);
+  const edit = useCallback((model: Model | null) => setView({ kind: 'form', model }), []);
+
+  return (
+    <Dialog
+      title={view.kind === 'form' ? modelFormTitle(view.model) : 'Model List'}
+      size="lg"
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        // The next opening starts at the list.
+        if (!open) setView({ kind: 'list' });
+        onOpenChange(open);
+      }}
+    >
+      {view.kind === 'form' ? (
+        <ModelForm
+          key={view.model?.id ?? 'new'}
+          model={view.model}
+          onBack={showList}
+          onSaved={() => {
+            showList();
+            void refreshAfterChange();
+          }}
+        />
+      ) : (
+        <ModelListBody onAdd={() => edit(null)} onEdit={edit} />
+      )}
+    </Dialog>
+  );
+}

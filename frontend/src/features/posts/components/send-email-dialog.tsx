@@ -1,0 +1,255 @@
+import { useEffect, useState } from 'react';
+import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { toast } from '../../../lib/toast.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { randomUuid } from '../../../lib/uuid.ts';
+import { previewEmail, useEmailTemplates } from '../api/email-templates.ts';
+import { deselectModel, useSelectedModels } from '../api/models.ts';
+import { sendDefaultEmail, sendSpecifiedEmail } from '../api/send-email.ts';
+import type { Post } from '../api/use-dashboard-posts.ts';
+import { sendFailureMessage } from './send-failure.ts';
+import { EMAIL_TOAST } from './email-toast.ts';
+
+/** Spec §9: the live preview follows typing after a short pause. */
+const PREVIEW_DEBOUNCE_MS = 300;
+
+export type SendMode = 'specify' | 'simple';
+
+export interface SendEmailDialogProps {
+  /** The post to e-mail, or null when closed. */
+  post: Post | null;
+  mode: SendMode;
+  /** The mail account it is sent from. */
+  accountId: number | null;
+  onClose: () => void;
+  /** Opens the model picker for the post (Select Models). */
+  onSelectModels: (post: Post) => void;
+}
+
+/** The post's customer: its customer e-mail, else its e-mail, trimmed (spec §7). */
+export function recipientOf(post: Post): string {
+  return (post.data.customerEmail ?? post.data.email ?? '').trim();
+}
+
+/**
+ * What the server renders from the text: the same preview the send will use. `modelIds` are the post's selected
+ * models, which the server reads itself: a change of them renders again.
+ */
+function usePreview(postId: string, accountId: number | null, subject: string, template: string, modelIds: readonly number[]) {
+  const [request] = useDebouncedValue(JSON.stringify({ postId, accountId, subject, template, modelIds }), PREVIEW_DEBOUNCE_MS);
+  const [preview, setPreview] = useState<{ for: string; html: string; subject: string } | { for: string; error: string } | null>(null);
+  useEffect(() => {
+    const body = JSON.parse(request) as { postId: string; accountId: number | null; subject: string; template: string };
+    if (body.template.trim() === '') return;
+    let current = true;
+    previewEmail({ template: body.template, subject: body.subject, postId: body.postId, ...(body.accountId ? { accountId: body.accountId } : {}) })
+      .then((answer) => current && setPreview({ for: request, html: answer.html, subject: answer.subject }))
+      .catch(() => current && setPreview({ for: request, error: 'The preview could not be rendered.' }));
+    return () => {
+      current = false;
+    };
+  }, [request]);
+  return JSON.parse(request).template.trim() === '' ? null : preview;
+}
+
+function SelectedModels({ post, onSelectModels }: { post: Post; onSelectModels: (post: Post) => void }) {
+  const selected = useSelectedModels(post.postId);
+  const models = selected.data ?? [];
+  return (
+    <section aria-label="Selected models" className="rounded-lg border border-slate-200 p-3">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-800">Selected models ({models.length})</h3>
+        <Button variant="secondary" className="h-8" onPress={() => onSelectModels(post)}>
+          Select Models
+        </Button>
+      </div>
+      {selected.isLoading ? (
+        <Loading label="Loading selected models" />
+      ) : models.length === 0 ? (
+        <p className="text-sm text-slate-600">No models selected.</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {models.map((model) => (
+            <li key={model.id} className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800">
+              <span>
+                {model.comcardNo} {model.nameEng ?? model.nameKor ?? ''}
+              </span>
+              <Button
+                variant="secondary"
+                className="h-6 w-6 rounded-full px-0"
+                aria-label={`Remove ${model.comcardNo}`}
+                onPress={() => {
+                  void deselectModel(post.postId, model.id).catch(() => toast.error('Failed to remove the model. Please try again.', EMAIL_TOAST));
+                }}
+              >
+                ×
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PreviewPanel({ preview }: { preview: ReturnType<typeof usePreview> }) {
+  return (
+    <section aria-label="Preview" className="flex min-h-64 flex-col rounded-lg border border-slate-200 bg-slate-50">
+      <h3 className="border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-800">Preview</h3>
+      {preview === null ? (
+        <p className="p-3 text-sm text-slate-600">Choose a template to see the e-mail.</p>
+      ) : 'error' in preview ? (
+        <div className="p-3">
+          <Alert>{preview.error}</Alert>
+        </div>
+      ) : (
+        <div className="overflow-auto p-3">
+          <p className="mb-2 text-sm font-medium text-slate-900">{preview.subject}</p>
+          {/* Rendered and sanitised by the server: the e-mail exactly as it is sent. */}
+          <div className="rounded bg-white p-3 text-sm" data-testid="email-preview" dangerouslySetInnerHTML={{ __html: preview.html }} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Send Model Information (Specify) and Send Quick Email (Simple), spec §2 and §4. */
+function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailDialogProps & { post: Post }) {
+  const templates = useEmailTemplates(true);
+  const defaultTemplate = templates.data?.find((template) => template.isDefault) ?? null;
+  const [recipient, setRecipient] = useState(recipientOf(post));
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const [subject, setSubject] = useState('');
+  const [content, setContent] = useState('');
+  const [isSending, setSending] = useState(false);
+  // Shown in the dialog too: while it is open, the page's toasts are hidden from screen readers.
+  const [failure, setFailure] = useState<string | null>(null);
+  // One key per e-mail meant: kept across retries of a failed send, renewed after a success.
+  const [idempotencyKey, setIdempotencyKey] = useState(randomUuid);
+
+  const isSimple = mode === 'simple';
+  const previewSubject = isSimple ? (defaultTemplate?.subject ?? '') : subject;
+  const previewTemplate = isSimple ? (defaultTemplate?.template ?? '') : content;
+  const selected = useSelectedModels(post.postId);
+  const preview = usePreview(post.postId, accountId, previewSubject, previewTemplate, (selected.data ?? []).map((model) => model.id));
+
+  const chooseTemplate = (id: number) => {
+    const template = templates.data?.find((candidate) => candidate.id === id);
+    if (!template) return;
+    setTemplateId(id);
+    setSubject(template.subject);
+    setContent(template.template);
+  };
+
+  const refuse = (text: string) => {
+    setFailure(text);
+    toast.error(text, EMAIL_TOAST);
+  };
+
+  const send = async () => {
+    if (isSimple ? !defaultTemplate : templateId === null) return refuse('Please select an email template');
+    if (!isSimple && subject.trim() === '') return refuse('Please enter an email subject');
+    if (accountId === null) return refuse('Please choose the mail account to send from.');
+    setFailure(null);
+    setSending(true);
+    try {
+      const target = { recipient: recipient.trim(), postId: post.postId, accountId };
+      await (isSimple ? sendDefaultEmail(target, idempotencyKey) : sendSpecifiedEmail({ ...target, subject, content }, idempotencyKey));
+      setIdempotencyKey(randomUuid());
+      toast.success('Email sent successfully!', EMAIL_TOAST);
+      onClose();
+    } catch (error) {
+      refuse(sendFailureMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  // Specify sends only once a template and a subject are chosen (spec §4); the hint says which is missing.
+  const missing = isSimple ? null : templateId === null ? 'Please select an email template' : subject.trim() === '' ? 'Please enter an email subject' : null;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+      className="grid gap-4 lg:grid-cols-2"
+    >
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-slate-700">
+          <span className="font-medium text-slate-900">Post ID</span> {post.postId}
+          {post.data.postTitle && <span className="ml-2 text-slate-600">· {post.data.postTitle}</span>}
+        </p>
+        <TextField label="Customer Email" type="email" value={recipient} onChange={setRecipient} isRequired />
+        {templates.error ? (
+          <Alert>Failed to load templates</Alert>
+        ) : isSimple ? (
+          <p className="text-sm text-slate-700">
+            <span className="font-medium text-slate-900">Template</span>{' '}
+            {templates.isLoading ? 'Loading…' : defaultTemplate ? `${defaultTemplate.title} (default)` : 'No default template. Add one in Email Templates.'}
+          </p>
+        ) : (
+          <Select
+            label="Template"
+            placeholder={templates.isLoading ? 'Loading templates…' : 'Select a template'}
+            options={(templates.data ?? []).map((template) => ({ id: template.id, label: template.isDefault ? `${template.title} (default)` : template.title }))}
+            value={templateId}
+            onChange={chooseTemplate}
+            isDisabled={templates.isLoading}
+          />
+        )}
+        {!isSimple && (
+          <>
+            <TextField label="Subject" value={subject} onChange={setSubject} isRequired />
+            <AriaTextField value={content} onChange={setContent} className="flex flex-col gap-1.5">
+              <Label className="text-sm font-medium text-slate-800">Template text</Label>
+              <TextArea
+                rows={10}
+                className="rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-xs outline-none
+                  focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40"
+              />
+            </AriaTextField>
+          </>
+        )}
+        <SelectedModels post={post} onSelectModels={onSelectModels} />
+      </div>
+      <PreviewPanel preview={preview} />
+      {failure && (
+        <div className="lg:col-span-2">
+          <Alert>{failure}</Alert>
+        </div>
+      )}
+      <DialogActions className="items-center lg:col-span-2">
+        {missing && <p className="mr-auto text-sm text-slate-600">{missing}</p>}
+        <Button slot="close" variant="secondary">
+          Cancel
+        </Button>
+        <Button type="submit" isDisabled={isSending || missing !== null}>
+          {isSending ? 'Sending...' : 'Send'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+export function SendEmailDialog(props: SendEmailDialogProps) {
+  const { post, mode, onClose } = props;
+  return (
+    <Dialog
+      title={mode === 'simple' ? 'Send Quick Email' : 'Send Model Information'}
+      size="lg"
+      isOpen={post !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+    >
+      {/* Mounted only while open: closing clears every choice (spec §4). */}
+      {post && <SendForm {...props} post={post} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,216 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Label, Tab, TabList, TabPanel, Tabs, TextArea, TextField, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import useSWR from 'swr';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DialogActions } from '../../../components/ui/dialog.tsx';
+import { focusRing } from '../../../components/ui/focus-ring.ts';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { TextField as LabelledField } from '../../../components/ui/text-field.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { toast } from '../../../lib/toast.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { createEmailTemplate, previewEmail, updateEmailTemplate, type EmailTemplate } from '../api/email-templates.ts';
+import { insertAtCursor, normaliseNewlines, PLACEHOLDER_TABS, placeholder } from './template-placeholders.ts';
+import { EMAIL_TOAST } from './email-toast.ts';
+
+/** The preview waits 300 ms after the last keystroke, so typing does not send a request per key. */
+const PREVIEW_DEBOUNCE_MS = 300;
+
+type PanelView = 'raw' | 'preview';
+
+const tabClass = `rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 cursor-pointer hover:text-slate-900
+  data-selected:bg-white data-selected:text-brand-800 data-selected:shadow-sm ${focusRing}`;
+
+const toggleClass = `rounded-md px-3 py-1 text-sm font-medium text-slate-700 cursor-pointer hover:text-slate-900
+  data-selected:bg-white data-selected:text-brand-800 data-selected:shadow-sm ${focusRing}`;
+
+function PreviewPanel({ template, subject }: { template: string; subject: string }) {
+  const [debouncedTemplate] = useDebouncedValue(normaliseNewlines(template), PREVIEW_DEBOUNCE_MS);
+  const [debouncedSubject] = useDebouncedValue(subject.trim(), PREVIEW_DEBOUNCE_MS);
+  const hasContent = debouncedTemplate.trim() !== '';
+  // The key carries the texts, so a slow answer for older text never replaces a newer one.
+  const preview = useSWR(
+    hasContent ? (['email-template-preview', debouncedTemplate, debouncedSubject] as const) : null,
+    ([, text, title]) => previewEmail({ template: text, ...(title && { subject: title }) }),
+    { revalidateOnFocus: false, keepPreviousData: true, shouldRetryOnError: false },
+  );
+
+  if (!hasContent) return <p className="p-4 text-sm text-slate-600">Write some content to see the preview.</p>;
+  if (preview.error && !preview.isValidating) {
+    return (
+      <div className="p-3">
+        <Alert>{errorMessage(preview.error, 'Failed to render the preview')}</Alert>
+      </div>
+    );
+  }
+  if (!preview.data) return <Loading label="Rendering preview…" />;
+  return (
+    <div className="flex flex-col gap-3 p-4" aria-busy={preview.isValidating}>
+      <p className="text-sm text-slate-800">
+        <span className="font-medium text-slate-600">Subject: </span>
+        <span className="font-semibold text-slate-900">{preview.data.subject}</span>
+      </p>
+      {/* The server sanitises this HTML; it is the only HTML this screen renders. */}
+      <div
+        className="overflow-x-auto border-t border-slate-200 pt-3 text-sm text-slate-900 [&_a]:text-brand-800 [&_a]:underline [&_img]:h-auto
+          [&_img]:max-w-full [&_table]:max-w-full"
+        dangerouslySetInnerHTML={{ __html: preview.data.html }}
+      />
+    </div>
+  );
+}
+
+export interface TemplateEditorProps {
+  /** The template to edit, or null for a new one. */
+  template: EmailTemplate | null;
+  onBack: () => void;
+  onSaved: (template: EmailTemplate) => void;
+}
+
+/** New Template / Edit Template (spec §2): title, default subject, content with placeholders, and a live preview. */
+export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProps) {
+  const isNew = template === null;
+  const [title, setTitle] = useState(template?.title ?? '');
+  const [subject, setSubject] = useState(template?.subject ?? '');
+  const [content, setContent] = useState(template?.template ?? '');
+  const [view, setView] = useState<PanelView>('raw');
+  const [isSaving, setSaving] = useState(false);
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const pendingCursor = useRef<number | null>(null);
+
+  // A controlled text area puts the caret at the end when its value changes; put it back after the placeholder.
+  useLayoutEffect(() => {
+    const element = contentRef.current;
+    if (pendingCursor.current === null || !element) return;
+    element.focus();
+    element.setSelectionRange(pendingCursor.current, pendingCursor.current);
+    pendingCursor.current = null;
+  }, [content]);
+
+  const insert = (name: string) => {
+    const element = contentRef.current;
+    const start = element?.selectionStart ?? content.length;
+    const end = element?.selectionEnd ?? content.length;
+    const next = insertAtCursor(content, start, end, placeholder(name));
+    pendingCursor.current = next.cursor;
+    setContent(next.text);
+  };
+
+  const canSave = title.trim() !== '' && subject.trim() !== '' && content.trim() !== '';
+
+  const save = async () => {
+    if (!canSave || isSaving) return;
+    setSaving(true);
+    const body = { title: title.trim(), subject: subject.trim(), template: normaliseNewlines(content), isActive: true };
+    try {
+      const saved = isNew ? await createEmailTemplate(body) : await updateEmailTemplate(template.id, body);
+      toast.success(isNew ? 'Template created successfully' : 'Template updated successfully', EMAIL_TOAST);
+      onSaved(saved);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to save template'), EMAIL_TOAST);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      className="flex flex-col gap-4"
+    >
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <LabelledField label="Title" value={title} onChange={setTitle} isRequired autoFocus />
+            <LabelledField label="Default Subject" value={subject} onChange={setSubject} isRequired />
+          </div>
+
+          <Tabs>
+            <TabList aria-label="Placeholders" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+              {PLACEHOLDER_TABS.map((tab) => (
+                <Tab key={tab.id} id={tab.id} className={tabClass}>
+                  {tab.label}
+                </Tab>
+              ))}
+            </TabList>
+            {PLACEHOLDER_TABS.map((tab) => (
+              <TabPanel key={tab.id} id={tab.id} className={`mt-2 rounded-lg outline-none ${focusRing}`}>
+                <div role="group" aria-label={`Insert ${tab.label} placeholder`} className="flex flex-wrap gap-1.5">
+                  {tab.names.map((name) => (
+                    <Button key={name} variant="secondary" className="h-8 px-2.5 font-mono text-xs font-medium" onPress={() => insert(name)}>
+                      {placeholder(name)}
+                    </Button>
+                  ))}
+                </div>
+              </TabPanel>
+            ))}
+          </Tabs>
+
+          <TextField value={content} onChange={setContent} isRequired className="flex flex-col gap-1.5">
+            <Label className="text-sm font-medium text-slate-800">
+              Content
+              <span aria-hidden="true" className="ml-0.5 text-red-700">
+                *
+              </span>
+            </Label>
+            <TextArea
+              ref={contentRef}
+              rows={14}
+              className="min-h-72 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-xs
+                outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40"
+            />
+          </TextField>
+        </div>
+
+        <section aria-label="Template view" className="flex min-w-0 flex-col rounded-xl border border-slate-200">
+          <div className="flex items-center justify-between gap-2 border-b border-slate-200 p-2">
+            <ToggleButtonGroup
+              aria-label="Show"
+              selectionMode="single"
+              disallowEmptySelection
+              selectedKeys={[view]}
+              onSelectionChange={(keys) => {
+                const [next] = [...keys];
+                if (next === 'raw' || next === 'preview') setView(next);
+              }}
+              className="flex gap-1 rounded-lg bg-slate-100 p-1"
+            >
+              <ToggleButton id="raw" className={toggleClass}>
+                Raw
+              </ToggleButton>
+              <ToggleButton id="preview" className={toggleClass}>
+                Preview
+              </ToggleButton>
+            </ToggleButtonGroup>
+            {view === 'preview' && <span className="text-xs text-slate-600">Sample data</span>}
+          </div>
+          <div className="max-h-[32rem] min-h-72 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={view === 'raw' ? 'Raw text' : 'Preview'}>
+            {view === 'raw' ? (
+              <div className="flex flex-col gap-3 p-4 text-sm">
+                <p className="break-words text-slate-800">
+                  <span className="font-medium text-slate-600">Subject: </span>
+                  {subject}
+                </p>
+                <pre className="whitespace-pre-wrap break-words border-t border-slate-200 pt-3 font-mono text-slate-900">{content}</pre>
+              </div>
+            ) : (
+              <PreviewPanel template={content} subject={subject} />
+            )}
+          </div>
+        </section>
+      </div>
+
+      <DialogActions className="mt-2">
+        <Button variant="secondary" onPress={onBack} isDisabled={isSaving}>
+          Back
+        </Button>
+        <Button type="submit" isDisabled={!canSave} isPending={isSaving}>
+          {isSaving ? 'Saving…' : isNew ? 'Create Template' : 'Save Changes'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
