@@ -10,7 +10,7 @@ import {
   startGoogleSandboxForTests,
   type TestGoogleSandbox,
 } from './support/google-sandbox.js';
-import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+import { bearer, startTestApp, startTestAppWith, SUPERADMIN, type TestApp } from './support/test-app.js';
 import { unsafeMarkup } from './support/xss-corpus.js';
 
 const API = '/backend/api/v1';
@@ -386,6 +386,43 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
       await fault('daily_limit_403', 2);
       expect((await specify()).statusCode).toBe(429);
       expect(await sentMails()).toHaveLength(1);
+    });
+
+    it('refuses an idempotency key used for a different e-mail', async () => {
+      expect((await specify({}, 'reused-key-0001')).statusCode).toBe(200);
+      const other = await specify({ recipient: 'other@studio.example' }, 'reused-key-0001');
+      expect(other.statusCode).toBe(422);
+      expect(other.json().message).toBe('This Idempotency-Key was used for a different e-mail.');
+      expect(await sentMails()).toHaveLength(1);
+    });
+
+    it('never sends again under the key of a send Gmail did not answer, which may have gone out', async () => {
+      // The same database and Redis, with Google calls that give up after 300 ms; Gmail answers after 1.5 s.
+      const impatient = await startTestAppWith({ ...t.config, GOOGLE_TIMEOUT_MS: 300 });
+      try {
+        await sandboxCall('POST', '/sandbox/faults', { kind: 'slow', path: '/gmail/', delayMs: 1500, times: 1 });
+        const send = () =>
+          impatient.request({
+            method: 'POST',
+            url: `${API}/email-templates/send`,
+            headers: { ...bearer(token), 'idempotency-key': 'silent-gmail-01' },
+            payload: { recipient: 'cast@studio.example', postId: 'E-1', accountId, subject: '제목', content: '본문' },
+          });
+        const silent = await send();
+        expect(silent.statusCode).toBe(502);
+        expect(silent.json().message).toBe(`Gmail did not answer, so the e-mail may or may not have been sent. Please check the Sent folder of ${JIHYUN} before sending again.`);
+        expect((await db.query('select status from sent_email')).rows).toEqual([{ status: 'unknown' }]);
+        // It did go out, late.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(await sentMails()).toHaveLength(1);
+
+        const retried = await send();
+        expect(retried.statusCode).toBe(409);
+        expect(retried.json().message).toMatch(/^Gmail did not confirm an earlier try of this e-mail, so it may have been sent\./);
+        expect(await sentMails()).toHaveLength(1);
+      } finally {
+        await impatient.app.close();
+      }
     });
 
     it('marks the account for re-authentication when Google refuses its sign-in', async () => {

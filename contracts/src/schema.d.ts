@@ -1140,8 +1140,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The account must be re-authenticated, or the same send is in flight */
+            /** @description The account must be re-authenticated, the same send is in flight, or Gmail never confirmed an earlier try */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used for a different e-mail */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1158,7 +1167,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Gmail failed or did not answer */
+            /** @description Gmail failed, or did not answer (the e-mail may have gone out) */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -1266,8 +1275,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The account must be re-authenticated, or the same send is in flight */
+            /** @description The account must be re-authenticated, the same send is in flight, or Gmail never confirmed an earlier try */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used for a different e-mail */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1284,7 +1302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Gmail failed or did not answer */
+            /** @description Gmail failed, or did not answer (the e-mail may have gone out) */
             502: {
                 headers: {
                     [name: string]: unknown;

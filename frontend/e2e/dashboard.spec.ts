@@ -151,10 +151,6 @@ test('the models sheet needs a file and a sheet name, then loads', async ({ page
   await page.keyboard.press('Escape');
   await expect(guide).toBeHidden();
 
-  await page.getByRole('button', { name: 'Email Templates' }).click();
-  await expect(page.getByRole('dialog', { name: 'Email Templates' })).toContainText('coming with templates');
-  await page.keyboard.press('Escape');
-
   await page.getByRole('button', { name: 'Select Model File' }).click();
   const picker = page.getByRole('dialog', { name: 'Select Model File' });
   await expect(picker.getByRole('button', { name: 'Load Models' })).toBeDisabled();
@@ -173,6 +169,12 @@ test('the models sheet needs a file and a sheet name, then loads', async ({ page
   await reopened.getByLabel(/^Sheet name/).fill('없는 시트');
   await reopened.getByRole('button', { name: 'Load Models' }).click();
   await expect(reopened.getByRole('alert').filter({ hasText: 'Load Models Error' })).toBeVisible({ timeout: 30_000 });
+  await reopened.getByRole('button', { name: 'Close' }).click();
+
+  // The imported models are the Model List's.
+  await page.getByRole('button', { name: 'Model Templates' }).click();
+  await expect(page.getByRole('dialog', { name: 'Model List' }).getByRole('region', { name: 'Model cards' })).toContainText(/MC-0\d{3}/);
+  await page.keyboard.press('Escape');
 });
 
 test('filters, Korean search and paging', async ({ page, superadminSession }) => {
@@ -268,10 +270,11 @@ test('a post is marked favourite, listed in favourites, and gets a memo', async 
   await expect(card).toContainText('담당자와 통화 완료, 프로필 발송 예정');
   await expect(card.getByRole('button', { name: 'Update Memo' })).toBeVisible();
 
-  // The buttons of e-mail sending exist and say so.
+  // Send Email opens the sending dialog (email.spec.ts sends); Cancel leaves nothing behind.
   await card.getByRole('button', { name: 'Send Email' }).click();
-  await expect(page.getByRole('dialog', { name: 'Send Email' })).toContainText('coming with e-mail sending');
-  await page.getByRole('dialog', { name: 'Send Email' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send Model Information' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Send Model Information' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send Model Information' })).toBeHidden();
   await expect(card.getByRole('link', { name: 'View Original Post' })).toHaveAttribute('target', '_blank');
   await expect(card.getByRole('link', { name: 'View Original Post' })).toHaveAttribute('rel', /noopener/);
 

@@ -49,7 +49,7 @@ const SAFE_ELEMENTS = new Set([
 
 /**
  * What a browser would find unsafe in this HTML, read as a browser reads it: elements outside the safe set, event
- * handlers, link or image targets that are not http(s), and styles other than `allowedStyles`. Empty when safe;
+ * handlers, link targets other than http(s) or mailto, image targets other than http(s), and styles other than `allowedStyles`. Empty when safe;
  * text that merely reads like an attack (escaped) is fine.
  */
 export async function unsafeMarkup(html: string, allowedStyles: readonly string[] = []): Promise<string[]> {
@@ -61,7 +61,8 @@ export async function unsafeMarkup(html: string, allowedStyles: readonly string[
         if (!SAFE_ELEMENTS.has(name)) problems.push(`<${name}>`);
         for (const [attribute, value] of Object.entries(attributes)) {
           if (attribute.startsWith('on')) problems.push(`${name}[${attribute}]`);
-          if ((attribute === 'href' || attribute === 'src') && !/^https?:\/\//i.test(value)) problems.push(`${name}[${attribute}=${value}]`);
+          const safeTarget = attribute === 'href' ? /^(https?:\/\/|mailto:)/i : /^https?:\/\//i;
+          if ((attribute === 'href' || attribute === 'src') && !safeTarget.test(value)) problems.push(`${name}[${attribute}=${value}]`);
           if (attribute === 'style' && !allowedStyles.includes(value)) problems.push(`${name}[style=${value}]`);
           if (!['href', 'src', 'alt', 'width', 'height', 'style', 'target', 'rel', 'colspan', 'rowspan', 'span'].includes(attribute)) {
             problems.push(`${name}[${attribute}]`);

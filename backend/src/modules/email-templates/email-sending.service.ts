@@ -1,6 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BadGatewayException, BadRequestException, ConflictException, HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  BadGatewayException,
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
 import { classifyGoogleError } from '../../platform/google/google-errors.js';
@@ -19,6 +28,9 @@ export const EMAIL_SENT = 'Email sent successfully!';
 /** Waits before retrying a send Gmail failed with a 5xx: it answered, so nothing went out. */
 const RETRY_DELAYS_MS = [500, 1500];
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,255}$/;
+
+/** Gmail never answered a send: it may have gone out. */
+class GmailSilentException extends BadGatewayException {}
 
 /**
  * Renders and sends e-mails to posts' customers through Gmail as a connected account, and the previews that show
@@ -55,20 +67,22 @@ export class EmailSendingService {
 
   /** Specify: the subject and text as edited, rendered with the post and the models selected for it. */
   send(principal: Principal, input: SendEmailDto, idempotencyKey?: string): Promise<SendEmailResultDto> {
-    return this.deliver(principal, input, { subject: input.subject, template: input.content }, idempotencyKey);
+    const request = ['specify', input.postId, input.accountId, input.recipient, input.subject, input.content];
+    return this.deliver(principal, input, { subject: input.subject, template: input.content }, request, idempotencyKey);
   }
 
   /** Simple: the default template. */
   async sendDefault(principal: Principal, input: SendDefaultEmailDto, idempotencyKey?: string): Promise<SendEmailResultDto> {
     const template = await this.templates.findDefault();
     if (!template) throw new ConflictException('There is no default email template. Please create one in Email Templates first.');
-    return this.deliver(principal, input, template, idempotencyKey);
+    return this.deliver(principal, input, template, ['default', input.postId, input.accountId, input.recipient], idempotencyKey);
   }
 
   private async deliver(
     principal: Principal,
     input: SendDefaultEmailDto,
     template: { subject: string; template: string },
+    request: readonly unknown[],
     idempotencyKey: string = randomUUID(),
   ): Promise<SendEmailResultDto> {
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new BadRequestException('Idempotency-Key must be 8 to 255 letters, digits, or . _ : -');
@@ -86,20 +100,33 @@ export class EmailSendingService {
       subject,
       sentById: principal.userId,
       idempotencyKey,
+      requestHash: createHash('sha256').update(JSON.stringify(request)).digest('hex'),
     });
-    if (start.kind === 'sent') return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: start.gmailMessageId };
-    if (start.kind === 'in-flight') throw new ConflictException('This e-mail is being sent already. Please wait a moment.');
+    switch (start.kind) {
+      case 'sent':
+        return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: start.gmailMessageId };
+      case 'in-flight':
+        throw new ConflictException('This e-mail is being sent already. Please wait a moment.');
+      case 'unknown':
+        throw new ConflictException(
+          `Gmail did not confirm an earlier try of this e-mail, so it may have been sent. Please check the Sent folder of ${account.email}; to send it again, start a new e-mail.`,
+        );
+      case 'mismatch':
+        throw new UnprocessableEntityException('This Idempotency-Key was used for a different e-mail.');
+    }
 
+    let messageId: string | null;
     try {
       const raw = (await buildMimeMessage({ from: { name: account.name, address: account.email }, to: input.recipient, subject, body })).toString('base64url');
-      const messageId = await this.mailAccounts.withGoogle(account.id, (apis) => this.sendWithRetry(apis, raw, account.email));
-      await this.sentEmails.succeeded(start.sendId, messageId);
-      return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId };
+      messageId = await this.mailAccounts.withGoogle(account.id, (apis) => this.sendWithRetry(apis, raw, account.email));
     } catch (error) {
       const reason = error instanceof HttpException ? error.message : 'Unexpected error';
-      await this.sentEmails.failed(start.sendId, reason);
+      await (error instanceof GmailSilentException ? this.sentEmails.unknown(start.sendId, reason) : this.sentEmails.failed(start.sendId, reason));
       throw error;
     }
+    // Outside the try: once Gmail has accepted it, nothing may record the send as failed.
+    await this.sentEmails.succeeded(start.sendId, messageId);
+    return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId };
   }
 
   private async contextFor(principal: Principal, post: PostContact, senderEmail: string): Promise<EmailContext> {
@@ -126,7 +153,7 @@ export class EmailSendingService {
           throw new HttpException(`The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`, 429);
         }
         if (failure.kind === 'unavailable' && failure.status === undefined) {
-          throw new BadGatewayException(`Gmail did not answer, so the e-mail may or may not have been sent. Please check the Sent folder of ${accountEmail} before sending again.`);
+          throw new GmailSilentException(`Gmail did not answer, so the e-mail may or may not have been sent. Please check the Sent folder of ${accountEmail} before sending again.`);
         }
         if (failure.kind !== 'unavailable' || attempt >= RETRY_DELAYS_MS.length) throw error;
         this.logger.warn(`Gmail answered ${failure.status} to a send from ${accountEmail}; retrying`);

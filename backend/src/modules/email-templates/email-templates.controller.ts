@@ -12,6 +12,7 @@ import {
   ApiOkResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
@@ -43,9 +44,13 @@ const IDEMPOTENCY_KEY = ApiHeader({
 const SEND_FAILURES = [
   ApiBadRequestResponse({ type: ErrorResponseDto }),
   ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such post or mail account' }),
-  ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated, or the same send is in flight' }),
+  ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'The account must be re-authenticated, the same send is in flight, or Gmail never confirmed an earlier try',
+  }),
+  ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'The Idempotency-Key was used for a different e-mail' }),
   ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: "The account's daily sending limit is reached" }),
-  ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Gmail failed or did not answer' }),
+  ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Gmail failed, or did not answer (the e-mail may have gone out)' }),
 ];
 const applyAll = (decorators: MethodDecorator[]): MethodDecorator => (target, key, descriptor) => {
   for (const decorator of decorators) decorator(target, key, descriptor);

@@ -13,6 +13,7 @@ import {
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { classifyGoogleError, type GoogleFailure } from '../../platform/google/google-errors.js';
 import { type GoogleApis, GoogleService } from '../../platform/google/google.service.js';
+import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { User } from '../users/user.entity.js';
 import { driveFilesQuery, FOLDER_MIME_TYPE, sortFolderFirst } from './domain/drive-query.js';
 import type { DriveFileDto, MailAccountDto } from './dto/mail-account.dto.js';
@@ -42,6 +43,7 @@ export class MailAccountsService {
     private readonly em: EntityManager,
     private readonly google: GoogleService,
     private readonly secrets: SecretBox,
+    private readonly sentEmails: SentEmailsService,
   ) {}
 
   async list(): Promise<MailAccountDto[]> {
@@ -92,6 +94,8 @@ export class MailAccountsService {
     }
     em.remove(account);
     await em.flush();
+    // Its sends stay, no longer naming it: the sent list by this account empties.
+    await this.sentEmails.accountRemoved();
   }
 
   async get(id: number): Promise<MailAccountDto> {

@@ -89,6 +89,8 @@ export class ModelsService {
     const post = await this.posts.forEmail(postKey);
     const ids = [...new Set(modelIds)];
     await this.em.fork().transactional(async (em) => {
+      // One replacement at a time per staff member and post: two at once would each insert what the other kept.
+      await em.execute('select pg_advisory_xact_lock(?, ?)', [userId, post.id]);
       const found = await em.find(TalentModel, { id: { $in: ids } }, { fields: ['id'] });
       const missing = ids.filter((id) => !found.some((model) => model.id === id));
       if (missing.length > 0) throw new NotFoundException(`Model not found: ${missing.join(', ')}`);

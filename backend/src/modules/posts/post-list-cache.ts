@@ -103,6 +103,12 @@ export class PostListCache {
     // Two bytes a character: what V8 holds for text with Hangul.
     const bytes = answer.length * 2;
     if (bytes > this.maxPageBytes) return;
+    // Two requests may read the same page at once: the second replaces the first.
+    const previous = this.pages.get(key);
+    if (previous !== undefined) {
+      this.pages.delete(key);
+      this.pageBytes -= previous.length * 2;
+    }
     for (const [oldest, old] of this.pages) {
       if (this.pageBytes + bytes <= this.maxPageBytes) break;
       this.pages.delete(oldest);

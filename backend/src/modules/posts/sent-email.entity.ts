@@ -3,8 +3,11 @@ import { MailAccount } from '../mail-accounts/mail-account.entity.js';
 import { User } from '../users/user.entity.js';
 import { Post } from './post.entity.js';
 
-/** sending: handed to Gmail, outcome not yet known; sent: Gmail accepted it; failed: Gmail refused it. */
-export const SENT_EMAIL_STATUSES = ['sending', 'sent', 'failed'] as const;
+/**
+ * sending: being handed to Gmail; sent: Gmail accepted it; failed: it did not go out (Gmail refused it, or it never
+ * reached Gmail); unknown: Gmail never answered, so it may have gone out, and is never sent again under its key.
+ */
+export const SENT_EMAIL_STATUSES = ['sending', 'sent', 'failed', 'unknown'] as const;
 export type SentEmailStatus = (typeof SENT_EMAIL_STATUSES)[number];
 
 /**
@@ -25,6 +28,8 @@ export const SentEmailSchema = defineEntity({
     error: p.text().nullable(),
     /** Makes a retried send find the attempt it repeats. */
     idempotencyKey: p.string().length(255).nullable().unique(),
+    /** SHA-256 (hex) of the request the key was first used for: the same key with another request is refused. */
+    requestHash: p.string().length(64).nullable(),
     sentBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

@@ -125,9 +125,19 @@ describe('renderEmail', () => {
     expect(html).toContain('<a target="_blank" rel="noopener noreferrer nofollow">x</a>');
   });
 
-  it('cannot be made to forge a value marker', () => {
-    const { html } = renderEmail('\uE0000\uE001{{nameEng}}', context());
-    expect(html).toContain('>0Emily Carter<');
+  it('cannot be made to forge a value marker, by the template or by a value', async () => {
+    expect(renderEmail('\uE0000\uE001{{nameEng}}', context()).html).toContain('>0Emily Carter<');
+    // Entities decode to marker characters only after the template's own are dropped.
+    expect(renderEmail('&#xE000;0&#xE001;&#xE000;9&#xE001; {{nameEng}}', context()).text).toBe('09 Emily Carter');
+    // A value carrying marker characters, placed in an attribute, cannot pull another value's markup in.
+    for (const forged of ['\uE0001\uE001', '\uE000x:1\uE001']) {
+      const hostile = context([model({ htmlUrl: 'https://evil.example/x/onmouseover=alert(document.domain)//' })], {
+        post: { postId: 'P', manager: null, phoneCall: null, customerEmail: `c@d.e${forged}` },
+      });
+      const { html } = renderEmail('Hello <a href="mailto:{{customerEmail}}">you</a>\n{{htmlUrl}}', hostile);
+      expect(await unsafeMarkup(html, OWN_STYLES)).toEqual([]);
+      expect(html).toContain(`href="mailto:c@d.e${forged.replace(/[\uE000\uE001]/g, '')}"`);
+    }
   });
 
   it.each(XSS_CORPUS)('keeps the template %s from reaching the e-mail', async (attack) => {

@@ -4,8 +4,10 @@
 // A template is text that may hold simple HTML and {{placeholders}}. Placeholders are swapped for markers, the
 // lines become paragraphs, the whole passes the allowlist sanitiser (which drops scripts, handlers and unsafe
 // URLs, whatever the template holds), and only then do the markers become the values: escaped text, or images
-// and links the renderer writes itself from checked URLs. A marker can only stand where the sanitiser let text
-// through, so a value never lands inside markup it could break out of.
+// and links the renderer writes itself from checked URLs. Each render's markers carry a random nonce, and values
+// carry no marker characters, so neither a template (raw or entity-encoded) nor a field's value can forge one: a
+// value lands only where a placeholder stood, escaped for that place.
+import { randomBytes } from 'node:crypto';
 import { Parser } from 'htmlparser2';
 import { escapeHtml, safeHttpUrl, sanitiseHtml } from '../../posts/domain/safe-html.js';
 
@@ -81,7 +83,6 @@ const KNOWN = new Set<string>(PLACEHOLDERS);
 // Private-use characters: stripped from the template first, so only the renderer can write a marker.
 const MARK_OPEN = '\uE000';
 const MARK_CLOSE = '\uE001';
-const MARKERS = /\uE000(\d+)\uE001/g;
 const MARKER_CHARACTERS = /[\uE000\uE001]/g;
 
 /** The e-mail's images: never wider than 300 px (spec §9), in clients that honour width or max-width. */
@@ -187,8 +188,19 @@ export function normaliseNewlines(value: string): string {
   return value.replace(/\r\n?/g, '\n');
 }
 
-/** The template's known placeholders as markers; the values in the order of their marker numbers. */
-function mark(template: string, context: EmailContext): { marked: string; values: Value[] } {
+interface Marked {
+  /** The template with its known placeholders as markers. */
+  marked: string;
+  /** Puts the values in place of this render's markers (as HTML or as text) and drops any other marker character. */
+  fill: (output: string, part: keyof Value) => string;
+}
+
+const withoutMarkers = (value: Value): Value => ({ html: value.html.replace(MARKER_CHARACTERS, ''), text: value.text.replace(MARKER_CHARACTERS, '') });
+
+/** The template's known placeholders as markers of this render only. */
+function mark(template: string, context: EmailContext): Marked {
+  const nonce = randomBytes(8).toString('hex');
+  const markers = new RegExp(`${MARK_OPEN}${nonce}:(\\d+)${MARK_CLOSE}`, 'g');
   const values: Value[] = [];
   const cache = new Map<string, number>();
   const marked = normaliseNewlines(template)
@@ -198,32 +210,35 @@ function mark(template: string, context: EmailContext): { marked: string; values
       if (!KNOWN.has(name)) return whole;
       let index = cache.get(name);
       if (index === undefined) {
-        index = values.push(valueOf(name as Placeholder, context)) - 1;
+        index = values.push(withoutMarkers(valueOf(name as Placeholder, context))) - 1;
         cache.set(name, index);
       }
-      return `${MARK_OPEN}${index}${MARK_CLOSE}`;
+      return `${MARK_OPEN}${nonce}:${index}${MARK_CLOSE}`;
     });
-  return { marked, values };
+  return {
+    marked,
+    fill: (output, part) => output.replace(markers, (_, i: string) => values[Number(i)]?.[part] ?? '').replace(MARKER_CHARACTERS, ''),
+  };
 }
 
 /** The template as the e-mail's HTML (a wrapping div, a paragraph per line) and its plain-text part. */
 export function renderEmail(template: string, context: EmailContext): RenderedEmail {
-  const { marked, values } = mark(template, context);
+  const { marked, fill } = mark(template, context);
   const paragraphs = marked
     .split('\n')
     .map((line) => `<p>${line.trim() === '' ? '<br>' : line}</p>`)
     .join('');
   // In attributes (an alt, a link a template writes itself) a placeholder is its plain value, checked like any.
-  const safe = sanitiseHtml(paragraphs, { attributeValue: (value) => value.replace(MARKERS, (_, i: string) => values[Number(i)].text) });
-  const html = safe.replace(/<p>/g, `<p style="${PARAGRAPH_STYLE}">`).replace(MARKERS, (_, i: string) => values[Number(i)].html);
+  const safe = sanitiseHtml(paragraphs, { attributeValue: (value) => fill(value, 'text') });
+  // What is left of the markers stands in text: it becomes the values' HTML.
+  const html = fill(safe.replace(/<p>/g, `<p style="${PARAGRAPH_STYLE}">`), 'html');
   return { html: `<div style="${WRAPPER_STYLE}">${html}</div>`, text: htmlToText(html) };
 }
 
 /** A subject line: placeholders as plain text, no markup, one line. */
 export function renderSubject(subject: string, context: EmailContext): string {
-  const { marked, values } = mark(subject, context);
-  return marked
-    .replace(MARKERS, (_, i: string) => values[Number(i)].text)
+  const { marked, fill } = mark(subject, context);
+  return fill(marked, 'text')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -1,8 +1,17 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** A subject line as the editor and Specify take it: trimmed, required, at most 500 characters. */
+const SubjectField = () =>
+  applyDecorators(ApiProperty({ maxLength: 500 }), Transform(trim), IsString(), IsNotEmpty({ message: 'Please enter an email subject' }), MaxLength(500));
+
+/** A template text (placeholders allowed): required, at most 100,000 characters. */
+const TemplateTextField = (emptyMessage: string, description: string) =>
+  applyDecorators(ApiProperty({ maxLength: 100_000, description }), IsString(), IsNotEmpty({ message: emptyMessage }), MaxLength(100_000));
 
 export class EmailTemplateDto {
   @ApiProperty() id!: number;
@@ -25,17 +34,10 @@ export class SaveEmailTemplateDto {
   @MaxLength(200)
   title!: string;
 
-  @ApiProperty({ maxLength: 500 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Please enter an email subject' })
-  @MaxLength(500)
+  @SubjectField()
   subject!: string;
 
-  @ApiProperty({ maxLength: 100_000, description: 'Windows line endings are saved as newlines' })
-  @IsString()
-  @IsNotEmpty({ message: 'Please enter the template content' })
-  @MaxLength(100_000)
+  @TemplateTextField('Please enter the template content', 'Windows line endings are saved as newlines')
   template!: string;
 
   @ApiProperty({ required: false, default: true })
@@ -101,17 +103,10 @@ class RecipientFieldsDto {
 
 /** Specify (spec §7): the subject and the template text as edited; rendered by the server with the selected models. */
 export class SendEmailDto extends RecipientFieldsDto {
-  @ApiProperty({ maxLength: 500 })
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Please enter an email subject' })
-  @MaxLength(500)
+  @SubjectField()
   subject!: string;
 
-  @ApiProperty({ maxLength: 100_000, description: 'The template text (placeholders allowed; HTML is sanitised)' })
-  @IsString()
-  @IsNotEmpty({ message: 'Please select an email template' })
-  @MaxLength(100_000)
+  @TemplateTextField('Please select an email template', 'The template text (placeholders allowed; HTML is sanitised)')
   content!: string;
 }
 

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
@@ -24,15 +25,17 @@ export class ModelDto {
 }
 
 const WEB_ADDRESS = /^https?:\/\/\S+$/i;
-const urlField = (label: string) => [
-  Transform(blankAsNull),
-  ValidateIf((_: unknown, value: unknown) => value !== null && value !== undefined),
-  IsString(),
-  MaxLength(2048),
-  Matches(WEB_ADDRESS, { message: `${label} must be a web address starting with http:// or https://` }),
-];
-const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
-const textField = (maxLength = 200) => apply([Transform(blankAsNull), IsOptional(), IsString(), MaxLength(maxLength)]);
+/** A link of the form: blank is none; anything else must be an http(s) address. */
+const UrlField = (label: string, description?: string) =>
+  applyDecorators(
+    ApiProperty({ type: String, required: false, nullable: true, description }),
+    Transform(blankAsNull),
+    ValidateIf((_: unknown, value: unknown) => value !== null && value !== undefined),
+    IsString(),
+    MaxLength(2048),
+    Matches(WEB_ADDRESS, { message: `${label} must be a web address starting with http:// or https://` }),
+  );
+const TextField = () => applyDecorators(ApiProperty({ type: String, required: false, nullable: true }), Transform(blankAsNull), IsOptional(), IsString(), MaxLength(200));
 
 /** The model form (spec §2): Comcard Number, names, nationality, stage and the three links. */
 export class SaveModelDto {
@@ -43,19 +46,15 @@ export class SaveModelDto {
   @MaxLength(COMCARD_NO_MAX_LENGTH)
   comcardNo!: string;
 
-  @ApiProperty({ type: String, required: false, nullable: true }) @textField() nameEng?: string | null;
-  @ApiProperty({ type: String, required: false, nullable: true }) @textField() nameKor?: string | null;
-  @ApiProperty({ type: String, required: false, nullable: true }) @textField() national?: string | null;
-  @ApiProperty({ type: String, required: false, nullable: true }) @textField() stage?: string | null;
-
-  @ApiProperty({ type: String, required: false, nullable: true, description: 'Not on the form; kept when left out' })
-  @apply(urlField('Image URL'))
-  image?: string | null;
-
-  @ApiProperty({ type: String, required: false, nullable: true }) @apply(urlField('Additional Picture URL')) additionalPic?: string | null;
-  @ApiProperty({ type: String, required: false, nullable: true }) @apply(urlField('Download URL')) download?: string | null;
-  @ApiProperty({ type: String, required: false, nullable: true }) @apply(urlField('Comcard photo URL')) comcardPhotoURL?: string | null;
-  @ApiProperty({ type: String, required: false, nullable: true }) @apply(urlField('HTML URL')) htmlUrl?: string | null;
+  @TextField() nameEng?: string | null;
+  @TextField() nameKor?: string | null;
+  @TextField() national?: string | null;
+  @TextField() stage?: string | null;
+  @UrlField('Image URL', 'Not on the form; kept when left out') image?: string | null;
+  @UrlField('Additional Picture URL') additionalPic?: string | null;
+  @UrlField('Download URL') download?: string | null;
+  @UrlField('Comcard photo URL') comcardPhotoURL?: string | null;
+  @UrlField('HTML URL') htmlUrl?: string | null;
 }
 
 export class SelectModelsDto {

@@ -41,13 +41,15 @@ export class Migration20261125000000_email_templates_and_selections extends Migr
     this.addSql(`alter table "model_selection" add constraint "model_selection_model_id_foreign"
       foreign key ("model_id") references "talent_model" ("id") on update cascade on delete cascade;`);
 
-    // A send is recorded before Gmail is called, so that a repeated request finds it.
+    // A send is recorded before Gmail is called, so that a repeated request finds it; Gmail's silence is 'unknown'.
     this.addSql(`alter table "sent_email" drop constraint "sent_email_status_check";`);
-    this.addSql(`alter table "sent_email" add constraint "sent_email_status_check" check ("status" in ('sending', 'sent', 'failed'));`);
+    this.addSql(`alter table "sent_email" add constraint "sent_email_status_check" check ("status" in ('sending', 'sent', 'failed', 'unknown'));`);
+    this.addSql(`alter table "sent_email" add column "request_hash" varchar(64) null;`);
   }
 
   override down(): void {
-    this.addSql(`delete from "sent_email" where "status" = 'sending';`);
+    this.addSql(`delete from "sent_email" where "status" in ('sending', 'unknown');`);
+    this.addSql(`alter table "sent_email" drop column "request_hash";`);
     this.addSql(`alter table "sent_email" drop constraint "sent_email_status_check";`);
     this.addSql(`alter table "sent_email" add constraint "sent_email_status_check" check ("status" in ('sent', 'failed'));`);
     this.addSql(`drop table if exists "model_selection" cascade;`);

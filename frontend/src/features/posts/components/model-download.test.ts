@@ -10,23 +10,10 @@ import {
   isGoogleDriveUrl,
   planDownload,
 } from './model-download.ts';
+import { modelFixture } from './model-fixture.ts';
 
 function model(fields: Partial<Model> = {}): Model {
-  return {
-    id: 1,
-    comcardNo: 'A101',
-    image: null,
-    nameEng: 'Anna Kim',
-    nameKor: null,
-    national: null,
-    stage: null,
-    additionalPic: null,
-    download: null,
-    comcardPhotoURL: null,
-    htmlUrl: null,
-    thumbnailUrl: null,
-    ...fields,
-  };
+  return modelFixture({ id: 1, comcardNo: 'A101', nameEng: 'Anna Kim', ...fields });
 }
 
 describe('isGoogleDriveUrl', () => {

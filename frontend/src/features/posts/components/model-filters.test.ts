@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../api/models.ts';
+import { modelFixture } from './model-fixture.ts';
 import { EMPTY_FILTERS, filterModels, hasActiveFilters, matchesText, mergeSelection } from './model-filters.ts';
 
 function model(id: number, fields: Partial<Model> = {}): Model {
-  return {
-    id,
-    comcardNo: `C-${id}`,
-    image: null,
-    nameEng: null,
-    nameKor: null,
-    national: null,
-    stage: null,
-    additionalPic: null,
-    download: null,
-    comcardPhotoURL: null,
-    htmlUrl: null,
-    thumbnailUrl: null,
-    ...fields,
-  };
+  return modelFixture({ id, comcardNo: `C-${id}`, ...fields });
 }
 
 const models = [
