@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { JwtService } from '@nestjs/jwt';
-import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+import { AccessVersion } from '../src/modules/users/access-version.service.js';
+import { bearer, startTestApp, startTestAppWith, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 const LOGIN = '/backend/api/v1/auth/login';
 const REFRESH = '/backend/api/v1/auth/refresh-token';
@@ -187,5 +188,32 @@ describe('sign-in', () => {
     expect((await post(REFRESH, { refreshToken: session.refreshToken })).statusCode).toBe(401);
     const me = `${USERS}/${session.user.id}`;
     expect((await t.request({ method: 'GET', url: me, headers: bearer(session.token) })).statusCode).toBe(401);
+  });
+
+  it('keeps a checked session in each API process until access changes anywhere', async () => {
+    // A second API process on the same database and Redis.
+    const other = await startTestAppWith(t.config);
+    try {
+      const session = await t.login('kim.admin@jobcasting.test', 'Admin-password-1');
+      const me = { method: 'GET' as const, url: `${USERS}/${session.user.id}`, headers: bearer(session.token) };
+      expect((await other.request(me)).statusCode).toBe(200);
+
+      // A revocation behind the application's back is not seen: the session is kept, not read again...
+      const em = t.app.get(EntityManager).fork();
+      await em.execute(`update auth_session set revoked_at = now() where id = ?`, [JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString()).sid]);
+      expect((await other.request(me)).statusCode).toBe(200);
+      // ...until any process says access changed.
+      await t.app.get(AccessVersion).bump();
+      expect((await other.request(me)).statusCode).toBe(401);
+
+      // A logout through one process ends the session in the other at once.
+      const second = await t.login('kim.admin@jobcasting.test', 'Admin-password-1');
+      const again = { method: 'GET' as const, url: `${USERS}/${second.user.id}`, headers: bearer(second.token) };
+      expect((await other.request(again)).statusCode).toBe(200);
+      expect((await post(LOGOUT, { refreshToken: second.refreshToken }, bearer(second.token))).statusCode).toBe(200);
+      expect((await other.request(again)).statusCode).toBe(401);
+    } finally {
+      await other.app.close();
+    }
   });
 });

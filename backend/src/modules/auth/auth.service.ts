@@ -4,6 +4,7 @@ import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
+import { AccessVersion } from '../users/access-version.service.js';
 import { isStaff, type Role } from '../users/domain/roles.js';
 import type { User } from '../users/user.entity.js';
 import { toUserDto, UsersService } from '../users/users.service.js';
@@ -20,6 +21,17 @@ export const AUTH_MESSAGES = {
   invalidToken: 'Invalid or malformed token. Please login again.',
 } as const;
 
+/** How many checked sessions each process keeps, and for how long at most (a safety net behind the version). */
+const CHECKED_SESSIONS_MAX = 10_000;
+const CHECKED_SESSION_TTL_MS = 60_000;
+
+interface CheckedSession {
+  principal: Principal;
+  /** The access version it was checked under. */
+  version: string;
+  checkedAt: number;
+}
+
 interface AccessClaims {
   sub: string;
   role: string;
@@ -34,8 +46,12 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly users: UsersService,
     private readonly rateLimiter: LoginRateLimiter,
+    private readonly access: AccessVersion,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Sessions this process found live, least recently checked first. */
+  private readonly checked = new Map<string, CheckedSession>();
 
   async login(email: string, password: string, clientIp: string): Promise<AuthSessionDto> {
     await this.rateLimiter.checkAttempt(clientIp, email);
@@ -108,9 +124,29 @@ export class AuthService {
     return this.checkSession(claims.sid, Number(claims.sub));
   }
 
-  /** The principal of a live session of a staff account; throws 401 or 403 otherwise. */
+  /**
+   * The principal of a live session of a staff account; throws 401 or 403 otherwise. Every request comes here, so
+   * a session found live is kept in the process under the access version, which every revocation, role change and
+   * deletion bumps: one Redis read instead of a database query, and still no stale access anywhere.
+   */
   async checkSession(sessionId: string, userId: number): Promise<Principal> {
-    // Every request comes here: one lean query, no entities to hydrate.
+    // Read before the database, so that a write landing during the query leaves this check stale, never kept.
+    const version = await this.access.current();
+    const known = this.checked.get(sessionId);
+    if (known && known.version === version && Date.now() - known.checkedAt < CHECKED_SESSION_TTL_MS && known.principal.userId === userId) {
+      this.checked.delete(sessionId);
+      this.checked.set(sessionId, known);
+      return known.principal;
+    }
+    const principal = await this.readSession(sessionId, userId);
+    this.checked.delete(sessionId);
+    this.checked.set(sessionId, { principal, version, checkedAt: Date.now() });
+    if (this.checked.size > CHECKED_SESSIONS_MAX) this.checked.delete(this.checked.keys().next().value!);
+    return principal;
+  }
+
+  private async readSession(sessionId: string, userId: number): Promise<Principal> {
+    // One lean query, no entities to hydrate.
     const [session] = await this.em.getConnection().execute<{ userId: number; role: Role; revoked: boolean }[]>(
       `select u."id" as "userId", u."role", s."revoked_at" is not null as "revoked"
        from "auth_session" s join "users" u on u."id" = s."user_id" where s."id" = ?`,
@@ -131,6 +167,7 @@ export class AuthService {
 
   private async revokeSession(sessionId: string, reason: string): Promise<void> {
     await this.em.fork().nativeUpdate(AuthSession, { id: sessionId, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
+    await this.access.bump();
   }
 
   private async issue(session: AuthSession, user: User): Promise<AuthSessionDto> {

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AccessVersion } from './access-version.service.js';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
 @Module({
   controllers: [UsersController],
-  providers: [UsersService],
-  exports: [UsersService],
+  providers: [UsersService, AccessVersion],
+  exports: [UsersService, AccessVersion],
 })
 export class UsersModule {}

@@ -13,6 +13,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/password-hasher.js';
 import { paginate } from '../../platform/http/pagination.js';
+import { AccessVersion } from './access-version.service.js';
 import { isStaff } from './domain/roles.js';
 import {
   type Actor,
@@ -52,6 +53,7 @@ export class UsersService {
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly access: AccessVersion,
   ) {}
 
   async list(page: number, pageSize: number): Promise<UserListDto> {
@@ -90,13 +92,15 @@ export class UsersService {
   async update(actor: Actor, id: number, input: UpdateUserDto): Promise<UserDto> {
     refuse(canAccessUser(actor, id));
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-    return this.em.transactional(async (em) => {
+    let roleChanged = false;
+    const updated = await this.em.transactional(async (em) => {
       const user = await this.load(em, id);
       const email = normaliseEmail(input.email);
       await this.assertUnique(em, email, input.username, id);
       if (input.role && input.role !== user.role) {
         refuse(checkRoleChange(actor, user, input.role, await this.lockSuperadmins(em)));
         user.role = input.role;
+        roleChanged = true;
       }
       user.name = input.name;
       user.username = input.username;
@@ -105,6 +109,9 @@ export class UsersService {
       await em.flush();
       return toUserDto(user);
     });
+    // A new role takes effect at once, in every process.
+    if (roleChanged) await this.access.bump();
+    return updated;
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
@@ -114,6 +121,7 @@ export class UsersService {
       em.remove(user);
       await em.flush();
     });
+    await this.access.bump();
   }
 
   /** The account for these credentials, or null; takes the same time whether or not the e-mail exists. */
@@ -147,6 +155,7 @@ export class UsersService {
       });
     }
     await this.em.flush();
+    if (byEmail) await this.access.bump();
     if (generated) {
       await mkdir(this.config.DATA_DIR, { recursive: true });
       const file = join(this.config.DATA_DIR, 'superadmin-credentials.json');
