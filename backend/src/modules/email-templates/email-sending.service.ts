@@ -86,8 +86,7 @@ export class EmailSendingService {
     idempotencyKey: string = randomUUID(),
   ): Promise<SendEmailResultDto> {
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new BadRequestException('Idempotency-Key must be 8 to 255 letters, digits, or . _ : -');
-    const post = await this.posts.forEmail(input.postId);
-    const account = await this.mailAccounts.get(input.accountId);
+    const [post, account] = await Promise.all([this.posts.forEmail(input.postId), this.mailAccounts.get(input.accountId)]);
     const context = await this.contextFor(principal, post, account.email);
     const subject = renderSubject(template.subject, context);
     if (subject === '') throw new BadRequestException('Please enter an email subject');

@@ -234,15 +234,17 @@ export class PostsService {
 
   /** What an e-mail about the post needs: its row id and the customer's contacts. 404 when there is no such post. */
   async forEmail(postKey: string): Promise<PostContact> {
-    const post = await this.load(this.em.fork(), postKey);
-    return {
-      id: post.id,
-      postId: post.postKey,
-      manager: post.manager ?? null,
-      phoneCall: post.phoneCall ?? null,
-      customerEmail: post.customerEmail ?? null,
-      email: post.email ?? null,
-    };
+    // Lean: a send should not read the post's bodies.
+    const [post] =
+      postKey.length <= POST_KEY_MAX_LENGTH
+        ? await this.em.getConnection().execute<PostContact[]>(
+            `select "id", "post_key" as "postId", "manager", "phone_call" as "phoneCall", "customer_email" as "customerEmail", "email"
+             from "post" where "post_key" = ?`,
+            [postKey],
+          )
+        : [];
+    if (!post) throw new NotFoundException('Post not found');
+    return post;
   }
 
   /**

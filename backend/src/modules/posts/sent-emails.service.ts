@@ -1,7 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { PostListCache } from './post-list-cache.js';
-import { Post } from './post.entity.js';
 import { SentEmail } from './sent-email.entity.js';
 
 export interface SendAttempt {
@@ -74,13 +73,12 @@ export class SentEmailsService {
 
   /** Gmail accepted the message: the attempt is sent and the post shows it was e-mailed. */
   async succeeded(sendId: number, gmailMessageId: string | null): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
-      const send = await tx.findOneOrFail(SentEmail, { id: sendId });
-      send.status = 'sent';
-      send.gmailMessageId = gmailMessageId;
-      send.error = null;
-      await tx.nativeUpdate(Post, { id: send.post.id }, { isEmailSent: true });
-    });
+    // One statement, so one round trip and atomic.
+    await this.em.getConnection().execute(
+      `with sent as (update "sent_email" set "status" = 'sent', "gmail_message_id" = ?, "error" = null where "id" = ? returning "post_id")
+       update "post" set "is_email_sent" = true from sent where "post"."id" = sent."post_id"`,
+      [gmailMessageId, sendId],
+    );
     await this.listsChanged();
   }
 

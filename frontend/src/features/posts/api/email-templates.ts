@@ -2,6 +2,7 @@ import type { Schemas } from '@job-casting/contracts';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api-client.ts';
 import { unwrap } from '../../../lib/api-error.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 export type EmailTemplate = Schemas['EmailTemplateDto'];
 export type SaveEmailTemplate = Schemas['SaveEmailTemplateDto'];
@@ -51,4 +52,21 @@ export async function setDefaultEmailTemplate(id: number): Promise<EmailTemplate
 /** POST email-templates/preview: the e-mail as it would be sent; without a postId the server fills in its sample data. */
 export async function previewEmail(body: PreviewEmailRequest): Promise<EmailPreview> {
   return unwrap(await api.POST('/backend/api/v1/email-templates/preview', { body }));
+}
+
+/** Spec §9: a live preview follows typing after a short pause, not on every key. */
+const PREVIEW_DEBOUNCE_MS = 300;
+
+/**
+ * The live preview of the editor and of Specify: the server's rendering of `request` (null: nothing to render),
+ * 300 ms after it last changed. `renders` names what else the server reads (the post's selected models), so a
+ * change of it renders again. Keyed by all of it, so a slow answer for older text never replaces a newer one.
+ */
+export function useEmailPreview(request: PreviewEmailRequest | null, renders: unknown = null) {
+  const [key] = useDebouncedValue(request ? JSON.stringify([request, renders]) : null, PREVIEW_DEBOUNCE_MS);
+  return useSWR(key === null ? null : (['email-preview', key] as const), ([, json]) => previewEmail((JSON.parse(json) as [PreviewEmailRequest])[0]), {
+    revalidateOnFocus: false,
+    keepPreviousData: true,
+    shouldRetryOnError: false,
+  });
 }

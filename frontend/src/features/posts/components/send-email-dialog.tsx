@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,17 +7,14 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { randomUuid } from '../../../lib/uuid.ts';
-import { previewEmail, useEmailTemplates } from '../api/email-templates.ts';
+import { useEmailPreview, useEmailTemplates } from '../api/email-templates.ts';
 import { deselectModel, useSelectedModels } from '../api/models.ts';
 import { sendDefaultEmail, sendSpecifiedEmail } from '../api/send-email.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 import { sendFailureMessage } from './send-failure.ts';
+import { EmailPreviewBody } from './email-preview.tsx';
 import { EMAIL_TOAST } from './email-toast.ts';
-
-/** Spec §9: the live preview follows typing after a short pause. */
-const PREVIEW_DEBOUNCE_MS = 300;
 
 export type SendMode = 'specify' | 'simple';
 
@@ -35,27 +32,6 @@ export interface SendEmailDialogProps {
 /** The post's customer: its customer e-mail, else its e-mail, trimmed (spec §7). */
 export function recipientOf(post: Post): string {
   return (post.data.customerEmail ?? post.data.email ?? '').trim();
-}
-
-/**
- * What the server renders from the text: the same preview the send will use. `modelIds` are the post's selected
- * models, which the server reads itself: a change of them renders again.
- */
-function usePreview(postId: string, accountId: number | null, subject: string, template: string, modelIds: readonly number[]) {
-  const [request] = useDebouncedValue(JSON.stringify({ postId, accountId, subject, template, modelIds }), PREVIEW_DEBOUNCE_MS);
-  const [preview, setPreview] = useState<{ for: string; html: string; subject: string } | { for: string; error: string } | null>(null);
-  useEffect(() => {
-    const body = JSON.parse(request) as { postId: string; accountId: number | null; subject: string; template: string };
-    if (body.template.trim() === '') return;
-    let current = true;
-    previewEmail({ template: body.template, subject: body.subject, postId: body.postId, ...(body.accountId ? { accountId: body.accountId } : {}) })
-      .then((answer) => current && setPreview({ for: request, html: answer.html, subject: answer.subject }))
-      .catch(() => current && setPreview({ for: request, error: 'The preview could not be rendered.' }));
-    return () => {
-      current = false;
-    };
-  }, [request]);
-  return JSON.parse(request).template.trim() === '' ? null : preview;
 }
 
 function SelectedModels({ post, onSelectModels }: { post: Post; onSelectModels: (post: Post) => void }) {
@@ -98,23 +74,11 @@ function SelectedModels({ post, onSelectModels }: { post: Post; onSelectModels: 
   );
 }
 
-function PreviewPanel({ preview }: { preview: ReturnType<typeof usePreview> }) {
+function PreviewPanel({ preview, hasTemplate }: { preview: ReturnType<typeof useEmailPreview>; hasTemplate: boolean }) {
   return (
     <section aria-label="Preview" className="flex min-h-64 flex-col rounded-lg border border-slate-200 bg-slate-50">
       <h3 className="border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-800">Preview</h3>
-      {preview === null ? (
-        <p className="p-3 text-sm text-slate-600">Choose a template to see the e-mail.</p>
-      ) : 'error' in preview ? (
-        <div className="p-3">
-          <Alert>{preview.error}</Alert>
-        </div>
-      ) : (
-        <div className="overflow-auto p-3">
-          <p className="mb-2 text-sm font-medium text-slate-900">{preview.subject}</p>
-          {/* Rendered and sanitised by the server: the e-mail exactly as it is sent. */}
-          <div className="rounded bg-white p-3 text-sm" data-testid="email-preview" dangerouslySetInnerHTML={{ __html: preview.html }} />
-        </div>
-      )}
+      <EmailPreviewBody preview={preview} emptyText={hasTemplate ? null : 'Choose a template to see the e-mail.'} />
     </section>
   );
 }
@@ -137,7 +101,11 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
   const previewSubject = isSimple ? (defaultTemplate?.subject ?? '') : subject;
   const previewTemplate = isSimple ? (defaultTemplate?.template ?? '') : content;
   const selected = useSelectedModels(post.postId);
-  const preview = usePreview(post.postId, accountId, previewSubject, previewTemplate, (selected.data ?? []).map((model) => model.id));
+  const hasTemplate = previewTemplate.trim() !== '';
+  const preview = useEmailPreview(
+    hasTemplate ? { template: previewTemplate, subject: previewSubject, postId: post.postId, ...(accountId ? { accountId } : {}) } : null,
+    (selected.data ?? []).map((model) => model.id),
+  );
 
   const chooseTemplate = (id: number) => {
     const template = templates.data?.find((candidate) => candidate.id === id);
@@ -220,7 +188,7 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
         )}
         <SelectedModels post={post} onSelectModels={onSelectModels} />
       </div>
-      <PreviewPanel preview={preview} />
+      <PreviewPanel preview={preview} hasTemplate={hasTemplate} />
       {failure && (
         <div className="lg:col-span-2">
           <Alert>{failure}</Alert>

@@ -1,21 +1,15 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Label, Tab, TabList, TabPanel, Tabs, TextArea, TextField, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import useSWR from 'swr';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
-import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField as LabelledField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { createEmailTemplate, previewEmail, updateEmailTemplate, type EmailTemplate } from '../api/email-templates.ts';
+import { createEmailTemplate, updateEmailTemplate, useEmailPreview, type EmailTemplate } from '../api/email-templates.ts';
 import { insertAtCursor, normaliseNewlines, PLACEHOLDER_TABS, placeholder } from './template-placeholders.ts';
+import { EmailPreviewBody } from './email-preview.tsx';
 import { EMAIL_TOAST } from './email-toast.ts';
-
-/** The preview waits 300 ms after the last keystroke, so typing does not send a request per key. */
-const PREVIEW_DEBOUNCE_MS = 300;
 
 type PanelView = 'raw' | 'preview';
 
@@ -26,39 +20,11 @@ const toggleClass = `rounded-md px-3 py-1 text-sm font-medium text-slate-700 cur
   data-selected:bg-white data-selected:text-brand-800 data-selected:shadow-sm ${focusRing}`;
 
 function PreviewPanel({ template, subject }: { template: string; subject: string }) {
-  const [debouncedTemplate] = useDebouncedValue(normaliseNewlines(template), PREVIEW_DEBOUNCE_MS);
-  const [debouncedSubject] = useDebouncedValue(subject.trim(), PREVIEW_DEBOUNCE_MS);
-  const hasContent = debouncedTemplate.trim() !== '';
-  // The key carries the texts, so a slow answer for older text never replaces a newer one.
-  const preview = useSWR(
-    hasContent ? (['email-template-preview', debouncedTemplate, debouncedSubject] as const) : null,
-    ([, text, title]) => previewEmail({ template: text, ...(title && { subject: title }) }),
-    { revalidateOnFocus: false, keepPreviousData: true, shouldRetryOnError: false },
-  );
+  const text = normaliseNewlines(template);
+  const hasContent = text.trim() !== '';
+  const preview = useEmailPreview(hasContent ? { template: text, ...(subject.trim() && { subject: subject.trim() }) } : null);
 
-  if (!hasContent) return <p className="p-4 text-sm text-slate-600">Write some content to see the preview.</p>;
-  if (preview.error && !preview.isValidating) {
-    return (
-      <div className="p-3">
-        <Alert>{errorMessage(preview.error, 'Failed to render the preview')}</Alert>
-      </div>
-    );
-  }
-  if (!preview.data) return <Loading label="Rendering preview…" />;
-  return (
-    <div className="flex flex-col gap-3 p-4" aria-busy={preview.isValidating}>
-      <p className="text-sm text-slate-800">
-        <span className="font-medium text-slate-600">Subject: </span>
-        <span className="font-semibold text-slate-900">{preview.data.subject}</span>
-      </p>
-      {/* The server sanitises this HTML; it is the only HTML this screen renders. */}
-      <div
-        className="overflow-x-auto border-t border-slate-200 pt-3 text-sm text-slate-900 [&_a]:text-brand-800 [&_a]:underline [&_img]:h-auto
-          [&_img]:max-w-full [&_table]:max-w-full"
-        dangerouslySetInnerHTML={{ __html: preview.data.html }}
-      />
-    </div>
-  );
+  return <EmailPreviewBody preview={preview} emptyText={hasContent ? null : 'Write some content to see the preview.'} />;
 }
 
 export interface TemplateEditorProps {
