@@ -8,6 +8,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { loadConfigOrExit } from './platform/config/load-or-exit.js';
 import { DatabaseModule } from './platform/database/database.module.js';
+import { RedisModule } from './platform/redis/redis.module.js';
 import { inOrmContext, prepareDatabase } from './platform/database/prepare-database.js';
 import { CreateUserDto } from './modules/users/dto/user.dto.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -22,7 +23,7 @@ const USAGE = `Usage:
 @Module({})
 class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, UsersModule] };
+    return { module: CliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, UsersModule] };
   }
 }
 

@@ -6,8 +6,9 @@ import { ModelsService } from '../src/modules/models/models.service.js';
 import { urlPostKey } from '../src/modules/posts/domain/post-key.js';
 import { type PostData, type PostRecord, toPostRecord } from '../src/modules/posts/domain/post-record.js';
 import { PostListCache } from '../src/modules/posts/post-list-cache.js';
+import { SharedVersions } from '../src/platform/redis/shared-versions.js';
 import { PostsService } from '../src/modules/posts/posts.service.js';
-import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 const POSTS = '/backend/api/v1/posts';
 
@@ -86,12 +87,15 @@ interface ListBody {
   };
 }
 
-/** A post list cache of its own Redis connection, as another process has. */
+/** A post list cache of its own Redis connection and shared versions, as another process has. */
 async function withCache(config: AppConfig, use: (cache: PostListCache) => Promise<void>): Promise<void> {
   const redis = new Redis(config.REDIS_URL, { keyPrefix: `${config.REDIS_KEY_PREFIX}:` });
+  const versions = new SharedVersions(redis, config);
+  await versions.onModuleInit();
   try {
-    await use(new PostListCache(redis, config));
+    await use(new PostListCache(redis, versions, config));
   } finally {
+    await versions.onApplicationShutdown();
     redis.disconnect();
   }
 }
@@ -503,14 +507,15 @@ describe('posts', () => {
       expect(await first()).toMatchObject({ postId: 'S-WORK', isFavorite: false, memo: null });
     });
 
-    it('keeps a page until a write to the posts is announced, by any process', async () => {
+    it('keeps a page until a write to the posts is announced, by any process, and hears the announcement', async () => {
       expect((await first()).data.manager).toBeNull();
       // A change behind the app's back is not seen: the page is kept, not read again.
       await sql(`update post set manager = '이실장' where post_key = 'S-WORK'`);
       expect((await first()).data.manager).toBeNull();
-      // Another process (the worker, a second API) announcing a write makes every process read afresh.
+      // Another process (the worker, a second API) announcing a write makes every process read afresh, as soon as
+      // it hears of it.
       await withCache(t.config, (cache) => cache.changed());
-      expect((await first()).data.manager).toBe('이실장');
+      await eventually(async () => expect((await first()).data.manager).toBe('이실장'));
       await sql(`update post set manager = null where post_key = 'S-WORK'`);
       await t.app.get(PostListCache).changed();
       expect((await first()).data.manager).toBeNull();

@@ -117,6 +117,8 @@ export async function growPosts(databaseUrl: string, target: number): Promise<nu
     );
     // As autovacuum leaves a table after a load: statistics, and a visibility map for index-only scans.
     await client.query('vacuum analyze post');
+    // And as the database settles after it: the load's pages written out, so that no flush competes with the measuring.
+    await client.query('checkpoint');
     return Number((await client.query(`select count(*) from post`)).rows[0].count);
   } finally {
     await client.end();

@@ -123,3 +123,20 @@ export async function clearRedisPrefix(config: AppConfig): Promise<void> {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Runs `check` until it passes or `withinMs` runs out (then its last failure is thrown): for what another process
+ * learns over Redis pub/sub, a few milliseconds after the write.
+ */
+export async function eventually(check: () => Promise<void>, withinMs = 2000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { REDIS } from '../../platform/redis/redis.module.js';
+import { SharedVersions } from '../../platform/redis/shared-versions.js';
 
 /**
  * The kinds of list, each with its own version, bumped by the writes that can change which posts such a list
@@ -13,15 +14,6 @@ export type PostListKind = 'posts' | 'favorites' | 'sent';
 const COUNT_TTL_SECONDS = 600;
 const versionKey = (kind: PostListKind | 'pages') => `posts:version:${kind}`;
 const countKeyPrefix = (kind: PostListKind) => `posts:count:${kind}:`;
-
-/**
- * KEYS: the list kind's version key, its count key prefix and the pages version key (all carrying the client's key
- * prefix); ARGV: the list's digest. Answers the list's version, its count kept under that version, and the pages
- * version.
- */
-const READ = `
-  local version = redis.call('GET', KEYS[1]) or '0'
-  return { version, redis.call('GET', KEYS[2] .. version .. ':' .. ARGV[1]), redis.call('GET', KEYS[3]) or '0' }`;
 
 /** What the cache holds for one page of a list, and how to keep what had to be computed. */
 export interface CachedPage {
@@ -38,8 +30,8 @@ export interface CachedPage {
  * list visits every match, and only the writes that change a kind's membership make its lists count afresh (a memo
  * changes none). Whole answers (a page as JSON text) live in each API process under the pages version, which every
  * write to the posts bumps: the dashboard's pages are read far more often than posts change, and an answer kept
- * costs no query, no serialising and no copy out of Redis. The versions are read from Redis on every call, so all
- * processes see a write at once.
+ * costs no query, no serialising and no copy out of Redis. The versions are shared (platform/redis/shared-versions):
+ * every process hears of a write as it is announced, and asks Redis while it cannot hear.
  */
 @Injectable()
 export class PostListCache {
@@ -49,7 +41,11 @@ export class PostListCache {
   /** Room for the pages staff open most (every dashboard starts on page 1), least recently used out first. */
   private readonly maxPageBytes: number;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(APP_CONFIG) config: Pick<AppConfig, 'POST_PAGE_CACHE_MB'>) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly versions: SharedVersions,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'POST_PAGE_CACHE_MB'>,
+  ) {
     this.maxPageBytes = config.POST_PAGE_CACHE_MB * 1024 * 1024;
   }
 
@@ -57,21 +53,17 @@ export class PostListCache {
   async page(kind: PostListKind, list: readonly unknown[], page: readonly unknown[]): Promise<CachedPage> {
     const listDigest = digest(list);
     const pageKey = `${kind}:${listDigest}:${digest(page)}`;
-    const [listVersion, cachedTotal, pagesVersion] = (await this.redis.eval(
-      READ,
-      3,
-      versionKey(kind),
-      countKeyPrefix(kind),
-      versionKey('pages'),
-      listDigest,
-    )) as [string, string | null, string];
+    const [listVersion, pagesVersionNumber] = await this.versions.read([versionKey(kind), versionKey('pages')]);
+    const pagesVersion = String(pagesVersionNumber);
     if (pagesVersion !== this.pagesVersion) this.forgetPages(pagesVersion);
     const answer = this.pages.get(pageKey) ?? null;
     if (answer !== null) {
       // Most recently used last: the first key is the one to drop when full.
       this.pages.delete(pageKey);
       this.pages.set(pageKey, answer);
+      return { total: null, answer, keep: async () => {} };
     }
+    const cachedTotal = await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`);
     return {
       total: cachedTotal === null ? null : Number(cachedTotal),
       answer,
@@ -87,10 +79,8 @@ export class PostListCache {
    * Call after every write to the posts or their sent e-mails, naming the kinds of list whose membership it can
    * change (none for a memo): those count afresh, and every kept page is read again.
    */
-  async changed(...kinds: PostListKind[]): Promise<void> {
-    const multi = this.redis.multi();
-    for (const kind of kinds) multi.incr(versionKey(kind));
-    await multi.incr(versionKey('pages')).exec();
+  changed(...kinds: PostListKind[]): Promise<void> {
+    return this.versions.bump(...kinds.map(versionKey), versionKey('pages'));
   }
 
   private forgetPages(version: string): void {

@@ -1,23 +1,24 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { REDIS } from '../../platform/redis/redis.module.js';
+import { Injectable } from '@nestjs/common';
+import { SharedVersions } from '../../platform/redis/shared-versions.js';
 
 const KEY = 'auth:access-version';
 
 /**
- * A version of who may do what, in Redis: every write that can take access away (a revoked session, a changed
- * role, a deleted account) bumps it, so that every API process drops the sessions it checked before.
+ * A version of who may do what, shared by every process: every write that can take access away (a revoked
+ * session, a changed role, a deleted account) bumps it, so that every API process drops the sessions it checked
+ * before.
  */
 @Injectable()
 export class AccessVersion {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(private readonly versions: SharedVersions) {}
 
   async current(): Promise<string> {
-    return (await this.redis.get(KEY)) ?? '0';
+    const [version] = await this.versions.read([KEY]);
+    return String(version);
   }
 
   /** Call after the write has committed. */
-  async bump(): Promise<void> {
-    await this.redis.incr(KEY);
+  bump(): Promise<void> {
+    return this.versions.bump(KEY);
   }
 }

@@ -1,8 +1,10 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { REDIS } from './redis-token.js';
+import { SharedVersions } from './shared-versions.js';
 
-export const REDIS = Symbol('REDIS');
+export { REDIS };
 
 /** A shared Redis client for short-lived keys (rate limits, one-time tickets); keys carry the configured prefix. */
 @Global()
@@ -14,8 +16,9 @@ export const REDIS = Symbol('REDIS');
       useFactory: (config: AppConfig) =>
         new Redis(config.REDIS_URL, { keyPrefix: `${config.REDIS_KEY_PREFIX}:` }),
     },
+    SharedVersions,
   ],
-  exports: [REDIS],
+  exports: [REDIS, SharedVersions],
 })
 export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}

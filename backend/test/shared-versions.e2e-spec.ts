@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { SharedVersions } from '../src/platform/redis/shared-versions.js';
+import { eventually } from './support/test-app.js';
+
+/** A process's view of the versions: its own Redis connection and subscription. */
+async function processView(prefix: string): Promise<{ versions: SharedVersions; redis: Redis; close: () => Promise<void> }> {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error('TEST_REDIS_URL is not set');
+  const redis = new Redis(url, { keyPrefix: `${prefix}:` });
+  const versions = new SharedVersions(redis, { REDIS_KEY_PREFIX: prefix });
+  await versions.onModuleInit();
+  return {
+    versions,
+    redis,
+    close: async () => {
+      await versions.onApplicationShutdown();
+      redis.disconnect();
+    },
+  };
+}
+
+describe('shared versions', () => {
+  const prefix = `t${randomBytes(5).toString('hex')}`;
+  let a: Awaited<ReturnType<typeof processView>>;
+  let b: Awaited<ReturnType<typeof processView>>;
+
+  beforeAll(async () => {
+    a = await processView(prefix);
+    b = await processView(prefix);
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('starts at 0, and a bump is read at once by its process and heard by the others', async () => {
+    expect(await b.versions.read(['pages', 'auth'])).toEqual([0, 0]);
+    await a.versions.bump('pages');
+    expect(await a.versions.read(['pages', 'auth'])).toEqual([1, 0]);
+    await eventually(async () => expect(await b.versions.read(['pages', 'auth'])).toEqual([1, 0]));
+    await a.versions.bump('pages', 'auth');
+    await eventually(async () => expect(await b.versions.read(['pages', 'auth'])).toEqual([2, 1]));
+  });
+
+  it('keeps versions in Redis under the deployment prefix, apart from other deployments', async () => {
+    expect(await a.redis.get('pages')).toBe('2');
+    const other = await processView(`${prefix}x`);
+    try {
+      expect(await other.versions.read(['pages'])).toEqual([0]);
+      await other.versions.bump('pages');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await b.versions.read(['pages'])).toEqual([2]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('asks Redis while it cannot hear, so a bump made meanwhile is never missed', async () => {
+    // b stops hearing: its subscription drops (a network failure, a Redis restart).
+    const subscriber = (b.versions as unknown as { subscriber: Redis }).subscriber;
+    const closed = new Promise((resolve) => subscriber.once('close', resolve));
+    subscriber.disconnect(true);
+    await closed;
+    await a.versions.bump('auth');
+    expect(await b.versions.read(['auth'])).toEqual([2]);
+    // Once it hears again, it keeps up as before.
+    await eventually(async () => expect(subscriber.status).toBe('ready'));
+    await a.versions.bump('auth');
+    await eventually(async () => expect(await b.versions.read(['auth'])).toEqual([3]));
+  });
+
+  it('trusts what it heard for a second at most', async () => {
+    expect(await b.versions.read(['pages'])).toEqual([2]);
+    // A write behind the versions' back (as if its announcement were lost) is read within the second.
+    await a.redis.incr('pages');
+    expect(await b.versions.read(['pages'])).toEqual([2]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await b.versions.read(['pages'])).toEqual([3]);
+  });
+});
