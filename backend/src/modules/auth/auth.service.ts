@@ -127,7 +127,7 @@ export class AuthService {
   /**
    * The principal of a live session of a staff account; throws 401 or 403 otherwise. Every request comes here, so
    * a session found live is kept in the process under the access version, which every revocation, role change and
-   * deletion bumps: one Redis read instead of a database query, and still no stale access anywhere.
+   * deletion bumps (a shared version: no round trip while the process hears it), instead of a database query.
    */
   async checkSession(sessionId: string, userId: number): Promise<Principal> {
     // Read before the database, so that a write landing during the query leaves this check stale, never kept.
