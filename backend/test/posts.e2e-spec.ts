@@ -524,9 +524,8 @@ describe('posts', () => {
     it('keeps the most recently used pages that fit in POST_PAGE_CACHE_MB, none with 0', async () => {
       const kept = async (cache: PostListCache, page: number) => (await cache.page('posts', ['list'], [page])).answer?.length ?? null;
       const keep = async (cache: PostListCache, page: number, characters: number) =>
-        (await cache.page('posts', ['list'], [page])).keep(1, 'x'.repeat(characters));
-      // Characters: V8 counts two bytes for each of these.
-      const quarterMegabyte = 128 * 1024;
+        (await cache.page('posts', ['list'], [page])).keep(1, Buffer.alloc(characters, 'x'));
+      const quarterMegabyte = 256 * 1024;
       await withCache({ ...t.config, POST_PAGE_CACHE_MB: 1 }, async (cache) => {
         await keep(cache, 1, quarterMegabyte);
         await keep(cache, 2, quarterMegabyte);

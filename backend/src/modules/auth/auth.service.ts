@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { LruCache } from '../../platform/cache/lru-cache.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
 import { AccessVersion } from '../users/access-version.service.js';
@@ -50,8 +51,8 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Sessions this process found live, least recently checked first. */
-  private readonly checked = new Map<string, CheckedSession>();
+  /** Sessions this process found live. */
+  private readonly checked = new LruCache<string, CheckedSession>(CHECKED_SESSIONS_MAX);
 
   async login(email: string, password: string, clientIp: string): Promise<AuthSessionDto> {
     await this.rateLimiter.checkAttempt(clientIp, email);
@@ -134,14 +135,10 @@ export class AuthService {
     const version = await this.access.current();
     const known = this.checked.get(sessionId);
     if (known && known.version === version && Date.now() - known.checkedAt < CHECKED_SESSION_TTL_MS && known.principal.userId === userId) {
-      this.checked.delete(sessionId);
-      this.checked.set(sessionId, known);
       return known.principal;
     }
     const principal = await this.readSession(sessionId, userId);
-    this.checked.delete(sessionId);
     this.checked.set(sessionId, { principal, version, checkedAt: Date.now() });
-    if (this.checked.size > CHECKED_SESSIONS_MAX) this.checked.delete(this.checked.keys().next().value!);
     return principal;
   }
 

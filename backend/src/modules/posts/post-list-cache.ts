@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { LruCache } from '../../platform/cache/lru-cache.js';
 import { REDIS } from '../../platform/redis/redis.module.js';
 import { SharedVersions } from '../../platform/redis/shared-versions.js';
 
@@ -19,16 +20,16 @@ const countKeyPrefix = (kind: PostListKind) => `posts:count:${kind}:`;
 export interface CachedPage {
   /** The list's total, or null when it must be counted. */
   total: number | null;
-  /** The page's answer as JSON text, or null when it must be read. */
-  answer: string | null;
+  /** The page's answer as UTF-8 JSON, or null when it must be read. */
+  answer: Buffer | null;
   /** Keeps a counted total and a read answer for the next callers. */
-  keep(total: number, answer: string): Promise<void>;
+  keep(total: number, answer: Buffer): Promise<void>;
 }
 
 /**
  * Caches the post lists, in two layers. Totals live in Redis under a version per kind of list: counting a filtered
  * list visits every match, and only the writes that change a kind's membership make its lists count afresh (a memo
- * changes none). Whole answers (a page as JSON text) live in each API process under the pages version, which every
+ * changes none). Whole answers (a page as UTF-8 JSON, ready to write) live in each API process under the pages version, which every
  * write to the posts bumps: the dashboard's pages are read far more often than posts change, and an answer kept
  * costs no query, no serialising and no copy out of Redis. The versions are shared (platform/redis/shared-versions):
  * every process hears of a write as it is announced, and asks Redis while it cannot hear.
@@ -36,17 +37,15 @@ export interface CachedPage {
 @Injectable()
 export class PostListCache {
   private pagesVersion = '';
-  private readonly pages = new Map<string, string>();
-  private pageBytes = 0;
   /** Room for the pages staff open most (every dashboard starts on page 1), least recently used out first. */
-  private readonly maxPageBytes: number;
+  private readonly pages: LruCache<string, Buffer>;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly versions: SharedVersions,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'POST_PAGE_CACHE_MB'>,
   ) {
-    this.maxPageBytes = config.POST_PAGE_CACHE_MB * 1024 * 1024;
+    this.pages = new LruCache(config.POST_PAGE_CACHE_MB * 1024 * 1024, (answer) => answer.length);
   }
 
   /** The cache's knowledge of one page: `list` names the list (its SQL and parameters), `page` the page in it. */
@@ -57,12 +56,7 @@ export class PostListCache {
     const pagesVersion = String(pagesVersionNumber);
     if (pagesVersion !== this.pagesVersion) this.forgetPages(pagesVersion);
     const answer = this.pages.get(pageKey) ?? null;
-    if (answer !== null) {
-      // Most recently used last: the first key is the one to drop when full.
-      this.pages.delete(pageKey);
-      this.pages.set(pageKey, answer);
-      return { total: null, answer, keep: async () => {} };
-    }
+    if (answer !== null) return { total: null, answer, keep: async () => {} };
     const cachedTotal = await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`);
     return {
       total: cachedTotal === null ? null : Number(cachedTotal),
@@ -70,7 +64,7 @@ export class PostListCache {
       keep: async (total, computed) => {
         if (cachedTotal === null) await this.redis.set(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`, String(total), 'EX', COUNT_TTL_SECONDS);
         // A write may have come while this page was read: keep it only under the version it was read in.
-        if (this.pagesVersion === pagesVersion) this.keepPage(pageKey, computed);
+        if (this.pagesVersion === pagesVersion) this.pages.set(pageKey, computed);
       },
     };
   }
@@ -85,27 +79,7 @@ export class PostListCache {
 
   private forgetPages(version: string): void {
     this.pages.clear();
-    this.pageBytes = 0;
     this.pagesVersion = version;
-  }
-
-  private keepPage(key: string, answer: string): void {
-    // Two bytes a character: what V8 holds for text with Hangul.
-    const bytes = answer.length * 2;
-    if (bytes > this.maxPageBytes) return;
-    // Two requests may read the same page at once: the second replaces the first.
-    const previous = this.pages.get(key);
-    if (previous !== undefined) {
-      this.pages.delete(key);
-      this.pageBytes -= previous.length * 2;
-    }
-    for (const [oldest, old] of this.pages) {
-      if (this.pageBytes + bytes <= this.maxPageBytes) break;
-      this.pages.delete(oldest);
-      this.pageBytes -= old.length * 2;
-    }
-    this.pages.set(key, answer);
-    this.pageBytes += bytes;
   }
 }
 

@@ -28,7 +28,7 @@ const pageOf = (query: PostPageQueryDto): PageRequest => ({
   sortOrder: query.sortOrder,
 });
 
-/** A post list: answered as the JSON text the service made (or kept), so the route sets the type itself. */
+/** A post list: answered as the UTF-8 JSON the service made (or kept), so the route sets the type itself. */
 const PostList = (description: string) =>
   applyDecorators(Header('Content-Type', 'application/json; charset=utf-8'), ApiOkResponse({ type: PostListDto, description }));
 
@@ -46,37 +46,37 @@ export class PostsController {
 
   @Get()
   @PostList('Newest post date first')
-  list(@Query() query: PostPageQueryDto): Promise<string> {
+  list(@Query() query: PostPageQueryDto): Promise<Buffer> {
     return this.posts.list({}, pageOf(query));
   }
 
   @Get('search')
   @PostList('Posts containing the keyword in the chosen scope')
-  search(@Query() query: PostSearchQueryDto): Promise<string> {
+  search(@Query() query: PostSearchQueryDto): Promise<Buffer> {
     return this.posts.list({ keyword: query.query, scope: query.category, gender: query.filter }, pageOf(query));
   }
 
   @Get('filter')
   @PostList('Posts of one recruitment gender')
-  filter(@Query() query: PostFilterQueryDto): Promise<string> {
+  filter(@Query() query: PostFilterQueryDto): Promise<Buffer> {
     return this.posts.list({ gender: query.recruitmentGender }, pageOf(query));
   }
 
   @Get('datefilter')
   @PostList('Posts dated from startDate to endDate, both included (Korean days)')
-  dateFilter(@Query() query: PostDateFilterQueryDto): Promise<string> {
+  dateFilter(@Query() query: PostDateFilterQueryDto): Promise<Buffer> {
     return this.posts.listByDate(query.startDate, query.endDate, query.activeFilter, pageOf(query));
   }
 
   @Get('sent-emails')
   @PostList('Posts with a sent e-mail, most recently e-mailed first')
-  sentEmails(@Query() query: SentEmailsQueryDto): Promise<string> {
+  sentEmails(@Query() query: SentEmailsQueryDto): Promise<Buffer> {
     return this.posts.listSent(query.senderId, pageOf(query));
   }
 
   @Get('favorites')
   @PostList('Favourite posts, newest post date first')
-  favorites(@Query() query: PostPageQueryDto): Promise<string> {
+  favorites(@Query() query: PostPageQueryDto): Promise<Buffer> {
     return this.posts.list({ favoritesOnly: true }, pageOf(query));
   }
 

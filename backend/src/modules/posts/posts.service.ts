@@ -152,7 +152,7 @@ export class PostsService {
    * the cache knows it) its count. The page picks its ids first (ordered by the list-order index, reading no more
    * rows than it needs) and only then reads those posts whole.
    */
-  async list(filters: PostFilters, request: PageRequest): Promise<string> {
+  async list(filters: PostFilters, request: PageRequest): Promise<Buffer> {
     const conditions: string[] = [];
     const params: unknown[] = [];
     const gender = genderFilter(filters.gender);
@@ -194,7 +194,7 @@ export class PostsService {
     endDate: string | undefined,
     gender: string | undefined,
     request: PageRequest,
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const result = seoulDayRange(startDate, endDate);
     if (!result.ok) throw new BadRequestException(result.message);
     return this.list({ range: result.range, gender }, request);
@@ -204,7 +204,7 @@ export class PostsService {
    * Posts that have a sent e-mail (from one mail account, or any when accountId is 0), the most recently
    * e-mailed first, each post once.
    */
-  async listSent(accountId: number, request: PageRequest): Promise<string> {
+  async listSent(accountId: number, request: PageRequest): Promise<Buffer> {
     const sentWhere = `where s."status" = 'sent'${accountId > 0 ? ` and s."account_id" = ?` : ''}`;
     return this.page(
       'sent',
@@ -269,7 +269,7 @@ export class PostsService {
    * One page of a list as JSON text: `countSql` counts the list, `pageSql` reads its posts with two more
    * parameters, the limit and the offset.
    */
-  private async page(kind: PostListKind, request: PageRequest, countSql: string, pageSql: string, params: unknown[]): Promise<string> {
+  private async page(kind: PostListKind, request: PageRequest, countSql: string, pageSql: string, params: unknown[]): Promise<Buffer> {
     const { page, pageSize } = request;
     const cached = await this.cache.page(kind, [countSql, params], [pageSql, page, pageSize]);
     if (cached.answer !== null) return cached.answer;
@@ -280,9 +280,9 @@ export class PostsService {
         connection.execute<{ totalItems: number }[]>(countSql, params).then(([row]) => Number(row?.totalItems ?? 0)),
     ]);
     const answer: PostListDto = { posts: { data: rows.map(toPostDto) }, pagination: paginate(page, pageSize, totalItems) };
-    const text = JSON.stringify(answer);
-    await cached.keep(totalItems, text);
-    return text;
+    const bytes = Buffer.from(JSON.stringify(answer));
+    await cached.keep(totalItems, bytes);
+    return bytes;
   }
 
   private async load(em: EntityManager, postKey: string): Promise<Post> {
