@@ -10,6 +10,7 @@ import { GoogleModule } from './platform/google/google.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ContactsHttpModule } from './modules/contacts/contacts-http.module.js';
 import { EmailTemplatesModule } from './modules/email-templates/email-templates.module.js';
 import { MailAccountsHttpModule } from './modules/mail-accounts/mail-accounts-http.module.js';
 import { ModelsHttpModule } from './modules/models/models-http.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         ModelsHttpModule,
         EmailTemplatesModule,
         SheetImportsModule,
+        ContactsHttpModule,
         UsersModule,
         OperationsModule,
       ],

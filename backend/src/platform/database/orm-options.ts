@@ -1,6 +1,11 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { AuthSession, RefreshToken } from '../../modules/auth/session.entity.js';
+import { AddressBook, ContactGroup } from '../../modules/contacts/address-book.entity.js';
+import { ContactImport } from '../../modules/contacts/contact-import.entity.js';
+import { Contact } from '../../modules/contacts/contact.entity.js';
+import { ContactColumnSettings } from '../../modules/contacts/contact-column-settings.entity.js';
+import { FriendRequestBatch, FriendRequestItem } from '../../modules/contacts/friend-request.entity.js';
 import { EmailTemplate } from '../../modules/email-templates/email-template.entity.js';
 import { MailAccount } from '../../modules/mail-accounts/mail-account.entity.js';
 import { ModelSelection } from '../../modules/models/model-selection.entity.js';
@@ -12,7 +17,8 @@ import { FailedQueryLogger } from './failed-query-logger.js';
 import { migrationsList } from './migrations/index.js';
 
 /** Every entity of the application. A new module adds its entities here. */
-export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel, ModelSelection, EmailTemplate];
+export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel, ModelSelection, EmailTemplate,
+  AddressBook, ContactGroup, Contact, ContactImport, FriendRequestBatch, FriendRequestItem, ContactColumnSettings];
 
 export function ormOptions(databaseUrl: string, debug = false): Options {
   return defineConfig({

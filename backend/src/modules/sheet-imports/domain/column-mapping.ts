@@ -22,17 +22,23 @@ export function headerKey(text: string): string {
   return text.normalize('NFC').toLowerCase().replace(/[\s_\-.·:()[\]/]+/g, '');
 }
 
-export function mapColumns<F extends string>(headerRow: readonly unknown[], specs: readonly ColumnSpec<F>[]): ColumnMapping<F> {
+/** The field a header text means (its name or one of its headers, compared by headerKey), if any. */
+export function headerLookup<F extends string>(specs: readonly ColumnSpec<F>[]): (text: string) => F | undefined {
   const byKey = new Map<string, F>();
   for (const spec of specs) {
     for (const text of [spec.field, ...spec.headers]) byKey.set(headerKey(text), spec.field);
   }
+  return (text) => byKey.get(headerKey(text));
+}
+
+export function mapColumns<F extends string>(headerRow: readonly unknown[], specs: readonly ColumnSpec<F>[]): ColumnMapping<F> {
+  const fieldOf = headerLookup(specs);
   const columns = new Map<F, number>();
   const unknownHeaders: string[] = [];
   headerRow.forEach((cell, index) => {
     const text = String(cell ?? '').trim();
     if (!text) return;
-    const field = byKey.get(headerKey(text));
+    const field = fieldOf(text);
     if (!field) unknownHeaders.push(text);
     // The first column of a field wins; a repeated header is reported as unknown.
     else if (columns.has(field)) unknownHeaders.push(text);

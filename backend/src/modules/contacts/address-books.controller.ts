@@ -1,0 +1,132 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
+import { AddressBooksService } from './address-books.service.js';
+import { ContactsService } from './contacts.service.js';
+import { DuplicatesService } from './duplicates.service.js';
+import {
+  AddressBookContactsDto,
+  AddressBookDto,
+  AddressBookListDto,
+  BulkContactsDto,
+  BulkContactsResultDto,
+  CreateAddressBookDto,
+  CreateGroupDto,
+  GroupDto,
+  GroupListDto,
+} from './dto/address-book.dto.js';
+import { ContactDto, ContactListDto, ContactListQueryDto, CreateContactDto, DuplicateQueryDto, DuplicateScanDto } from './dto/contact.dto.js';
+
+/** The address books of the Contact list tab (spec §7 Contacts), their groups, and their contacts by group. */
+@ApiTags('contacts')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ type: ErrorResponseDto })
+@ApiForbiddenResponse({ type: ErrorResponseDto })
+@Controller()
+export class AddressBooksController {
+  constructor(
+    private readonly books: AddressBooksService,
+    private readonly contacts: ContactsService,
+    private readonly duplicates: DuplicatesService,
+  ) {}
+
+  @Get('address-book')
+  @ApiOkResponse({ type: AddressBookListDto, description: 'Every address book, by name, with its number of contacts' })
+  async list(): Promise<AddressBookListDto> {
+    return { addressBooks: await this.books.list() };
+  }
+
+  @Get('address-book/address-book-name/:name')
+  @ApiOkResponse({ type: AddressBookContactsDto, description: "The book's contacts, in id order" })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async byName(@Param('name') name: string): Promise<AddressBookContactsDto> {
+    const book = await this.books.findByName(name);
+    return { addressBookByContactList: await this.books.contacts(book.id) };
+  }
+
+  @Post('contact-list/bulk')
+  @ApiCreatedResponse({ type: BulkContactsResultDto, description: 'The contacts joined the named book (created when new)' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async bulk(@Body() body: BulkContactsDto): Promise<BulkContactsResultDto> {
+    const result = await this.books.addBulk(body.addressBook, body.contacts);
+    return { success: true, message: `${result.imported} contact(s) saved to ${body.addressBook}`, ...result };
+  }
+
+  @Post('address-books')
+  @ApiCreatedResponse({ type: AddressBookDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Address book already exists' })
+  create(@Body() body: CreateAddressBookDto): Promise<AddressBookDto> {
+    return this.books.create(body.name);
+  }
+
+  @Get('address-books/:id/contacts')
+  @ApiOkResponse({ type: ContactListDto, description: "The book's live contacts of a group or a system group, in id order" })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async contactsOf(@Param('id', IdParamPipe) id: number, @Query() query: ContactListQueryDto): Promise<ContactListDto> {
+    const data = await this.books.contacts(id, query);
+    return { data, total: data.length };
+  }
+
+  @Post('address-books/:id/contacts')
+  @ApiCreatedResponse({ type: ContactDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  createContact(@Param('id', IdParamPipe) id: number, @Body() body: CreateContactDto): Promise<ContactDto> {
+    return this.contacts.create(id, body);
+  }
+
+  @Get('address-books/:id/groups')
+  @ApiOkResponse({ type: GroupListDto, description: 'The system groups, then the groups in the order they were added' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  groups(@Param('id', IdParamPipe) id: number): Promise<GroupListDto> {
+    return this.books.groups(id);
+  }
+
+  @Post('address-books/:id/groups')
+  @ApiCreatedResponse({ type: GroupDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Group already exists' })
+  createGroup(@Param('id', IdParamPipe) id: number, @Body() body: CreateGroupDto): Promise<GroupDto> {
+    return this.books.createGroup(id, body.name);
+  }
+
+  @Delete('contact-groups/:id')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Cannot delete group with N contact(s)' })
+  async deleteGroup(@Param('id', IdParamPipe) id: number): Promise<void> {
+    await this.books.deleteGroup(id);
+  }
+
+  @Get('address-books/:id/duplicates')
+  @ApiOkResponse({ type: ContactListDto, description: 'The contacts whose phone has the digits of the one given' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async duplicatesOf(@Param('id', IdParamPipe) id: number, @Query() query: DuplicateQueryDto): Promise<ContactListDto> {
+    const data = await this.duplicates.search(id, query.phone);
+    return { data, total: data.length };
+  }
+
+  @Get('address-books/:id/duplicate-groups')
+  @ApiOkResponse({ type: DuplicateScanDto, description: 'Every phone shared by more than one contact of the book' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  scan(@Param('id', IdParamPipe) id: number): Promise<DuplicateScanDto> {
+    return this.duplicates.scan(id);
+  }
+}

@@ -1,0 +1,66 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { intArray } from '../../platform/database/sql-arrays.js';
+import { checklistOf, CONTACT_TEXT_FIELD_NAMES, CONTACT_TEXT_FIELDS, type ContactText } from './domain/contact-fields.js';
+import { phoneDigits } from './domain/phone.js';
+import type { ContactDto } from './dto/contact.dto.js';
+
+/** The list form of a contact (ContactDto) as SQL: `from "contact" c left join "contact_group" g`. */
+export const CONTACT_SELECT = `select c."id", c."checked" as "check", ${CONTACT_TEXT_FIELD_NAMES.map(
+  (field) => `c."${CONTACT_TEXT_FIELDS[field].column}" as "${field}"`,
+).join(', ')}, g."name" as "Group", c."group_id" as "groupId", c."address_book_id" as "addressBookId"
+  from "contact" c left join "contact_group" g on g."id" = c."group_id"`;
+
+/** A contact's text as stored: trimmed where a person typed it, the checklist in one spelling. */
+export function storedText(fields: Partial<ContactText>): Partial<ContactText> {
+  const text: Partial<ContactText> = {};
+  for (const field of CONTACT_TEXT_FIELD_NAMES) {
+    const value = fields[field];
+    if (value === undefined || value === null) continue;
+    if (field === 'checklistConfirm') text[field] = checklistOf(value) || value.trim();
+    else text[field] = field === 'memo' ? value : value.trim();
+  }
+  return text;
+}
+
+/** A new contact for insertContacts: its text and its group (an id of the book, or none). */
+export interface NewContact {
+  text: Partial<ContactText>;
+  groupId: number | null;
+  checked?: boolean;
+}
+
+const INSERT_COLUMNS = ['group_id', 'checked', 'phone_digits', ...CONTACT_TEXT_FIELD_NAMES.map((field) => CONTACT_TEXT_FIELDS[field].column)];
+const INSERT_TYPES: Record<string, string> = { group_id: 'int', checked: 'boolean' };
+
+/**
+ * Inserts contacts into a book in one statement (rows as one JSON parameter) inside the caller's transaction;
+ * answers their new ids in order. Everything a person typed is kept; the phone's digits are derived here.
+ */
+export async function insertContacts(em: EntityManager, addressBookId: number, contacts: readonly NewContact[]): Promise<number[]> {
+  if (contacts.length === 0) return [];
+  const rows = contacts.map(({ text, groupId, checked }, position) => {
+    const stored = storedText(text);
+    const row: Record<string, unknown> = { position, group_id: groupId, checked: checked ?? false, phone_digits: phoneDigits(stored.phoneNumber ?? '') };
+    for (const field of CONTACT_TEXT_FIELD_NAMES) row[CONTACT_TEXT_FIELDS[field].column] = stored[field] ?? '';
+    return row;
+  });
+  const columns = INSERT_COLUMNS.map((column) => `"${column}"`).join(', ');
+  const inserted = await em.execute<{ id: number }[]>(
+    `insert into "contact" ("address_book_id", ${columns})
+     select ?, ${columns} from jsonb_to_recordset(?::jsonb)
+       as x("position" int, ${INSERT_COLUMNS.map((column) => `"${column}" ${INSERT_TYPES[column] ?? 'text'}`).join(', ')})
+     order by "position"
+     returning "id"`,
+    [addressBookId, JSON.stringify(rows)],
+  );
+  return inserted.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** Reads contacts in the list form, by id, in id order (live ones unless told). */
+export function readContacts(em: EntityManager, ids: readonly number[], options: { withDeleted?: boolean } = {}): Promise<ContactDto[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return em.execute<ContactDto[]>(
+    `${CONTACT_SELECT} where c."id" = any(?::int[])${options.withDeleted ? '' : ` and c."deleted_at" is null`} order by c."id"`,
+    [intArray(ids)],
+  );
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AddressBooksController } from './address-books.controller.js';
+import { ContactsController } from './contacts.controller.js';
+import { ContactsModule } from './contacts.module.js';
+import { KakaoBatchesController } from './kakao-batches.controller.js';
+
+/** The address books' HTTP routes, for the API process. */
+@Module({
+  imports: [ContactsModule],
+  controllers: [AddressBooksController, ContactsController, KakaoBatchesController],
+})
+export class ContactsHttpModule {}

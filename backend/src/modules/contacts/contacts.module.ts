@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AddressBooksService } from './address-books.service.js';
+import { ColumnSettingsService } from './column-settings.service.js';
+import { ContactsService } from './contacts.service.js';
+import { DuplicatesService } from './duplicates.service.js';
+import { KakaoBatchesService } from './kakao-batches.service.js';
+
+/** The address books as services: for the HTTP routes and the worker's CSV imports. */
+@Module({
+  providers: [AddressBooksService, ContactsService, DuplicatesService, KakaoBatchesService, ColumnSettingsService],
+  exports: [AddressBooksService, ContactsService, DuplicatesService, KakaoBatchesService, ColumnSettingsService],
+})
+export class ContactsModule {}

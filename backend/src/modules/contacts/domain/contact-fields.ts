@@ -1,0 +1,49 @@
+/** The text fields of a contact (spec §3, list form), each with its column and the most it may hold. */
+export const CONTACT_TEXT_FIELDS = {
+  contactName: { column: 'contact_name', maxLength: 200 },
+  phoneNumber: { column: 'phone_number', maxLength: 100 },
+  email: { column: 'email', maxLength: 1000 },
+  definition1: { column: 'definition1', maxLength: 2000 },
+  definition2: { column: 'definition2', maxLength: 2000 },
+  definition3: { column: 'definition3', maxLength: 2000 },
+  memo: { column: 'memo', maxLength: 20000 },
+  startStatus: { column: 'start_status', maxLength: 50 },
+  completionStatus: { column: 'completion_status', maxLength: 50 },
+  checklistConfirm: { column: 'checklist_confirm', maxLength: 50 },
+  chatWindowName: { column: 'chat_window_name', maxLength: 200 },
+  kakaoTalk: { column: 'kakao_talk', maxLength: 200 },
+  modifyChat: { column: 'modify_chat', maxLength: 200 },
+} as const;
+
+export type ContactTextField = keyof typeof CONTACT_TEXT_FIELDS;
+export const CONTACT_TEXT_FIELD_NAMES = Object.keys(CONTACT_TEXT_FIELDS) as ContactTextField[];
+export type ContactText = Record<ContactTextField, string>;
+
+/** End-status codes (spec §4, Whether_Or): what the last KakaoTalk step left. */
+export const END_STATUS = {
+  /** A friend addition is requested or pending. */
+  friendRequested: '1',
+  /** A new chat name is in use. */
+  newName: '3',
+  /** The existing chat name is kept. */
+  existingName: '5',
+} as const;
+
+export type Checklist = 'agreement' | 'inconsistency' | '';
+
+const CHECKLIST_WORDS: Record<string, Checklist> = {
+  agreement: 'agreement',
+  match: 'agreement',
+  일치: 'agreement',
+  inconsistency: 'inconsistency',
+  mismatch: 'inconsistency',
+  불일치: 'inconsistency',
+};
+
+/**
+ * The checklist confirmation in one spelling: the list tab's agreement / inconsistency, the table's Match /
+ * Mismatch and the Korean 일치 / 불일치 mean the same; anything else (blank included) is no confirmation yet.
+ */
+export function checklistOf(value: string | null | undefined): Checklist {
+  return CHECKLIST_WORDS[(value ?? '').trim().toLowerCase()] ?? '';
+}

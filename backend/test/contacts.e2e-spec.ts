@@ -1,0 +1,315 @@
+import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+
+const API = '/backend/api/v1';
+
+interface Contact {
+  id: number;
+  check: boolean;
+  contactName: string;
+  phoneNumber: string;
+  email: string;
+  memo: string;
+  definition1: string;
+  completionStatus: string;
+  checklistConfirm: string;
+  chatWindowName: string;
+  kakaoTalk: string;
+  modifyChat: string;
+  Group: string | null;
+  groupId: number | null;
+}
+
+describe('contacts', () => {
+  let t: TestApp;
+  let token: string;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+    t.request({ method, url: `${API}/${path}`, headers: bearer(token), payload });
+  const ok = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object, status = 200): Promise<T> => {
+    const response = await call(method, path, payload);
+    if (response.statusCode !== status) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
+    return response.json<T>();
+  };
+  const newBook = async (name: string) => (await ok<{ id: number }>('POST', 'address-books', { name }, 201)).id;
+  const newGroup = async (bookId: number, name: string) => (await ok<{ id: number }>('POST', `address-books/${bookId}/groups`, { name }, 201)).id;
+  const addContact = (bookId: number, fields: Partial<Contact> & { contactName: string }) =>
+    ok<Contact>('POST', `address-books/${bookId}/contacts`, fields, 201);
+  const contactsOf = async (bookId: number, query = '') => (await ok<{ data: Contact[] }>('GET', `address-books/${bookId}/contacts${query}`)).data;
+
+  beforeAll(async () => {
+    t = await startTestApp({ VERBOSE_ERRORS: 'true' });
+    token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
+  });
+  afterAll(() => t.close());
+
+  it('refuses every contacts route without a session', async () => {
+    for (const [method, url] of [
+      ['GET', 'address-book'],
+      ['POST', 'contact-list/bulk'],
+      ['POST', 'save-kakao-list'],
+      ['POST', 'contacts/merge'],
+      ['GET', 'contact-column-settings'],
+    ] as const) {
+      expect((await t.request({ method, url: `${API}/${url}` })).statusCode).toBe(401);
+    }
+  });
+
+  describe('address books and groups', () => {
+    it('lists books with their counts in the spec shape, and refuses a second book of the same name', async () => {
+      const id = await newBook('2026 배우 연락처');
+      await addContact(id, { contactName: '김민준' });
+      const { addressBooks } = await ok<{ addressBooks: { id: number; name: string; contactCount: number }[] }>('GET', 'address-book');
+      expect(addressBooks).toContainEqual({ id, name: '2026 배우 연락처', contactCount: 1 });
+      const again = await call('POST', 'address-books', { name: ' 2026 배우 연락처 ' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('Address book already exists');
+    });
+
+    it('answers a book by name as addressBookByContactList, and 404 for an unknown name', async () => {
+      const id = await newBook('촬영 스태프');
+      await addContact(id, { contactName: '박서준', phoneNumber: '010-2222-3333' });
+      const body = await ok<{ addressBookByContactList: Contact[] }>('GET', `address-book/address-book-name/${encodeURIComponent('촬영 스태프')}`);
+      expect(body.addressBookByContactList).toEqual([expect.objectContaining({ contactName: '박서준', phoneNumber: '010-2222-3333', check: false, Group: null })]);
+      expect((await call('GET', 'address-book/address-book-name/nope')).statusCode).toBe(404);
+    });
+
+    it('trims group names, requires them and keeps them unique in their book', async () => {
+      const book = await newBook('groups');
+      const other = await newBook('groups 2');
+      const created = await ok<{ id: number; name: string }>('POST', `address-books/${book}/groups`, { name: '  배우  ' }, 201);
+      expect(created.name).toBe('배우');
+      const duplicate = await call('POST', `address-books/${book}/groups`, { name: '배우' });
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json().message).toBe('Group already exists');
+      expect((await call('POST', `address-books/${other}/groups`, { name: '배우' })).statusCode).toBe(201);
+      const blank = await call('POST', `address-books/${book}/groups`, { name: '   ' });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().details.validation[0].message).toBe('Please enter a group name');
+    });
+
+    it('refuses to delete a group with contacts, naming how many, and deletes an empty one', async () => {
+      const book = await newBook('group deletion');
+      const group = await newGroup(book, '모델');
+      await addContact(book, { contactName: 'a', groupId: group });
+      await addContact(book, { contactName: 'b', groupId: group });
+      const refused = await call('DELETE', `contact-groups/${group}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('Cannot delete group with 2 contact(s)');
+      const empty = await newGroup(book, '빈 그룹');
+      expect((await call('DELETE', `contact-groups/${empty}`)).statusCode).toBe(204);
+      expect((await ok<{ groups: { id: number }[] }>('GET', `address-books/${book}/groups`)).groups.map((g) => g.id)).toEqual([group]);
+    });
+
+    it('lists the system groups as views with their counts', async () => {
+      const book = await newBook('system groups');
+      await addContact(book, { contactName: 'a', phoneNumber: '010-1234-5678', check: true });
+      await addContact(book, { contactName: 'b', phoneNumber: '+82 10 1234 5678', checklistConfirm: 'Mismatch' });
+      await addContact(book, { contactName: 'c', phoneNumber: '010-9999-0000', completionStatus: '1' });
+      const { systemGroups } = await ok<{ systemGroups: { view: string; name: string; contactCount: number }[] }>('GET', `address-books/${book}/groups`);
+      expect(systemGroups).toEqual([
+        { view: 'entire', name: 'entire', contactCount: 3 },
+        { view: 'selected', name: 'selected', contactCount: 1 },
+        { view: 'kakao-friend', name: 'Add KakaoTalk friend', contactCount: 1 },
+        { view: 'edit-nickname', name: 'Edit nickname', contactCount: 1 },
+        { view: 'duplicates', name: 'Remove duplicates', contactCount: 2 },
+      ]);
+      expect((await contactsOf(book, '?view=duplicates')).map((c) => c.contactName)).toEqual(['a', 'b']);
+      expect((await contactsOf(book, '?view=edit-nickname')).map((c) => c.checklistConfirm)).toEqual(['inconsistency']);
+      expect((await call('GET', `address-books/${book}/contacts?view=everyone`)).statusCode).toBe(400);
+    });
+  });
+
+  describe('contacts', () => {
+    it('requires a name, keeps the phone as typed and edits only the fields given', async () => {
+      const book = await newBook('editing');
+      const missing = await call('POST', `address-books/${book}/contacts`, { contactName: ' ', phoneNumber: '010' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().details.validation[0].message).toBe('Name is required');
+      const created = await addContact(book, { contactName: ' 이수민 ', phoneNumber: '+82 10-5555-6666', email: 'sumin@a.kr', memo: ' 메모 ' });
+      expect(created).toMatchObject({ contactName: '이수민', phoneNumber: '+82 10-5555-6666', memo: ' 메모 ' });
+      const updated = await ok<Contact>('PUT', `contacts/${created.id}`, { definition1: '배우' });
+      expect(updated).toMatchObject({ contactName: '이수민', email: 'sumin@a.kr', definition1: '배우' });
+      expect((await call('PUT', 'contacts/999999', { memo: 'x' })).statusCode).toBe(404);
+    });
+
+    it('saves many rows in one transaction or none', async () => {
+      const book = await newBook('autosave');
+      const a = await addContact(book, { contactName: 'a' });
+      const b = await addContact(book, { contactName: 'b' });
+      const saved = await ok<{ data: Contact[] }>('PUT', 'contacts', { contacts: [{ id: a.id, memo: '1' }, { id: b.id, check: true }] });
+      expect(saved.data.map((c) => [c.memo, c.check])).toEqual([['1', false], ['', true]]);
+      const failed = await call('PUT', 'contacts', { contacts: [{ id: a.id, memo: '2' }, { id: 999999, memo: '3' }] });
+      expect(failed.statusCode).toBe(404);
+      expect((await contactsOf(book)).find((c) => c.id === a.id)?.memo).toBe('1');
+    });
+
+    it('refuses a group of another book', async () => {
+      const book = await newBook('own groups');
+      const elsewhere = await newGroup(await newBook('other groups'), 'x');
+      expect((await call('POST', `address-books/${book}/contacts`, { contactName: 'a', groupId: elsewhere })).statusCode).toBe(400);
+    });
+
+    it('checks and unchecks all of a book or some contacts', async () => {
+      const book = await newBook('checks');
+      const [a, b] = [await addContact(book, { contactName: 'a' }), await addContact(book, { contactName: 'b' })];
+      expect(await ok('POST', 'contacts/check', { addressBookId: book, checked: true })).toEqual({ count: 2 });
+      expect(await ok('POST', 'contacts/check', { addressBookId: book, contactIds: [a.id], checked: false })).toEqual({ count: 1 });
+      expect((await contactsOf(book, '?view=selected')).map((c) => c.id)).toEqual([b.id]);
+    });
+
+    it('keeps deleted contacts restorable', async () => {
+      const book = await newBook('deletion');
+      const a = await addContact(book, { contactName: 'a', phoneNumber: '010-1111-2222' });
+      expect(await ok('POST', 'contacts/delete', { contactIds: [a.id] })).toEqual({ count: 1 });
+      expect(await contactsOf(book)).toEqual([]);
+      const restored = await ok<{ data: Contact[] }>('POST', 'contacts/restore', { contactIds: [a.id] });
+      expect(restored.data).toEqual([expect.objectContaining({ id: a.id, contactName: 'a', phoneNumber: '010-1111-2222' })]);
+    });
+
+    it('pastes copies with new ids into a group, checked, and removes the originals after a cut', async () => {
+      const book = await newBook('clipboard');
+      const from = await newGroup(book, 'from');
+      const to = await newGroup(book, 'to');
+      const a = await addContact(book, { contactName: 'a', phoneNumber: '010-1', groupId: from, memo: 'm' });
+      const copied = await ok<{ data: Contact[] }>('POST', 'contacts/paste', { contactIds: [a.id], groupId: to, removeOriginals: false });
+      expect(copied.data).toEqual([expect.objectContaining({ contactName: 'a', memo: 'm', groupId: to, Group: 'to', check: true })]);
+      expect(copied.data[0].id).toBeGreaterThan(a.id);
+      expect((await contactsOf(book)).length).toBe(2);
+      const cut = await ok<{ data: Contact[] }>('POST', 'contacts/paste', { contactIds: [a.id], groupId: to, removeOriginals: true });
+      expect(cut.data[0].groupId).toBe(to);
+      expect((await contactsOf(book)).map((c) => c.groupId)).toEqual([to, to]);
+      expect((await call('POST', 'contacts/paste', { contactIds: [], groupId: to, removeOriginals: false })).json().message).toBe('There are no contacts to paste');
+    });
+
+    it('moves checked contacts to a group of their book', async () => {
+      const book = await newBook('moving');
+      const group = await newGroup(book, 'g');
+      const a = await addContact(book, { contactName: 'a' });
+      expect(await ok('POST', 'contacts/move', { contactIds: [a.id], groupId: group })).toEqual({ count: 1 });
+      expect((await contactsOf(book, `?groupId=${group}`)).map((c) => c.id)).toEqual([a.id]);
+      const foreign = await newGroup(await newBook('moving elsewhere'), 'g');
+      expect((await call('POST', 'contacts/move', { contactIds: [a.id], groupId: foreign })).statusCode).toBe(400);
+    });
+
+    it('adds contacts in bulk to a named book, creating it and its groups (201)', async () => {
+      const result = await ok<{ success: boolean; addressBookId: number; imported: number }>(
+        'POST',
+        'contact-list/bulk',
+        { addressBook: 'actors.csv', contacts: [{ contactName: '가', Group: ' 배우 ' }, { contactName: '나', Group: '배우' }, { contactName: '다' }] },
+        201,
+      );
+      expect(result).toMatchObject({ success: true, imported: 3 });
+      const contacts = await contactsOf(result.addressBookId);
+      expect(contacts.map((c) => c.Group)).toEqual(['배우', '배우', null]);
+    });
+  });
+
+  describe('duplicates', () => {
+    it('finds every written form of one phone number, and scans the whole book', async () => {
+      const book = await newBook('duplicates');
+      for (const phone of ['010-1234-5678', '01012345678', '+82 10 1234 5678', '010.1234.5678', '010-0000-0000', '02-555-0101', '025550101']) {
+        await addContact(book, { contactName: phone, phoneNumber: phone });
+      }
+      const found = await ok<{ data: Contact[] }>('GET', `address-books/${book}/duplicates?phone=${encodeURIComponent('+82 (0)10-1234-5678')}`);
+      expect(found.data.map((c) => c.phoneNumber)).toEqual(['010-1234-5678', '01012345678', '+82 10 1234 5678', '010.1234.5678']);
+      const empty = await call('GET', `address-books/${book}/duplicates?phone=%20`);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().details.validation[0].message).toBe('Please enter a phone number to search.');
+      const scan = await ok<{ groups: { phoneDigits: string; count: number }[]; contacts: number; duplicated: number }>('GET', `address-books/${book}/duplicate-groups`);
+      expect(scan.groups.map((g) => [g.phoneDigits, g.count])).toEqual([['01012345678', 4], ['025550101', 2]]);
+      expect(scan).toMatchObject({ contacts: 7, duplicated: 6 });
+    });
+
+    it('merges into the default in one step, fills blanks, joins e-mails and memos, and can be undone', async () => {
+      const book = await newBook('merging');
+      const survivor = await addContact(book, { contactName: '김민준', phoneNumber: '010-1234-5678', email: 'kim@a.kr', memo: '첫 메모' });
+      const other = await addContact(book, { contactName: '김민준2', phoneNumber: '01012345678', email: 'minjun@b.kr', memo: '둘째', definition1: '배우' });
+      const stranger = await addContact(book, { contactName: 'x', phoneNumber: '010-9999-9999' });
+      const mismatch = await call('POST', 'contacts/merge', { survivorId: survivor.id, contactIds: [survivor.id, stranger.id], mergeEmails: false, mergeMemos: false });
+      expect(mismatch.statusCode).toBe(400);
+      const merged = await ok<Contact>('POST', 'contacts/merge', { survivorId: survivor.id, contactIds: [survivor.id, other.id], mergeEmails: true, mergeMemos: true });
+      expect(merged).toMatchObject({ contactName: '김민준', email: 'kim@a.kr, minjun@b.kr', memo: '첫 메모\n둘째', definition1: '배우' });
+      expect((await contactsOf(book)).map((c) => c.id)).toEqual([survivor.id, stranger.id]);
+      const kept = await ok<{ data: Contact[] }>('GET', `contacts/${survivor.id}/merged`);
+      expect(kept.data).toEqual([expect.objectContaining({ id: other.id, contactName: '김민준2', email: 'minjun@b.kr' })]);
+      await ok('POST', 'contacts/restore', { contactIds: [other.id] });
+      expect((await contactsOf(book)).map((c) => c.id)).toEqual([survivor.id, other.id, stranger.id]);
+    });
+
+    it('needs a default to merge into', async () => {
+      const response = await call('POST', 'contacts/merge', { survivorId: 999999, contactIds: [1, 2], mergeEmails: false, mergeMemos: false });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Please set a default value.');
+    });
+  });
+
+  describe('KakaoTalk batches', () => {
+    it('records a friend-request batch of the eligible contacts, marks them requested, and lets its items be worked through', async () => {
+      const book = await newBook('kakao friends');
+      const ready = await addContact(book, { contactName: 'ready', phoneNumber: '010-1000-0001' });
+      const noPhone = await addContact(book, { contactName: 'no phone' });
+      const matched = await addContact(book, { contactName: 'matched', phoneNumber: '010-1000-0002', checklistConfirm: 'agreement' });
+      const result = await ok<{ success: boolean; batchId: number; count: number; message: string }>('POST', 'save-kakao-list', {
+        filteredKakaoList: [{ id: ready.id }, { id: noPhone.id }, { ID: matched.id }],
+      });
+      expect(result).toMatchObject({ success: true, count: 1 });
+      expect((await contactsOf(book)).find((c) => c.id === ready.id)?.completionStatus).toBe('1');
+      const batch = await ok<{ pending: number; items: { id: number; contactId: number; status: string }[] }>('GET', `friend-request-batches/${result.batchId}`);
+      expect(batch.pending).toBe(1);
+      expect(batch.items.map((item) => item.contactId)).toEqual([ready.id]);
+      const failed = await ok<{ status: string; error: string }>('PUT', `friend-request-items/${batch.items[0].id}`, { status: 'failed', error: '친구 추가 불가' });
+      expect(failed).toMatchObject({ status: 'failed', error: '친구 추가 불가' });
+      const listed = await ok<{ data: { id: number; failed: number }[] }>('GET', `friend-request-batches?addressBookId=${book}`);
+      expect(listed.data).toEqual([expect.objectContaining({ id: result.batchId, failed: 1 })]);
+      const single = await ok<{ count: number }>('POST', 'save-kakao-list', { singleContact: { ID: noPhone.id } }).catch((error: Error) => error);
+      expect(String(single)).toContain('No contacts available.');
+      const done = await call('POST', 'save-kakao-list', { filteredKakaoList: [{ id: matched.id }] });
+      expect(done.statusCode).toBe(400);
+      expect(done.json().message).toMatch(/checklist/);
+    });
+
+    it('takes exactly one of the four lists', async () => {
+      expect((await call('POST', 'save-kakao-list', {})).statusCode).toBe(400);
+      expect((await call('POST', 'save-kakao-list', { kakaoList: [], changedContacts: [] })).statusCode).toBe(400);
+    });
+
+    it('keeps existing chat names for mismatched contacts: end status 5, checklist agreement', async () => {
+      const book = await newBook('kakao existing');
+      const c = await addContact(book, { contactName: 'a', chatWindowName: '민준', kakaoTalk: '김민준', modifyChat: '민준이', checklistConfirm: 'Mismatch' });
+      const result = await ok<{ count: number }>('POST', 'save-kakao-list', { kakaoList: [{ id: c.id }] });
+      expect(result.count).toBe(1);
+      expect((await contactsOf(book))[0]).toMatchObject({ chatWindowName: '김민준', modifyChat: '', checklistConfirm: 'agreement', completionStatus: '5' });
+      const none = await call('POST', 'save-kakao-list', { kakaoList: [{ id: c.id }] });
+      expect(none.json().message).toBe('There are no contacts that need to change their nickname.');
+    });
+
+    it('saves new chat names (end status 3) only when each is given and unlike the KakaoTalk name', async () => {
+      const book = await newBook('kakao new');
+      const a = await addContact(book, { contactName: 'a', kakaoTalk: '김민준', checklistConfirm: '불일치' });
+      const b = await addContact(book, { contactName: 'b', kakaoTalk: '이수민', checklistConfirm: 'inconsistency' });
+      const refused = await call('POST', 'save-kakao-list', { changedContacts: [{ id: a.id, modifyChat: '김민준' }, { id: b.id, modifyChat: ' ' }] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('Please check the modified chat name. It is either empty or has the same name as your KakaoTalk chat name.');
+      expect(refused.json().details.validation.map((v: { message: string }) => v.message)).toEqual([
+        'The same name as the KakaoTalk chat name cannot be used',
+        'Please enter the modified chat name',
+      ]);
+      await ok('POST', 'save-kakao-list', { changedContacts: [{ id: a.id, modifyChat: '민준 배우' }, { ID: b.id, Change_Name: '수민 모델' }] });
+      expect((await contactsOf(book)).map((c) => [c.modifyChat, c.completionStatus])).toEqual([['민준 배우', '3'], ['수민 모델', '3']]);
+    });
+  });
+
+  describe('column settings', () => {
+    it("keeps each staff member's columns and refuses a width under 20", async () => {
+      expect(await ok('GET', 'contact-column-settings')).toEqual({ columns: null });
+      const columns = [{ id: 'contactName', name: 'Name', width: 120, visible: true }, { id: 'memo', name: 'Memo', width: 20, visible: false }];
+      expect(await ok('PUT', 'contact-column-settings', { columns })).toEqual({ columns });
+      expect(await ok('GET', 'contact-column-settings')).toEqual({ columns });
+      const narrow = await call('PUT', 'contact-column-settings', { columns: [{ id: 'memo', name: 'Memo', width: 19, visible: true }] });
+      expect(narrow.statusCode).toBe(400);
+      await t.createUser({ email: 'other.staff@jobcasting.test', password: 'Other-password-1' });
+      const otherToken = (await t.login('other.staff@jobcasting.test', 'Other-password-1')).token;
+      const theirs = await t.request({ method: 'GET', url: `${API}/contact-column-settings`, headers: bearer(otherToken) });
+      expect(theirs.json()).toEqual({ columns: null });
+    });
+  });
+});
