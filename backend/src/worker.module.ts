@@ -7,6 +7,7 @@ import { RedisModule } from './platform/redis/redis.module.js';
 import { CryptoModule } from './platform/crypto/crypto.module.js';
 import { GoogleModule } from './platform/google/google.module.js';
 import { AuthWorkerModule } from './modules/auth/auth-worker.module.js';
+import { ContactsWorkerModule } from './modules/contacts/contacts-worker.module.js';
 import { SheetImportsWorkerModule } from './modules/sheet-imports/sheet-imports-worker.module.js';
 
 /** Composition root of the worker process: each module's worker module, which registers its processors. */
@@ -24,6 +25,7 @@ export class WorkerModule {
         GoogleModule,
         AuthWorkerModule,
         SheetImportsWorkerModule,
+        ContactsWorkerModule,
       ],
     };
   }

@@ -196,6 +196,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/contact-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContactImportsController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/contact-imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContactImportsController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/contact-imports/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContactImportsController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/contact-list/bulk": {
         parameters: {
             query?: never;
@@ -1064,6 +1112,42 @@ export interface components {
         ContactIdsDto: {
             contactIds: number[];
         };
+        ContactImportDto: {
+            addressBookId: number | null;
+            error?: string | null;
+            fileName: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Contacts imported so far */
+            imported: number;
+            progress: components["schemas"]["ImportProgressDto"];
+            /** @description Every row left out, with why (once finished) */
+            rejected: components["schemas"]["RejectedLineDto"][];
+            /** @enum {string} */
+            state: "uploaded" | "queued" | "running" | "completed" | "failed";
+        };
+        ContactImportPreviewDto: {
+            columns: components["schemas"]["CsvColumnDto"][];
+            /** @enum {string} */
+            encoding: "utf-8" | "utf-8-bom" | "utf-16le" | "cp949";
+            fileName: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Damage in the file itself, such as a quote never closed */
+            problems: components["schemas"]["RejectedLineDto"][];
+            /** @description The first 200 rows that will not be imported, with why */
+            rejected: components["schemas"]["RejectedLineDto"][];
+            rejectedCount: number;
+            /** @description The first 20 rows to import */
+            sample: components["schemas"]["CsvSampleRowDto"][];
+            /** @description Some bytes could not be read in that encoding */
+            suspicious: boolean;
+            /** @description Data rows in the file (blank lines not counted) */
+            totalRows: number;
+            unknownColumns: string[];
+            /** @description Rows that will be imported */
+            validRows: number;
+        };
         ContactListDto: {
             data: components["schemas"]["ContactDto"][];
             total: number;
@@ -1110,6 +1194,19 @@ export interface components {
              */
             role: "user" | "admin" | "superadmin";
             username: string;
+        };
+        CsvColumnDto: {
+            /** @description The contact field it fills, or null when unknown */
+            field: string | null;
+            /** @description As the file heads it */
+            header: string;
+        };
+        CsvSampleRowDto: {
+            /** @description Field name to value */
+            contact: {
+                [key: string]: string;
+            };
+            line: number;
         };
         DriveFileDto: {
             id: string;
@@ -1212,6 +1309,10 @@ export interface components {
             redis: "up" | "down";
             /** @enum {string} */
             status: "ok" | "degraded";
+        };
+        ImportProgressDto: {
+            done: number;
+            total: number;
         };
         KakaoContactRefDto: {
             /** @description The new chat name (form) */
@@ -1349,6 +1450,11 @@ export interface components {
         RefreshTokenDto: {
             refreshToken: string;
         };
+        RejectedLineDto: {
+            /** @description The line of the file where the row starts */
+            line: number;
+            reason: string;
+        };
         RejectedRowDto: {
             reason: string;
             /** @description The row number as the sheet shows it (the header is row 1) */
@@ -1466,6 +1572,10 @@ export interface components {
             report: components["schemas"]["SheetImportReportDto"] | null;
             /** @enum {string} */
             state: "waiting" | "active" | "completed" | "failed";
+        };
+        StartContactImportDto: {
+            /** @description The address book the contacts join; created when new */
+            addressBook: string;
         };
         SuccessDto: {
             success: boolean;
@@ -2264,6 +2374,171 @@ export interface operations {
                 };
             };
             /** @description Cannot delete group with N contact(s) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContactImportsController_upload: {
+        parameters: {
+            query: {
+                /** @description The uploaded file's name; it must end in .csv */
+                fileName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file as saved (UTF-8, UTF-8 with BOM, UTF-16LE or CP949) */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description What the file holds; nothing is imported yet */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImportPreviewDto"];
+                };
+            };
+            /** @description Not a .csv file, an empty file, or a file without a Name or Phone Number column */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContactImportsController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImportDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContactImportsController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartContactImportDto"];
+            };
+        };
+        responses: {
+            /** @description Queued on the worker; follow it with GET contact-imports/{id} */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImportDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Already started */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { QueueModule } from '../../platform/queue/queue.module.js';
 import { AddressBooksService } from './address-books.service.js';
+import { ContactImportsService } from './contact-imports.service.js';
 import { ColumnSettingsService } from './column-settings.service.js';
 import { ContactsService } from './contacts.service.js';
 import { DuplicatesService } from './duplicates.service.js';
@@ -7,7 +9,8 @@ import { KakaoBatchesService } from './kakao-batches.service.js';
 
 /** The address books as services: for the HTTP routes and the worker's CSV imports. */
 @Module({
-  providers: [AddressBooksService, ContactsService, DuplicatesService, KakaoBatchesService, ColumnSettingsService],
-  exports: [AddressBooksService, ContactsService, DuplicatesService, KakaoBatchesService, ColumnSettingsService],
+  imports: [QueueModule],
+  providers: [AddressBooksService, ContactsService, DuplicatesService, KakaoBatchesService, ColumnSettingsService, ContactImportsService],
+  exports: [AddressBooksService, ContactsService, DuplicatesService, KakaoBatchesService, ColumnSettingsService, ContactImportsService],
 })
 export class ContactsModule {}

@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
+import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ContactImportsService } from './contact-imports.service.js';
+import { ContactImportDto, ContactImportPreviewDto, ContactImportQueryDto, StartContactImportDto } from './dto/contact-import.dto.js';
+
+/** Address books imported from CSV files (spec §5 Contacts): upload and preview, then the import on the worker. */
+@ApiTags('contacts')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ type: ErrorResponseDto })
+@ApiForbiddenResponse({ type: ErrorResponseDto })
+@Controller('contact-imports')
+export class ContactImportsController {
+  constructor(private readonly imports: ContactImportsService) {}
+
+  @Post()
+  @ApiConsumes('text/csv')
+  @ApiBody({ description: 'The file as saved (UTF-8, UTF-8 with BOM, UTF-16LE or CP949)', schema: { type: 'string', format: 'binary' } })
+  @ApiCreatedResponse({ type: ContactImportPreviewDto, description: 'What the file holds; nothing is imported yet' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a .csv file, an empty file, or a file without a Name or Phone Number column' })
+  upload(@CurrentPrincipal() principal: Principal, @Query() query: ContactImportQueryDto, @Body() content: unknown): Promise<ContactImportPreviewDto> {
+    return this.imports.upload(principal.userId, query.fileName, Buffer.isBuffer(content) ? content : Buffer.alloc(0));
+  }
+
+  @Post(':id/start')
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: ContactImportDto, description: 'Queued on the worker; follow it with GET contact-imports/{id}' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already started' })
+  start(@CurrentPrincipal() principal: Principal, @Param('id', ParseUUIDPipe) id: string, @Body() body: StartContactImportDto): Promise<ContactImportDto> {
+    return this.imports.start(id, principal.userId, body.addressBook);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ContactImportDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  status(@CurrentPrincipal() principal: Principal, @Param('id', ParseUUIDPipe) id: string): Promise<ContactImportDto> {
+    return this.imports.status(id, principal.userId);
+  }
+}
