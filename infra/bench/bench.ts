@@ -11,6 +11,7 @@ import { generateSecrets, healthy, node, root, startProcesses, unexpectedExitMes
 import { onShutdown, run, shutdown } from '../scripts/lib/processes.ts';
 import { startGoogleSandbox, SAMPLE_ACCOUNT_EMAILS } from '../sandbox/google/server.ts';
 import { googleSandboxEnv } from '../scripts/lib/google-env.ts';
+import { copyContactsPerSecond, duplicateScan, generatedAddressBook, importAddressBook } from './contacts.ts';
 import { renderAndBuildRate, sendLatency } from './email.ts';
 import { load, type LoadOptions } from './load.ts';
 import { connectSandboxAccount, copyRowsPerSecond, generatedPostsSheet, growPosts, importPosts } from './posts.ts';
@@ -22,12 +23,14 @@ const { values } = parseArgs({
     users: { type: 'string', default: '1000' },
     posts: { type: 'string', default: '100000' },
     'import-rows': { type: 'string', default: '20000' },
+    contacts: { type: 'string', default: '100000' },
   },
 });
 const seconds = Number(values.seconds);
 const seededUsers = Number(values.users);
 const postCount = Number(values.posts);
 const importRows = Number(values['import-rows']);
+const contactCount = Number(values.contacts);
 const ADMIN = { email: 'bench@jobcasting.test', password: 'Bench-password-1' };
 
 if (!existsSync(join(root, 'backend/dist/main.js'))) {
@@ -126,6 +129,12 @@ await measure(postRuns(20).map(({ name, options }) => ({ name: `${name}, not kep
 const rendered = await renderAndBuildRate(Math.min(seconds, 5));
 const [firstPost] = ((await (await fetch(`${base}/posts?page=1&pageSize=1`, { headers: auth })).json()) as { posts: { data: { postId: string }[] } }).posts.data;
 const sends = await sendLatency({ base, auth, sandboxUrl: sandbox.url, accountId, accountEmail: SAMPLE_ACCOUNT_EMAILS[0], postId: firstPost.postId, sends: Math.max(10, seconds * 3) });
+// Contacts: a generated address book (5 % duplicates) uploaded and imported, beside a COPY; then the duplicate scan.
+const book = generatedAddressBook(contactCount, 0.05);
+const contactImport = await importAddressBook(base, auth, book, 'bench-contacts');
+const contactCopyRate = await copyContactsPerSecond(databaseUrl, book.rows);
+const contactImportRate = contactImport.imported / contactImport.seconds;
+const scan = await duplicateScan(base, auth, contactImport.addressBookId, 10);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
@@ -133,6 +142,10 @@ for (const row of rows) console.log(line(row));
 console.log(`\nPost lists on ${posts} posts. Sheet import of ${importRows} generated posts through the API and the worker:`);
 console.log(`  import  ${importRate.toFixed(0)} rows/s (${imported.seconds.toFixed(1)} s; ${imported.report.created} created, ${imported.report.rejected.length} rejected)`);
 console.log(`  COPY    ${copyRate.toFixed(0)} rows/s of the same cells into a table like post, with its indexes (import = ${((100 * importRate) / copyRate).toFixed(0)} % of COPY)`);
+console.log(`\nAddress book of ${contactCount} contacts (${(book.csv.length / 1024 / 1024).toFixed(1)} MB of CSV, 5 % duplicates):`);
+console.log(`  import    ${contactImportRate.toFixed(0)} rows/s from upload to the last row committed (${contactImport.seconds.toFixed(1)} s, ${contactImport.imported} imported)`);
+console.log(`  COPY      ${contactCopyRate.toFixed(0)} rows/s of the same cells into a table like contact, with its indexes (import = ${((100 * contactImportRate) / contactCopyRate).toFixed(0)} % of COPY)`);
+console.log(`  duplicate scan of the whole book  p50 ${scan.p50.toFixed(0)} ms, slowest ${scan.max.toFixed(0)} ms of 10 (${scan.groups} phones shared by ${scan.duplicated} contacts)`);
 console.log(`\nE-mail with 20 models (${(rendered.bytes / 1024).toFixed(0)} kB of MIME):`);
 console.log(`  render + MIME  ${rendered.perSecond.toFixed(0)} messages/s in one process`);
 console.log(`  send           p50 ${sends.apiP50.toFixed(1)} ms, p95 ${sends.apiP95.toFixed(1)} ms through the API (${sends.sends} sends, one at a time)`);

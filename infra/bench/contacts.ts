@@ -1,0 +1,93 @@
+// The contacts part of the benchmark: a generated address book CSV uploaded and imported through the API and the
+// worker, beside a raw COPY of the same rows, and the whole-book duplicate scan.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+const FAMILY = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임'];
+const GIVEN = ['민준', '서연', '지호', '하은', '도윤', '서준', '지우', '수아', '예준', '지민'];
+const GROUPS = ['배우', '모델', '보조출연', '스태프', '성우'];
+
+export interface GeneratedBook {
+  csv: Buffer;
+  /** The same rows as cells, for the COPY. */
+  rows: string[][];
+}
+
+/**
+ * An address book as staff export it from Excel: Korean names, phones typed in several ways, e-mails, groups and
+ * memos; `duplicateShare` of the contacts repeat another's phone in another written form.
+ */
+export function generatedAddressBook(contacts: number, duplicateShare: number): GeneratedBook {
+  const header = ['Group', 'Name', 'Phone Number', 'Email', 'Definition 1', 'Memo'];
+  const rows: string[][] = [];
+  const duplicates = Math.round(contacts * duplicateShare);
+  const phone = (n: number) => `010${String(10_000_000 + n).slice(-8)}`;
+  for (let i = 0; i < contacts; i++) {
+    const original = i < contacts - duplicates ? i : (i * 7919) % (contacts - duplicates);
+    const digits = phone(original);
+    const typed = i % 3 === 0 ? `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}` : i % 3 === 1 ? digits : `+82 ${digits.slice(1, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`;
+    const name = `${FAMILY[i % 10]}${GIVEN[Math.floor(i / 10) % 10]}`;
+    rows.push([GROUPS[i % GROUPS.length], name, typed, `actor${i}@casting.kr`, i % 2 ? '배우' : '모델', i % 4 === 0 ? `오디션 메모, "${i}"` : '']);
+  }
+  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+  const csv = Buffer.from(`\uFEFF${[header, ...rows].map((row) => row.map(quote).join(',')).join('\r\n')}\r\n`);
+  return { csv, rows };
+}
+
+/** Seconds from the first byte uploaded to the last row committed: preview, start, and the worker's import. */
+export async function importAddressBook(base: string, auth: Record<string, string>, book: GeneratedBook, name: string): Promise<{ seconds: number; addressBookId: number; imported: number }> {
+  const started = performance.now();
+  const uploaded = await fetch(`${base}/contact-imports?fileName=${encodeURIComponent(`${name}.csv`)}`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'text/csv' },
+    body: new Uint8Array(book.csv),
+  });
+  if (uploaded.status !== 201) throw new Error(`contact upload: ${uploaded.status} ${await uploaded.text()}`);
+  const { id } = (await uploaded.json()) as { id: string };
+  const start = await fetch(`${base}/contact-imports/${id}/start`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ addressBook: name }) });
+  if (start.status !== 202) throw new Error(`contact import start: ${start.status} ${await start.text()}`);
+  for (;;) {
+    const status = (await (await fetch(`${base}/contact-imports/${id}`, { headers: auth })).json()) as { state: string; addressBookId: number; imported: number; error: string | null };
+    if (status.state === 'completed') return { seconds: (performance.now() - started) / 1000, addressBookId: status.addressBookId, imported: status.imported };
+    if (status.state === 'failed') throw new Error(`contact import failed: ${status.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Rows per second of a raw COPY of the same cells into a table like contact, with its indexes. */
+export async function copyContactsPerSecond(databaseUrl: string, rows: string[][]): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`create temporary table contact_copy_bench (like contact including defaults including indexes)`);
+    const escape = (cell: string) => cell.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+    const lines = rows.map(([, name, phone, email, definition, memo]) => `1\t${escape(name)}\t${escape(phone)}\t${escape(email)}\t${escape(definition)}\t${escape(memo)}\n`);
+    const started = performance.now();
+    await pipeline(
+      Readable.from(lines),
+      client.query(copyFrom(`copy contact_copy_bench (address_book_id, contact_name, phone_number, email, definition1, memo) from stdin`)),
+    );
+    return rows.length / ((performance.now() - started) / 1000);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The whole-book duplicate scan through the API: p50 and the slowest of `runs` calls, one at a time. */
+export async function duplicateScan(base: string, auth: Record<string, string>, addressBookId: number, runs: number) {
+  const times: number[] = [];
+  let groups = 0;
+  let duplicated = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/address-books/${addressBookId}/duplicate-groups`, { headers: auth });
+    const body = (await response.json()) as { groups: unknown[]; duplicated: number };
+    times.push(performance.now() - started);
+    groups = body.groups.length;
+    duplicated = body.duplicated;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)], max: times[times.length - 1], groups, duplicated };
+}
