@@ -57,7 +57,8 @@ describe('contacts', () => {
     it('lists books with their counts in the spec shape, and refuses a second book of the same name', async () => {
       const id = await newBook('2026 배우 연락처');
       await addContact(id, { contactName: '김민준' });
-      const { addressBooks } = await ok<{ addressBooks: { id: number; name: string; contactCount: number }[] }>('GET', 'address-book');
+      // The spec writes the path with a trailing slash.
+      const { addressBooks } = await ok<{ addressBooks: { id: number; name: string; contactCount: number }[] }>('GET', 'address-book/');
       expect(addressBooks).toContainEqual({ id, name: '2026 배우 연락처', contactCount: 1 });
       const again = await call('POST', 'address-books', { name: ' 2026 배우 연락처 ' });
       expect(again.statusCode).toBe(409);

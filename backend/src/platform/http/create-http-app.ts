@@ -35,6 +35,8 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    // The spec writes some paths with a trailing slash (GET address-book/); both spellings reach the route.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new NestPinoLogger(logger),
