@@ -119,6 +119,19 @@ describe('contact imports (CSV, on the worker)', () => {
     expect((await contactsOf(done.addressBookId!)).map((c) => c.contactName)).toEqual(['김민준', 'Lee']);
   });
 
+  it('takes large bodies on the upload route only', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024, 'a');
+    const elsewhere = await t.request({ method: 'POST', url: `${API}/auth/login`, headers: { 'content-type': 'application/octet-stream' }, payload: big });
+    expect(elsewhere.statusCode).toBe(413);
+    const upload = await t.request({
+      method: 'POST',
+      url: `${API}/contact-imports?fileName=big.csv`,
+      headers: { ...bearer(token), 'content-type': 'text/csv' },
+      payload: Buffer.concat([Buffer.from('Name,Memo\n'), Buffer.alloc(3 * 1024 * 1024, 'b'), Buffer.from(',x\n')]),
+    });
+    expect(upload.statusCode).toBe(201);
+  });
+
   it('starts an import once', async () => {
     const result = await preview('once.csv', 'Name\nA\n');
     await importInto(result.id, 'once');

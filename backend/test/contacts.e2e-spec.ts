@@ -100,6 +100,20 @@ describe('contacts', () => {
       expect((await ok<{ groups: { id: number }[] }>('GET', `address-books/${book}/groups`)).groups.map((g) => g.id)).toEqual([group]);
     });
 
+    it('never deletes a system group nor lets a group take its name', async () => {
+      const book = await newBook('system names');
+      for (const view of ['entire', 'selected', 'kakao-friend', 'edit-nickname', 'duplicates']) {
+        const refused = await call('DELETE', `contact-groups/${view}`);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe('System groups cannot be deleted');
+      }
+      for (const name of ['entire', ' Selected ', 'Add KakaoTalk friend']) {
+        const taken = await call('POST', `address-books/${book}/groups`, { name });
+        expect(taken.statusCode).toBe(409);
+        expect(taken.json().message).toBe('Group already exists');
+      }
+    });
+
     it('lists the system groups as views with their counts', async () => {
       const book = await newBook('system groups');
       await addContact(book, { contactName: 'a', phoneNumber: '010-1234-5678', check: true });
@@ -132,7 +146,16 @@ describe('contacts', () => {
       expect((await call('PUT', 'contacts/999999', { memo: 'x' })).statusCode).toBe(404);
     });
 
-    it('saves many rows in one transaction or none', async () => {
+    it('refuses a phone with more digits than a phone has', async () => {
+      const book = await newBook('long phones');
+      const refused = await call('POST', `address-books/${book}/contacts`, { contactName: 'a', phoneNumber: '1'.repeat(21) });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/more than 20 digits/);
+      const contact = await addContact(book, { contactName: 'b', phoneNumber: '010-1234-5678' });
+      expect((await call('PUT', `contacts/${contact.id}`, { phoneNumber: '9'.repeat(60) })).statusCode).toBe(400);
+    });
+
+    it('saves many rows at once, and none of them when one is refused', async () => {
       const book = await newBook('autosave');
       const a = await addContact(book, { contactName: 'a' });
       const b = await addContact(book, { contactName: 'b' });
@@ -181,6 +204,25 @@ describe('contacts', () => {
       expect((await call('POST', 'contacts/paste', { contactIds: [], groupId: to, removeOriginals: false })).json().message).toBe('There are no contacts to paste');
     });
 
+    it('copies a cut once when it is pasted twice at the same time', async () => {
+      const book = await newBook('clipboard race');
+      const to = await newGroup(book, 'to');
+      const { addressBookId } = await ok<{ addressBookId: number }>(
+        'POST',
+        'contact-list/bulk',
+        { addressBook: 'clipboard race source', contacts: Array.from({ length: 50 }, (_, i) => ({ contactName: `c${i}` })) },
+        201,
+      );
+      const cut = (await contactsOf(addressBookId)).map((c) => c.id);
+      const target = await newGroup(addressBookId, 'target');
+      const answers = await Promise.all([1, 2, 3].map(() => call('POST', 'contacts/paste', { contactIds: cut, groupId: target, removeOriginals: true })));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+      const live = await contactsOf(addressBookId);
+      expect(live).toHaveLength(50);
+      expect(new Set(live.map((c) => c.groupId))).toEqual(new Set([target]));
+      expect(to).toBeGreaterThan(0);
+    });
+
     it('moves checked contacts to a group of their book', async () => {
       const book = await newBook('moving');
       const group = await newGroup(book, 'g');
@@ -220,7 +262,7 @@ describe('contacts', () => {
       expect(scan).toMatchObject({ contacts: 7, duplicated: 6 });
     });
 
-    it('merges into the default in one step, fills blanks, joins e-mails and memos, and can be undone', async () => {
+    it('merges into the default in one step, fills blanks, joins e-mails and memos, and keeps the merged-away rows restorable', async () => {
       const book = await newBook('merging');
       const survivor = await addContact(book, { contactName: '김민준', phoneNumber: '010-1234-5678', email: 'kim@a.kr', memo: '첫 메모' });
       const other = await addContact(book, { contactName: '김민준2', phoneNumber: '01012345678', email: 'minjun@b.kr', memo: '둘째', definition1: '배우' });
@@ -261,11 +303,22 @@ describe('contacts', () => {
       expect(failed).toMatchObject({ status: 'failed', error: '친구 추가 불가' });
       const listed = await ok<{ data: { id: number; failed: number }[] }>('GET', `friend-request-batches?addressBookId=${book}`);
       expect(listed.data).toEqual([expect.objectContaining({ id: result.batchId, failed: 1 })]);
-      const single = await ok<{ count: number }>('POST', 'save-kakao-list', { singleContact: { ID: noPhone.id } }).catch((error: Error) => error);
-      expect(String(single)).toContain('No contacts available.');
+      const single = await call('POST', 'save-kakao-list', { singleContact: { ID: noPhone.id } });
+      expect(single.statusCode).toBe(400);
+      expect(single.json().message).toBe('No contacts available.');
       const done = await call('POST', 'save-kakao-list', { filteredKakaoList: [{ id: matched.id }] });
       expect(done.statusCode).toBe(400);
       expect(done.json().message).toMatch(/checklist/);
+    });
+
+    it('never records a friend request twice, even when two arrive at once', async () => {
+      const book = await newBook('kakao twice');
+      const contact = await addContact(book, { contactName: 'a', phoneNumber: '010-2000-0001' });
+      const answers = await Promise.all([1, 2].map(() => call('POST', 'save-kakao-list', { filteredKakaoList: [{ id: contact.id }] })));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+      expect(answers.find((a) => a.statusCode === 400)!.json().message).toBe('Friend requests for these contacts are already waiting in a batch.');
+      const batches = await ok<{ data: { pending: number }[] }>('GET', `friend-request-batches?addressBookId=${book}`);
+      expect(batches.data.map((b) => b.pending)).toEqual([1]);
     });
 
     it('takes exactly one of the four lists', async () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
-import { AddressBooksService } from './address-books.service.js';
+import { AddressBooksService, CONTACT_MESSAGES, isSystemGroup } from './address-books.service.js';
 import { ContactsService } from './contacts.service.js';
 import { DuplicatesService } from './duplicates.service.js';
 import {
@@ -110,8 +110,10 @@ export class AddressBooksController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Cannot delete group with N contact(s)' })
-  async deleteGroup(@Param('id', IdParamPipe) id: number): Promise<void> {
-    await this.books.deleteGroup(id);
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'System groups cannot be deleted' })
+  async deleteGroup(@Param('id') id: string): Promise<void> {
+    if (isSystemGroup(id)) throw new BadRequestException(CONTACT_MESSAGES.systemGroup);
+    await this.books.deleteGroup(new IdParamPipe().transform(id));
   }
 
   @Get('address-books/:id/duplicates')

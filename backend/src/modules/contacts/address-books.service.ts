@@ -2,10 +2,9 @@ import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/po
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { TEXT_ARRAY_PARAM, textArray } from '../../platform/database/sql-arrays.js';
 import { AddressBook, ContactGroup } from './address-book.entity.js';
-import { CONTACT_SELECT, insertContacts, type NewContact } from './contact-rows.js';
+import { CONTACT_SELECT, insertContacts, type NewContact, textFieldsOf } from './contact-rows.js';
 import type { AddressBookDto, BulkContactDto, GroupDto, GroupListDto, SystemGroupDto } from './dto/address-book.dto.js';
 import type { ContactDto, ContactView } from './dto/contact.dto.js';
-import { CONTACT_TEXT_FIELD_NAMES, type ContactText } from './domain/contact-fields.js';
 
 export const CONTACT_MESSAGES = {
   bookNotFound: 'Address book not found',
@@ -17,20 +16,30 @@ export const CONTACT_MESSAGES = {
   groupWithContacts: (count: number) => `Cannot delete group with ${count} contact(s)`,
 } as const;
 
-/** The system groups of the groups panel (spec §2): views of the book, never stored, never deleted. */
-export const SYSTEM_GROUPS: { view: ContactView; name: string; where: string }[] = [
-  { view: 'entire', name: 'entire', where: 'true' },
-  { view: 'selected', name: 'selected', where: `c."checked"` },
-  { view: 'kakao-friend', name: 'Add KakaoTalk friend', where: `c."completion_status" = '1'` },
-  { view: 'edit-nickname', name: 'Edit nickname', where: `c."checklist_confirm" = 'inconsistency'` },
+/**
+ * The system groups of the groups panel (spec §2): views of the book, never stored, never deleted. `where` reads
+ * the contacts `c` of the book; `bookParams` are its parameters, each the book's id.
+ */
+export const SYSTEM_GROUPS: { view: ContactView; name: string; where: string; bookParams: number }[] = [
+  { view: 'entire', name: 'entire', where: 'true', bookParams: 0 },
+  { view: 'selected', name: 'selected', where: `c."checked"`, bookParams: 0 },
+  { view: 'kakao-friend', name: 'Add KakaoTalk friend', where: `c."completion_status" = '1'`, bookParams: 0 },
+  { view: 'edit-nickname', name: 'Edit nickname', where: `c."checklist_confirm" = 'inconsistency'`, bookParams: 0 },
   {
     view: 'duplicates',
     name: 'Remove duplicates',
-    // Uncorrelated, so the planner hashes the shared phones once instead of probing for every contact.
-    where: `c."phone_digits" <> '' and (c."address_book_id", c."phone_digits") in (select d."address_book_id", d."phone_digits"
-      from "contact" d where d."deleted_at" is null and d."phone_digits" <> '' group by 1, 2 having count(*) > 1)`,
+    // Uncorrelated, so the planner hashes the book's shared phones once instead of probing for every contact.
+    where: `c."phone_digits" <> '' and c."phone_digits" in (select d."phone_digits" from "contact" d
+      where d."address_book_id" = ? and d."deleted_at" is null and d."phone_digits" <> '' group by 1 having count(*) > 1)`,
+    bookParams: 1,
   },
 ];
+
+/** Whether a name or view names a system group (entire, selected, …), in any case. */
+export function isSystemGroup(nameOrView: string): boolean {
+  const key = nameOrView.trim().toLowerCase();
+  return SYSTEM_GROUPS.some((group) => group.view === key || group.name.toLowerCase() === key);
+}
 
 /** Address books and their groups (spec §2 Contact list tab), and contacts added by the list. */
 @Injectable()
@@ -77,7 +86,9 @@ export class AddressBooksService {
       where = `c."group_id" = ?`;
       params.push(filter.groupId);
     } else if (filter.view) {
-      where = SYSTEM_GROUPS.find((group) => group.view === filter.view)!.where;
+      const view = SYSTEM_GROUPS.find((group) => group.view === filter.view)!;
+      where = view.where;
+      params.push(...Array<number>(view.bookParams).fill(addressBookId));
     }
     return this.em.execute<ContactDto[]>(
       `${CONTACT_SELECT} where c."address_book_id" = ? and c."deleted_at" is null and ${where} order by c."id"`,
@@ -97,7 +108,7 @@ export class AddressBooksService {
       this.em.execute<Record<string, number>[]>(
         `select ${SYSTEM_GROUPS.map((group) => `count(*) filter (where ${group.where})::int as "${group.view}"`).join(', ')}
          from "contact" c where c."address_book_id" = ? and c."deleted_at" is null`,
-        [addressBookId],
+        [...SYSTEM_GROUPS.flatMap((group) => Array<number>(group.bookParams).fill(addressBookId)), addressBookId],
       ),
     ]);
     const systemGroups: SystemGroupDto[] = SYSTEM_GROUPS.map(({ view, name }) => ({ view, name, contactCount: counts[view] ?? 0 }));
@@ -106,6 +117,8 @@ export class AddressBooksService {
 
   async createGroup(addressBookId: number, name: string): Promise<GroupDto> {
     await this.require(addressBookId);
+    // The system groups are in every book already.
+    if (isSystemGroup(name)) throw new ConflictException({ message: CONTACT_MESSAGES.groupExists, details: { conflictingFields: ['name'] } });
     const em = this.em.fork();
     const group = em.create(ContactGroup, { addressBook: addressBookId, name });
     try {
@@ -162,7 +175,7 @@ export class AddressBooksService {
       const addressBookId = await this.bookIdByName(em, addressBook);
       const groups = await this.groupIdsByName(em, addressBookId, contacts.map((contact) => contact.Group ?? ''));
       const rows: NewContact[] = contacts.map((contact) => ({
-        text: Object.fromEntries(CONTACT_TEXT_FIELD_NAMES.map((field) => [field, contact[field]])) as Partial<ContactText>,
+        text: textFieldsOf(contact),
         groupId: groups.get(contact.Group?.trim() ?? '') ?? null,
         checked: contact.check ?? false,
       }));

@@ -69,6 +69,8 @@ export class ContactImportsService {
     await this.em.fork().transactional(async (em) => {
       const upload = await em.findOne(ContactImport, { id, user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!upload) throw new NotFoundException(CONTACT_IMPORT_MESSAGES.notFound);
+      // A start whose job never reached the queue (Redis down at that moment) may be made again.
+      if (upload.state === 'queued') return;
       if (upload.state !== 'uploaded') throw new ConflictException(CONTACT_IMPORT_MESSAGES.started);
       upload.addressBook = em.getReference(AddressBook, await this.books.bookIdByName(em, addressBook));
       upload.state = 'queued';
@@ -122,7 +124,8 @@ export class ContactImportsService {
       });
       await onProgress(Math.min(start + batch.length, rows.length), rows.length);
     }
-    await em.nativeUpdate(ContactImport, { id }, { state: 'completed', rejected: read.rejected, content: null, finishedAt: new Date() });
+    // Only the run that wrote the last batch (or found it written) completes the import.
+    await em.nativeUpdate(ContactImport, { id, rowsDone: rows.length, state: 'running' }, { state: 'completed', rejected: read.rejected, content: null, finishedAt: new Date() });
     this.logger.log(`Imported ${rows.length} contacts from ${upload.fileName}; ${read.rejected.length} rows rejected`);
   }
 

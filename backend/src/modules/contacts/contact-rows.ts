@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException } from '@nestjs/common';
 import { intArray } from '../../platform/database/sql-arrays.js';
-import { checklistOf, CONTACT_TEXT_FIELD_NAMES, CONTACT_TEXT_FIELDS, type ContactText } from './domain/contact-fields.js';
-import { phoneDigits } from './domain/phone.js';
+import { checklistOf, CONTACT_TEXT_FIELD_NAMES, CONTACT_TEXT_FIELDS, type ContactText, type ContactTextField } from './domain/contact-fields.js';
+import { MAX_PHONE_DIGITS, phoneDigits } from './domain/phone.js';
 import type { ContactDto } from './dto/contact.dto.js';
 
 /** The list form of a contact (ContactDto) as SQL: `from "contact" c left join "contact_group" g`. */
@@ -9,6 +10,23 @@ export const CONTACT_SELECT = `select c."id", c."checked" as "check", ${CONTACT_
   (field) => `c."${CONTACT_TEXT_FIELDS[field].column}" as "${field}"`,
 ).join(', ')}, g."name" as "Group", c."group_id" as "groupId", c."address_book_id" as "addressBookId"
   from "contact" c left join "contact_group" g on g."id" = c."group_id"`;
+
+/** The text fields of a contact-shaped object (a DTO, a contact read back), without its other properties. */
+export function textFieldsOf(fields: { [field in ContactTextField]?: string | null }): Partial<ContactText> {
+  const text: Partial<ContactText> = {};
+  for (const field of CONTACT_TEXT_FIELD_NAMES) {
+    const value = fields[field];
+    if (typeof value === 'string') text[field] = value;
+  }
+  return text;
+}
+
+/** The digits of a typed phone; 400 for one with more digits than a phone has. */
+export function checkedPhoneDigits(phoneNumber: string): string {
+  const digits = phoneDigits(phoneNumber);
+  if (digits.length > MAX_PHONE_DIGITS) throw new BadRequestException(`Phone number "${phoneNumber.slice(0, 40)}" has more than ${MAX_PHONE_DIGITS} digits`);
+  return digits;
+}
 
 /** A contact's text as stored: trimmed where a person typed it, the checklist in one spelling. */
 export function storedText(fields: Partial<ContactText>): Partial<ContactText> {
@@ -40,7 +58,7 @@ export async function insertContacts(em: EntityManager, addressBookId: number, c
   if (contacts.length === 0) return [];
   const rows = contacts.map(({ text, groupId, checked }, position) => {
     const stored = storedText(text);
-    const row: Record<string, unknown> = { position, group_id: groupId, checked: checked ?? false, phone_digits: phoneDigits(stored.phoneNumber ?? '') };
+    const row: Record<string, unknown> = { position, group_id: groupId, checked: checked ?? false, phone_digits: checkedPhoneDigits(stored.phoneNumber ?? '') };
     for (const field of CONTACT_TEXT_FIELD_NAMES) row[CONTACT_TEXT_FIELDS[field].column] = stored[field] ?? '';
     return row;
   });
@@ -54,6 +72,15 @@ export async function insertContacts(em: EntityManager, addressBookId: number, c
     [addressBookId, JSON.stringify(rows)],
   );
   return inserted.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * Locks the live contacts matching `where` in id order and answers their ids: every multi-row write takes its
+ * rows this way, so two writes over the same contacts wait for each other instead of deadlocking.
+ */
+export async function lockContacts(em: EntityManager, where: string, params: unknown[]): Promise<number[]> {
+  const rows = await em.execute<{ id: number }[]>(`select "id" from "contact" where ${where} and "deleted_at" is null order by "id" for update`, params);
+  return rows.map((row) => row.id);
 }
 
 /** Reads contacts in the list form, by id, in id order (live ones unless told). */

@@ -21,7 +21,8 @@ export const ContactSchema = defineEntity({
     phoneNumber: p.string().length(100).default(''),
     /** domain/phone.ts: every written form of one number has the same digits. */
     phoneDigits: p.string().length(40).default(''),
-    email: p.string().length(1000).default(''),
+    /** Text: a merge may join the e-mails of many contacts. */
+    email: p.text().default(''),
     definition1: p.string().length(2000).default(''),
     definition2: p.string().length(2000).default(''),
     definition3: p.string().length(2000).default(''),

@@ -1,12 +1,11 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { intArray } from '../../platform/database/sql-arrays.js';
 import { AddressBooksService, CONTACT_MESSAGES } from './address-books.service.js';
 import { ContactGroup } from './address-book.entity.js';
 import { Contact } from './contact.entity.js';
-import { insertContacts, readContacts, storedText } from './contact-rows.js';
-import { CONTACT_TEXT_FIELD_NAMES, type ContactText } from './domain/contact-fields.js';
-import { phoneDigits } from './domain/phone.js';
+import { checkedPhoneDigits, insertContacts, lockContacts, readContacts, storedText, textFieldsOf } from './contact-rows.js';
 import type { ContactChangeDto, ContactDto, ContactFieldsDto, CreateContactDto } from './dto/contact.dto.js';
 
 export const CLIPBOARD_MESSAGES = {
@@ -14,9 +13,6 @@ export const CLIPBOARD_MESSAGES = {
   nothingToPaste: 'There are no contacts to paste',
   groupElsewhere: 'The group belongs to another address book',
 } as const;
-
-const textOf = (fields: ContactFieldsDto): Partial<ContactText> =>
-  Object.fromEntries(CONTACT_TEXT_FIELD_NAMES.filter((field) => fields[field] !== undefined).map((field) => [field, fields[field]]));
 
 /** The contacts of the address books: the table's edits, checks, deletions, clipboard and group moves. */
 @Injectable()
@@ -30,7 +26,7 @@ export class ContactsService {
     await this.books.require(addressBookId);
     return this.em.fork().transactional(async (em) => {
       const groupId = await this.groupOfBook(em, addressBookId, input.groupId ?? null);
-      const [id] = await insertContacts(em, addressBookId, [{ text: textOf(input), groupId, checked: input.check ?? false }]);
+      const [id] = await insertContacts(em, addressBookId, [{ text: textFieldsOf(input), groupId, checked: input.check ?? false }]);
       return (await readContacts(em, [id]))[0];
     });
   }
@@ -44,14 +40,15 @@ export class ContactsService {
   async saveMany(changes: readonly ContactChangeDto[]): Promise<ContactDto[]> {
     return this.em.fork().transactional(async (em) => {
       const ids = [...new Set(changes.map((change) => change.id))];
-      const contacts = await em.find(Contact, { id: { $in: ids }, deletedAt: null });
+      // Locked in id order, as every multi-row write here: a merge or a paste meanwhile waits, then sees the edit.
+      const contacts = await em.find(Contact, { id: { $in: ids }, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
       const byId = new Map(contacts.map((contact) => [contact.id, contact]));
       for (const change of changes) {
         const contact = byId.get(change.id);
         if (!contact) throw new NotFoundException(CONTACT_MESSAGES.contactNotFound);
-        const text = storedText(textOf(change));
+        const text = storedText(textFieldsOf(change));
         em.assign(contact, text);
-        if (text.phoneNumber !== undefined) contact.phoneDigits = phoneDigits(text.phoneNumber);
+        if (text.phoneNumber !== undefined) contact.phoneDigits = checkedPhoneDigits(text.phoneNumber);
         if (change.check !== undefined) contact.checked = change.check;
         if (change.groupId !== undefined) {
           const groupId = await this.groupOfBook(em, contact.addressBook.id, change.groupId);
@@ -65,23 +62,22 @@ export class ContactsService {
 
   /** Select All and Uncheck All: the named contacts of the book, or all of them. */
   async check(addressBookId: number, contactIds: readonly number[] | undefined, checked: boolean): Promise<number> {
-    const params: unknown[] = [checked, addressBookId];
-    if (contactIds) params.push(intArray(contactIds));
-    const rows = await this.em.execute<{ id: number }[]>(
-      `update "contact" set "checked" = ?, "updated_at" = now()
-       where "address_book_id" = ? and "deleted_at" is null${contactIds ? ` and "id" = any(?::int[])` : ''} returning "id"`,
-      params,
-    );
-    return rows.length;
+    return this.em.fork().transactional(async (em) => {
+      const params: unknown[] = [addressBookId];
+      if (contactIds) params.push(intArray(contactIds));
+      const ids = await lockContacts(em, `"address_book_id" = ?${contactIds ? ` and "id" = any(?::int[])` : ''}`, params);
+      await em.execute(`update "contact" set "checked" = ?, "updated_at" = now() where "id" = any(?::int[])`, [checked, intArray(ids)]);
+      return ids.length;
+    });
   }
 
   /** Deleted contacts keep their rows (deletedAt) and can be restored. */
   async remove(contactIds: readonly number[]): Promise<number> {
-    const rows = await this.em.execute<{ id: number }[]>(
-      `update "contact" set "deleted_at" = now(), "checked" = false where "id" = any(?::int[]) and "deleted_at" is null returning "id"`,
-      [intArray(contactIds)],
-    );
-    return rows.length;
+    return this.em.fork().transactional(async (em) => {
+      const ids = await lockContacts(em, `"id" = any(?::int[])`, [intArray(contactIds)]);
+      await em.execute(`update "contact" set "deleted_at" = now(), "checked" = false where "id" = any(?::int[])`, [intArray(ids)]);
+      return ids.length;
+    });
   }
 
   /** Brings back deleted or merged-away contacts, into no group when theirs is gone. */
@@ -103,22 +99,17 @@ export class ContactsService {
   async paste(contactIds: readonly number[], groupId: number, removeOriginals: boolean): Promise<ContactDto[]> {
     if (contactIds.length === 0) throw new BadRequestException(CLIPBOARD_MESSAGES.nothingToPaste);
     return this.em.fork().transactional(async (em) => {
-      const [group] = await em.execute<{ addressBookId: number }[]>(`select "address_book_id" as "addressBookId" from "contact_group" where "id" = ?`, [groupId]);
-      if (!group) throw new BadRequestException(CLIPBOARD_MESSAGES.pasteTarget);
-      const originals = await readContacts(em, contactIds);
+      const addressBookId = await this.bookOfGroup(em, groupId, () => new BadRequestException(CLIPBOARD_MESSAGES.pasteTarget));
+      // The originals are claimed first: of two pastes of one cut, the second finds none left to copy.
+      const claimed = await lockContacts(em, `"id" = any(?::int[])`, [intArray(contactIds)]);
+      const originals = await readContacts(em, claimed);
       if (originals.length === 0) throw new BadRequestException(CLIPBOARD_MESSAGES.nothingToPaste);
       const ids = await insertContacts(
         em,
-        group.addressBookId,
-        originals.map((contact) => ({
-          text: Object.fromEntries(CONTACT_TEXT_FIELD_NAMES.map((field) => [field, contact[field]])) as ContactText,
-          groupId,
-          checked: true,
-        })),
+        addressBookId,
+        originals.map((contact) => ({ text: textFieldsOf(contact), groupId, checked: true })),
       );
-      if (removeOriginals) {
-        await em.execute(`update "contact" set "deleted_at" = now(), "checked" = false where "id" = any(?::int[])`, [intArray(originals.map((contact) => contact.id))]);
-      }
+      if (removeOriginals) await em.execute(`update "contact" set "deleted_at" = now(), "checked" = false where "id" = any(?::int[])`, [intArray(claimed)]);
       return readContacts(em, ids);
     });
   }
@@ -126,28 +117,32 @@ export class ContactsService {
   /** Move Checked Group: the contacts join the group (of their own book), or none. */
   async move(contactIds: readonly number[], groupId: number | null): Promise<number> {
     return this.em.fork().transactional(async (em) => {
+      const ids = await lockContacts(em, `"id" = any(?::int[])`, [intArray(contactIds)]);
       if (groupId !== null) {
-        const [group] = await em.execute<{ addressBookId: number }[]>(`select "address_book_id" as "addressBookId" from "contact_group" where "id" = ?`, [groupId]);
-        if (!group) throw new NotFoundException(CONTACT_MESSAGES.groupNotFound);
+        const addressBookId = await this.bookOfGroup(em, groupId, () => new NotFoundException(CONTACT_MESSAGES.groupNotFound));
         const [{ count }] = await em.execute<{ count: number }[]>(
           `select count(*)::int as "count" from "contact" where "id" = any(?::int[]) and "address_book_id" <> ?`,
-          [intArray(contactIds), group.addressBookId],
+          [intArray(ids), addressBookId],
         );
         if (count > 0) throw new BadRequestException(CLIPBOARD_MESSAGES.groupElsewhere);
       }
-      const rows = await em.execute<{ id: number }[]>(
-        `update "contact" set "group_id" = ?, "updated_at" = now() where "id" = any(?::int[]) and "deleted_at" is null returning "id"`,
-        [groupId, intArray(contactIds)],
-      );
-      return rows.length;
+      await em.execute(`update "contact" set "group_id" = ?, "updated_at" = now() where "id" = any(?::int[])`, [groupId, intArray(ids)]);
+      return ids.length;
     });
   }
 
   /** A group id the contact may have: null, or a group of its own book. */
   private async groupOfBook(em: EntityManager, addressBookId: number, groupId: number | null): Promise<number | null> {
     if (groupId === null) return null;
-    const [group] = await em.execute<{ id: number }[]>(`select "id" from "contact_group" where "id" = ? and "address_book_id" = ?`, [groupId, addressBookId]);
-    if (!group) throw new BadRequestException(CONTACT_MESSAGES.groupNotFound);
+    const book = await this.bookOfGroup(em, groupId, () => new BadRequestException(CONTACT_MESSAGES.groupNotFound));
+    if (book !== addressBookId) throw new BadRequestException(CONTACT_MESSAGES.groupNotFound);
     return groupId;
+  }
+
+  /** The book a group belongs to, or the refusal made by `missing`. */
+  private async bookOfGroup(em: EntityManager, groupId: number, missing: () => Error): Promise<number> {
+    const [group] = await em.execute<{ addressBookId: number }[]>(`select "address_book_id" as "addressBookId" from "contact_group" where "id" = ?`, [groupId]);
+    if (!group) throw missing();
+    return group.addressBookId;
   }
 }

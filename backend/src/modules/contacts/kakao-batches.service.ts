@@ -9,6 +9,8 @@ import type { FriendRequestStatus } from './friend-request.entity.js';
 interface LockedContact extends KakaoContact {
   addressBookId: number;
   contactName: string;
+  /** A friend request of an earlier batch still waits for this contact. */
+  requested: boolean;
 }
 
 const refId = (ref: KakaoContactRefDto) => ref.id ?? ref.ID;
@@ -20,6 +22,7 @@ export const KAKAO_LIST_MESSAGES = {
   oneBook: 'A batch takes contacts of one address book',
   itemNotFound: 'Friend request not found',
   batchNotFound: 'Friend-request batch not found',
+  alreadyRequested: 'Friend requests for these contacts are already waiting in a batch.',
 } as const;
 
 const BATCH_COUNTS = `count(*) filter (where i."status" = 'pending')::int as "pending",
@@ -49,8 +52,10 @@ export class KakaoBatchesService {
   /** Records a friend-request batch of the eligible contacts and marks them requested (end status '1'). */
   async requestFriends(contactIds: readonly number[], userId: number | null): Promise<KakaoResultDto> {
     return this.em.fork().transactional(async (em) => {
-      const contacts = await this.lock(em, contactIds);
-      const targets = this.chosen(friendRequestTargets(contacts));
+      const eligible = this.chosen(friendRequestTargets(await this.lock(em, contactIds)));
+      // A request waiting in an earlier batch is not made again (a double click, or two staff at once).
+      const targets = eligible.filter((contact) => !contact.requested);
+      if (targets.length === 0) throw new BadRequestException(KAKAO_LIST_MESSAGES.alreadyRequested);
       const addressBookId = this.oneBook(targets);
       const [batch] = await em.execute<{ id: number }[]>(
         `insert into "friend_request_batch" ("address_book_id", "created_by_id") values (?, ?) returning "id"`,
@@ -146,9 +151,10 @@ export class KakaoBatchesService {
   /** The named live contacts, locked, as checked: naming them is choosing them. */
   private async lock(em: EntityManager, ids: readonly number[]): Promise<LockedContact[]> {
     const rows = await em.execute<Omit<LockedContact, 'checked'>[]>(
-      `select "id", "address_book_id" as "addressBookId", "contact_name" as "contactName", "phone_number" as "phoneNumber",
-         "checklist_confirm" as "checklistConfirm", "kakao_talk" as "kakaoTalk"
-       from "contact" where "id" = any(?::int[]) and "deleted_at" is null order by "id" for update`,
+      `select c."id", c."address_book_id" as "addressBookId", c."contact_name" as "contactName", c."phone_number" as "phoneNumber",
+         c."checklist_confirm" as "checklistConfirm", c."kakao_talk" as "kakaoTalk",
+         exists (select 1 from "friend_request_item" i where i."contact_id" = c."id" and i."status" = 'pending') as "requested"
+       from "contact" c where c."id" = any(?::int[]) and c."deleted_at" is null order by c."id" for update of c`,
       [intArray([...new Set(ids)])],
     );
     return rows.map((row) => ({ ...row, checked: true }));

@@ -19,6 +19,8 @@ export const API_PREFIX = 'backend/api/v1';
 
 /** The largest uploaded file (an address book of 100,000 contacts is about 15 MB). */
 export const UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
+/** The routes that take uploaded files, as `METHOD /path`. */
+const UPLOAD_ROUTES = new Set([`POST /${API_PREFIX}/contact-imports`]);
 
 /** Builds the HTTP application (API, queue board and, when WEB_ROOT is set, the SPA) without listening. */
 /** The origin of an http (not https) Google API root, whose images the pages may show. */
@@ -47,9 +49,13 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
   app.enableCors({ origin: [config.CORS_ORIGIN], credentials: true, exposedHeaders: ['x-request-id'] });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  // Uploaded files (an address book's CSV) arrive as their bytes, however they are encoded.
-  fastify.addContentTypeParser(['text/csv', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT_BYTES }, (_request, body, done) => {
+  // Uploaded files (an address book's CSV) arrive as their bytes, however they are encoded; only the upload routes
+  // take more than the usual body, so nobody can make the server buffer a large body anywhere else.
+  fastify.addContentTypeParser(['text/csv', 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
+  });
+  fastify.addHook('onRoute', (route) => {
+    if (UPLOAD_ROUTES.has(`${String(route.method)} ${route.url}`)) route.bodyLimit = UPLOAD_LIMIT_BYTES;
   });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -2,7 +2,7 @@
 import { CONTACT_TEXT_FIELDS } from './contact-fields.js';
 import { type ContactCsvField, mapContactColumns, MISSING_NAME_MESSAGE } from './contact-csv-columns.js';
 import { type CsvProblem, parseCsv } from './csv-parse.js';
-import { phoneDigits } from './phone.js';
+import { MAX_PHONE_DIGITS, phoneDigits } from './phone.js';
 import { type CsvEncoding, decodeCsvBytes } from './text-encoding.js';
 
 /** A contact's cells, trimmed: one key per field the file has a column for ('' for an empty cell). */
@@ -32,8 +32,6 @@ export interface ContactCsv {
   /** Data rows read, kept and rejected; blank rows are not counted. */
   totalRows: number;
 }
-
-export const MAX_PHONE_DIGITS = 20;
 
 /** What each column may hold: the contact's own limits (one rule for the form and the file), and a group name's. */
 const GROUP_MAX_LENGTH = 200;
