@@ -40,6 +40,7 @@ test('the superadmin signs in and reaches the admin area', async ({ page }) => {
     'Sent Emails',
     'Show Favourites',
     'Update Profile',
+    'Contact Book',
     'Manage Users',
     'Queue Dashboard',
     'Logout',

@@ -53,7 +53,7 @@ describe('infra/bench', () => {
   }, 120_000);
 
   it('npm run bench prints sign-in, users and post list figures beside GET health, imports beside COPY, the duplicate scan, and e-mail figures, without errors', async () => {
-    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '1', '--users', '20', '--posts', '600', '--import-rows', '300', '--contacts', '400']);
+    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '1', '--users', '20', '--posts', '600', '--import-rows', '300', '--contacts', '400', '--table-contacts', '300']);
     expect(code).toBe(0);
     const rows = output.split('\n').filter((line) => /^(GET|POST) /.test(line));
     expect(rows.map((row) => row.split(/\s{2,}/)[0])).toEqual([
@@ -94,6 +94,7 @@ describe('infra/bench', () => {
     const [, , , groups, duplicated] = (/duplicate scan of the whole book\s+p50 (\d+) ms, slowest (\d+) ms of 10 \((\d+) phones shared by (\d+) contacts\)/.exec(output) ?? []).map(Number);
     expect(groups).toBeGreaterThan(0);
     expect(duplicated - groups).toBe(20);
+    expect(output).toMatch(/contact table of 300 in Chromium: tasks over 50 ms while scrolling \(200 wheel turns and 2 page jumps in [\d.]+ s\): (none|\d+, the longest \d+ ms); while opening the book/);
     expect(Number(/render \+ MIME\s+(\d+) messages\/s/.exec(output)?.[1])).toBeGreaterThan(0);
     const [apiP50, apiP95] = (/send\s+p50 ([\d.]+) ms, p95 ([\d.]+) ms through the API/.exec(output) ?? []).slice(1).map(Number);
     const [gmailP50] = (/Gmail alone\s+p50 ([\d.]+) ms/.exec(output) ?? []).slice(1).map(Number);

@@ -11,6 +11,7 @@ import { generateSecrets, healthy, node, root, startProcesses, unexpectedExitMes
 import { onShutdown, run, shutdown } from '../scripts/lib/processes.ts';
 import { startGoogleSandbox, SAMPLE_ACCOUNT_EMAILS } from '../sandbox/google/server.ts';
 import { googleSandboxEnv } from '../scripts/lib/google-env.ts';
+import { contactTableBenchAvailable, scrollContactTable } from './contact-table.ts';
 import { copyContactsPerSecond, duplicateScan, generatedAddressBook, importAddressBook } from './contacts.ts';
 import { renderAndBuildRate, sendLatency } from './email.ts';
 import { load, type LoadOptions } from './load.ts';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     posts: { type: 'string', default: '100000' },
     'import-rows': { type: 'string', default: '20000' },
     contacts: { type: 'string', default: '100000' },
+    'table-contacts': { type: 'string', default: '50000' },
   },
 });
 const seconds = Number(values.seconds);
@@ -31,6 +33,7 @@ const seededUsers = Number(values.users);
 const postCount = Number(values.posts);
 const importRows = Number(values['import-rows']);
 const contactCount = Number(values.contacts);
+const tableContacts = Number(values['table-contacts']);
 const ADMIN = { email: 'bench@jobcasting.test', password: 'Bench-password-1' };
 
 if (!existsSync(join(root, 'backend/dist/main.js'))) {
@@ -60,6 +63,8 @@ const env = {
   REDIS_URL: services.redisUrl,
   DATA_DIR: scratch,
   LOG_LEVEL: 'warn',
+  // The built app on the same origin, for the contact table in Chromium.
+  ...(contactTableBenchAvailable() ? { WEB_ROOT: join(root, 'frontend/dist') } : {}),
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   // The sign-in limit protects against guessing; raised here so that the benchmark measures the server.
@@ -135,6 +140,13 @@ const contactImport = await importAddressBook(base, auth, book, 'bench-contacts'
 const contactCopyRate = await copyContactsPerSecond(databaseUrl, book.rows);
 const contactImportRate = contactImport.imported / contactImport.seconds;
 const scan = await duplicateScan(base, auth, contactImport.addressBookId, 10);
+// The contact table in Chromium: a book of tableContacts opened and scrolled through.
+let table: Awaited<ReturnType<typeof scrollContactTable>> | null = null;
+if (contactTableBenchAvailable()) {
+  await importAddressBook(base, auth, generatedAddressBook(tableContacts, 0.05), 'bench-table');
+  const browserSession = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody })).json()) as Parameters<typeof scrollContactTable>[1];
+  table = await scrollContactTable(`http://localhost:${port}`, browserSession, 'bench-table');
+}
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
@@ -146,6 +158,12 @@ console.log(`\nAddress book of ${contactCount} contacts (${(book.csv.length / 10
 console.log(`  import    ${contactImportRate.toFixed(0)} rows/s from upload to the last row committed (${contactImport.seconds.toFixed(1)} s, ${contactImport.imported} imported)`);
 console.log(`  COPY      ${contactCopyRate.toFixed(0)} rows/s of the same cells into a table like contact, with its indexes (import = ${((100 * contactImportRate) / contactCopyRate).toFixed(0)} % of COPY)`);
 console.log(`  duplicate scan of the whole book  p50 ${scan.p50.toFixed(0)} ms, slowest ${scan.max.toFixed(0)} ms of 10 (${scan.groups} phones shared by ${scan.duplicated} contacts)`);
+const longest = (tasks: number[]) => (tasks.length === 0 ? 'none' : `${tasks.length}, the longest ${Math.max(...tasks).toFixed(0)} ms`);
+console.log(
+  table
+    ? `  contact table of ${tableContacts} in Chromium: tasks over 50 ms while scrolling (${table.scrollSteps} wheel turns and ${table.pageJumps} page jumps in ${table.seconds.toFixed(1)} s): ${longest(table.scrollTasks)}; while opening the book: ${longest(table.openTasks)}`
+    : '  contact table in Chromium: skipped (needs /usr/bin/chromium and a built front end)',
+);
 console.log(`\nE-mail with 20 models (${(rendered.bytes / 1024).toFixed(0)} kB of MIME):`);
 console.log(`  render + MIME  ${rendered.perSecond.toFixed(0)} messages/s in one process`);
 console.log(`  send           p50 ${sends.apiP50.toFixed(1)} ms, p95 ${sends.apiP95.toFixed(1)} ms through the API (${sends.sends} sends, one at a time)`);

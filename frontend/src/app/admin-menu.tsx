@@ -36,6 +36,7 @@ const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Sent Emails', to: paths.sentEmails },
   { label: 'Show Favourites', to: paths.favourites },
   { label: 'Update Profile', to: paths.profile },
+  { label: 'Contact Book', to: paths.contactBook },
   { label: 'Manage Users', to: paths.users, superadminOnly: true },
   { label: 'Queue Dashboard', run: openQueueBoard, superadminOnly: true },
   { label: 'Logout', run: signOut },

@@ -50,6 +50,10 @@ export const router = createBrowserRouter([
                 path: paths.favourites,
                 lazy: async () => ({ Component: (await import('../features/posts/routes/favourites-page.tsx')).FavouritesPage }),
               },
+              {
+                path: paths.contactBook,
+                lazy: async () => ({ Component: (await import('../features/contacts/routes/contact-book-page.tsx')).ContactBookPage }),
+              },
               { path: paths.profile, element: <ProfilePage /> },
               { path: paths.users, element: <UsersPage /> },
               { path: paths.addAdmin, element: <AddAdminPage /> },

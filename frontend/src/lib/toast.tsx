@@ -6,6 +6,8 @@ export interface Toast {
   id: string;
   tone: ToastTone;
   message: string;
+  /** A heading above the message (the contacts screen titles its errors Error). */
+  title?: string;
 }
 
 const AUTO_HIDE_MS = 5000;
@@ -26,21 +28,38 @@ export function dismissToast(id: string): void {
   emit(toasts.filter((toast) => toast.id !== id));
 }
 
-/** Shows a toast; an id already on screen is not shown twice (a redirect chain may carry one message). */
-export function showToast(tone: ToastTone, message: string, id = `toast-${++sequence}`, hideAfterMs = AUTO_HIDE_MS): void {
-  if (toasts.some((toast) => toast.id === id)) return;
-  emit([...toasts, { id, tone, message }]);
-  timers.set(id, setTimeout(() => dismissToast(id), hideAfterMs));
-}
-
 export interface ToastOptions {
   /** How long it stays; 5 s unless a screen's spec says otherwise. */
   hideAfterMs?: number;
+  title?: string;
+  /** One toast at a time: this one replaces whatever is on screen (spec §9, contacts). */
+  exclusive?: boolean;
 }
 
+/** Shows a toast; an id already on screen is not shown twice (a redirect chain may carry one message). */
+export function showToast(
+  tone: ToastTone,
+  message: string,
+  id = `toast-${++sequence}`,
+  hideAfterMs = AUTO_HIDE_MS,
+  { title, exclusive = false }: Pick<ToastOptions, 'title' | 'exclusive'> = {},
+): void {
+  if (toasts.some((toast) => toast.id === id)) return;
+  if (exclusive) {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  }
+  emit([...(exclusive ? [] : toasts), { id, tone, message, ...(title ? { title } : {}) }]);
+  timers.set(id, setTimeout(() => dismissToast(id), hideAfterMs));
+}
+
+const show = (tone: ToastTone) => (message: string, options: ToastOptions = {}) =>
+  showToast(tone, message, undefined, options.hideAfterMs, options);
+
 export const toast = {
-  success: (message: string, options: ToastOptions = {}) => showToast('success', message, undefined, options.hideAfterMs),
-  error: (message: string, options: ToastOptions = {}) => showToast('error', message, undefined, options.hideAfterMs),
+  success: show('success'),
+  error: show('error'),
+  info: show('info'),
 };
 
 export function useToasts(): readonly Toast[] {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button } from 'react-aria-components';
 import { dismissToast, useToasts, type ToastTone } from '../../lib/toast.tsx';
 import { focusRing } from './focus-ring.ts';
@@ -8,11 +9,29 @@ const tones: Record<ToastTone, { box: string; icon: string }> = {
   info: { box: 'border-sky-200 bg-white', icon: 'bg-sky-600' },
 };
 
-/** Toasts at the top right; errors are alerts, the rest status messages. Each can be dismissed. */
+/** The key that moves focus to the toasts (spec §9). */
+const TOAST_HOTKEY = 'F8';
+
+/** Toasts at the top right; errors are alerts, the rest status messages. Each can be dismissed; F8 reaches them. */
 export function Toaster() {
   const toasts = useToasts();
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== TOAST_HOTKEY || !region.current?.firstElementChild) return;
+      event.preventDefault();
+      region.current.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
-    <div className="pointer-events-none fixed top-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+    <section
+      ref={region}
+      tabIndex={-1}
+      aria-label={`Notifications (${TOAST_HOTKEY})`}
+      className="pointer-events-none fixed top-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
+    >
       {toasts.map((toast) => (
         <div
           key={toast.id}
@@ -20,7 +39,10 @@ export function Toaster() {
           className={`pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg ${tones[toast.tone].box}`}
         >
           <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${tones[toast.tone].icon}`} />
-          <p className="flex-1 text-sm font-medium text-slate-900">{toast.message}</p>
+          <div className="flex-1 text-sm text-slate-900">
+            {toast.title && <p className="font-semibold">{toast.title}</p>}
+            <p className="font-medium">{toast.message}</p>
+          </div>
           <Button
             aria-label="Dismiss"
             onPress={() => dismissToast(toast.id)}
@@ -30,6 +52,6 @@ export function Toaster() {
           </Button>
         </div>
       ))}
-    </div>
+    </section>
   );
 }

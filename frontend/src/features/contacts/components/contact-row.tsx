@@ -1,0 +1,138 @@
+import { memo, type ReactNode } from 'react';
+import type { ColumnSetting } from '../api/column-settings.ts';
+import type { Contact } from '../api/contacts-keys.ts';
+import { EditableCell } from './editable-cell.tsx';
+import { addFriendButton, editConversationButton } from './kakao-rules.ts';
+import type { EditableField } from './pending-changes.ts';
+
+export type RowAction = 'memo' | 'edit' | 'delete' | 'editConversation' | 'addFriend';
+
+/** What a row can ask of the table; one stable object, so rows re-render only when their contact changes. */
+export interface RowHandlers {
+  check: (contact: Contact, checked: boolean) => void;
+  edit: (contact: Contact, field: EditableField, value: string) => void;
+  act: (action: RowAction, contact: Contact) => void;
+}
+
+const TEXT_FIELDS = new Set<string>([
+  'contactName',
+  'phoneNumber',
+  'email',
+  'definition1',
+  'definition2',
+  'definition3',
+  'startStatus',
+  'completionStatus',
+  'checklistConfirm',
+  'chatWindowName',
+  'kakaoTalk',
+  'modifyChat',
+]);
+
+const rowButton = `h-7 rounded-md px-2 text-xs font-semibold ring-1 ring-inset cursor-pointer disabled:cursor-not-allowed
+  disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600`;
+const neutral = `${rowButton} bg-white text-slate-800 ring-slate-300 hover:bg-slate-50`;
+
+export const nameOf = (contact: Contact) => contact.contactName || `#${contact.id}`;
+
+function cell(contact: Contact, column: ColumnSetting, handlers: RowHandlers): ReactNode {
+  const name = nameOf(contact);
+  if (TEXT_FIELDS.has(column.id)) {
+    const field = column.id as EditableField;
+    return (
+      <EditableCell
+        value={String(contact[field] ?? '')}
+        label={`${column.name} of ${name}`}
+        type={field === 'email' ? 'email' : field === 'phoneNumber' ? 'tel' : 'text'}
+        onCommit={(value) => handlers.edit(contact, field, value)}
+      />
+    );
+  }
+  switch (column.id) {
+    case 'check':
+      return (
+        <input
+          type="checkbox"
+          checked={contact.check}
+          onChange={(event) => handlers.check(contact, event.currentTarget.checked)}
+          aria-label={`Select ${name}`}
+          className="size-4 accent-brand-700"
+        />
+      );
+    case 'id':
+      return <span className="px-1.5 tabular-nums text-slate-700">{contact.id}</span>;
+    case 'Group':
+      return <span className="truncate px-1.5 text-slate-800">{contact.Group ?? ''}</span>;
+    case 'memo':
+      return (
+        <button type="button" aria-label={`Memo of ${name}`} onClick={() => handlers.act('memo', contact)} className={`${neutral} w-full truncate text-left font-normal`}>
+          {contact.memo || <span className="text-slate-500">+ Memo</span>}
+        </button>
+      );
+    case 'editConversation': {
+      const state = editConversationButton(contact.checklistConfirm);
+      return (
+        <button type="button" disabled={state.isDisabled} aria-label={`${state.label} conversation name of ${name}`} onClick={() => handlers.act('editConversation', contact)} className={neutral}>
+          {state.label}
+        </button>
+      );
+    }
+    case 'addFriend': {
+      const state = addFriendButton(contact.checklistConfirm);
+      return (
+        <button type="button" disabled={state.isDisabled} aria-label={`${state.label} friend ${name}`} onClick={() => handlers.act('addFriend', contact)} className={neutral}>
+          {state.label}
+        </button>
+      );
+    }
+    case 'edit':
+      return (
+        <button type="button" aria-label={`Edit ${name}`} onClick={() => handlers.act('edit', contact)} className={neutral}>
+          Edit
+        </button>
+      );
+    case 'delete':
+      return (
+        <button type="button" aria-label={`Delete ${name}`} onClick={() => handlers.act('delete', contact)} className={`${rowButton} bg-white text-red-700 ring-red-200 hover:bg-red-50`}>
+          Delete
+        </button>
+      );
+    default:
+      return null;
+  }
+}
+
+interface ContactRowProps {
+  contact: Contact;
+  index: number;
+  top: number;
+  height: number;
+  columns: readonly ColumnSetting[];
+  isCut: boolean;
+  isEdited: boolean;
+  handlers: RowHandlers;
+}
+
+/** One contact, positioned by the windowing; a cut contact is dimmed until pasted. */
+export const ContactRow = memo(function ContactRow({ contact, index, top, height, columns, isCut, isEdited, handlers }: ContactRowProps) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={contact.check}
+      data-cut={isCut || undefined}
+      style={{ top, height }}
+      className={`absolute left-0 flex w-full items-center border-b border-slate-100 text-sm ${contact.check ? 'bg-brand-50/60' : 'bg-white'} ${
+        isCut ? 'opacity-45' : ''
+      }`}
+    >
+      {columns.map((column) => (
+        <div key={column.id} role="cell" style={{ width: column.width }} className="flex shrink-0 items-center overflow-hidden px-1">
+          {cell(contact, column, handlers)}
+        </div>
+      ))}
+      {isEdited && <span className="sr-only">(unsaved)</span>}
+      {isCut && <span className="sr-only">(cut)</span>}
+    </div>
+  );
+});

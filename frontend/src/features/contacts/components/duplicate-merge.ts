@@ -1,0 +1,194 @@
+import type { Schemas } from '@job-casting/contracts';
+
+/** The rules of the Duplicate Check tab (spec §2, §5 Contacts "Duplicate search"), free of React and I/O. */
+
+export type DuplicateContact = Schemas['ContactDto'];
+export type ContactChange = Schemas['ContactChangeDto'];
+export type MergeRequest = Schemas['MergeContactsDto'];
+
+/** The texts of the tab, verbatim from spec §5 and §8. */
+export const DUPLICATE_MESSAGES = {
+  emptyPhone: 'Please enter a phone number to search.',
+  noDefault: 'Please set a default value.',
+  selectForDefault: 'Please select an item to set as default.',
+  onlyOneDefault: 'Only one item can be set as default.',
+  // The contact list's wording (spec §5) for the same action.
+  nothingToDelete: 'No contacts were selected to delete',
+  noData: 'No data to process.',
+  // The server's wording when a merge has fewer than two contacts.
+  nothingToMerge: 'Select at least two contacts of one phone number to merge.',
+  noChanges: 'There are no changes to save.',
+  unsavedEdits: 'Please save your changes with Modify Confirm first.',
+  mergeFailed: 'An error occurred while merging data.',
+  notFound: 'Contact not found',
+  processingFailed: (reason: string) => `An error occurred while processing: ${reason}`,
+  savingFailed: (reason: string) => `An error occurred while saving: ${reason}`,
+} as const;
+
+/** A rule's answer: what to do, or the message to show instead. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
+const refuse = <T>(message: string): Outcome<T> => ({ ok: false, message });
+
+/** A phone typed into the search box is searchable when it has a digit (the server compares digits only). */
+export function checkSearchPhone(typed: string): Outcome<string> {
+  const phone = typed.trim();
+  return /\d/.test(phone) ? ok(phone) : refuse(DUPLICATE_MESSAGES.emptyPhone);
+}
+
+type MergeableField = 'email' | 'memo';
+
+/**
+ * The distinct non-blank values of e-mail or memo across the contacts, in order: e-mail cells may hold lists
+ * separated by commas or semicolons, and e-mails are compared without case. The server joins the same values.
+ */
+export function distinctValues(contacts: readonly Pick<DuplicateContact, MergeableField>[], field: MergeableField): string[] {
+  const seen = new Set<string>();
+  const values: string[] = [];
+  for (const contact of contacts) {
+    const cell = contact[field] ?? '';
+    const parts = field === 'email' ? cell.split(/[,;]/) : [cell];
+    for (const part of parts.map((value) => value.trim()).filter(Boolean)) {
+      const key = field === 'email' ? part.toLowerCase() : part;
+      if (!seen.has(key)) {
+        seen.add(key);
+        values.push(part);
+      }
+    }
+  }
+  return values;
+}
+
+/** Which merge boxes can be ticked: each needs more than one distinct value among the results (spec §5). */
+export function mergeAvailability(contacts: readonly Pick<DuplicateContact, MergeableField>[]): { emails: boolean; memos: boolean } {
+  return { emails: distinctValues(contacts, 'email').length > 1, memos: distinctValues(contacts, 'memo').length > 1 };
+}
+
+/** Set as Default: exactly one selected row becomes the default. */
+export function chooseDefault(selectedIds: Iterable<number>): Outcome<number> {
+  const ids = [...new Set(selectedIds)];
+  if (ids.length === 0) return refuse(DUPLICATE_MESSAGES.selectForDefault);
+  if (ids.length > 1) return refuse(DUPLICATE_MESSAGES.onlyOneDefault);
+  return ok(ids[0]);
+}
+
+export interface MergeChoices {
+  mergeEmails: boolean;
+  mergeMemos: boolean;
+}
+
+/**
+ * Confirm: every result merges into the default. A box that cannot be ticked (one distinct value or fewer)
+ * is sent as false whatever its state.
+ */
+export function buildMergeRequest(results: readonly DuplicateContact[], defaultId: number | null, choices: MergeChoices): Outcome<MergeRequest> {
+  if (results.length === 0) return refuse(DUPLICATE_MESSAGES.noData);
+  if (defaultId === null || !results.some((contact) => contact.id === defaultId)) return refuse(DUPLICATE_MESSAGES.noDefault);
+  if (results.length < 2) return refuse(DUPLICATE_MESSAGES.nothingToMerge);
+  const available = mergeAvailability(results);
+  return ok({
+    survivorId: defaultId,
+    contactIds: results.map((contact) => contact.id),
+    mergeEmails: choices.mergeEmails && available.emails,
+    mergeMemos: choices.mergeMemos && available.memos,
+  });
+}
+
+/** Quick Process: the results merge into the first one, both boxes on when they can be. */
+export function buildQuickProcess(results: readonly DuplicateContact[]): Outcome<MergeRequest> {
+  if (results.length === 0) return refuse(DUPLICATE_MESSAGES.noData);
+  return buildMergeRequest(results, results[0].id, { mergeEmails: true, mergeMemos: true });
+}
+
+/** Delete Selected needs a selection; only rows still shown count. */
+export function checkDeletion(results: readonly DuplicateContact[], selectedIds: ReadonlySet<number>): Outcome<number[]> {
+  const ids = results.filter((contact) => selectedIds.has(contact.id)).map((contact) => contact.id);
+  return ids.length > 0 ? ok(ids) : refuse(DUPLICATE_MESSAGES.nothingToDelete);
+}
+
+/** The cells of the form that can be edited inline (Modify Confirm). */
+export const EDITABLE_FIELDS = [
+  'chatWindowName',
+  'contactName',
+  'phoneNumber',
+  'email',
+  'definition1',
+  'definition2',
+  'definition3',
+  'memo',
+  'startStatus',
+  'completionStatus',
+  'checklistConfirm',
+  'kakaoTalk',
+  'modifyChat',
+] as const;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+export type RowEdits = Partial<Record<EditableField, string>> & { check?: boolean };
+export type Edits = Readonly<Record<number, RowEdits>>;
+
+/** Records one cell's new value; a value typed back to the saved one is no longer an edit. */
+export function editCell(edits: Edits, contact: DuplicateContact, field: EditableField | 'check', value: string | boolean): Edits {
+  const row: RowEdits = { ...edits[contact.id], [field]: value };
+  if (contact[field] === value) delete row[field];
+  const next = { ...edits };
+  if (Object.keys(row).length === 0) delete next[contact.id];
+  else next[contact.id] = row;
+  return next;
+}
+
+/** A merge reads the saved rows: edits not yet saved would be lost, so they are saved (or undone) first. */
+export function checkNoUnsavedEdits(edits: Edits): Outcome<null> {
+  return Object.keys(edits).length === 0 ? ok(null) : refuse(DUPLICATE_MESSAGES.unsavedEdits);
+}
+
+/** Modify Confirm: the edited rows of the results, each with only its changed fields. */
+export function changedRows(results: readonly DuplicateContact[], edits: Edits): Outcome<ContactChange[]> {
+  const rows: ContactChange[] = [];
+  for (const contact of results) {
+    const row = edits[contact.id];
+    if (!row) continue;
+    const changes = Object.fromEntries(Object.entries(row).filter(([field, value]) => contact[field as keyof DuplicateContact] !== value));
+    if (Object.keys(changes).length > 0) rows.push({ id: contact.id, ...changes });
+  }
+  return rows.length > 0 ? ok(rows) : refuse(DUPLICATE_MESSAGES.noChanges);
+}
+
+/**
+ * Undoing a merge restores the merged-away rows; this gives the survivor back the fields the merge changed
+ * (filled blanks, joined e-mails and memos), or null when it changed none. A field changed again since the
+ * merge (`current` differs from `after`) keeps its newer value.
+ */
+export function survivorRevert(before: DuplicateContact, after: DuplicateContact, current: DuplicateContact = after): ContactChange | null {
+  const changes: Partial<Record<EditableField, string>> = {};
+  for (const field of EDITABLE_FIELDS) {
+    if (before[field] !== after[field] && current[field] === after[field]) changes[field] = before[field];
+  }
+  return Object.keys(changes).length > 0 ? { id: before.id, ...changes } : null;
+}
+
+export type DuplicateAction = 'merge' | 'process' | 'save';
+
+/**
+ * The toast for a failed call (spec §8): a missing contact is "Contact not found"; a refused merge shows the
+ * server's reason when it gave one (a rule of §5), else the merge error; other calls name their reason.
+ */
+export function failureMessage(action: DuplicateAction, failure: { status?: number; reason: string }): string {
+  if (failure.status === 404) return DUPLICATE_MESSAGES.notFound;
+  if (action === 'merge') return failure.status === 400 && failure.reason ? failure.reason : DUPLICATE_MESSAGES.mergeFailed;
+  if (action === 'save') return DUPLICATE_MESSAGES.savingFailed(failure.reason);
+  return DUPLICATE_MESSAGES.processingFailed(failure.reason);
+}
+
+/**
+ * The digits the server compares (its phone rule): separators go and +82 becomes the leading 0, so that
+ * 010-1234-5678, 01012345678, +82 10 1234 5678 and 010.1234.5678 are one number.
+ */
+export function phoneDigits(typed: string): string {
+  const trimmed = typed.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+82')) {
+    const national = digits.slice(2).replace(/^0/, '');
+    return national ? `0${national}` : '';
+  }
+  return digits;
+}

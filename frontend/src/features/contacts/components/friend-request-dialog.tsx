@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import type { Contact } from '../api/contacts-keys.ts';
+
+export interface FriendRequest {
+  contacts: Contact[];
+  /** The row's Add button: one contact, sent as singleContact. */
+  single: boolean;
+}
+
+interface FriendRequestDialogProps {
+  request: FriendRequest | null;
+  onSend: (request: FriendRequest) => Promise<void>;
+  onClose: () => void;
+}
+
+function TargetTable({ contacts }: { contacts: Contact[] }) {
+  return (
+    <div className="max-h-72 overflow-auto rounded-lg border border-slate-200">
+      <table className="w-full text-sm">
+        <thead className="sticky top-0 bg-slate-100 text-left text-xs text-slate-700">
+          <tr>
+            <th className="px-3 py-2">ID</th>
+            <th className="px-3 py-2">Name</th>
+            <th className="px-3 py-2">Phone Number</th>
+            <th className="px-3 py-2">KakaoTalk Chat Name</th>
+          </tr>
+        </thead>
+        <tbody>
+          {contacts.map((contact) => (
+            <tr key={contact.id} className="border-t border-slate-100">
+              <td className="px-3 py-1.5 tabular-nums">{contact.id}</td>
+              <td className="px-3 py-1.5">{contact.contactName}</td>
+              <td className="px-3 py-1.5">{contact.phoneNumber}</td>
+              <td className="px-3 py-1.5">{contact.kakaoTalk}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Friend addition: the target list preview (or the single-contact preview), then the add-friend confirmation,
+ * then the batch is saved.
+ */
+export function FriendRequestDialog({ request, onSend, onClose }: FriendRequestDialogProps) {
+  const [isConfirming, setConfirming] = useState(false);
+  const [isSending, setSending] = useState(false);
+  const close = () => {
+    setConfirming(false);
+    onClose();
+  };
+  const count = request?.contacts.length ?? 0;
+
+  return (
+    <>
+      <Dialog
+        title={request?.single ? 'Friend Addition: Single Contact' : 'Friend Addition Target List'}
+        size="lg"
+        isOpen={request !== null && !isConfirming}
+        onOpenChange={(open) => !open && close()}
+      >
+        {request && (
+          <>
+            <p className="mb-3 text-sm text-slate-700">{request.single ? 'This contact will receive a friend request.' : `${count} contact(s) will receive a friend request.`}</p>
+            <TargetTable contacts={request.contacts} />
+            <DialogActions>
+              <Button slot="close" variant="secondary">
+                Cancel
+              </Button>
+              <Button onPress={() => setConfirming(true)}>Add Friends</Button>
+            </DialogActions>
+          </>
+        )}
+      </Dialog>
+      <Dialog title="Confirm Friend Addition" role="alertdialog" size="sm" isOpen={request !== null && isConfirming} onOpenChange={(open) => !open && close()}>
+        <p className="text-sm text-slate-700">Send friend requests to {count} contact(s)?</p>
+        <DialogActions>
+          <Button slot="close" variant="secondary" autoFocus>
+            Cancel
+          </Button>
+          <Button
+            isPending={isSending}
+            onPress={async () => {
+              if (!request) return;
+              setSending(true);
+              try {
+                await onSend(request);
+                setConfirming(false);
+              } finally {
+                setSending(false);
+              }
+            }}
+          >
+            Confirm
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+export interface RowWindow {
+  /** First row rendered (inclusive). */
+  start: number;
+  /** Row after the last rendered (exclusive). */
+  end: number;
+}
+
+/** Which rows a fixed-height list renders at this scroll position: the visible ones plus `overscan` on each side. */
+export function rowWindow(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan: number): RowWindow {
+  if (rowCount <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const visible = Math.ceil(Math.max(0, viewportHeight) / rowHeight) + 1;
+  const start = Math.max(0, Math.min(first, rowCount - 1) - overscan);
+  const end = Math.min(rowCount, first + visible + overscan);
+  return { start, end: Math.max(start, end) };
+}
