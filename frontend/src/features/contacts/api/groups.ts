@@ -21,6 +21,6 @@ export async function createGroup(bookId: number, name: string) {
 
 /** DELETE contact-groups/{id}; 409 Cannot delete group with N contact(s). */
 export async function deleteGroup(bookId: number, groupId: number): Promise<void> {
-  unwrap(await api.DELETE('/backend/api/v1/contact-groups/{id}', { params: { path: { id: groupId } } }));
+  unwrap(await api.DELETE('/backend/api/v1/contact-groups/{id}', { params: { path: { id: String(groupId) } } }));
   await revalidateBook(bookId);
 }
