@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { dismissToast, useToasts } from '../../../lib/toast.tsx';
 import { distinctValues, type DuplicateContact, phoneDigits } from './duplicate-merge.ts';
+import { contactFixture } from './contact-fixture.ts';
 
 /** A small in-memory back end for the tab's calls, reached through the real generated client (mocked at fetch). */
 interface Row extends DuplicateContact {
@@ -17,29 +18,7 @@ let rows: Row[] = [];
 const seen: { method: string; path: string; query: string; body: unknown }[] = [];
 let failNext: { path: string; status: number; message: string } | null = null;
 
-const row = (id: number, fields: Partial<DuplicateContact>): Row => ({
-  id,
-  check: false,
-  contactName: '',
-  phoneNumber: '',
-  email: '',
-  definition1: '',
-  definition2: '',
-  definition3: '',
-  memo: '',
-  startStatus: '',
-  completionStatus: '',
-  checklistConfirm: '',
-  chatWindowName: '',
-  modifyChat: '',
-  kakaoTalk: '',
-  Group: null,
-  groupId: null,
-  addressBookId: 1,
-  deleted: false,
-  mergedInto: null,
-  ...fields,
-});
+const row = (id: number, fields: Partial<DuplicateContact>): Row => ({ ...contactFixture(id), deleted: false, mergedInto: null, ...fields });
 
 const out = ({ deleted: _deleted, mergedInto: _mergedInto, ...contact }: Row): DuplicateContact => contact;
 const live = () => rows.filter((contact) => !contact.deleted);

@@ -16,30 +16,9 @@ import {
   phoneDigits,
   survivorRevert,
 } from './duplicate-merge.ts';
+import { contactFixture } from './contact-fixture.ts';
 
-function contact(id: number, fields: Partial<DuplicateContact> = {}): DuplicateContact {
-  return {
-    id,
-    check: false,
-    contactName: '',
-    phoneNumber: '010-1234-5678',
-    email: '',
-    definition1: '',
-    definition2: '',
-    definition3: '',
-    memo: '',
-    startStatus: '',
-    completionStatus: '',
-    checklistConfirm: '',
-    chatWindowName: '',
-    modifyChat: '',
-    kakaoTalk: '',
-    Group: null,
-    groupId: null,
-    addressBookId: 1,
-    ...fields,
-  };
-}
+const contact = (id: number, fields: Partial<DuplicateContact> = {}): DuplicateContact => contactFixture(id, { phoneNumber: '010-1234-5678', ...fields });
 
 describe('the search phone', () => {
   it('refuses a blank box, or one without a digit, with the spec message', () => {

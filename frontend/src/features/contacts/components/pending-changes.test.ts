@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../api/contacts-keys.ts';
 import { addEdits, NO_CHANGES, retryDelay, settle, toSaveBody, withEdits } from './pending-changes.ts';
+import { contactFixture } from './contact-fixture.ts';
 
-const row = (id: number): Contact => ({
-  id,
-  check: false,
-  contactName: `Name ${id}`,
-  phoneNumber: '010',
-  email: '',
-  definition1: '',
-  definition2: '',
-  definition3: '',
-  memo: '',
-  startStatus: '',
-  completionStatus: '',
-  checklistConfirm: '',
-  chatWindowName: '',
-  modifyChat: '',
-  kakaoTalk: '',
-  Group: null,
-  groupId: null,
-  addressBookId: 1,
-});
+const row = (id: number): Contact => contactFixture(id, { contactName: `Name ${id}`, phoneNumber: '010' });
 
 describe('pending changes', () => {
   it('keeps only fields that differ from the server', () => {
