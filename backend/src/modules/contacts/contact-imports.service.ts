@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
 import { AddressBook } from './address-book.entity.js';
 import { AddressBooksService } from './address-books.service.js';
 import { ContactImport } from './contact-import.entity.js';
 import { CONTACT_IMPORT_JOB, type ContactImportJobData } from './contact-import.job.js';
-import { insertContacts } from './contact-rows.js';
+import { CONTACT_COPY_SQL, contactCopyLines } from './contact-rows.js';
 import { type ContactCsv, readContactCsv } from './domain/contact-csv.js';
 import type { ContactImportDto, ContactImportPreviewDto } from './dto/contact-import.dto.js';
 
@@ -22,7 +27,7 @@ export const CONTACT_IMPORT_MESSAGES = {
 } as const;
 
 /** Rows written per transaction: a batch commits with the import's progress, so a crash resumes after it. */
-export const CONTACT_IMPORT_BATCH_ROWS = 2000;
+export const CONTACT_IMPORT_BATCH_ROWS = 5000;
 const SAMPLE_ROWS = 20;
 const REJECTED_IN_PREVIEW = 200;
 
@@ -38,6 +43,7 @@ export class ContactImportsService {
     private readonly em: EntityManager,
     private readonly books: AddressBooksService,
     @InjectQueue(QueueName.ContactImport) private readonly queue: Queue<ContactImportJobData>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'DATABASE_URL'>,
   ) {}
 
   async upload(userId: number, fileName: string, content: Buffer): Promise<ContactImportPreviewDto> {
@@ -97,7 +103,8 @@ export class ContactImportsService {
 
   /**
    * The worker's part: writes the rows not written yet, a batch per transaction that also moves rowsDone, so a
-   * run cut off anywhere resumes after the last batch it committed and never writes a row twice.
+   * run cut off anywhere resumes after the last batch it committed and never writes a row twice. The rows go in
+   * by COPY, on a connection of the import's own (the ORM has no COPY), as fast as PostgreSQL takes rows.
    */
   async run(id: string, onProgress: (done: number, total: number) => Promise<void> = async () => {}, batchRows = CONTACT_IMPORT_BATCH_ROWS): Promise<void> {
     const em = this.em.fork();
@@ -108,21 +115,36 @@ export class ContactImportsService {
     await em.nativeUpdate(ContactImport, { id }, { state: 'running' });
     const read: ContactCsv = readContactCsv(upload.content);
     const rows = read.rows;
-    for (let start = upload.rowsDone; start < rows.length; start += batchRows) {
-      const batch = rows.slice(start, start + batchRows);
-      await em.fork().transactional(async (tx) => {
-        // Only the run that holds the row moves it forward: a second run of the same import waits, then skips.
-        const [current] = await tx.execute<{ rowsDone: number }[]>(`select "rows_done" as "rowsDone" from "contact_import" where "id" = ? for update`, [id]);
-        if (current.rowsDone !== start) return;
-        const groups = await this.books.groupIdsByName(tx, addressBookId, batch.map(({ contact }) => contact.group ?? ''));
-        const ids = await insertContacts(
-          tx,
-          addressBookId,
-          batch.map(({ contact }) => ({ text: contact, groupId: groups.get(contact.group?.trim() ?? '') ?? null })),
-        );
-        await tx.execute(`update "contact_import" set "rows_done" = ?, "imported" = "imported" + ? where "id" = ?`, [start + batch.length, ids.length, id]);
-      });
-      await onProgress(Math.min(start + batch.length, rows.length), rows.length);
+    // Groups first, each once (creating one twice is a no-op), so that every batch only writes contacts.
+    const groups = await em.transactional((tx) => this.books.groupIdsByName(tx, addressBookId, rows.map(({ contact }) => contact.group ?? '')));
+    const client = new pg.Client({ connectionString: this.config.DATABASE_URL });
+    await client.connect();
+    try {
+      for (let start = upload.rowsDone; start < rows.length; start += batchRows) {
+        const batch = rows.slice(start, start + batchRows);
+        await client.query('begin');
+        try {
+          // Only the run that holds the row moves it forward: a second run of the same import waits, then skips.
+          const current = await client.query<{ rows_done: number }>(`select "rows_done" from "contact_import" where "id" = $1 for update`, [id]);
+          if (current.rows[0]?.rows_done !== start) {
+            await client.query('rollback');
+            continue;
+          }
+          const lines = contactCopyLines(
+            addressBookId,
+            batch.map(({ contact }) => ({ text: contact, groupId: groups.get(contact.group?.trim() ?? '') ?? null })),
+          );
+          await pipeline(Readable.from([lines]), client.query(copyFrom(CONTACT_COPY_SQL)));
+          await client.query(`update "contact_import" set "rows_done" = $1, "imported" = "imported" + $2 where "id" = $3`, [start + batch.length, batch.length, id]);
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          throw error;
+        }
+        await onProgress(Math.min(start + batch.length, rows.length), rows.length);
+      }
+    } finally {
+      await client.end();
     }
     // Only the run that wrote the last batch (or found it written) completes the import.
     await em.nativeUpdate(ContactImport, { id, rowsDone: rows.length, state: 'running' }, { state: 'completed', rejected: read.rejected, content: null, finishedAt: new Date() });

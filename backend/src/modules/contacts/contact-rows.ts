@@ -50,17 +50,21 @@ export interface NewContact {
 const INSERT_COLUMNS = ['group_id', 'checked', 'phone_digits', ...CONTACT_TEXT_FIELD_NAMES.map((field) => CONTACT_TEXT_FIELDS[field].column)];
 const INSERT_TYPES: Record<string, string> = { group_id: 'int', checked: 'boolean' };
 
+/** A new contact's values in INSERT_COLUMNS order: everything a person typed is kept; the phone's digits derived. */
+function columnValues({ text, groupId, checked }: NewContact): (string | number | boolean | null)[] {
+  const stored = storedText(text);
+  return [groupId, checked ?? false, checkedPhoneDigits(stored.phoneNumber ?? ''), ...CONTACT_TEXT_FIELD_NAMES.map((field) => stored[field] ?? '')];
+}
+
 /**
  * Inserts contacts into a book in one statement (rows as one JSON parameter) inside the caller's transaction;
- * answers their new ids in order. Everything a person typed is kept; the phone's digits are derived here.
+ * answers their new ids in order.
  */
 export async function insertContacts(em: EntityManager, addressBookId: number, contacts: readonly NewContact[]): Promise<number[]> {
   if (contacts.length === 0) return [];
-  const rows = contacts.map(({ text, groupId, checked }, position) => {
-    const stored = storedText(text);
-    const row: Record<string, unknown> = { position, group_id: groupId, checked: checked ?? false, phone_digits: checkedPhoneDigits(stored.phoneNumber ?? '') };
-    for (const field of CONTACT_TEXT_FIELD_NAMES) row[CONTACT_TEXT_FIELDS[field].column] = stored[field] ?? '';
-    return row;
+  const rows = contacts.map((contact, position) => {
+    const values = columnValues(contact);
+    return Object.fromEntries([['position', position], ...INSERT_COLUMNS.map((column, i) => [column, values[i]])]);
   });
   const columns = INSERT_COLUMNS.map((column) => `"${column}"`).join(', ');
   const inserted = await em.execute<{ id: number }[]>(
@@ -72,6 +76,18 @@ export async function insertContacts(em: EntityManager, addressBookId: number, c
     [addressBookId, JSON.stringify(rows)],
   );
   return inserted.map((row) => row.id).sort((a, b) => a - b);
+}
+
+const copyField = (value: string | number | boolean | null) =>
+  value === null ? '\\N' : String(value).replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+
+/** The same contacts as insertContacts, as the lines of `COPY contact (…) FROM STDIN` (text format): for large imports. */
+export const CONTACT_COPY_SQL = `copy "contact" ("address_book_id", ${INSERT_COLUMNS.map((column) => `"${column}"`).join(', ')}) from stdin`;
+
+export function contactCopyLines(addressBookId: number, contacts: readonly NewContact[]): string {
+  let text = '';
+  for (const contact of contacts) text += `${[addressBookId, ...columnValues(contact)].map(copyField).join('\t')}\n`;
+  return text;
 }
 
 /**

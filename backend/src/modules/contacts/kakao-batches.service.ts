@@ -4,6 +4,7 @@ import { intArray } from '../../platform/database/sql-arrays.js';
 import { END_STATUS } from './domain/contact-fields.js';
 import { friendRequestTargets, KAKAO_MESSAGES, type KakaoContact, newNameProblem, nicknameTargets, type Selection } from './domain/kakao-batches.js';
 import type { FriendRequestBatchDto, FriendRequestItemDto, KakaoContactRefDto, KakaoResultDto, SaveKakaoListDto } from './dto/kakao.dto.js';
+import { lockContacts } from './contact-rows.js';
 import type { FriendRequestStatus } from './friend-request.entity.js';
 
 interface LockedContact extends KakaoContact {
@@ -150,12 +151,14 @@ export class KakaoBatchesService {
 
   /** The named live contacts, locked, as checked: naming them is choosing them. */
   private async lock(em: EntityManager, ids: readonly number[]): Promise<LockedContact[]> {
+    const locked = await lockContacts(em, `"id" = any(?::int[])`, [intArray([...new Set(ids)])]);
+    // Read after the lock, in a statement of its own: it sees what a request that held the lock before committed.
     const rows = await em.execute<Omit<LockedContact, 'checked'>[]>(
       `select c."id", c."address_book_id" as "addressBookId", c."contact_name" as "contactName", c."phone_number" as "phoneNumber",
          c."checklist_confirm" as "checklistConfirm", c."kakao_talk" as "kakaoTalk",
          exists (select 1 from "friend_request_item" i where i."contact_id" = c."id" and i."status" = 'pending') as "requested"
-       from "contact" c where c."id" = any(?::int[]) and c."deleted_at" is null order by c."id" for update of c`,
-      [intArray([...new Set(ids)])],
+       from "contact" c where c."id" = any(?::int[]) order by c."id"`,
+      [intArray(locked)],
     );
     return rows.map((row) => ({ ...row, checked: true }));
   }
