@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { CONTACT_IMPORT_STATES } from '../contact-import.entity.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trim } from '../../../platform/http/transforms.js';
 
 export class ContactImportQueryDto {
   @ApiProperty({ description: 'The uploaded file\'s name; it must end in .csv', maxLength: 500 })

@@ -17,8 +17,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CONTACT_TEXT_FIELDS, type ContactTextField } from '../domain/contact-fields.js';
+import { trim } from '../../../platform/http/transforms.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** How many contacts one call may name: a whole book's page of checks. */
 export const MAX_CONTACTS_PER_CALL = 100_000;
 

@@ -3,8 +3,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 import { COMCARD_NO_MAX_LENGTH } from '../domain/model-record.js';
+import { trim } from '../../../platform/http/transforms.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Blank means none. */
 const blankAsNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 

@@ -2,8 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { SHEET_IMPORT_KINDS, type SheetImportKind } from '../sheet-import.job.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trim } from '../../../platform/http/transforms.js';
 
 /** The path of GET posts/{fileId}/{sheetName}/{accountId} and GET sheets/… (spec §7). */
 export class SheetImportParamsDto {

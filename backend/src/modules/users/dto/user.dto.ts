@@ -3,8 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { PaginationDto } from '../../../platform/http/pagination.js';
 import { ROLES, type Role } from '../domain/roles.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { trim } from '../../../platform/http/transforms.js';
 
 export class UserDto {
   @ApiProperty() id!: number;
