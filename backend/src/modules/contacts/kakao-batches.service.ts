@@ -26,8 +26,11 @@ export const KAKAO_LIST_MESSAGES = {
   alreadyRequested: 'Friend requests for these contacts are already waiting in a batch.',
 } as const;
 
-const BATCH_COUNTS = `count(*) filter (where i."status" = 'pending')::int as "pending",
-  count(*) filter (where i."status" = 'done')::int as "done", count(*) filter (where i."status" = 'failed')::int as "failed"`;
+/** A batch with its counts per item status; the caller adds its where clause and `group by b."id"`. */
+const BATCH_SELECT = `select b."id", b."address_book_id" as "addressBookId", b."created_at" as "createdAt",
+  count(*) filter (where i."status" = 'pending')::int as "pending", count(*) filter (where i."status" = 'done')::int as "done",
+  count(*) filter (where i."status" = 'failed')::int as "failed"
+  from "friend_request_batch" b left join "friend_request_item" i on i."batch_id" = b."id"`;
 
 /**
  * The KakaoTalk steps of the address book (spec §4): friend-request batches, whose items a person or a desktop
@@ -116,19 +119,13 @@ export class KakaoBatchesService {
 
   async batches(addressBookId?: number): Promise<FriendRequestBatchDto[]> {
     return this.em.execute<FriendRequestBatchDto[]>(
-      `select b."id", b."address_book_id" as "addressBookId", b."created_at" as "createdAt", ${BATCH_COUNTS}
-       from "friend_request_batch" b left join "friend_request_item" i on i."batch_id" = b."id"
-       ${addressBookId ? 'where b."address_book_id" = ?' : ''} group by b."id" order by b."id" desc limit 200`,
+      `${BATCH_SELECT} ${addressBookId ? 'where b."address_book_id" = ?' : ''} group by b."id" order by b."id" desc limit 200`,
       addressBookId ? [addressBookId] : [],
     );
   }
 
   async batch(id: number): Promise<FriendRequestBatchDto> {
-    const [batch] = await this.em.execute<FriendRequestBatchDto[]>(
-      `select b."id", b."address_book_id" as "addressBookId", b."created_at" as "createdAt", ${BATCH_COUNTS}
-       from "friend_request_batch" b left join "friend_request_item" i on i."batch_id" = b."id" where b."id" = ? group by b."id"`,
-      [id],
-    );
+    const [batch] = await this.em.execute<FriendRequestBatchDto[]>(`${BATCH_SELECT} where b."id" = ? group by b."id"`, [id]);
     if (!batch) throw new NotFoundException(KAKAO_LIST_MESSAGES.batchNotFound);
     batch.items = await this.em.execute<FriendRequestItemDto[]>(
       `select "id", "contact_id" as "contactId", "contact_name" as "contactName", "phone_number" as "phoneNumber", "status", "error"
