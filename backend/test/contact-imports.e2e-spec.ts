@@ -91,22 +91,25 @@ describe('contact imports (CSV, on the worker)', () => {
   });
 
   it('previews a UTF-8 file with a BOM, Korean headers in any order, quoted commas, quotes and line breaks, and rejected lines', async () => {
-    const csv = '\uFEFF전화번호,이름,메모,그룹,Unknown\r\n010-1234-5678,김민준,"첫 줄\r\n둘째 줄",배우,x\r\n\r\n,,"메모만",,\r\n02-555-0101,"박, ""서준""",,스태프,\r\n';
+    const csv = '\uFEFF전화번호,이름,메모,그룹,Unknown\r\n010-1234-5678,김민준,"첫 줄\r\n둘째 줄",배우,x\r\n\r\n,,"메모만",,\r\n02-555-0101,"박, ""서준""",,스태프,\r\n010 9999 0000,이서연,"탭\t역슬래시 \\ \\N 끝",,\r\n';
     const result = await preview('배우 연락처.csv', csv);
-    expect(result).toMatchObject({ encoding: 'utf-8-bom', totalRows: 3, validRows: 2, rejectedCount: 1, unknownColumns: ['Unknown'] });
+    expect(result).toMatchObject({ encoding: 'utf-8-bom', totalRows: 4, validRows: 3, rejectedCount: 1, unknownColumns: ['Unknown'] });
     expect(result.columns.map((c) => c.field)).toEqual(['phoneNumber', 'contactName', 'memo', 'group', null]);
     expect(result.sample.map((row) => [row.line, row.contact.contactName, row.contact.memo])).toEqual([
       [2, '김민준', '첫 줄\n둘째 줄'],
       [6, '박, "서준"', ''],
+      [7, '이서연', '탭\t역슬래시 \\ \\N 끝'],
     ]);
     expect(result.rejected).toEqual([{ line: 5, reason: expect.stringMatching(/no name and no phone/i) }]);
 
     const done = await importInto(result.id, '배우 연락처');
-    expect(done).toMatchObject({ imported: 2, progress: { done: 2, total: 2 }, rejected: [{ line: 5, reason: expect.any(String) }] });
+    expect(done).toMatchObject({ imported: 3, progress: { done: 3, total: 3 }, rejected: [{ line: 5, reason: expect.any(String) }] });
     const contacts = await contactsOf(done.addressBookId!);
     expect(contacts.map((c) => [c.contactName, c.phoneNumber, c.memo, c.Group])).toEqual([
       ['김민준', '010-1234-5678', '첫 줄\n둘째 줄', '배우'],
       ['박, "서준"', '02-555-0101', '', '스태프'],
+      // Tabs, backslashes and a literal \N pass the COPY unchanged.
+      ['이서연', '010 9999 0000', '탭\t역슬래시 \\ \\N 끝', null],
     ]);
   });
 

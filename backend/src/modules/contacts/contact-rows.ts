@@ -28,14 +28,19 @@ export function checkedPhoneDigits(phoneNumber: string): string {
   return digits;
 }
 
-/** A contact's text as stored: trimmed where a person typed it, the checklist in one spelling. */
+/** One field as stored: trimmed where a person typed it (a memo is kept as written), the checklist in one spelling. */
+function storedValue(field: ContactTextField, value: string): string {
+  if (field === 'memo') return value;
+  if (field === 'checklistConfirm') return checklistOf(value) || value.trim();
+  return value.trim();
+}
+
+/** A contact's text as stored (storedValue of each field it has). */
 export function storedText(fields: Partial<ContactText>): Partial<ContactText> {
   const text: Partial<ContactText> = {};
   for (const field of CONTACT_TEXT_FIELD_NAMES) {
     const value = fields[field];
-    if (value === undefined || value === null) continue;
-    if (field === 'checklistConfirm') text[field] = checklistOf(value) || value.trim();
-    else text[field] = field === 'memo' ? value : value.trim();
+    if (value !== undefined && value !== null) text[field] = storedValue(field, value);
   }
   return text;
 }
@@ -78,16 +83,41 @@ export async function insertContacts(em: EntityManager, addressBookId: number, c
   return inserted.map((row) => row.id).sort((a, b) => a - b);
 }
 
-const copyField = (value: string | number | boolean | null) =>
-  value === null ? '\\N' : String(value).replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+/** A value in COPY's text format; most cells need no escape, so they are only tested. */
+const copyText = (value: string) => (COPY_SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value);
 
-/** The same contacts as insertContacts, as the lines of `COPY contact (…) FROM STDIN` (text format): for large imports. */
+/** The same contacts as insertContacts, for `COPY contact (…) FROM STDIN` (text format): for large imports. */
 export const CONTACT_COPY_SQL = `copy "contact" ("address_book_id", ${INSERT_COLUMNS.map((column) => `"${column}"`).join(', ')}) from stdin`;
 
-export function contactCopyLines(addressBookId: number, contacts: readonly NewContact[]): string {
-  let text = '';
-  for (const contact of contacts) text += `${[addressBookId, ...columnValues(contact)].map(copyField).join('\t')}\n`;
-  return text;
+/** One contact as a line of CONTACT_COPY_SQL: the values of columnValues, built without an array per row. */
+function contactCopyLine(addressBookId: number, { text, groupId, checked }: NewContact): string {
+  const phone = storedValue('phoneNumber', text.phoneNumber ?? '');
+  let line = `${addressBookId}\t${groupId ?? '\\N'}\t${checked ? 't' : 'f'}\t${checkedPhoneDigits(phone)}`;
+  for (const field of CONTACT_TEXT_FIELD_NAMES) {
+    const value = text[field];
+    line += value ? `\t${copyText(field === 'phoneNumber' ? phone : storedValue(field, value))}` : '\t';
+  }
+  return `${line}\n`;
+}
+
+/**
+ * The COPY lines of many contacts, a chunk of `chunkRows` at a time: streamed into the COPY, PostgreSQL stores one
+ * chunk while the next is being built.
+ */
+export function* contactCopyChunks(addressBookId: number, contacts: Iterable<NewContact>, chunkRows = 500): Generator<string> {
+  let chunk = '';
+  let rows = 0;
+  for (const contact of contacts) {
+    chunk += contactCopyLine(addressBookId, contact);
+    if (++rows === chunkRows) {
+      yield chunk;
+      chunk = '';
+      rows = 0;
+    }
+  }
+  if (chunk) yield chunk;
 }
 
 /**
