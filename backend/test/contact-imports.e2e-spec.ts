@@ -156,8 +156,12 @@ describe('contact imports (CSV, on the worker)', () => {
   }, 120_000);
 
   it('resumes an import cut off between batches without writing a row twice', async () => {
-    const lines = ['Name'];
-    for (let i = 0; i < 25; i++) lines.push(`resume ${i}`);
+    // Groups, and rows without name or phone before and after the cut, which the report must still name.
+    const lines = ['Name,Group'];
+    for (let i = 0; i < 25; i++) {
+      lines.push(`resume ${i},그룹 ${i % 3}`);
+      if (i === 4 || i === 22) lines.push(',그룹 0');
+    }
     const result = await preview('resume.csv', lines.join('\n'));
     // Queued by hand, so that this test runs the import itself instead of the worker.
     const imports = t.app.get(ContactImportsService);
@@ -177,8 +181,8 @@ describe('contact imports (CSV, on the worker)', () => {
       await worker.init();
     }
     const done = await status(result.id);
-    expect(done).toMatchObject({ state: 'completed', imported: 25 });
-    const names = (await contactsOf(done.addressBookId!)).map((c) => c.contactName);
-    expect(names).toEqual(Array.from({ length: 25 }, (_, i) => `resume ${i}`));
+    expect(done).toMatchObject({ state: 'completed', imported: 25, rejected: [{ line: 7 }, { line: 26 }] });
+    const contacts = await contactsOf(done.addressBookId!);
+    expect(contacts.map((c) => [c.contactName, c.Group])).toEqual(Array.from({ length: 25 }, (_, i) => [`resume ${i}`, `그룹 ${i % 3}`]));
   });
 });

@@ -14,8 +14,8 @@ import { AddressBook } from './address-book.entity.js';
 import { AddressBooksService } from './address-books.service.js';
 import { ContactImport } from './contact-import.entity.js';
 import { CONTACT_IMPORT_JOB, type ContactImportJobData } from './contact-import.job.js';
-import { CONTACT_COPY_SQL, contactCopyChunks } from './contact-rows.js';
-import { type ContactCsv, readContactCsv } from './domain/contact-csv.js';
+import { CONTACT_COPY_SQL, contactCopyLine } from './contact-rows.js';
+import { type ContactCsvLine, type ContactCsvRow, openContactCsv, readContactCsv } from './domain/contact-csv.js';
 import type { ContactImportDto, ContactImportPreviewDto } from './dto/contact-import.dto.js';
 
 export const CONTACT_IMPORT_MESSAGES = {
@@ -28,6 +28,8 @@ export const CONTACT_IMPORT_MESSAGES = {
 
 /** Rows written per transaction: a batch commits with the import's progress, so a crash resumes after it. */
 export const CONTACT_IMPORT_BATCH_ROWS = 5000;
+/** Rows per piece of a batch's COPY: PostgreSQL stores one piece while the next is read from the file. */
+const COPY_CHUNK_ROWS = 500;
 const SAMPLE_ROWS = 20;
 const REJECTED_IN_PREVIEW = 200;
 
@@ -115,48 +117,81 @@ export class ContactImportsService {
   /**
    * The worker's part: writes the rows not written yet, a batch per transaction that also moves rowsDone, so a
    * run cut off anywhere resumes after the last batch it committed and never writes a row twice. The rows go in
-   * by COPY, on a connection of the import's own (the ORM has no COPY), as fast as PostgreSQL takes rows.
+   * by COPY, on a connection of the import's own (the ORM has no COPY), read from the file as PostgreSQL takes
+   * them: the parsing is done while the database stores the rows before.
    */
   async run(id: string, onProgress: (done: number, total: number) => Promise<void> = async () => {}, batchRows = CONTACT_IMPORT_BATCH_ROWS): Promise<void> {
     const em = this.em.fork();
-    const upload = await em.findOne(ContactImport, { id }, { populate: ['content'] });
+    const upload = await em.findOne(ContactImport, { id });
     if (!upload || upload.state === 'completed' || upload.state === 'failed' || upload.state === 'uploaded') return;
-    if (!upload.content || !upload.addressBook) throw new Error(`Contact import ${id} has no file or no address book`);
+    if (!upload.addressBook) throw new Error(`Contact import ${id} has no address book`);
     const addressBookId = upload.addressBook.id;
+    const total = upload.totalRows;
     await em.nativeUpdate(ContactImport, { id }, { state: 'running' });
-    const read: ContactCsv = readContactCsv(upload.content);
-    const rows = read.rows;
-    // Groups first, each once (creating one twice is a no-op), so that every batch only writes contacts.
-    const groups = await em.transactional((tx) => this.books.groupIdsByName(tx, addressBookId, rows.map(({ contact }) => contact.group ?? '')));
+    const rejected: { line: number; reason: string }[] = [];
     const client = new pg.Client({ connectionString: this.config.DATABASE_URL });
     await client.connect();
     try {
-      for (let start = upload.rowsDone; start < rows.length; start += batchRows) {
-        const batch = rows.slice(start, start + batchRows);
+      const file = await client.query<{ content: Buffer | null }>(`select "content" from "contact_import" where "id" = $1`, [id]);
+      const content = file.rows[0]?.content;
+      if (!content) throw new Error(`Contact import ${id} has no file`);
+      const contacts = keptContacts(openContactCsv(content).lines, rejected);
+      const groups = new Map<string, number>();
+      skip(contacts, upload.rowsDone);
+      for (let start = upload.rowsDone; start < total; start += batchRows) {
+        const size = Math.min(batchRows, total - start);
         await client.query('begin');
         try {
           // Only the run that holds the row moves it forward: a second run of the same import waits, then skips.
           const current = await client.query<{ rows_done: number }>(`select "rows_done" from "contact_import" where "id" = $1 for update`, [id]);
           if (current.rows[0]?.rows_done !== start) {
             await client.query('rollback');
+            skip(contacts, size);
             continue;
           }
-          const contacts = batch.map(({ contact }) => ({ text: contact, groupId: groups.get(contact.group?.trim() ?? '') ?? null }));
-          await pipeline(Readable.from(contactCopyChunks(addressBookId, contacts)), client.query(copyFrom(CONTACT_COPY_SQL)));
-          await client.query(`update "contact_import" set "rows_done" = $1, "imported" = "imported" + $2 where "id" = $3`, [start + batch.length, batch.length, id]);
+          const written = { rows: 0 };
+          await pipeline(Readable.from(this.copyChunks(addressBookId, contacts, size, groups, written)), client.query(copyFrom(CONTACT_COPY_SQL)));
+          if (written.rows !== size) throw new Error(`Contact import ${id}: the file has ${start + written.rows} rows to import, not ${total}`);
+          await client.query(`update "contact_import" set "rows_done" = $1, "imported" = "imported" + $2 where "id" = $3`, [start + size, size, id]);
           await client.query('commit');
         } catch (error) {
           await client.query('rollback').catch(() => {});
           throw error;
         }
-        await onProgress(Math.min(start + batch.length, rows.length), rows.length);
+        await onProgress(start + size, total);
       }
+      // The rows after the last imported one can only be rejected ones: read them for the report.
+      skip(contacts, Infinity);
     } finally {
       await client.end();
     }
     // Only the run that wrote the last batch (or found it written) completes the import.
-    await em.nativeUpdate(ContactImport, { id, rowsDone: rows.length, state: 'running' }, { state: 'completed', rejected: read.rejected, content: null, finishedAt: new Date() });
-    this.logger.log(`Imported ${rows.length} contacts from ${upload.fileName}; ${read.rejected.length} rows rejected`);
+    await em.nativeUpdate(ContactImport, { id, rowsDone: total, state: 'running' }, { state: 'completed', rejected, content: null, finishedAt: new Date() });
+    this.logger.log(`Imported ${total} contacts from ${upload.fileName}; ${rejected.length} rows rejected`);
+  }
+
+  /**
+   * The COPY text of the next `rows` contacts, a chunk at a time; each group is looked up (created when new, and
+   * committed at once, so the batch's rows may refer to it) the first time a row names it.
+   */
+  private async *copyChunks(addressBookId: number, contacts: Iterator<ContactCsvRow>, rows: number, groups: Map<string, number>, written: { rows: number }): AsyncGenerator<string> {
+    let chunk = '';
+    for (let next = written.rows < rows ? contacts.next() : null; next && !next.done; next = written.rows < rows ? contacts.next() : null) {
+      const contact = next.value;
+      const group = contact.group ?? '';
+      let groupId = group ? groups.get(group) : null;
+      if (groupId === undefined) {
+        const created = await this.em.fork().transactional((tx) => this.books.groupIdsByName(tx, addressBookId, [group]));
+        groupId = created.get(group)!;
+        groups.set(group, groupId);
+      }
+      chunk += contactCopyLine(addressBookId, { text: contact, groupId });
+      if (++written.rows % COPY_CHUNK_ROWS === 0) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
   }
 
   /** After the last attempt: what was written stays, the import says it stopped. */
@@ -164,4 +199,18 @@ export class ContactImportsService {
     this.logger.error(`Contact import ${id} failed: ${reason}`);
     await this.em.fork().nativeUpdate(ContactImport, { id }, { state: 'failed', error: CONTACT_IMPORT_MESSAGES.failed, finishedAt: new Date() });
   }
+}
+
+/** The contacts of a file's rows; the rows that cannot be imported go to `rejected`. */
+function* keptContacts(lines: Iterator<ContactCsvLine>, rejected: { line: number; reason: string }[]): Generator<ContactCsvRow> {
+  for (let next = lines.next(); !next.done; next = lines.next()) {
+    const read = next.value;
+    if ('contact' in read) yield read.contact;
+    else rejected.push({ line: read.line, reason: read.rejected });
+  }
+}
+
+/** Reads past the next `count` items. */
+function skip(items: Iterator<unknown>, count: number): void {
+  for (let n = 0; n < count && !items.next().done; n++);
 }

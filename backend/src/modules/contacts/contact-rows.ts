@@ -92,7 +92,7 @@ const copyText = (value: string) => (COPY_SPECIAL.test(value) ? value.replace(/[
 export const CONTACT_COPY_SQL = `copy "contact" ("address_book_id", ${INSERT_COLUMNS.map((column) => `"${column}"`).join(', ')}) from stdin`;
 
 /** One contact as a line of CONTACT_COPY_SQL: the values of columnValues, built without an array per row. */
-function contactCopyLine(addressBookId: number, { text, groupId, checked }: NewContact): string {
+export function contactCopyLine(addressBookId: number, { text, groupId, checked }: NewContact): string {
   const phone = storedValue('phoneNumber', text.phoneNumber ?? '');
   let line = `${addressBookId}\t${groupId ?? '\\N'}\t${checked ? 't' : 'f'}\t${checkedPhoneDigits(phone)}`;
   for (const field of CONTACT_TEXT_FIELD_NAMES) {
@@ -100,24 +100,6 @@ function contactCopyLine(addressBookId: number, { text, groupId, checked }: NewC
     line += value ? `\t${copyText(field === 'phoneNumber' ? phone : storedValue(field, value))}` : '\t';
   }
   return `${line}\n`;
-}
-
-/**
- * The COPY lines of many contacts, a chunk of `chunkRows` at a time: streamed into the COPY, PostgreSQL stores one
- * chunk while the next is being built.
- */
-export function* contactCopyChunks(addressBookId: number, contacts: Iterable<NewContact>, chunkRows = 500): Generator<string> {
-  let chunk = '';
-  let rows = 0;
-  for (const contact of contacts) {
-    chunk += contactCopyLine(addressBookId, contact);
-    if (++rows === chunkRows) {
-      yield chunk;
-      chunk = '';
-      rows = 0;
-    }
-  }
-  if (chunk) yield chunk;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Reads an uploaded address book (CSV bytes) into contacts, and says which rows were left out and why.
 import { CONTACT_TEXT_FIELDS } from './contact-fields.js';
 import { type ContactCsvField, mapContactColumns, MISSING_NAME_MESSAGE } from './contact-csv-columns.js';
-import { type CsvProblem, parseCsv } from './csv-parse.js';
+import { type CsvProblem, type CsvRow, csvRecords } from './csv-parse.js';
 import { MAX_PHONE_DIGITS, phoneDigits } from './phone.js';
 import { type CsvEncoding, decodeCsvBytes } from './text-encoding.js';
 
@@ -15,22 +15,31 @@ export interface ContactCsvColumn {
   field: ContactCsvField | null;
 }
 
-export interface ContactCsv {
+/** What is known of a file before its rows are read: its encoding and columns, or why it is refused. */
+export interface ContactCsvHead {
   encoding: CsvEncoding;
   /** Some bytes could not be decoded (U+FFFD in the text): worth a warning, the file may be in another encoding. */
   suspicious: boolean;
-  /** Why the whole file is refused; when set, no rows were read. */
+  /** Why the whole file is refused; when set, no rows are read. */
   refused: string | null;
   header: string[];
   columns: ContactCsvColumn[];
-  rows: { line: number; contact: ContactCsvRow }[];
-  rejected: { line: number; reason: string }[];
   unknownColumns: string[];
   duplicateColumns: string[];
-  /** Damage in the CSV itself, such as a quote never closed (its record is still read). */
+  /** Damage in the CSV itself, such as a quote never closed (its record is still read); grows as rows are read. */
   problems: CsvProblem[];
+}
+
+export interface ContactCsv extends ContactCsvHead {
+  rows: { line: number; contact: ContactCsvRow }[];
+  rejected: { line: number; reason: string }[];
   /** Data rows read, kept and rejected; blank rows are not counted. */
   totalRows: number;
+}
+
+/** A file opened for reading: its head at once, its data rows one at a time as `lines` is iterated. */
+export interface ContactCsvReader extends ContactCsvHead {
+  lines: Iterator<ContactCsvLine>;
 }
 
 /** What each column may hold: the contact's own limits (one rule for the form and the file), and a group name's. */
@@ -40,42 +49,47 @@ const MAX_LENGTH = new Map<ContactCsvField, number>([
   ['group', GROUP_MAX_LENGTH],
 ]);
 
+/** The whole file read: for the preview. */
 export function readContactCsv(bytes: Uint8Array): ContactCsv {
-  const { text, encoding, suspicious } = decodeCsvBytes(bytes);
-  const { rows, problems } = parseCsv(text);
-  const result: ContactCsv = {
-    encoding,
-    suspicious,
-    refused: null,
-    header: [],
-    columns: [],
-    rows: [],
-    rejected: [],
-    unknownColumns: [],
-    duplicateColumns: [],
-    problems,
-    totalRows: 0,
-  };
-
-  // Rows of empty cells (Excel keeps them for formatted but empty lines) are blank too.
-  const dataRows = rows.filter((row) => row.cells.some((cell) => cell.trim() !== ''));
-  if (dataRows.length === 0) return { ...result, refused: 'The file is empty.' };
-
-  const header = dataRows[0].cells.map((cell) => cell.trim());
-  const mapping = mapContactColumns(header);
-  result.header = header;
-  result.columns = header.map((text, index) => ({ header: text, field: mapping.columns[index] }));
-  result.unknownColumns = mapping.unknown;
-  result.duplicateColumns = mapping.duplicates;
-  if (mapping.missingName) return { ...result, refused: MISSING_NAME_MESSAGE };
-
-  for (let r = 1; r < dataRows.length; r++) {
-    const read = readContactRow(dataRows[r].cells, result.columns, dataRows[r].line);
+  const { lines, ...head } = openContactCsv(bytes);
+  const result: ContactCsv = { ...head, rows: [], rejected: [], totalRows: 0 };
+  for (let next = lines.next(); !next.done; next = lines.next()) {
+    const read = next.value;
     if ('contact' in read) result.rows.push(read);
     else result.rejected.push({ line: read.line, reason: read.rejected });
+    result.totalRows++;
   }
-  result.totalRows = dataRows.length - 1;
   return result;
+}
+
+/**
+ * Reads the header at once and the rows lazily, so that an import can write rows while the rest of the file is
+ * still being read.
+ */
+export function openContactCsv(bytes: Uint8Array): ContactCsvReader {
+  const { text, encoding, suspicious } = decodeCsvBytes(bytes);
+  const problems: CsvProblem[] = [];
+  const records = nonBlank(csvRecords(text, problems));
+  const head: ContactCsvHead = { encoding, suspicious, refused: null, header: [], columns: [], unknownColumns: [], duplicateColumns: [], problems };
+  const none: Iterator<ContactCsvLine> = [][Symbol.iterator]();
+
+  const first = records.next();
+  if (first.done) return { ...head, refused: 'The file is empty.', lines: none };
+  const header = first.value.cells.map((cell) => cell.trim());
+  const mapping = mapContactColumns(header);
+  const columns = header.map((text, index) => ({ header: text, field: mapping.columns[index] }));
+  const opened = { ...head, header, columns, unknownColumns: mapping.unknown, duplicateColumns: mapping.duplicates };
+  if (mapping.missingName) return { ...opened, refused: MISSING_NAME_MESSAGE, lines: none };
+  return { ...opened, lines: contactLines(records, columns) };
+}
+
+/** Rows of empty cells (Excel keeps them for formatted but empty lines) are blank too. */
+function* nonBlank(records: Iterable<CsvRow>): Generator<CsvRow> {
+  for (const record of records) if (record.cells.some((cell) => cell.trim() !== '')) yield record;
+}
+
+function* contactLines(records: Iterable<CsvRow>, columns: readonly ContactCsvColumn[]): Generator<ContactCsvLine> {
+  for (const record of records) yield readContactRow(record.cells, columns, record.line);
 }
 
 /** One data row as a contact, or why it cannot be one. Cells past the header are ignored, missing ones are empty. */

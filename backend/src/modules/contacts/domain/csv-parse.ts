@@ -11,11 +11,6 @@ export interface CsvProblem {
   message: string;
 }
 
-export interface ParsedCsv {
-  rows: CsvRow[];
-  problems: CsvProblem[];
-}
-
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;
@@ -25,10 +20,9 @@ const CR = 0x0d;
  * Fields are separated by commas; a field in double quotes may hold commas, `""` for a quote and line
  * breaks. Records end at CRLF, LF or a lone CR (old Mac Excel). Blank lines are skipped. A quote inside an
  * unquoted field, or text after a closing quote, is kept as typed rather than refused, as Excel does.
+ * Records are read one at a time, as they are asked for; damage is added to `problems` on the way.
  */
-export function parseCsv(text: string): ParsedCsv {
-  const rows: CsvRow[] = [];
-  const problems: CsvProblem[] = [];
+export function* csvRecords(text: string, problems: CsvProblem[]): Generator<CsvRow> {
   const end = text.length;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
@@ -89,9 +83,8 @@ export function parseCsv(text: string): ParsedCsv {
     }
 
     if (cells.length === 1 && !quotedCells && cells[0].trim() === '') continue;
-    rows.push({ line: recordLine, cells });
+    yield { line: recordLine, cells };
   }
-  return { rows, problems };
 }
 
 /** Index of the comma or line break that ends an unquoted stretch starting at `i`, or `end`. */
