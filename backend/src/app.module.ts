@@ -11,6 +11,7 @@ import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ContactsHttpModule } from './modules/contacts/contacts-http.module.js';
+import { MessagingHttpModule } from './modules/messaging/messaging-http.module.js';
 import { EmailTemplatesModule } from './modules/email-templates/email-templates.module.js';
 import { MailAccountsHttpModule } from './modules/mail-accounts/mail-accounts-http.module.js';
 import { ModelsHttpModule } from './modules/models/models-http.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         EmailTemplatesModule,
         SheetImportsModule,
         ContactsHttpModule,
+        MessagingHttpModule,
         UsersModule,
         OperationsModule,
       ],

@@ -8,6 +8,7 @@ import { CryptoModule } from './platform/crypto/crypto.module.js';
 import { GoogleModule } from './platform/google/google.module.js';
 import { AuthWorkerModule } from './modules/auth/auth-worker.module.js';
 import { ContactsWorkerModule } from './modules/contacts/contacts-worker.module.js';
+import { MessagingWorkerModule } from './modules/messaging/messaging-worker.module.js';
 import { SheetImportsWorkerModule } from './modules/sheet-imports/sheet-imports-worker.module.js';
 
 /** Composition root of the worker process: each module's worker module, which registers its processors. */
@@ -26,6 +27,7 @@ export class WorkerModule {
         AuthWorkerModule,
         SheetImportsWorkerModule,
         ContactsWorkerModule,
+        MessagingWorkerModule,
       ],
     };
   }

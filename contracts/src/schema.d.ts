@@ -116,6 +116,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/aligo/remain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AligoController_remain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/aligo/send-mass-sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AligoController_sendMass"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -644,6 +676,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/message-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MessageFilesController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/message-files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MessageFilesController_read"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/message-sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MessageSendsController_list"];
+        put?: never;
+        post: operations["MessageSendsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/message-sends/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MessageSendsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/message-sends/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MessageSendsController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/message-sends/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MessageSendsController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/message-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MessageTemplatesController_list"];
+        put?: never;
+        post: operations["MessageTemplatesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/message-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["MessageTemplatesController_update"];
+        post?: never;
+        delete: operations["MessageTemplatesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/models": {
         parameters: {
             query?: never;
@@ -932,6 +1092,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/user-phone-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SenderNumbersController_list"];
+        put?: never;
+        post: operations["SenderNumbersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/user-phone-numbers/get/isSelected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SenderNumbersController_selected"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/user-phone-numbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["SenderNumbersController_update"];
+        post?: never;
+        delete: operations["SenderNumbersController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/users": {
         parameters: {
             query?: never;
@@ -1183,6 +1391,44 @@ export interface components {
         CreateGroupDto: {
             name: string;
         };
+        CreateMessageSendDto: {
+            /** @description An advertisement: marked (광고), named, with the opt-out number; not at night */
+            advertising?: boolean;
+            /**
+             * @default sms
+             * @enum {string}
+             */
+            channel: "sms" | "kakao";
+            recipients: components["schemas"]["SendRecipientDto"][];
+            /**
+             * Format: date-time
+             * @description Send at this time (SMS only); now when absent
+             */
+            scheduledAt?: string;
+            /** @description The sender number (one of the staff member's); the default number when absent */
+            sender?: string;
+            /** @description KakaoTalk subject, and the title of long messages */
+            subject?: string;
+        };
+        CreateMessageTemplateDto: {
+            /**
+             * @default 묶음
+             * @enum {string}
+             */
+            fileType: "묶음" | "개별" | "bundle" | "individual";
+            files?: string[];
+            /** @example 1764054000000 */
+            id?: string;
+            message: string;
+            title: string;
+        };
+        CreateSenderNumberDto: {
+            /** @description The gateway key for this number; without one, the configured default key is used */
+            apiKey?: string;
+            name?: string;
+            /** @example 010-1234-5678 */
+            phone: string;
+        };
         CreateUserDto: {
             /** Format: email */
             email: string;
@@ -1207,6 +1453,34 @@ export interface components {
                 [key: string]: string;
             };
             line: number;
+        };
+        DeliveryCountsDto: {
+            cancelled: number;
+            failed: number;
+            queued: number;
+            sending: number;
+            sent: number;
+            unknown: number;
+        };
+        DeliveryDto: {
+            error: string | null;
+            files: number;
+            id: number;
+            /** @description The gateway's message id */
+            mid: string | null;
+            name: string;
+            phone: string;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed" | "unknown" | "cancelled";
+            text: string;
+            /** @enum {string} */
+            type: "SMS" | "LMS" | "MMS";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DeliveryListDto: {
+            data: components["schemas"]["DeliveryDto"][];
+            pagination: components["schemas"]["PaginationDto"];
         };
         DriveFileDto: {
             id: string;
@@ -1293,6 +1567,11 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "done" | "failed";
         };
+        GatewayRemainingDto: {
+            LMS_CNT: number;
+            MMS_CNT: number;
+            SMS_CNT: number;
+        };
         GroupDto: {
             contactCount: number;
             id: number;
@@ -1356,6 +1635,66 @@ export interface components {
             mergeMemos: boolean;
             /** @description The default: the contact the others merge into */
             survivorId: number;
+        };
+        MessageFileDto: {
+            /** @description The folder it was picked from (bundle mode), or empty */
+            folder: string;
+            id: string;
+            /** @enum {string} */
+            mimeType: "image/jpeg" | "image/png" | "image/gif";
+            name: string;
+            size: number;
+        };
+        MessageFileListDto: {
+            files: components["schemas"]["MessageFileDto"][];
+        };
+        MessageSendDto: {
+            advertising: boolean;
+            /** @enum {string} */
+            channel: "sms" | "kakao";
+            counts: components["schemas"]["DeliveryCountsDto"];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            error: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            id: number;
+            /** @description The first text, for the list */
+            preview: string;
+            /** Format: date-time */
+            scheduledAt: string | null;
+            senderName: string;
+            senderPhone: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @enum {string} */
+            state: "scheduled" | "queued" | "sending" | "completed" | "cancelled" | "failed";
+            total: number;
+        };
+        MessageSendListDto: {
+            data: components["schemas"]["MessageSendDto"][];
+            pagination: components["schemas"]["PaginationDto"];
+        };
+        MessageTemplateDto: {
+            /** @description The files, in the order of `files` */
+            attachments: components["schemas"]["MessageFileDto"][];
+            /** @enum {string} */
+            fileType: "묶음" | "개별";
+            /** @description Message-file ids */
+            files: string[];
+            id: string;
+            message: string;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MessageTemplateListDto: {
+            templates: components["schemas"]["MessageTemplateDto"][];
+        };
+        MessageTemplateSavedDto: {
+            message?: string;
+            template: components["schemas"]["MessageTemplateDto"];
         };
         ModelDto: {
             additionalPic: string | null;
@@ -1534,6 +1873,52 @@ export interface components {
             sentEmailId: number;
             success: boolean;
         };
+        SendMassCountsDto: {
+            error_cnt: number;
+            success_cnt: number;
+        };
+        SendMassSmsDto: {
+            message: string;
+            recipients: string[];
+            /** @description The sender number */
+            sender: string;
+            /** @description The chosen phone number entry, as the client holds it (only the sender is used) */
+            senderInfo?: Record<string, never>;
+        };
+        SendMassSmsResultDto: {
+            data: components["schemas"]["SendMassCountsDto"];
+            error?: string | null;
+            message: string;
+            /** @description The send recorded, for View Results */
+            sendId: number;
+            success: boolean;
+        };
+        SendRecipientDto: {
+            /** @enum {string} */
+            fileType?: "묶음" | "개별" | "bundle" | "individual";
+            /** @description Message-file ids */
+            files?: string[];
+            name?: string;
+            /** @example 010-1234-5678 */
+            phone: string;
+            /** @description The text this recipient gets, placeholders already applied */
+            text: string;
+        };
+        SenderNumberDto: {
+            /**
+             * @description The gateway key, masked: only its last characters are shown
+             * @example ********a1b2
+             */
+            apiKey: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: number;
+            /** @description The default sender number */
+            isSelected: boolean;
+            name: string;
+            /** @description Digits only */
+            phone: string;
+        };
         SheetImportErrorDto: {
             message: string;
             statusCode: number;
@@ -1593,10 +1978,24 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "done" | "failed";
         };
+        UpdateMessageTemplateDto: {
+            /**
+             * @default 묶음
+             * @enum {string}
+             */
+            fileType: "묶음" | "개별" | "bundle" | "individual";
+            files?: string[];
+            message: string;
+            title: string;
+        };
         UpdatePostDto: {
             isFavorite?: boolean;
             /** @description Blank or null clears the memo */
             memo?: string | null;
+        };
+        UpdateSenderNumberDto: {
+            /** @enum {boolean} */
+            isDefault: true;
         };
         UpdateUserDto: {
             /** Format: email */
@@ -2099,6 +2498,90 @@ export interface operations {
             };
             /** @description Group already exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AligoController_remain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayRemainingDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AligoController_sendMass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMassSmsDto"];
+            };
+        };
+        responses: {
+            /** @description Sent through the worker like every send; answered once every recipient has an outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendMassSmsResultDto"];
+                };
+            };
+            /** @description Bulk sending is only available for 2 or more recipients. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3839,6 +4322,538 @@ export interface operations {
             };
         };
     };
+    MessageFilesController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The pictures (JPEG, PNG or GIF); a file name like "folder/photo.jpg" keeps the folder (bundle mode) */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    files?: string[];
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageFileListDto"];
+                };
+            };
+            /** @description Not a picture, too large, or too many */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageFilesController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": components["schemas"]["ErrorResponseDto"];
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                    "image/png": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageSendsController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Sends created on or after this day (Korean time) */
+                from?: string;
+                /** @description Sends created on or before this day (Korean time) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageSendsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMessageSendDto"];
+            };
+        };
+        responses: {
+            /** @description Recorded and queued; follow it with GET message-sends/{id} */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendDto"];
+                };
+            };
+            /** @description A recipient, text, file, time or sender that cannot be sent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The queue could not be reached; nothing was sent */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageSendsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageSendsController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The send has started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageSendsController_deliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                status?: "queued" | "sending" | "sent" | "failed" | "unknown" | "cancelled";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageTemplatesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplateListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageTemplatesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMessageTemplateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplateSavedDto"];
+                };
+            };
+            /** @description 템플릿 제목을 입력해주세요. / 메시지 내용을 입력해주세요. / too many files */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageTemplatesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMessageTemplateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplateSavedDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageTemplatesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     ModelsController_list: {
         parameters: {
             query?: never;
@@ -4902,6 +5917,227 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MailAccountDto"][];
+                };
+            };
+        };
+    };
+    SenderNumbersController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderNumberDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    SenderNumbersController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSenderNumberDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderNumberDto"];
+                };
+            };
+            /** @description A required field is empty, or ten numbers are registered already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The number is registered already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    SenderNumbersController_selected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The default number; null when none is registered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderNumberDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    SenderNumbersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSenderNumberDto"];
+            };
+        };
+        responses: {
+            /** @description Now the default number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderNumberDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    SenderNumbersController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

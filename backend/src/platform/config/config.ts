@@ -44,6 +44,29 @@ const schema = z.object({
   GOOGLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   // Memory each API process gives to answers of the post lists it keeps; 0 keeps none.
   POST_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  // The Aligo SMS and KakaoTalk gateway; npm start points the URLs at the local sandbox when no key is set.
+  ALIGO_API_URL: z.url({ protocol: /^https?$/ }).default('https://apis.aligo.in'),
+  ALIGO_KAKAO_API_URL: z.url({ protocol: /^https?$/ }).default('https://kakaoapi.aligo.in'),
+  ALIGO_USER_ID: z.string().min(1).optional(),
+  // The key for sender numbers registered without one of their own.
+  ALIGO_API_KEY: z.string().min(1).optional(),
+  // The KakaoTalk channel's sender key (발신프로필 키), for KakaoTalk sends.
+  ALIGO_KAKAO_SENDER_KEY: z.string().min(1).optional(),
+  // Y: the gateway takes the messages but delivers none (its testmode_yn).
+  ALIGO_TEST_MODE: bool.default(false),
+  // How long one gateway call may take before its outcome counts as unknown (and is looked up, not resent).
+  ALIGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // Messages handed to the gateway per second at most; 0 for as fast as it takes them.
+  MESSAGE_SEND_RATE: z.coerce.number().int().min(0).default(0),
+  // The free number recipients call to refuse advertising (무료수신거부); advertising is refused without it.
+  ADVERTISING_OPT_OUT_NUMBER: z.string().regex(/^[0-9-]{7,20}$/, 'must be a phone number').optional(),
+  // Where message pictures are kept: on local disk under DATA_DIR, or in S3-compatible storage.
+  MESSAGE_FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
@@ -77,6 +100,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   }
   if (!!result.data.GOOGLE_CLIENT_ID !== !!result.data.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError(['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together']);
+  }
+  if (result.data.MESSAGE_FILE_STORAGE === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !result.data[name]);
+    if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name} is required when MESSAGE_FILE_STORAGE is s3`));
   }
   return result.data;
 }

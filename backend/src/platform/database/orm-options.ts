@@ -7,6 +7,10 @@ import { Contact } from '../../modules/contacts/contact.entity.js';
 import { ContactColumnSettings } from '../../modules/contacts/contact-column-settings.entity.js';
 import { FriendRequestBatch, FriendRequestItem } from '../../modules/contacts/friend-request.entity.js';
 import { EmailTemplate } from '../../modules/email-templates/email-template.entity.js';
+import { MessageFile } from '../../modules/messaging/message-file.entity.js';
+import { GatewayCall, MessageDelivery, MessageSend } from '../../modules/messaging/message-send.entity.js';
+import { MessageTemplate } from '../../modules/messaging/message-template.entity.js';
+import { SenderNumber } from '../../modules/messaging/sender-number.entity.js';
 import { MailAccount } from '../../modules/mail-accounts/mail-account.entity.js';
 import { ModelSelection } from '../../modules/models/model-selection.entity.js';
 import { TalentModel } from '../../modules/models/model.entity.js';
@@ -18,7 +22,8 @@ import { migrationsList } from './migrations/index.js';
 
 /** Every entity of the application. A new module adds its entities here. */
 export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel, ModelSelection, EmailTemplate,
-  AddressBook, ContactGroup, Contact, ContactImport, FriendRequestBatch, FriendRequestItem, ContactColumnSettings];
+  AddressBook, ContactGroup, Contact, ContactImport, FriendRequestBatch, FriendRequestItem, ContactColumnSettings,
+  SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery];
 
 export function ormOptions(databaseUrl: string, debug = false): Options {
   return defineConfig({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
@@ -20,6 +21,8 @@ export const API_PREFIX = 'backend/api/v1';
 /** The largest uploaded file (an address book of 100,000 contacts is about 15 MB). */
 export const UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
 /** The routes that take uploaded files, as `METHOD /path`. */
+export const MULTIPART_MAX_FILE_BYTES = 16 * 1024 * 1024;
+export const MULTIPART_MAX_FILES = 100;
 const UPLOAD_ROUTES = new Set([`POST /${API_PREFIX}/contact-imports`]);
 
 /** Builds the HTTP application (API, queue board and, when WEB_ROOT is set, the SPA) without listening. */
@@ -79,6 +82,9 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie as never);
+  // Files arrive as multipart (message pictures); a folder picked whole keeps its path in the file name. These are
+  // outer bounds: each route checks its own rules.
+  await app.register(fastifyMultipart as never, { preservePath: true, limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: MULTIPART_MAX_FILES, fields: 20 } });
   await app.get(QueueBoardService).mount(fastify);
   if (config.WEB_ROOT) await serveSpa(fastify, resolve(config.WEB_ROOT));
   return app;

@@ -5,6 +5,8 @@ export enum QueueName {
   SheetImport = 'sheet-import',
   /** Address books imported from an uploaded CSV file (modules/contacts). */
   ContactImport = 'contact-import',
+  /** Text and KakaoTalk messages handed to the gateway, now or at their time (modules/messaging). */
+  MessageSend = 'message-send',
 }
 
 export const ALL_QUEUES: QueueName[] = Object.values(QueueName);

@@ -1,4 +1,5 @@
-import { decodeCp949, decodeCsvBytes } from './text-encoding.js';
+import { decodeCp949 } from './cp949.js';
+import { decodeCsvBytes } from './text-encoding.js';
 
 // CP949 bytes below are hard-coded from the published code table (checked against Python's cp949 codec).
 const bytes = (...values: number[]) => Uint8Array.from(values);

@@ -3,6 +3,7 @@ import { Migration20261122010000_mail_accounts } from './Migration20261122010000
 import { Migration20261122020000_posts_and_models } from './Migration20261122020000_posts_and_models.js';
 import { Migration20261125000000_email_templates_and_selections } from './Migration20261125000000_email_templates_and_selections.js';
 import { Migration20261126000000_contacts } from './Migration20261126000000_contacts.js';
+import { Migration20261127000000_messaging } from './Migration20261127000000_messaging.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -11,4 +12,5 @@ export const migrationsList = [
   { name: 'Migration20261122020000_posts_and_models', class: Migration20261122020000_posts_and_models },
   { name: 'Migration20261125000000_email_templates_and_selections', class: Migration20261125000000_email_templates_and_selections },
   { name: 'Migration20261126000000_contacts', class: Migration20261126000000_contacts },
+  { name: 'Migration20261127000000_messaging', class: Migration20261127000000_messaging },
 ];

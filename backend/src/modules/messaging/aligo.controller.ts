@@ -1,0 +1,54 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
+import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { GatewayRemainingDto, SendMassSmsDto, SendMassSmsResultDto } from './dto/message-send.dto.js';
+import { MessageSendsService } from './message-sends.service.js';
+
+/** The spec's bulk rule (spec §5): one text to 2 to 500 numbers. */
+export const BULK_MESSAGES = {
+  tooFew: 'Bulk sending is only available for 2 or more recipients.',
+  tooMany: 'Bulk sending is limited to a maximum of 500 recipients.',
+  done: 'Sending completed.',
+  continuing: 'Sending continues in the background. View Results shows how it ends.',
+} as const;
+export const BULK_MIN = 2;
+export const BULK_MAX = 500;
+/** How long the call waits for the worker before answering with the counts so far. */
+const BULK_WAIT_MS = 30_000;
+
+/** The spec's gateway calls (spec §7): the bulk send, and the account's remaining counts. */
+@ApiTags('messaging')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ type: ErrorResponseDto })
+@ApiForbiddenResponse({ type: ErrorResponseDto })
+@Controller('aligo')
+export class AligoController {
+  constructor(private readonly sends: MessageSendsService) {}
+
+  @Post('send-mass-sms')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SendMassSmsResultDto, description: 'Sent through the worker like every send; answered once every recipient has an outcome' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: BULK_MESSAGES.tooFew })
+  async sendMass(@CurrentPrincipal() principal: Principal, @Body() body: SendMassSmsDto): Promise<SendMassSmsResultDto> {
+    if (body.recipients.length < BULK_MIN) throw new BadRequestException(BULK_MESSAGES.tooFew);
+    if (body.recipients.length > BULK_MAX) throw new BadRequestException(BULK_MESSAGES.tooMany);
+    const created = await this.sends.create(principal.userId, { sender: body.sender, recipients: body.recipients.map((phone) => ({ phone, text: body.message })) });
+    const send = await this.sends.settled(created.id, BULK_WAIT_MS);
+    const finished = send.state === 'completed' || send.state === 'failed';
+    const errors = send.counts.failed + send.counts.unknown;
+    return {
+      success: send.state !== 'failed' && send.counts.sent > 0,
+      data: { success_cnt: send.counts.sent, error_cnt: errors },
+      message: finished ? BULK_MESSAGES.done : BULK_MESSAGES.continuing,
+      error: send.error,
+      sendId: send.id,
+    };
+  }
+
+  @Get('remain')
+  @ApiOkResponse({ type: GatewayRemainingDto })
+  remain(@CurrentPrincipal() principal: Principal): Promise<GatewayRemainingDto> {
+    return this.sends.remaining(principal.userId);
+  }
+}

@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
+import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
+import { CreateMessageSendDto, DeliveryListDto, DeliveryQueryDto, MessageSendDto, MessageSendListDto, MessageSendQueryDto } from './dto/message-send.dto.js';
+import { MessageSendsService } from './message-sends.service.js';
+
+/** Sends of personalised texts, now or scheduled, and their results (the message-results page). */
+@ApiTags('messaging')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ type: ErrorResponseDto })
+@ApiForbiddenResponse({ type: ErrorResponseDto })
+@Controller('message-sends')
+export class MessageSendsController {
+  constructor(private readonly sends: MessageSendsService) {}
+
+  @Post()
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: MessageSendDto, description: 'Recorded and queued; follow it with GET message-sends/{id}' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A recipient, text, file, time or sender that cannot be sent' })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The queue could not be reached; nothing was sent' })
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateMessageSendDto): Promise<MessageSendDto> {
+    return this.sends.create(principal.userId, body);
+  }
+
+  @Get()
+  @ApiOkResponse({ type: MessageSendListDto })
+  list(@Query() query: MessageSendQueryDto): Promise<MessageSendListDto> {
+    return this.sends.list(query);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: MessageSendDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  get(@Param('id', IdParamPipe) id: number): Promise<MessageSendDto> {
+    return this.sends.get(id);
+  }
+
+  @Get(':id/deliveries')
+  @ApiOkResponse({ type: DeliveryListDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  deliveries(@Param('id', IdParamPipe) id: number, @Query() query: DeliveryQueryDto): Promise<DeliveryListDto> {
+    return this.sends.deliveries(id, query);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageSendDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The send has started' })
+  cancel(@Param('id', IdParamPipe) id: number): Promise<MessageSendDto> {
+    return this.sends.cancel(id);
+  }
+}

@@ -1,0 +1,263 @@
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { InjectQueue } from '@nestjs/bullmq';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { Clock } from '../../platform/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { paginate } from '../../platform/http/pagination.js';
+import { attachmentModeOf, attachmentsProblem, MMS_MAX_PICTURES } from './domain/attachments.js';
+import { messageBytes, messageTextProblem, messageType, type MessageType } from './domain/message-bytes.js';
+import { advertisingText, sendingHoursProblem } from './domain/sending-rules.js';
+import type {
+  CreateMessageSendDto,
+  DeliveryCountsDto,
+  DeliveryListDto,
+  DeliveryQueryDto,
+  GatewayRemainingDto,
+  MessageSendDto,
+  MessageSendListDto,
+  MessageSendQueryDto,
+  SendRecipientDto,
+} from './dto/message-send.dto.js';
+import { MessageFilesService } from './message-files.service.js';
+import { MESSAGE_SEND_JOB, type MessageSendJobData, messageSendJobId } from './message-send.job.js';
+import { type Channel, MessageSend, type SendState } from './message-send.entity.js';
+import { SMS_GATEWAY, type SmsGateway } from './providers/sms-gateway.js';
+import { SenderNumbersService } from './sender-numbers.service.js';
+import { QueueName } from '../../platform/queue/queue-names.js';
+
+export const SEND_MESSAGES = {
+  noRecipients: 'Please select contacts to send the message to.',
+  kakaoScheduled: 'Scheduled sending is not available for KakaoTalk.',
+  past: 'The scheduled time has already passed. Please choose a later time.',
+  noKakao: 'KakaoTalk sending is not configured (ALIGO_KAKAO_SENDER_KEY).',
+  noOptOut: 'Advertising needs the free opt-out number (ADVERTISING_OPT_OUT_NUMBER) to be configured.',
+  badPhone: (index: number, phone: string) => `Recipient ${index + 1}: "${phone.slice(0, 40)}" is not a phone number.`,
+  badText: (index: number, phone: string, problem: string) => `Recipient ${index + 1} (${phone}): ${problem}`,
+  notFound: 'No such send.',
+  started: 'This send has already started and can no longer be cancelled.',
+  queueDown: 'The send could not be queued; nothing was sent. Please try again.',
+} as const;
+
+/** A phone a text can go to: 8 to 11 digits once hyphens, spaces and a +82 prefix are gone. */
+export function recipientDigits(phone: string): string | null {
+  const trimmed = phone.trim();
+  let digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+82')) digits = `0${digits.slice(2).replace(/^0/, '')}`;
+  return digits.length >= 8 && digits.length <= 11 ? digits : null;
+}
+
+interface NewDelivery {
+  phone: string;
+  name: string;
+  text: string;
+  type: MessageType;
+  files: string[];
+}
+
+const JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: { age: 30 * 24 * 3600 } } as const;
+
+/** Sends as staff start and follow them: checked, recorded with one delivery per message, queued for the worker. */
+@Injectable()
+export class MessageSendsService {
+  private readonly logger = new Logger(MessageSendsService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly senders: SenderNumbersService,
+    private readonly files: MessageFilesService,
+    private readonly clock: Clock,
+    @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
+    @InjectQueue(QueueName.MessageSend) private readonly queue: Queue<MessageSendJobData>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ADVERTISING_OPT_OUT_NUMBER'>,
+  ) {}
+
+  async create(userId: number, input: CreateMessageSendDto): Promise<MessageSendDto> {
+    const now = this.clock.now();
+    const channel: Channel = input.channel ?? 'sms';
+    const advertising = input.advertising ?? false;
+    const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
+    if (input.recipients.length === 0) throw new BadRequestException(SEND_MESSAGES.noRecipients);
+    if (channel === 'kakao' && scheduledAt) throw new BadRequestException(SEND_MESSAGES.kakaoScheduled);
+    if (channel === 'kakao' && !this.config.ALIGO_KAKAO_SENDER_KEY) throw new BadRequestException(SEND_MESSAGES.noKakao);
+    if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new BadRequestException(SEND_MESSAGES.past);
+    const hours = sendingHoursProblem({ channel, advertising }, scheduledAt ?? now);
+    if (hours) throw new BadRequestException(hours);
+    if (advertising && !this.config.ADVERTISING_OPT_OUT_NUMBER) throw new BadRequestException(SEND_MESSAGES.noOptOut);
+
+    const sender = await this.senders.forSending(userId, input.sender);
+    this.senders.credentials(sender.apiKeyEncrypted ?? null);
+    const deliveries = await this.deliveriesOf(input.recipients, advertising ? (text) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text) => text);
+
+    const send = await this.em.fork().transactional(async (em) => {
+      const send = em.create(MessageSend, {
+        createdBy: userId,
+        channel,
+        senderNumber: sender.id,
+        senderPhone: sender.phone,
+        senderName: sender.name,
+        apiKeyEncrypted: sender.apiKeyEncrypted ?? null,
+        advertising,
+        scheduledAt,
+        state: scheduledAt ? 'scheduled' : 'queued',
+        total: deliveries.length,
+      });
+      await em.flush();
+      await em.execute(
+        `insert into "message_delivery" ("send_id", "phone", "name", "text", "type", "files", "status")
+         select ?, d."phone", d."name", d."text", d."type", d."files", 'queued'
+           from rows from (jsonb_to_recordset(?::jsonb) as ("phone" text, "name" text, "text" text, "type" text, "files" jsonb)) with ordinality as d("phone", "name", "text", "type", "files", "position")
+          order by d."position"`,
+        [send.id, JSON.stringify(deliveries)],
+      );
+      return send;
+    });
+
+    try {
+      await this.queue.add(MESSAGE_SEND_JOB, { sendId: send.id }, { ...JOB_OPTIONS, jobId: messageSendJobId(send.id), delay: scheduledAt ? Math.max(0, scheduledAt.getTime() - Date.now()) : 0 });
+    } catch (error) {
+      // Nothing went out: the send says so, and the staff member can send again.
+      this.logger.error(`Send ${send.id} could not be queued: ${error instanceof Error ? error.message : String(error)}`);
+      await this.em.fork().nativeUpdate(MessageSend, { id: send.id }, { state: 'failed', error: SEND_MESSAGES.queueDown, finishedAt: new Date() });
+      throw new ServiceUnavailableException(SEND_MESSAGES.queueDown);
+    }
+    return this.get(send.id);
+  }
+
+  /** Stops a send that has not started: its deliveries are cancelled and its job dropped. */
+  async cancel(id: number): Promise<MessageSendDto> {
+    await this.em.fork().transactional(async (em) => {
+      const send = await em.findOne(MessageSend, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
+      if (send.state === 'cancelled') return;
+      if (send.state !== 'scheduled' && send.state !== 'queued') throw new ConflictException(SEND_MESSAGES.started);
+      send.state = 'cancelled';
+      send.finishedAt = new Date();
+      await em.flush();
+      await em.execute(`update "message_delivery" set "status" = 'cancelled', "updated_at" = now() where "send_id" = ? and "status" = 'queued'`, [id]);
+    });
+    // The worker also skips a cancelled send, should the job already be on its way.
+    await this.queue.remove(messageSendJobId(id)).catch(() => 0);
+    return this.get(id);
+  }
+
+  async get(id: number): Promise<MessageSendDto> {
+    const [send] = await this.sendRows(`s."id" = ?`, [id], 1, 0);
+    if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
+    return send;
+  }
+
+  /** Sends, newest first, created between two Korean days. */
+  async list(query: MessageSendQueryDto): Promise<MessageSendListDto> {
+    const where: string[] = ['true'];
+    const params: unknown[] = [];
+    if (query.from) {
+      where.push(`s."created_at" >= (?::date)::timestamp at time zone 'Asia/Seoul'`);
+      params.push(query.from.slice(0, 10));
+    }
+    if (query.to) {
+      where.push(`s."created_at" < ((?::date) + 1)::timestamp at time zone 'Asia/Seoul'`);
+      params.push(query.to.slice(0, 10));
+    }
+    const [{ count }] = await this.em.fork().execute<{ count: string }[]>(`select count(*) from "message_send" s where ${where.join(' and ')}`, params);
+    const data = await this.sendRows(where.join(' and '), params, query.pageSize, (query.page - 1) * query.pageSize);
+    return { data, pagination: paginate(query.page, query.pageSize, Number(count)) };
+  }
+
+  async deliveries(id: number, query: DeliveryQueryDto): Promise<DeliveryListDto> {
+    await this.get(id);
+    const em = this.em.fork();
+    const status = query.status ? ` and d."status" = ?` : '';
+    const params = query.status ? [id, query.status] : [id];
+    const [{ count }] = await em.execute<{ count: string }[]>(`select count(*) from "message_delivery" d where d."send_id" = ?${status}`, params);
+    const rows = await em.execute<{ id: number; phone: string; name: string; text: string; type: string; files: number; status: string; mid: string | null; error: string | null; updated_at: Date }[]>(
+      `select d."id", d."phone", d."name", d."text", d."type", jsonb_array_length(d."files") as "files", d."status", c."mid", d."error", d."updated_at"
+         from "message_delivery" d left join "gateway_call" c on c."id" = d."call_id"
+        where d."send_id" = ?${status} order by d."id" limit ? offset ?`,
+      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+    );
+    return {
+      data: rows.map(({ updated_at, ...row }) => ({ ...row, files: Number(row.files), updatedAt: new Date(updated_at).toISOString() })),
+      pagination: paginate(query.page, query.pageSize, Number(count)),
+    };
+  }
+
+  /** What the gateway account has left, with the staff member's default number's key. */
+  async remaining(userId: number): Promise<GatewayRemainingDto> {
+    const sender = await this.senders.forSending(userId, undefined);
+    return this.gateway.remaining(this.senders.credentials(sender.apiKeyEncrypted ?? null));
+  }
+
+  /** Waits (a bounded time) until a send has every outcome; answers it as it then is. */
+  async settled(id: number, withinMs: number): Promise<MessageSendDto> {
+    const until = Date.now() + withinMs;
+    for (;;) {
+      const send = await this.get(id);
+      const open: SendState[] = ['scheduled', 'queued', 'sending'];
+      if (!open.includes(send.state as SendState) || Date.now() >= until) return send;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** The deliveries of the recipients: checked, the same message to the same number once, MMS of 3 pictures each. */
+  private async deliveriesOf(recipients: readonly SendRecipientDto[], finalText: (text: string) => string): Promise<NewDelivery[]> {
+    const problems: string[] = [];
+    const deliveries: NewDelivery[] = [];
+    const seen = new Set<string>();
+    const fileIds = [...new Set(recipients.flatMap((recipient) => recipient.files ?? []))];
+    const known = new Map((await this.files.describe(fileIds)).map((file) => [file.id, file]));
+    recipients.forEach((recipient, index) => {
+      const phone = recipientDigits(recipient.phone);
+      if (!phone) return void problems.push(SEND_MESSAGES.badPhone(index, recipient.phone));
+      const text = finalText(recipient.text);
+      const textProblem = messageTextProblem(text);
+      if (textProblem) return void problems.push(SEND_MESSAGES.badText(index, phone, textProblem));
+      const files = recipient.files ?? [];
+      const filesProblem = attachmentsProblem(attachmentModeOf(recipient.fileType), files.map((id) => known.get(id)!));
+      if (filesProblem) return void problems.push(SEND_MESSAGES.badText(index, phone, filesProblem));
+      const key = `${phone}\n${text}\n${files.join(',')}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const name = (recipient.name ?? '').slice(0, 200);
+      const type = messageType(messageBytes(text).bytes, files.length > 0);
+      // An MMS carries three pictures: more go in further messages, numbered so the recipient sees they belong.
+      const parts = Math.max(1, Math.ceil(files.length / MMS_MAX_PICTURES));
+      for (let part = 0; part < parts; part++) {
+        deliveries.push({ phone, name, text: part === 0 ? text : `(${part + 1}/${parts})`, type, files: files.slice(part * MMS_MAX_PICTURES, (part + 1) * MMS_MAX_PICTURES) });
+      }
+    });
+    if (problems.length > 0) {
+      throw new BadRequestException({ message: problems.length === 1 ? problems[0] : `${problems.length} recipients cannot be sent to: ${problems[0]}`, details: { validation: problems.map((message, i) => ({ path: `recipients.${i}`, message })) } });
+    }
+    return deliveries;
+  }
+
+  private async sendRows(where: string, params: unknown[], limit: number, offset: number): Promise<MessageSendDto[]> {
+    const rows = await this.em.fork().execute<
+      (Omit<MessageSendDto, 'counts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt'> & { counts: DeliveryCountsDto; scheduledAt: Date | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null })[]
+    >(
+      `select s."id", s."channel", s."state", s."sender_phone" as "senderPhone", s."sender_name" as "senderName", s."advertising",
+              s."scheduled_at" as "scheduledAt", s."total", s."error", s."created_at" as "createdAt", s."started_at" as "startedAt",
+              s."finished_at" as "finishedAt", u."name" as "createdBy",
+              (select d."text" from "message_delivery" d where d."send_id" = s."id" order by d."id" limit 1) as "preview",
+              (select jsonb_build_object(
+                  'queued', count(*) filter (where d."status" = 'queued'), 'sending', count(*) filter (where d."status" = 'sending'),
+                  'sent', count(*) filter (where d."status" = 'sent'), 'failed', count(*) filter (where d."status" = 'failed'),
+                  'unknown', count(*) filter (where d."status" = 'unknown'), 'cancelled', count(*) filter (where d."status" = 'cancelled'))
+                 from "message_delivery" d where d."send_id" = s."id") as "counts"
+         from "message_send" s left join "users" u on u."id" = s."created_by_id"
+        where ${where} order by s."id" desc limit ? offset ?`,
+      [...params, limit, offset],
+    );
+    const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+    return rows.map((row) => ({
+      ...row,
+      preview: row.preview ?? '',
+      scheduledAt: iso(row.scheduledAt),
+      createdAt: iso(row.createdAt)!,
+      startedAt: iso(row.startedAt),
+      finishedAt: iso(row.finishedAt),
+    }));
+  }
+}

@@ -1,0 +1,41 @@
+// Where message pictures are kept: the port, and the local-disk adapter (files under DATA_DIR/message-files).
+// MESSAGE_FILE_STORAGE=s3 selects the S3-compatible adapter (s3-file.storage.ts).
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+
+export interface FileStorage {
+  put(key: string, bytes: Buffer, mimeType: string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+}
+
+export const FILE_STORAGE = Symbol('FILE_STORAGE');
+
+export class LocalFileStorage implements FileStorage {
+  private readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = resolve(dataDir, 'message-files');
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, bytes);
+  }
+
+  get(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Keys are ours (uuid-based), but a key that climbs out of the folder is refused all the same. */
+  private pathOf(key: string): string {
+    const path = resolve(join(this.root, key));
+    if (!path.startsWith(`${this.root}/`)) throw new Error(`Bad storage key ${key}`);
+    return path;
+  }
+}

@@ -1,0 +1,92 @@
+// The port to the text-message gateway. The only adapter speaks Aligo's protocol (providers/aligo), whose URLs
+// point at Aligo or at the local sandbox.
+import type { MessageType } from '../domain/message-bytes.js';
+
+export interface GatewayCredentials {
+  userId: string;
+  apiKey: string;
+}
+
+export interface GatewayPicture {
+  name: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+export interface SmsRequest {
+  sender: string;
+  type: MessageType;
+  /** `send`: one text (the first message's) to every receiver; `send_mass`: each receiver's own text. */
+  endpoint: 'send' | 'send_mass';
+  messages: { phone: string; text: string }[];
+  pictures: GatewayPicture[];
+  /** Reserved sending, in Korean time (YYYYMMDD and HHMM); immediate when absent. */
+  reserve?: { date: string; time: string };
+}
+
+export interface KakaoRequest {
+  senderKey: string;
+  sender: string;
+  messages: { phone: string; name: string; subject: string; text: string }[];
+  picture: GatewayPicture | null;
+  /** Each message falls back to a text message when KakaoTalk cannot deliver it. */
+  failover: boolean;
+}
+
+export interface GatewayAccepted {
+  mid: string;
+  successCount: number;
+  errorCount: number;
+}
+
+/** A send the gateway's records hold (its `list`). */
+export interface GatewaySendRecord {
+  mid: string;
+  sender: string;
+  count: number;
+  text: string;
+  /** When the gateway took it. */
+  registeredAt: Date;
+}
+
+/** One receiver of a recorded send (its `sms_list`). */
+export interface GatewayRecipientRecord {
+  phone: string;
+  /** The gateway's words for the state, e.g. 발송완료. */
+  state: string;
+  failed: boolean;
+}
+
+export interface GatewayRemaining {
+  SMS_CNT: number;
+  LMS_CNT: number;
+  MMS_CNT: number;
+}
+
+/** The gateway answered and refused (a result code other than success): the request will not succeed as it is. */
+export class GatewayRefusal extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The request never reached the gateway (connection refused, no such host): safe to send again. */
+export class GatewayUnreachable extends Error {}
+
+/** The request may have reached the gateway, but no answer says what became of it (timeout, cut connection, 5xx). */
+export class GatewayOutcomeUnknown extends Error {}
+
+export interface SmsGateway {
+  send(credentials: GatewayCredentials, request: SmsRequest): Promise<GatewayAccepted>;
+  sendKakao(credentials: GatewayCredentials, request: KakaoRequest): Promise<GatewayAccepted>;
+  remaining(credentials: GatewayCredentials): Promise<GatewayRemaining>;
+  /** The sends the gateway recorded from `since` (Korean days) on. */
+  sends(credentials: GatewayCredentials, since: Date): Promise<GatewaySendRecord[]>;
+  recipients(credentials: GatewayCredentials, mid: string): Promise<GatewayRecipientRecord[]>;
+  cancel(credentials: GatewayCredentials, mid: string): Promise<void>;
+}
+
+export const SMS_GATEWAY = Symbol('SMS_GATEWAY');

@@ -1,0 +1,348 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type AligoSandbox, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
+import { MessageDispatchService } from '../src/modules/messaging/message-dispatch.service.js';
+import { Clock } from '../src/platform/clock.js';
+import { WorkerModule } from '../src/worker.module.js';
+import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+
+const API = '/backend/api/v1';
+const SENDER = '01098765432';
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+interface SendView {
+  id: number;
+  state: string;
+  total: number;
+  counts: Record<'queued' | 'sending' | 'sent' | 'failed' | 'unknown' | 'cancelled', number>;
+  error: string | null;
+}
+
+describe('messaging (sender numbers, templates, sends through the Aligo sandbox)', () => {
+  let sandbox: AligoSandbox;
+  let t: TestApp;
+  let token: string;
+  let worker: INestApplicationContext | null = null;
+
+  const startWorker = async () => {
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    await worker.init();
+  };
+  const stopWorker = async () => {
+    await worker?.close();
+    worker = null;
+  };
+
+  beforeAll(async () => {
+    sandbox = await startAligoSandbox({ port: 0 });
+    t = await startTestApp({
+      ALIGO_API_URL: sandbox.url,
+      ALIGO_KAKAO_API_URL: sandbox.url,
+      ALIGO_USER_ID: SANDBOX_USER_ID,
+      ALIGO_KAKAO_SENDER_KEY: SANDBOX_SENDER_KEY,
+      ALIGO_TIMEOUT_MS: '1000',
+      ADVERTISING_OPT_OUT_NUMBER: '080-123-4567',
+    });
+    token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
+    await startWorker();
+    const registered = await call('POST', 'user-phone-numbers', { phone: '010-9876-5432', name: '잡캐스팅', apiKey: SANDBOX_API_KEY });
+    expect(registered.statusCode).toBe(201);
+  });
+  afterAll(async () => {
+    await stopWorker();
+    await t?.close();
+    await sandbox?.close();
+  });
+  beforeEach(() => {
+    sandbox.clearMessages();
+    sandbox.clearFaults();
+  });
+  afterEach(() => {
+    clock().now = Clock.prototype.now;
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) =>
+    t.request({ method, url: `${API}/${path}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const upload = (files: { name: string; bytes: Buffer }[]) => {
+    const boundary = 'jc-boundary';
+    const body = Buffer.concat([
+      ...files.flatMap(({ name, bytes }) => [
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        bytes,
+        Buffer.from('\r\n'),
+      ]),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    return t.request({ method: 'POST', url: `${API}/message-files`, headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  };
+
+  const send = async (body: Record<string, unknown>): Promise<SendView> => {
+    const response = await call('POST', 'message-sends', body);
+    if (response.statusCode !== 202) throw new Error(`send: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const finished = async (id: number, withinMs = 15_000): Promise<SendView> => {
+    let last!: SendView;
+    await eventually(async () => {
+      last = (await call('GET', `message-sends/${id}`)).json();
+      expect(['completed', 'failed', 'cancelled']).toContain(last.state);
+    }, withinMs);
+    return last;
+  };
+  const recipients = (count: number, text: (i: number) => string, from = 0) =>
+    Array.from({ length: count }, (_, i) => ({ phone: `010-${String(2000 + ((from + i) % 8000)).padStart(4, '0')}-${String(from + i).padStart(4, '0').slice(-4)}`, name: `배우 ${from + i}`, text: text(from + i) }));
+  /** Korean time on a fixed day, for the rules that depend on the hour. */
+  const clock = () => t.app.get(Clock, { strict: false });
+  const atKoreanHour = (hour: number) => {
+    const at = new Date(Date.UTC(2026, 10, 25, hour) - 9 * 3600_000);
+    clock().now = () => at;
+  };
+
+  describe('sender numbers', () => {
+    it('keeps digits, shows the key only masked, and keeps exactly one default', async () => {
+      const second = await call('POST', 'user-phone-numbers', { phone: '02-1234-5678', name: '사무실', apiKey: 'office-key-9876' });
+      expect(second.statusCode).toBe(201);
+      expect(second.json()).toMatchObject({ phone: '0212345678', name: '사무실', apiKey: '********9876', isSelected: false });
+      const list = (await call('GET', 'user-phone-numbers')).json<{ id: number; phone: string; apiKey: string; isSelected: boolean }[]>();
+      expect(list.map((entry) => [entry.phone, entry.isSelected])).toEqual([
+        [SENDER, true],
+        ['0212345678', false],
+      ]);
+      expect(JSON.stringify(list)).not.toContain(SANDBOX_API_KEY);
+      expect(JSON.stringify(list)).not.toContain('office-key-9876');
+
+      expect((await call('PUT', `user-phone-numbers/${second.json().id}`, { isDefault: true })).statusCode).toBe(200);
+      expect((await call('GET', 'user-phone-numbers/get/isSelected')).json()).toMatchObject({ phone: '0212345678', isSelected: true });
+      const defaults = (await call('GET', 'user-phone-numbers')).json<{ isSelected: boolean }[]>().filter((entry) => entry.isSelected);
+      expect(defaults).toHaveLength(1);
+
+      // Deleting the default hands it to the oldest number left.
+      expect((await call('DELETE', `user-phone-numbers/${second.json().id}`)).statusCode).toBe(204);
+      expect((await call('GET', 'user-phone-numbers/get/isSelected')).json()).toMatchObject({ phone: SENDER, isSelected: true });
+    });
+
+    it('refuses a missing field, a number registered twice and an eleventh number', async () => {
+      const missing = await call('POST', 'user-phone-numbers', { phone: '', apiKey: 'x' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe('Please fill in all required fields');
+      expect((await call('POST', 'user-phone-numbers', { phone: '010-9876-5432', apiKey: 'x' })).statusCode).toBe(409);
+      const added: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        const response = await call('POST', 'user-phone-numbers', { phone: `0101111000${i}`, apiKey: `key-${i}` });
+        expect(response.statusCode).toBe(201);
+        added.push(response.json().id);
+      }
+      const eleventh = await call('POST', 'user-phone-numbers', { phone: '01011119999', apiKey: 'key' });
+      expect(eleventh.statusCode).toBe(400);
+      expect(eleventh.json().message).toMatch(/Maximum registered numbers: 10/);
+      for (const id of added) expect((await call('DELETE', `user-phone-numbers/${id}`)).statusCode).toBe(204);
+    });
+  });
+
+  describe('message templates and pictures', () => {
+    it('stores pictures by their bytes, keeps the folder, refuses anything else, and serves them back', async () => {
+      const uploaded = await upload([{ name: '프로필/front.png', bytes: PNG }]);
+      expect(uploaded.statusCode).toBe(201);
+      const [file] = uploaded.json<{ files: { id: string; name: string; folder: string; mimeType: string }[] }>().files;
+      expect(file).toMatchObject({ name: 'front.png', folder: '프로필', mimeType: 'image/png' });
+      const served = await call('GET', `message-files/${file.id}`);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload.equals(PNG)).toBe(true);
+
+      const pdf = await upload([{ name: 'card.jpg', bytes: Buffer.from('%PDF-1.7 not a picture') }]);
+      expect(pdf.statusCode).toBe(400);
+      expect(pdf.json().message).toBe('card.jpg is not a JPEG, PNG or GIF image.');
+    });
+
+    it('adds, updates and deletes templates with the spec messages, and holds the picture limits', async () => {
+      expect((await call('POST', 'message-templates', { title: ' ', message: 'x' })).json().message).toBe('템플릿 제목을 입력해주세요.');
+      expect((await call('POST', 'message-templates', { title: '안내', message: '  ' })).json().message).toBe('메시지 내용을 입력해주세요.');
+
+      const pictures = await upload(Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, bytes: PNG })));
+      const ids = pictures.json<{ files: { id: string }[] }>().files.map((file) => file.id);
+      const tooMany = await call('POST', 'message-templates', { title: '안내', message: '내용', fileType: '개별', files: ids });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toBe('Individual mode takes at most 10 images.');
+
+      const created = await call('POST', 'message-templates', { id: '1764054000000', title: '오디션 안내', message: '{{Name}}님, 내일 오디션입니다.', fileType: '묶음', files: ids.slice(0, 2) });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({ message: '새 템플릿이 추가되었습니다.', template: { id: '1764054000000', fileType: '묶음', files: ids.slice(0, 2) } });
+      const updated = await call('PUT', 'message-templates/1764054000000', { title: '오디션 안내 (수정)', message: '변경', fileType: '개별', files: [] });
+      expect(updated.json()).toMatchObject({ message: '템플릿이 수정되었습니다.', template: { title: '오디션 안내 (수정)', fileType: '개별', files: [] } });
+      const list = (await call('GET', 'message-templates')).json<{ templates: { id: string; title: string }[] }>().templates;
+      expect(list.map((template) => template.title)).toContain('오디션 안내 (수정)');
+      expect((await call('DELETE', 'message-templates/1764054000000')).statusCode).toBe(204);
+      expect((await call('DELETE', 'message-templates/1764054000000')).statusCode).toBe(404);
+    });
+  });
+
+  describe('sends', () => {
+    it('hands 1,200 personalised texts to the gateway in 3 send_mass calls, each recipient once', async () => {
+      const created = await send({ sender: SENDER, recipients: recipients(1200, (i) => `안녕하세요 배우 ${i}님, 내일 10시 오디션입니다.`) });
+      expect(created).toMatchObject({ state: 'queued', total: 1200 });
+      const done = await finished(created.id);
+      expect(done).toMatchObject({ state: 'completed', counts: { sent: 1200, failed: 0, unknown: 0 } });
+      const calls = sandbox.sends();
+      expect(calls.map((s) => [s.path, s.messageCount])).toEqual([
+        ['/send_mass', 500],
+        ['/send_mass', 500],
+        ['/send_mass', 200],
+      ]);
+      const messages = sandbox.messages();
+      expect(messages).toHaveLength(1200);
+      expect(new Set(messages.map((m) => m.receiver)).size).toBe(1200);
+      expect(messages.find((m) => m.receiver === '01020070007')?.text).toBe('안녕하세요 배우 7님, 내일 10시 오디션입니다.');
+    });
+
+    it('sends one text with one send call, as an LMS when it is long, and an MMS of at most 3 pictures', async () => {
+      const long = `${'가'.repeat(46)}`;
+      const done = await finished((await send({ recipients: recipients(3, () => long) })).id);
+      expect(done.counts.sent).toBe(3);
+      expect(sandbox.sends().map((s) => [s.path, s.type, s.messageCount])).toEqual([['/send', 'LMS', 3]]);
+
+      sandbox.clearMessages();
+      const pictures = (await upload(Array.from({ length: 4 }, (_, i) => ({ name: `p${i}.png`, bytes: PNG })))).json<{ files: { id: string }[] }>().files.map((file) => file.id);
+      const mms = await finished((await send({ recipients: [{ phone: '01011112222', text: '프로필 사진입니다', files: pictures, fileType: '개별' }] })).id);
+      // Four pictures: an MMS with the text and three, then one numbered for the fourth.
+      expect(mms).toMatchObject({ total: 2, counts: { sent: 2 } });
+      expect(sandbox.messages().map((m) => [m.type, m.text, m.images.length])).toEqual([
+        ['MMS', '프로필 사진입니다', 3],
+        ['MMS', '(2/2)', 1],
+      ]);
+    });
+
+    it('keeps the bulk rule of 2 to 500 recipients and answers with the counts', async () => {
+      const one = await call('POST', 'aligo/send-mass-sms', { sender: SENDER, recipients: ['01011112222'], message: '안내', senderInfo: {} });
+      expect(one.statusCode).toBe(400);
+      expect(one.json().message).toBe('Bulk sending is only available for 2 or more recipients.');
+      const many = await call('POST', 'aligo/send-mass-sms', { sender: SENDER, recipients: Array.from({ length: 501 }, (_, i) => `010${String(30000000 + i)}`), message: '안내' });
+      expect(many.json().message).toBe('Bulk sending is limited to a maximum of 500 recipients.');
+      const two = await call('POST', 'aligo/send-mass-sms', { sender: SENDER, recipients: ['010-1111-2222', '010-3333-4444'], message: '촬영 일정 안내', senderInfo: { phone: SENDER } });
+      expect(two.statusCode).toBe(200);
+      expect(two.json()).toMatchObject({ success: true, data: { success_cnt: 2, error_cnt: 0 }, message: 'Sending completed.', error: null });
+      expect(sandbox.messages().map((m) => m.receiver).sort()).toEqual(['01011112222', '01033334444']);
+    });
+
+    it('refuses an emoji, a number that is not one, and a time in the past, before anything is recorded', async () => {
+      const emoji = await call('POST', 'message-sends', { recipients: [{ phone: '01011112222', text: '축하해요 🎉' }] });
+      expect(emoji.statusCode).toBe(400);
+      expect(emoji.json().message).toBe('Recipient 1 (01011112222): The message has characters a text message cannot carry: 🎉');
+      const phone = await call('POST', 'message-sends', { recipients: [{ phone: '12', text: '안내' }] });
+      expect(phone.json().message).toBe('Recipient 1: "12" is not a phone number.');
+      const past = await call('POST', 'message-sends', { scheduledAt: new Date(Date.now() - 60_000).toISOString(), recipients: [{ phone: '01011112222', text: '안내' }] });
+      expect(past.json().message).toBe('The scheduled time has already passed. Please choose a later time.');
+      expect(sandbox.messages()).toHaveLength(0);
+    });
+
+    it('fires a scheduled send on time across a worker restart, and cancels another before its time', async () => {
+      const at = new Date(Date.now() + 2500);
+      const scheduled = await send({ scheduledAt: at.toISOString(), recipients: recipients(2, (i) => `예약 ${i}`) });
+      const cancelled = await send({ scheduledAt: new Date(Date.now() + 3000).toISOString(), recipients: recipients(2, (i) => `취소 ${i}`, 50) });
+      expect(scheduled.state).toBe('scheduled');
+      await stopWorker();
+      const cancel = await call('POST', `message-sends/${cancelled.id}/cancel`);
+      expect(cancel.json()).toMatchObject({ state: 'cancelled', counts: { cancelled: 2 } });
+      await startWorker();
+      const done = await finished(scheduled.id, 10_000);
+      expect(done.counts.sent).toBe(2);
+      const messages = sandbox.messages();
+      expect(messages.map((m) => m.text).sort()).toEqual(['예약 0', '예약 1']);
+      expect(new Date(messages[0].acceptedAt).getTime()).toBeGreaterThanOrEqual(at.getTime() - 50);
+      // A send that started can no longer be cancelled.
+      expect((await call('POST', `message-sends/${scheduled.id}/cancel`)).statusCode).toBe(409);
+    });
+
+    it('looks up a call whose answer never came instead of sending it again', async () => {
+      sandbox.setFault({ kind: 'timeout', path: '/send_mass', delayMs: 3000 });
+      const created = await send({ recipients: recipients(5, (i) => `타임아웃 ${i}`, 100) });
+      const done = await finished(created.id, 30_000);
+      expect(done).toMatchObject({ state: 'completed', counts: { sent: 5, unknown: 0 } });
+      expect(sandbox.messages()).toHaveLength(5);
+      expect(sandbox.sends()).toHaveLength(1);
+    }, 40_000);
+
+    it('finishes the send of a worker killed during a gateway call, each recipient once', async () => {
+      await stopWorker();
+      // A worker process of its own, killed while the gateway holds its first call (which the gateway has taken).
+      sandbox.setFault({ kind: 'timeout', path: '/send_mass', delayMs: 20_000 });
+      const env = Object.fromEntries(Object.entries({ ...t.config, ALIGO_TIMEOUT_MS: 30_000 }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const child = spawn(process.execPath, ['dist/worker.js'], { cwd: fileURLToPath(new URL('..', import.meta.url)), env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      try {
+        await send({ recipients: recipients(700, (i) => `재시작 ${i}`, 200) });
+        await eventually(async () => expect(sandbox.messages()).toHaveLength(500), 15_000);
+      } finally {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      const [{ id }] = (await call('GET', 'message-sends?pageSize=1')).json<{ data: SendView[] }>().data;
+      expect((await call('GET', `message-sends/${id}`)).json()).toMatchObject({ state: 'sending', counts: { sending: 500, queued: 200 } });
+      // The job stays with the dead worker until its lock runs out; the next run (here, at once) looks the call up.
+      sandbox.clearFaults();
+      await t.app.get(MessageDispatchService, { strict: false }).run(id);
+      const done = (await call('GET', `message-sends/${id}`)).json<SendView>();
+      expect(done).toMatchObject({ state: 'completed', counts: { sent: 700, sending: 0, unknown: 0 } });
+      const messages = sandbox.messages();
+      expect(messages).toHaveLength(700);
+      expect(new Set(messages.map((m) => m.receiver)).size).toBe(700);
+      await startWorker();
+    }, 60_000);
+
+    it('records the gateway reasons for bad credentials and an unregistered sender number', async () => {
+      const wrongKey = await call('POST', 'user-phone-numbers', { phone: '010-5555-6666', name: '잘못된 키', apiKey: 'not-the-key' });
+      const bad = await finished((await send({ sender: '01055556666', recipients: recipients(2, () => '안내', 300) })).id);
+      expect(bad).toMatchObject({ state: 'completed', counts: { failed: 2, sent: 0 } });
+      const failures = (await call('GET', `message-sends/${bad.id}/deliveries?status=failed`)).json<{ data: { error: string }[] }>().data;
+      expect(failures[0].error).toMatch(/-101/);
+      await call('DELETE', `user-phone-numbers/${wrongKey.json().id}`);
+
+      const unregistered = await call('POST', 'user-phone-numbers', { phone: '010-7777-8888', apiKey: SANDBOX_API_KEY });
+      const refused = await finished((await send({ sender: '01077778888', recipients: recipients(2, () => '안내', 310) })).id);
+      const reasons = (await call('GET', `message-sends/${refused.id}/deliveries`)).json<{ data: { status: string; error: string }[] }>().data;
+      expect(reasons.every((delivery) => delivery.status === 'failed' && /-103/.test(delivery.error))).toBe(true);
+      await call('DELETE', `user-phone-numbers/${unregistered.json().id}`);
+      expect(sandbox.messages()).toHaveLength(0);
+    });
+
+    it('marks the recipients the gateway could not deliver to as failed', async () => {
+      sandbox.setFault({ kind: 'partial_failure', path: '/send_mass', failCount: 2 });
+      const done = await finished((await send({ recipients: recipients(6, (i) => `부분 ${i}`, 400) })).id);
+      expect(done.counts).toMatchObject({ sent: 4, failed: 2 });
+    });
+
+    it('sends KakaoTalk by day only and never schedules it', async () => {
+      atKoreanHour(21);
+      const night = await call('POST', 'message-sends', { channel: 'kakao', recipients: [{ phone: '01011112222', text: '안내' }] });
+      expect(night.json().message).toBe('KakaoTalk messages cannot be sent between 20:00 and 08:00 (Korean time).');
+      atKoreanHour(14);
+      const scheduled = await call('POST', 'message-sends', { channel: 'kakao', scheduledAt: new Date(Date.now() + 60_000).toISOString(), recipients: [{ phone: '01011112222', text: '안내' }] });
+      expect(scheduled.json().message).toBe('Scheduled sending is not available for KakaoTalk.');
+      const done = await finished((await send({ channel: 'kakao', recipients: recipients(2, (i) => `카카오 ${i}`, 500) })).id);
+      expect(done.counts.sent).toBe(2);
+      expect(sandbox.messages().map((m) => m.channel)).toEqual(['friendtalk', 'friendtalk']);
+    });
+
+    it('marks an advertisement and refuses it at night', async () => {
+      atKoreanHour(22);
+      const night = await call('POST', 'message-sends', { advertising: true, recipients: [{ phone: '01011112222', text: '신인 모집' }] });
+      expect(night.json().message).toBe('Advertising messages cannot be sent between 21:00 and 08:00 (Korean time).');
+      atKoreanHour(10);
+      await finished((await send({ advertising: true, recipients: [{ phone: '01011112222', text: '신인 모집' }] })).id);
+      expect(sandbox.messages()[0].text).toBe('(광고)잡캐스팅 신인 모집\n무료수신거부 080-123-4567');
+    });
+
+    it('lists sends with their counts by day and the gateway remaining counts', async () => {
+      await finished((await send({ recipients: recipients(2, (i) => `목록 ${i}`, 600) })).id);
+      const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+      const list = (await call('GET', `message-sends?from=${today}&to=${today}`)).json<{ data: SendView[]; pagination: { totalItems: number } }>();
+      expect(list.data[0]).toMatchObject({ state: 'completed', counts: { sent: 2 } });
+      expect((await call('GET', 'message-sends?from=2020-01-01&to=2020-01-02')).json().data).toEqual([]);
+      const remain = await call('GET', 'aligo/remain');
+      expect(remain.statusCode).toBe(200);
+      expect(remain.json()).toEqual({ SMS_CNT: expect.any(Number), LMS_CNT: expect.any(Number), MMS_CNT: expect.any(Number) });
+    });
+  });
+});
