@@ -189,6 +189,15 @@ describe('contacts', () => {
       expect(restored.data).toEqual([expect.objectContaining({ id: a.id, contactName: 'a', phoneNumber: '010-1111-2222' })]);
     });
 
+    it('reads the live contacts among the ids given, for the message sender', async () => {
+      const book = await newBook('lookup');
+      const a = await addContact(book, { contactName: '김민준', phoneNumber: '010-1111-2222', definition1: '배우' });
+      const b = await addContact(book, { contactName: '이서연', phoneNumber: '010-3333-4444' });
+      await ok('POST', 'contacts/delete', { contactIds: [b.id] });
+      const found = await ok<{ data: Contact[]; total: number }>('POST', 'contacts/lookup', { contactIds: [b.id, a.id, 999_999] });
+      expect(found.data).toEqual([expect.objectContaining({ id: a.id, contactName: '김민준', phoneNumber: '010-1111-2222', definition1: '배우' })]);
+    });
+
     it('pastes copies with new ids into a group, checked, and removes the originals after a cut', async () => {
       const book = await newBook('clipboard');
       const from = await newGroup(book, 'from');

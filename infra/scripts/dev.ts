@@ -6,6 +6,7 @@ import { describeExit, shutdown, waitUntil } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
 import { banner, healthy, isHealthy, node, root, startLocalStack, startProcesses, superadminSignIn, unexpectedExitMessage } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
+import { aligoForApp } from './lib/aligo.ts';
 import { googleForApp } from './lib/google.ts';
 
 const API_PORT = 8080;
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   // Google, or the local sandbox (logging each request) when no OAuth client is configured. The browser opens
   // Vite, which proxies /backend, so Google's redirect comes back through it.
   const google = await googleForApp(WEB_PORT, { logRequests: true });
+  const aligo = await aligoForApp({ logRequests: true });
   const onUnexpectedExit = (name: string, status: ExitStatus) => void shutdown(1, unexpectedExitMessage(name, status));
   const env: NodeJS.ProcessEnv = {
     ...(await startLocalStack(onUnexpectedExit)),
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
     PORT: String(API_PORT),
     CORS_ORIGIN: `http://localhost:${WEB_PORT}`,
     ...google.env,
+    ...aligo.env,
   };
   delete env.WEB_ROOT;
 
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
       ready: (child) => Promise.race([compiled, child.exited.then((status) => `tsc ${describeExit(status)}`)]),
     },
     ...google.processes,
+    ...aligo.processes,
     { name: 'api', command: node, args: ['--watch', 'backend/dist/main.js'], ready: healthy(API_PORT), readyRequired: false },
     { name: 'worker', command: node, args: ['--watch', 'backend/dist/worker.js'] },
     {
@@ -59,6 +63,7 @@ async function main(): Promise<void> {
     `API: http://localhost:${API_PORT}/backend/api/v1 (rebuilt and restarted on save)`,
     ...superadminSignIn(),
     google.banner,
+    ...aligo.banner,
     'Press Ctrl-C to stop.',
   ]);
 }

@@ -5,6 +5,7 @@ import { describeExit, run, shutdown } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
 import { banner, healthy, node, root, startLocalStack, startProcesses, superadminSignIn, unexpectedExitMessage } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
+import { aligoForApp } from './lib/aligo.ts';
 import { googleForApp } from './lib/google.ts';
 
 async function main(): Promise<void> {
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
 
   // Google, or the local sandbox when no OAuth client is configured; the browser opens the app on `port`.
   const google = await googleForApp(port);
+  // Aligo, or the local gateway sandbox when no key is configured.
+  const aligo = await aligoForApp();
   const onUnexpectedExit = (name: string, status: ExitStatus) => void shutdown(1, unexpectedExitMessage(name, status));
   const env: NodeJS.ProcessEnv = {
     ...(await startLocalStack(onUnexpectedExit)),
@@ -23,10 +26,12 @@ async function main(): Promise<void> {
     PORT: String(port),
     WEB_ROOT: join(root, 'frontend', 'dist'),
     ...google.env,
+    ...aligo.env,
   };
   // In start order; they stop in reverse. Sandboxes the API talks to go before it.
   const processes: AppProcess[] = [
     ...google.processes,
+    ...aligo.processes,
     { name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
     { name: 'worker', command: node, args: ['backend/dist/worker.js'] },
   ];
@@ -36,6 +41,7 @@ async function main(): Promise<void> {
     `JOB CASTING is running at http://localhost:${port}`,
     ...superadminSignIn(),
     google.banner,
+    ...aligo.banner,
     'Press Ctrl-C to stop.',
   ]);
 }

@@ -10,6 +10,7 @@ import type { Services } from './services.ts';
 import { describeExit, isShuttingDown, onShutdown, run, shutdown } from './lib/processes.ts';
 import type { Child, ExitStatus } from './lib/processes.ts';
 import { generateSecrets, healthy, node, root, startProcesses } from './lib/app.ts';
+import { aligoSandboxEnv, aligoSandboxProcess } from './lib/aligo.ts';
 import { googleSandboxEnv, googleSandboxProcess } from './lib/google.ts';
 
 interface Counts {
@@ -151,6 +152,10 @@ async function browserJourneys(): Promise<Counts> {
   let sandboxPort = await freePort();
   while (sandboxPort === port) sandboxPort = await freePort();
   const sandbox = googleSandboxProcess(sandboxPort);
+  // The gateway too is always the sandbox: the journeys read the messages it took.
+  let aligoPort = await freePort();
+  while (aligoPort === port || aligoPort === sandboxPort) aligoPort = await freePort();
+  const aligo = aligoSandboxProcess(aligoPort);
   const dataDir = join(tmp, 'e2e-data');
   mkdirSync(dataDir, { recursive: true });
   const admin = { email: 'admin@jobcasting.test', password: `Jc-${randomBytes(15).toString('base64url')}-7q` };
@@ -171,6 +176,7 @@ async function browserJourneys(): Promise<Counts> {
     REDIS_KEY_PREFIX: database,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...googleSandboxEnv(sandbox.url, `http://localhost:${port}`),
+    ...aligoSandboxEnv(aligo.url),
   };
 
   let children: Child[] = [];
@@ -178,6 +184,7 @@ async function browserJourneys(): Promise<Counts> {
     children = await startProcesses(
       [
         sandbox.process,
+        aligo.process,
         { name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
         { name: 'worker', command: node, args: ['backend/dist/worker.js'] },
       ],
@@ -196,6 +203,7 @@ async function browserJourneys(): Promise<Counts> {
         E2E_ADMIN_EMAIL: admin.email,
         E2E_ADMIN_PASSWORD: admin.password,
         E2E_GOOGLE_SANDBOX_URL: sandbox.url,
+        E2E_ALIGO_SANDBOX_URL: aligo.url,
       },
     });
     // A flaky test passed on a retry.

@@ -1,10 +1,9 @@
 // Google for npm start, npm run dev and the browser journeys: Google itself when an OAuth client is configured
 // (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET), else the local sandbox of infra/sandbox/google, run as a child
 // process that starts before the API and stops after it.
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { googleSandboxEnv } from './google-env.ts';
-import { freePort } from './databases.ts';
+import { sandboxPort } from './sandbox-port.ts';
 import { waitUntil } from './processes.ts';
 import { dataDir, node, root } from './app.ts';
 import type { AppProcess } from './app.ts';
@@ -88,7 +87,7 @@ export async function googleForApp(appPort: number, options: Pick<SandboxProcess
       banner: `Google: OAuth client ${process.env.GOOGLE_CLIENT_ID} (authorised redirect URI: ${appUrl}${GOOGLE_CALLBACK_PATH})`,
     };
   }
-  const sandbox = googleSandboxProcess(await sandboxPort(), {
+  const sandbox = googleSandboxProcess(await sandboxPort('GOOGLE_SANDBOX_PORT', GOOGLE_SANDBOX_DEFAULT_PORT), {
     ...options,
     dataDir: process.env.GOOGLE_SANDBOX_DATA || undefined,
     grantsFile: join(dataDir, 'google-sandbox-grants.json'),
@@ -99,25 +98,4 @@ export async function googleForApp(appPort: number, options: Pick<SandboxProcess
     sandboxUrl: sandbox.url,
     banner: `Google: local sandbox at ${sandbox.url} (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to use Google)`,
   };
-}
-
-/** GOOGLE_SANDBOX_PORT, which must be free; else 4010, or any free port when 4010 is taken. */
-async function sandboxPort(): Promise<number> {
-  const given = process.env.GOOGLE_SANDBOX_PORT;
-  if (given) {
-    const port = Number(given);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`GOOGLE_SANDBOX_PORT must be a port number, not "${given}"`);
-    if (!(await isFree(port))) throw new Error(`GOOGLE_SANDBOX_PORT ${port} is in use (is npm start or npm run dev running?)`);
-    return port;
-  }
-  return (await isFree(GOOGLE_SANDBOX_DEFAULT_PORT)) ? GOOGLE_SANDBOX_DEFAULT_PORT : freePort();
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolveFree) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', () => resolveFree(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
-  });
 }

@@ -64,6 +64,14 @@ export class ContactsController {
     return { count: await this.contacts.check(body.addressBookId, body.contactIds, body.checked) };
   }
 
+  @Post('contacts/lookup')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ContactListDto, description: 'The live contacts among those named, in id order (the message sender reads its recipients so)' })
+  async lookup(@Body() body: ContactIdsDto): Promise<ContactListDto> {
+    const data = await this.contacts.read(body.contactIds);
+    return { data, total: data.length };
+  }
+
   @Post('contacts/delete')
   @HttpCode(200)
   @ApiOkResponse({ type: CountDto, description: 'Deleted contacts are kept and can be restored' })

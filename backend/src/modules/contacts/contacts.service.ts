@@ -81,6 +81,11 @@ export class ContactsService {
   }
 
   /** Brings back deleted or merged-away contacts, into no group when theirs is gone. */
+  /** The live contacts among these ids. */
+  read(contactIds: readonly number[]): Promise<ContactDto[]> {
+    return readContacts(this.em.fork(), contactIds);
+  }
+
   async restore(contactIds: readonly number[]): Promise<ContactDto[]> {
     return this.em.fork().transactional(async (em) => {
       const rows = await em.execute<{ id: number }[]>(
