@@ -14,7 +14,7 @@ const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge
 
 /** Docker Compose's interpolation: ${NAME}, ${NAME:-default} and ${NAME:?error}. */
 function interpolate(value: string, env: Record<string, string>): string {
-  return value.replace(/\$\{([A-Z_]+)(?::([-?])([^}]*))?\}/g, (_, name: string, kind?: string, rest?: string) => {
+  return value.replace(/\$\{([A-Z][A-Z0-9_]*)(?::([-?])([^}]*))?\}/g, (_, name: string, kind?: string, rest?: string) => {
     if (env[name]) return env[name];
     if (kind === '?') throw new Error(`${name}: ${rest}`);
     return kind === '-' ? (rest ?? '') : '';

@@ -1,0 +1,140 @@
+// The messaging part of the benchmark, for sends of many personalised texts through the API, the worker and the
+// Aligo sandbox (run as a process of its own): how long the API takes to accept a send, how fast the worker hands
+// the messages to the gateway beside how fast the gateway takes them from one caller, and how late scheduled
+// sends go out.
+import { SANDBOX_API_KEY, SANDBOX_SENDERS, SANDBOX_USER_ID } from '../sandbox/aligo/server.ts';
+
+const SENDER = SANDBOX_SENDERS[1];
+/** What send_mass takes per call. */
+const MASS_CALL = 500;
+
+interface SandboxStats {
+  messagesAccepted: number;
+}
+interface SandboxMessage {
+  receiver: string;
+  acceptedAt: string;
+}
+
+/** Registers the sandbox's sender number for the signed-in staff member. */
+export async function registerSandboxSender(base: string, auth: Record<string, string>): Promise<void> {
+  const response = await fetch(`${base}/user-phone-numbers`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: SENDER, name: '벤치마크', apiKey: SANDBOX_API_KEY }),
+  });
+  if (response.status !== 201) throw new Error(`sender number: ${response.status} ${await response.text()}`);
+}
+
+const phoneOf = (n: number) => `010${String(20_000_000 + n).slice(-8)}`;
+const textOf = (n: number) => `안녕하세요 배우 ${n}님, 내일 오후 2시 강남 스튜디오 오디션입니다. 회신 부탁드립니다.`;
+
+function sendBody(recipients: number, from: number, scheduledAt?: Date): string {
+  return JSON.stringify({
+    sender: SENDER,
+    ...(scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}),
+    recipients: Array.from({ length: recipients }, (_, i) => ({ phone: phoneOf(from + i), name: `배우 ${from + i}`, text: textOf(from + i) })),
+  });
+}
+
+async function postSend(base: string, auth: Record<string, string>, body: string): Promise<number> {
+  const response = await fetch(`${base}/message-sends`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+  if (response.status !== 202) throw new Error(`send: ${response.status} ${(await response.text()).slice(0, 300)}`);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function settled(base: string, auth: Record<string, string>, id: number): Promise<void> {
+  for (;;) {
+    const send = (await (await fetch(`${base}/message-sends/${id}`, { headers: auth })).json()) as { state: string; counts: { sent: number } };
+    if (send.state === 'completed') return;
+    if (send.state === 'failed' || send.state === 'cancelled') throw new Error(`send ${id} ended ${send.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** Milliseconds to accept a send of `recipients` personalised texts, one send at a time, each sent before the next. */
+export async function acceptTimes(base: string, auth: Record<string, string>, recipients: number, runs: number) {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const body = sendBody(recipients, run * recipients);
+    const started = performance.now();
+    const id = await postSend(base, auth, body);
+    times.push(performance.now() - started);
+    await settled(base, auth, id);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+}
+
+/** Messages a second from the send's acceptance to its last delivery recorded as sent. */
+export async function dispatchRate(base: string, auth: Record<string, string>, sandboxUrl: string, recipients: number) {
+  const before = await sandboxStats(sandboxUrl);
+  const body = sendBody(recipients, 500_000);
+  const id = await postSend(base, auth, body);
+  const started = performance.now();
+  await settled(base, auth, id);
+  const seconds = (performance.now() - started) / 1000;
+  const taken = (await sandboxStats(sandboxUrl)).messagesAccepted - before.messagesAccepted;
+  if (taken !== recipients) throw new Error(`the gateway took ${taken} messages of ${recipients}`);
+  return { perSecond: recipients / seconds, seconds };
+}
+
+/** Messages a second the sandbox takes from one caller posting send_mass calls of 500 one after another. */
+export async function sandboxIntakeRate(sandboxUrl: string, recipients: number) {
+  const calls: URLSearchParams[] = [];
+  for (let start = 0; start < recipients; start += MASS_CALL) {
+    const form = new URLSearchParams({ key: SANDBOX_API_KEY, user_id: SANDBOX_USER_ID, sender: SENDER, msg_type: 'LMS' });
+    const count = Math.min(MASS_CALL, recipients - start);
+    for (let i = 0; i < count; i++) {
+      form.set(`rec_${i + 1}`, phoneOf(900_000 + start + i));
+      form.set(`msg_${i + 1}`, textOf(900_000 + start + i));
+    }
+    form.set('cnt', String(count));
+    calls.push(form);
+  }
+  const started = performance.now();
+  for (const form of calls) {
+    const answer = (await (await fetch(`${sandboxUrl}/send_mass/`, { method: 'POST', body: form })).json()) as { result_code: string; message: string };
+    if (answer.result_code !== '1') throw new Error(`sandbox send_mass: ${answer.result_code} ${answer.message}`);
+  }
+  return recipients / ((performance.now() - started) / 1000);
+}
+
+/** How late scheduled sends reach the gateway: `sends` of 10 recipients each, due a few seconds apart. */
+export async function scheduledLateness(base: string, auth: Record<string, string>, sandboxUrl: string, sends: number) {
+  const due: { at: Date; receivers: Set<string> }[] = [];
+  const firstDue = Date.now() + 3000;
+  for (let i = 0; i < sends; i++) {
+    const at = new Date(firstDue + i * 250);
+    const from = 700_000 + i * 10;
+    await postSend(base, auth, sendBody(10, from, at));
+    due.push({ at, receivers: new Set(Array.from({ length: 10 }, (_, k) => phoneOf(from + k))) });
+  }
+  const last = due[due.length - 1].at.getTime();
+  while (Date.now() < last + 10_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const messages = await sandboxMessages(sandboxUrl);
+    const got = new Set(messages.map((m) => m.receiver));
+    if (due.every((send) => [...send.receivers].every((receiver) => got.has(receiver)))) break;
+  }
+  const messages = await sandboxMessages(sandboxUrl);
+  const lateness = due.map((send) => {
+    const accepted = messages.filter((m) => send.receivers.has(m.receiver)).map((m) => new Date(m.acceptedAt).getTime());
+    if (accepted.length < send.receivers.size) throw new Error('a scheduled send never reached the gateway');
+    return Math.max(...accepted) - send.at.getTime();
+  });
+  return { p50: percentile(lateness, 50), p95: percentile(lateness, 95), max: Math.max(...lateness) };
+}
+
+async function sandboxStats(sandboxUrl: string): Promise<SandboxStats> {
+  return (await (await fetch(`${sandboxUrl}/sandbox/stats`)).json()) as SandboxStats;
+}
+
+async function sandboxMessages(sandboxUrl: string): Promise<SandboxMessage[]> {
+  const body = (await (await fetch(`${sandboxUrl}/sandbox/messages?sender=${SENDER}&limit=1000000`)).json()) as SandboxMessage[] | { messages: SandboxMessage[] };
+  return Array.isArray(body) ? body : body.messages;
+}
