@@ -157,9 +157,12 @@ describe('npm start', () => {
   const dataDir = join(tmp, 'embedded');
   let password = '';
 
-  it('starts embedded PostgreSQL, Redis and the Google sandbox, serves the SPA and the API on one origin, and prints the sign-in', async () => {
+  it('starts embedded PostgreSQL, Redis and the Google and Aligo sandboxes, serves the SPA and the API on one origin, and prints the sign-in', async () => {
     const sandboxPort = await freePort();
-    const app = await start({ DATA_DIR: dataDir, GOOGLE_SANDBOX_PORT: String(sandboxPort) });
+    let aligoPort = await freePort();
+    while (aligoPort === sandboxPort) aligoPort = await freePort();
+    const aligoUrl = `http://127.0.0.1:${aligoPort}`;
+    const app = await start({ DATA_DIR: dataDir, GOOGLE_SANDBOX_PORT: String(sandboxPort), ALIGO_SANDBOX_PORT: String(aligoPort) });
     const processes = descendants(app.pid);
     const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     try {
@@ -196,11 +199,27 @@ describe('npm start', () => {
       const done = await fetch(back, { headers: { cookie }, redirect: 'manual' });
       expect(done.status).toBe(302);
       expect(done.headers.get('location')).toBe(`/admin/email-accounts?${new URLSearchParams({ connected: consent.accounts[0].email })}`);
+
+      // Without an Aligo key, text messages go to the gateway sandbox, with the sender number the banner names.
+      expect(app.output()).toContain(`Text messages: local Aligo sandbox at ${aligoUrl}`);
+      const key = /API key (\S+)\)/.exec(app.output())?.[1];
+      const { token } = (await (await login(app.port, 'admin@jobcasting.local', password)).json()) as { token: string };
+      const api = (path: string, body: unknown) =>
+        fetch(`http://localhost:${app.port}/backend/api/v1/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect((await api('user-phone-numbers', { phone: '010-9876-5432', name: '사무실', apiKey: key })).status).toBe(201);
+      const sent = await api('aligo/send-mass-sms', { sender: '01098765432', recipients: ['010-1111-2222', '010-3333-4444'], message: '촬영 안내' });
+      expect(await sent.json()).toMatchObject({ success: true, data: { success_cnt: 2, error_cnt: 0 } });
+      const received = (await (await fetch(`${aligoUrl}/sandbox/messages`)).json()) as { messages: { receiver: string; text: string }[] };
+      expect(received.messages.map((m) => [m.receiver, m.text]).sort()).toEqual([
+        ['01011112222', '촬영 안내'],
+        ['01033334444', '촬영 안내'],
+      ]);
     } finally {
       expect(await app.interrupt()).toBe(130);
     }
     expect(processes.filter((p) => isRunning(p.pid))).toEqual([]);
     expect(await isListening(`${sandboxUrl}/sandbox/accounts`)).toBe(false);
+    expect(await isListening(`${aligoUrl}/sandbox/stats`)).toBe(false);
   }, 180_000);
 
   it('reuses the data on a second start without printing the password again; the sandbox moves off a taken 4010', async () => {
@@ -261,12 +280,15 @@ describe('npm start', () => {
         GOOGLE_CLIENT_ID: 'agency-client.apps.googleusercontent.com',
         GOOGLE_CLIENT_SECRET: 'agency-client-secret',
         PUBLIC_URL: 'https://casting.example.kr',
+        ALIGO_USER_ID: 'agency',
+        ALIGO_API_KEY: 'agency-aligo-key',
       });
       const processes = descendants(app.pid);
       try {
         expect(app.output()).toContain('Password:   the password in ADMIN_PASSWORD');
         expect(await signIn(app.port, 'owner@jobcasting.test', 'Owner-password-1')).toBe(200);
-        expect(processes.filter((p) => /postgres|redis-server|sandbox\/google/.test(p.command))).toEqual([]);
+        expect(processes.filter((p) => /postgres|redis-server|sandbox\/(google|aligo)/.test(p.command))).toEqual([]);
+        expect(app.output()).toContain('Text messages: Aligo as agency');
         expect(sandboxUrlOf(app.output())).toBeUndefined();
         const callback = 'https://casting.example.kr/backend/api/v1/google-auth/callback';
         expect(app.output()).toContain(`Google: OAuth client agency-client.apps.googleusercontent.com (authorised redirect URI: ${callback})`);
