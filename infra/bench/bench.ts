@@ -11,7 +11,7 @@ import { generateSecrets, healthy, node, root, startProcesses, unexpectedExitMes
 import { onShutdown, run, shutdown } from '../scripts/lib/processes.ts';
 import { startGoogleSandbox, SAMPLE_ACCOUNT_EMAILS } from '../sandbox/google/server.ts';
 import { googleSandboxEnv } from '../scripts/lib/google-env.ts';
-import { contactTableBenchAvailable, scrollContactTable } from './contact-table.ts';
+import { contactTableBenchAvailable, scrollContactTable, type ScrollFigures } from './contact-table.ts';
 import { copyContactsPerSecond, duplicateScan, generatedAddressBook, importAddressBook } from './contacts.ts';
 import { renderAndBuildRate, sendLatency } from './email.ts';
 import { load, type LoadOptions } from './load.ts';
@@ -26,8 +26,11 @@ const { values } = parseArgs({
     'import-rows': { type: 'string', default: '20000' },
     contacts: { type: 'string', default: '100000' },
     'table-contacts': { type: 'string', default: '50000' },
+    // `--only contact-table`: just the contact table in Chromium, for work on the table.
+    only: { type: 'string' },
   },
 });
+if (values.only !== undefined && values.only !== 'contact-table') throw new Error(`--only knows contact-table, not ${values.only}`);
 const seconds = Number(values.seconds);
 const seededUsers = Number(values.users);
 const postCount = Number(values.posts);
@@ -80,6 +83,24 @@ const loginBody = JSON.stringify(ADMIN);
 const signIn = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
 const session = (await signIn.json()) as { token: string };
 const auth = { authorization: `Bearer ${session.token}` };
+
+// The contact table in Chromium: a book of tableContacts opened and scrolled through.
+async function contactTableFigures(): Promise<ScrollFigures | null> {
+  if (!contactTableBenchAvailable()) return null;
+  await importAddressBook(base, auth, generatedAddressBook(tableContacts, 0.05), 'bench-table');
+  const browserSession = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody })).json()) as Parameters<typeof scrollContactTable>[1];
+  return scrollContactTable(`http://localhost:${port}`, browserSession, 'bench-table');
+}
+function contactTableLine(table: ScrollFigures | null): string {
+  const longest = (tasks: number[]) => (tasks.length === 0 ? 'none' : `${tasks.length}, the longest ${Math.max(...tasks).toFixed(0)} ms`);
+  return table
+    ? `  contact table of ${tableContacts} in Chromium: tasks over 50 ms while scrolling (${table.scrollSteps} wheel turns and ${table.pageJumps} page jumps in ${table.seconds.toFixed(1)} s): ${longest(table.scrollTasks)}; while opening the book: ${longest(table.openTasks)}`
+    : '  contact table in Chromium: skipped (needs /usr/bin/chromium and a built front end)';
+}
+if (values.only === 'contact-table') {
+  console.log(contactTableLine(await contactTableFigures()));
+  await shutdown(0);
+}
 
 // A sheet imported through the API and the worker, beside a raw COPY of the same rows.
 const accountId = await connectSandboxAccount(base, auth, SAMPLE_ACCOUNT_EMAILS[0]);
@@ -137,16 +158,10 @@ const sends = await sendLatency({ base, auth, sandboxUrl: sandbox.url, accountId
 // Contacts: a generated address book (5 % duplicates) uploaded and imported, beside a COPY; then the duplicate scan.
 const book = generatedAddressBook(contactCount, 0.05);
 const contactImport = await importAddressBook(base, auth, book, 'bench-contacts');
-const contactCopyRate = await copyContactsPerSecond(databaseUrl, book.rows);
+const contactCopy = await copyContactsPerSecond(databaseUrl, book.rows, contactImport.addressBookId);
 const contactImportRate = contactImport.imported / contactImport.seconds;
 const scan = await duplicateScan(base, auth, contactImport.addressBookId, 10);
-// The contact table in Chromium: a book of tableContacts opened and scrolled through.
-let table: Awaited<ReturnType<typeof scrollContactTable>> | null = null;
-if (contactTableBenchAvailable()) {
-  await importAddressBook(base, auth, generatedAddressBook(tableContacts, 0.05), 'bench-table');
-  const browserSession = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody })).json()) as Parameters<typeof scrollContactTable>[1];
-  table = await scrollContactTable(`http://localhost:${port}`, browserSession, 'bench-table');
-}
+const table = await contactTableFigures();
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
@@ -156,14 +171,10 @@ console.log(`  import  ${importRate.toFixed(0)} rows/s (${imported.seconds.toFix
 console.log(`  COPY    ${copyRate.toFixed(0)} rows/s of the same cells into a table like post, with its indexes (import = ${((100 * importRate) / copyRate).toFixed(0)} % of COPY)`);
 console.log(`\nAddress book of ${contactCount} contacts (${(book.csv.length / 1024 / 1024).toFixed(1)} MB of CSV, 5 % duplicates):`);
 console.log(`  import    ${contactImportRate.toFixed(0)} rows/s from upload to the last row committed (${contactImport.seconds.toFixed(1)} s, ${contactImport.imported} imported)`);
-console.log(`  COPY      ${contactCopyRate.toFixed(0)} rows/s of the same cells into a table like contact, with its indexes (import = ${((100 * contactImportRate) / contactCopyRate).toFixed(0)} % of COPY)`);
+console.log(`  COPY      ${contactCopy.intoContact.toFixed(0)} rows/s of the same cells into contact, with its foreign keys and indexes (import = ${((100 * contactImportRate) / contactCopy.intoContact).toFixed(0)} % of COPY)`);
+console.log(`            ${contactCopy.intoTemporary.toFixed(0)} rows/s into a temporary copy of contact: indexes, no foreign keys, no WAL (import = ${((100 * contactImportRate) / contactCopy.intoTemporary).toFixed(0)} %)`);
 console.log(`  duplicate scan of the whole book  p50 ${scan.p50.toFixed(0)} ms, slowest ${scan.max.toFixed(0)} ms of 10 (${scan.groups} phones shared by ${scan.duplicated} contacts)`);
-const longest = (tasks: number[]) => (tasks.length === 0 ? 'none' : `${tasks.length}, the longest ${Math.max(...tasks).toFixed(0)} ms`);
-console.log(
-  table
-    ? `  contact table of ${tableContacts} in Chromium: tasks over 50 ms while scrolling (${table.scrollSteps} wheel turns and ${table.pageJumps} page jumps in ${table.seconds.toFixed(1)} s): ${longest(table.scrollTasks)}; while opening the book: ${longest(table.openTasks)}`
-    : '  contact table in Chromium: skipped (needs /usr/bin/chromium and a built front end)',
-);
+console.log(contactTableLine(table));
 console.log(`\nE-mail with 20 models (${(rendered.bytes / 1024).toFixed(0)} kB of MIME):`);
 console.log(`  render + MIME  ${rendered.perSecond.toFixed(0)} messages/s in one process`);
 console.log(`  send           p50 ${sends.apiP50.toFixed(1)} ms, p95 ${sends.apiP95.toFixed(1)} ms through the API (${sends.sends} sends, one at a time)`);

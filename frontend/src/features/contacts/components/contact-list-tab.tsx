@@ -29,7 +29,7 @@ import { MemoEditorDialog } from './memo-editor-dialog.tsx';
 import { MoveGroupDialog } from './move-group-dialog.tsx';
 import { NameDialog } from './name-dialog.tsx';
 import { NicknameDialog, type NicknameMode, type NicknameOutcome, type NicknameRequest } from './nickname-dialog.tsx';
-import { firstRowOfPage, pageCount, pageOfRow } from './paging.ts';
+import { createFirstRowStore, firstRowOfPage } from './paging.ts';
 import { withEdits, type ContactEdits } from './pending-changes.ts';
 import { SendSelectedDialog } from './simple-dialogs.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
@@ -65,7 +65,7 @@ export function ContactListTab({ bookId, onBookChange }: ContactListTabProps) {
   const edits = useContactEdits(bookId, autosave);
   const [clipboard, dispatchClipboard] = useReducer(clipboardReducer, EMPTY_CLIPBOARD);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const [page, setPage] = useState(1);
+  const [firstRow] = useState(createFirstRowStore);
   const [pendingBook, setPendingBook] = useState<number | null>(null);
   const table = useRef<VirtualRowsHandle>(null);
   const setChecks = useContactChecks(bookId, choice);
@@ -137,14 +137,11 @@ export function ContactListTab({ bookId, onBookChange }: ContactListTabProps) {
     edits.discard();
     dispatchClipboard({ type: 'clear' });
     setChoice(ENTIRE);
-    setPage(1);
+    firstRow.set(0);
     onBookChange(id);
   };
 
   const goToPage = (next: number) => table.current?.scrollToRow(firstRowOfPage(next, shownRows.length));
-  // Only a change of page re-renders the tab, not every scrolled row.
-  const total = shownRows.length;
-  const onFirstRowChange = useCallback((index: number) => setPage(pageOfRow(index, total)), [total]);
 
   const onAction = async (action: BottomAction) => {
     if (bookId === null) return contactToast.error('Please create or choose an address book first');
@@ -245,8 +242,8 @@ export function ContactListTab({ bookId, onBookChange }: ContactListTabProps) {
           if (!file.name.toLowerCase().endsWith('.csv')) return contactToast.error('CSV upload accepts .csv only');
           setDialog({ type: 'import', file });
         }}
-        page={Math.min(page, pageCount(shownRows.length))}
-        pages={pageCount(shownRows.length)}
+        firstRow={firstRow}
+        total={shownRows.length}
         onPage={goToPage}
         onColumnSettings={() => setDialog({ type: 'columns' })}
       />
@@ -254,7 +251,7 @@ export function ContactListTab({ bookId, onBookChange }: ContactListTabProps) {
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">No address books yet. Create one with New Address Book.</p>
       ) : (
         <div className="flex flex-col gap-4 lg:flex-row">
-          <GroupsPanel groups={groups.data} choice={choice} onChoose={(next) => { setChoice(next); setPage(1); }} onAddGroup={() => setDialog({ type: 'addGroup' })} onDeleteGroup={() => void onDeleteGroup()} />
+          <GroupsPanel groups={groups.data} choice={choice} onChoose={(next) => { setChoice(next); firstRow.set(0); }} onAddGroup={() => setDialog({ type: 'addGroup' })} onDeleteGroup={() => void onDeleteGroup()} />
           <div className="flex min-w-0 flex-1 flex-col gap-3">
             {contacts.error ? (
               <Alert>Failed to load address book records</Alert>
@@ -271,7 +268,7 @@ export function ContactListTab({ bookId, onBookChange }: ContactListTabProps) {
                 onSelectAll={(isChecked) => void setChecks(isChecked, choice?.kind === 'view' && choice.view === 'entire' ? 'book' : shownRows.map((row) => row.id))}
                 onDeleteSelected={() => (checked.length === 0 ? contactToast.error('No contacts were selected to delete') : setDialog({ type: 'delete', ids: checked.map((row) => row.id) }))}
                 onResize={(id, width) => void saveColumnSettings(withWidth(columns, id, width)).catch((failure: unknown) => toastFailure(failure, 'An error occurred while saving: the column width was not saved'))}
-                onFirstRowChange={onFirstRowChange}
+                onFirstRowChange={firstRow.set}
               />
             )}
             {contacts.data && shownRows.length === 0 && <p className="text-sm text-slate-600">No contacts in this group.</p>}

@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 import type { ColumnSetting } from '../api/column-settings.ts';
 import type { Contact } from '../api/contacts-keys.ts';
 import { EditableCell } from './editable-cell.tsx';
@@ -44,6 +44,7 @@ function cell(contact: Contact, column: ColumnSetting, handlers: RowHandlers): R
         value={String(contact[field] ?? '')}
         label={`${column.name} of ${name}`}
         type={field === 'email' ? 'email' : field === 'phoneNumber' ? 'tel' : 'text'}
+        owner={contact.id}
         onCommit={(value) => handlers.edit(contact, field, value)}
       />
     );
@@ -66,7 +67,8 @@ function cell(contact: Contact, column: ColumnSetting, handlers: RowHandlers): R
     case 'memo':
       return (
         <button type="button" aria-label={`Memo of ${name}`} onClick={() => handlers.act('memo', contact)} className={`${neutral} w-full truncate text-left font-normal`}>
-          {contact.memo || <span className="text-slate-500">+ Memo</span>}
+          {/* One span with or without a memo: a reused row then changes text, not elements. */}
+          <span className={contact.memo ? undefined : 'text-slate-500'}>{contact.memo || '+ Memo'}</span>
         </button>
       );
     case 'editConversation': {
@@ -115,8 +117,20 @@ interface ContactRowProps {
 
 /** One contact, positioned by the windowing; a cut contact is dimmed until pasted. */
 export const ContactRow = memo(function ContactRow({ contact, index, top, height, columns, isCut, isEdited, handlers }: ContactRowProps) {
+  const row = useRef<HTMLDivElement>(null);
+  const shownId = useRef(contact.id);
+  // The table reuses a row for another contact as it scrolls. Focus leaves it, so that keys pressed next do not act
+  // on a contact nobody chose (an edit in progress has been committed for its own contact by then: EditableCell).
+  useLayoutEffect(() => {
+    if (shownId.current === contact.id) return;
+    shownId.current = contact.id;
+    const active = row.current?.ownerDocument.activeElement;
+    if (active instanceof HTMLElement && row.current?.contains(active)) active.blur();
+  }, [contact.id]);
+
   return (
     <div
+      ref={row}
       role="row"
       aria-rowindex={index + 2}
       aria-selected={contact.check}

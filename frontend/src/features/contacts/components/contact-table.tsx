@@ -35,7 +35,6 @@ export function ContactTable({ tableRef, rows, columns, pending, cut, handlers, 
       const contact = rows[index]!;
       return (
         <ContactRow
-          key={contact.id}
           contact={contact}
           index={index}
           top={top}

@@ -1,8 +1,10 @@
+import { memo, useEffect, useState } from 'react';
 import { FileTrigger, Switch } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import type { AddressBook } from '../api/contacts-keys.ts';
+import { type FirstRowStore, pageCount, pageOfRow } from './paging.ts';
 
 interface ContactToolbarProps {
   books: readonly AddressBook[];
@@ -15,8 +17,10 @@ interface ContactToolbarProps {
   isSaving: boolean;
   onSave: () => void;
   onCsvFile: (file: File) => void;
-  page: number;
-  pages: number;
+  /** The table's first row in view, for the page x / y line. */
+  firstRow: FirstRowStore;
+  /** How many rows the table holds. */
+  total: number;
   onPage: (page: number) => void;
   onColumnSettings: () => void;
 }
@@ -30,9 +34,34 @@ function SaveState({ autosave, unsaved, isSaving }: Pick<ContactToolbarProps, 'a
   );
 }
 
+/** Previous / next page and "page x / y", following the table's scrolling. */
+function Pager({ firstRow, total, onPage }: Pick<ContactToolbarProps, 'firstRow' | 'total' | 'onPage'>) {
+  // Plain state rather than useSyncExternalStore, whose synchronous updates would pull the table's render into the
+  // scroll frame; this one joins the table's own update.
+  const [first, setFirst] = useState(firstRow.get);
+  useEffect(() => firstRow.subscribe(setFirst), [firstRow]);
+  return <PageButtons page={pageOfRow(first, total)} pages={pageCount(total)} onPage={onPage} />;
+}
+
+const PageButtons = memo(function PageButtons({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  return (
+    <nav aria-label="Pages" className="flex items-center gap-2">
+      <Button variant="secondary" className="px-3" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
+        <span aria-hidden="true">‹</span> Previous page
+      </Button>
+      <span className="text-sm tabular-nums text-slate-700">
+        page {page} / {pages}
+      </span>
+      <Button variant="secondary" className="px-3" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
+        Next page <span aria-hidden="true">›</span>
+      </Button>
+    </nav>
+  );
+});
+
 /** The tab's top: address-book selector, autosave toggle, CSV upload, previous/next page, column settings. */
 export function ContactToolbar(props: ContactToolbarProps) {
-  const { books, bookId, onBookChange, onNewBook, autosave, onAutosaveChange, unsaved, isSaving, onSave, onCsvFile, page, pages, onPage, onColumnSettings } = props;
+  const { books, bookId, onBookChange, onNewBook, autosave, onAutosaveChange, unsaved, isSaving, onSave, onCsvFile, firstRow, total, onPage, onColumnSettings } = props;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="w-60">
@@ -73,17 +102,7 @@ export function ContactToolbar(props: ContactToolbarProps) {
           CSV Upload
         </Button>
       </FileTrigger>
-      <nav aria-label="Pages" className="flex items-center gap-2">
-        <Button variant="secondary" className="px-3" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
-          <span aria-hidden="true">‹</span> Previous page
-        </Button>
-        <span className="text-sm tabular-nums text-slate-700">
-          page {page} / {pages}
-        </span>
-        <Button variant="secondary" className="px-3" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
-          Next page <span aria-hidden="true">›</span>
-        </Button>
-      </nav>
+      <Pager firstRow={firstRow} total={total} onPage={onPage} />
       <Button variant="secondary" onPress={onColumnSettings}>
         Column Settings
       </Button>

@@ -16,3 +16,30 @@ export function firstRowOfPage(page: number, total: number): number {
   const clamped = Math.min(Math.max(1, Math.trunc(page)), pageCount(total));
   return (clamped - 1) * CONTACT_PAGE_SIZE;
 }
+
+/**
+ * The first row in view: the table sets it as it scrolls and the pager shows its page. It lives outside the tab's
+ * state so that scrolling re-renders the pager alone, not the whole tab.
+ */
+export interface FirstRowStore {
+  get: () => number;
+  set: (index: number) => void;
+  subscribe: (listener: (index: number) => void) => () => void;
+}
+
+export function createFirstRowStore(): FirstRowStore {
+  let first = 0;
+  const listeners = new Set<(index: number) => void>();
+  return {
+    get: () => first,
+    set: (index) => {
+      if (index === first) return;
+      first = index;
+      for (const listener of listeners) listener(index);
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { resolveColumns } from './column-layout.ts';
+import { contactFixture } from './contact-fixture.ts';
+import type { RowHandlers } from './contact-row.tsx';
+import { ContactTable } from './contact-table.tsx';
+import { NO_CHANGES } from './pending-changes.ts';
+import type { VirtualRowsHandle } from './virtual-rows.tsx';
+
+const ROW_HEIGHT = 40;
+const contacts = Array.from({ length: 300 }, (_, i) => contactFixture(i + 1, { contactName: `연락처 ${i + 1}` }));
+
+function renderTable() {
+  const handlers: RowHandlers = { check: vi.fn(), edit: vi.fn(), act: vi.fn() };
+  render(
+    <ContactTable
+      tableRef={createRef<VirtualRowsHandle>()}
+      rows={contacts}
+      columns={resolveColumns(null)}
+      pending={NO_CHANGES}
+      cut={new Set()}
+      handlers={handlers}
+      onSelectAll={vi.fn()}
+      onDeleteSelected={vi.fn()}
+      onResize={vi.fn()}
+      onFirstRowChange={vi.fn()}
+    />,
+  );
+  const table = screen.getByRole('table', { name: 'Contacts' });
+  // jsdom does no layout: the scroll position is whatever the test sets.
+  let scrollTop = 0;
+  Object.defineProperty(table, 'scrollTop', { get: () => scrollTop, set: (value: number) => (scrollTop = value) });
+  const scrollToRow = async (index: number) => {
+    scrollTop = index * ROW_HEIGHT;
+    fireEvent.scroll(table);
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  };
+  return { handlers, scrollToRow };
+}
+
+const nameInput = (id: number) => screen.getByRole<HTMLInputElement>('textbox', { name: `Name of 연락처 ${id}` });
+const rowIndexes = () => screen.getAllByRole('row').slice(1).map((row) => Number(row.getAttribute('aria-rowindex')));
+
+describe('ContactTable', () => {
+  it('keeps a cell being edited with its contact while it stays in view, and commits it for that contact when it leaves', async () => {
+    const { handlers, scrollToRow } = renderTable();
+    const input = nameInput(3);
+    act(() => input.focus());
+    input.value = '새 이름';
+
+    // A short scroll: the row stays, with its input, its focus and what was typed.
+    await scrollToRow(2);
+    expect(nameInput(3)).toBe(input);
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe('새 이름');
+    expect(handlers.edit).not.toHaveBeenCalled();
+
+    // A long one: the row is reused for another contact; the edit goes to contact 3, not to the new one.
+    await scrollToRow(150);
+    expect(handlers.edit).toHaveBeenCalledTimes(1);
+    expect(handlers.edit).toHaveBeenCalledWith(contacts[2], 'contactName', '새 이름');
+    expect(document.activeElement).not.toBe(input);
+    expect(input.getAttribute('aria-label')).not.toBe('Name of 연락처 3');
+    expect(input.value).toBe(input.getAttribute('aria-label')!.replace('Name of ', ''));
+  });
+
+  it('reuses row elements as the window moves and keeps them in index order', async () => {
+    const { scrollToRow } = renderTable();
+    await scrollToRow(50);
+    const before = new Set(screen.getAllByRole('row'));
+    await scrollToRow(100);
+    expect(screen.getAllByRole('row').every((row) => before.has(row))).toBe(true);
+    await waitFor(() => expect(rowIndexes()).toEqual([...rowIndexes()].sort((a, b) => a - b)));
+    expect(rowIndexes()[0]).toBe(100 - 4 + 2);
+    expect(nameInput(100).value).toBe('연락처 100');
+  });
+
+  it('checks the contact the row shows after it was reused', async () => {
+    const user = userEvent.setup();
+    const { handlers, scrollToRow } = renderTable();
+    await scrollToRow(200);
+    await user.click(screen.getByRole('checkbox', { name: 'Select 연락처 201' }));
+    expect(handlers.check).toHaveBeenCalledWith(contacts[200], true);
+  });
+});
