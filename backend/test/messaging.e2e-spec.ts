@@ -186,10 +186,10 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       const done = await finished(created.id);
       expect(done).toMatchObject({ state: 'completed', counts: { sent: 1200, failed: 0, unknown: 0 } });
       const calls = sandbox.sends();
-      expect(calls.map((s) => [s.path, s.messageCount])).toEqual([
-        ['/send_mass', 500],
-        ['/send_mass', 500],
+      expect(calls.map((s) => [s.path, s.messageCount]).sort()).toEqual([
         ['/send_mass', 200],
+        ['/send_mass', 500],
+        ['/send_mass', 500],
       ]);
       const messages = sandbox.messages();
       expect(messages).toHaveLength(1200);
@@ -208,9 +208,9 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       const mms = await finished((await send({ recipients: [{ phone: '01011112222', text: '프로필 사진입니다', files: pictures, fileType: '개별' }] })).id);
       // Four pictures: an MMS with the text and three, then one numbered for the fourth.
       expect(mms).toMatchObject({ total: 2, counts: { sent: 2 } });
-      expect(sandbox.messages().map((m) => [m.type, m.text, m.images.length])).toEqual([
-        ['MMS', '프로필 사진입니다', 3],
+      expect(sandbox.messages().map((m) => [m.type, m.text, m.images.length]).sort()).toEqual([
         ['MMS', '(2/2)', 1],
+        ['MMS', '프로필 사진입니다', 3],
       ]);
     });
 
@@ -232,6 +232,12 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       expect(emoji.json().message).toBe('Recipient 1 (01011112222): The message has characters a text message cannot carry: 🎉');
       const phone = await call('POST', 'message-sends', { recipients: [{ phone: '12', text: '안내' }] });
       expect(phone.json().message).toBe('Recipient 1: "12" is not a phone number.');
+      const shapeless = await call('POST', 'message-sends', { recipients: [{ phone: 1234, text: '안내' }, { phone: '01011112222' }] });
+      expect(shapeless.statusCode).toBe(400);
+      expect(shapeless.json().details.validation).toEqual([
+        { path: 'recipients.0.phone', message: 'phone must be a string of at most 40 characters' },
+        { path: 'recipients.1.text', message: 'text must be a string of at most 20000 characters' },
+      ]);
       const past = await call('POST', 'message-sends', { scheduledAt: new Date(Date.now() - 60_000).toISOString(), recipients: [{ phone: '01011112222', text: '안내' }] });
       expect(past.json().message).toBe('The scheduled time has already passed. Please choose a later time.');
       expect(sandbox.messages()).toHaveLength(0);
@@ -266,9 +272,10 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
 
     it('finishes the send of a worker killed during a gateway call, each recipient once', async () => {
       await stopWorker();
-      // A worker process of its own, killed while the gateway holds its first call (which the gateway has taken).
+      // A worker process of its own, one call at a time, killed while the gateway holds its first call (which the
+      // gateway has taken).
       sandbox.setFault({ kind: 'timeout', path: '/send_mass', delayMs: 20_000 });
-      const env = Object.fromEntries(Object.entries({ ...t.config, ALIGO_TIMEOUT_MS: 30_000 }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const env = Object.fromEntries(Object.entries({ ...t.config, ALIGO_TIMEOUT_MS: 30_000, MESSAGE_SEND_CONCURRENCY: 1 }).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
       const child = spawn(process.execPath, ['dist/worker.js'], { cwd: fileURLToPath(new URL('..', import.meta.url)), env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
       const exited = new Promise((resolve) => child.on('exit', resolve));
       try {

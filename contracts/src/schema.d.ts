@@ -1415,6 +1415,7 @@ export interface components {
              * @enum {string}
              */
             channel: "sms" | "kakao";
+            /** @description Checked by checkRecipients */
             recipients: components["schemas"]["SendRecipientDto"][];
             /**
              * Format: date-time

@@ -11,10 +11,12 @@ import { generateSecrets, healthy, node, root, startProcesses, unexpectedExitMes
 import { onShutdown, run, shutdown } from '../scripts/lib/processes.ts';
 import { startGoogleSandbox, SAMPLE_ACCOUNT_EMAILS } from '../sandbox/google/server.ts';
 import { googleSandboxEnv } from '../scripts/lib/google-env.ts';
+import { aligoSandboxEnv, aligoSandboxProcess } from '../scripts/lib/aligo.ts';
 import { contactTableBenchAvailable, scrollContactTable, type ScrollFigures } from './contact-table.ts';
 import { copyContactsPerSecond, duplicateScan, generatedAddressBook, importAddressBook } from './contacts.ts';
 import { renderAndBuildRate, sendLatency } from './email.ts';
 import { load, type LoadOptions } from './load.ts';
+import { acceptTimes, dispatchRate, registerSandboxSender, sandboxIntakeRate, scheduledLateness } from './messaging.ts';
 import { connectSandboxAccount, copyRowsPerSecond, generatedPostsSheet, growPosts, importPosts } from './posts.ts';
 import { seedUsers } from './seed-data.ts';
 
@@ -26,17 +28,23 @@ const { values } = parseArgs({
     'import-rows': { type: 'string', default: '20000' },
     contacts: { type: 'string', default: '100000' },
     'table-contacts': { type: 'string', default: '50000' },
-    // `--only contact-table`: just the contact table in Chromium, for work on the table.
+    messages: { type: 'string', default: '10000' },
+    // `--only contact-table` or `--only messaging`: just that part, for work on it.
     only: { type: 'string' },
   },
 });
-if (values.only !== undefined && values.only !== 'contact-table') throw new Error(`--only knows contact-table, not ${values.only}`);
+const ONLY = ['contact-table', 'messaging'];
+if (values.only !== undefined && !ONLY.includes(values.only)) throw new Error(`--only knows ${ONLY.join(' and ')}, not ${values.only}`);
 const seconds = Number(values.seconds);
 const seededUsers = Number(values.users);
 const postCount = Number(values.posts);
 const importRows = Number(values['import-rows']);
 const contactCount = Number(values.contacts);
 const tableContacts = Number(values['table-contacts']);
+const messageCount = Number(values.messages);
+// Gateway calls the worker keeps in flight (MESSAGE_SEND_CONCURRENCY); the sandbox's intake is measured with as
+// many callers.
+const SEND_CONCURRENCY = 4;
 const ADMIN = { email: 'bench@jobcasting.test', password: 'Bench-password-1' };
 
 if (!existsSync(join(root, 'backend/dist/main.js'))) {
@@ -56,9 +64,15 @@ const port = await freePort();
 const base = `http://localhost:${port}/backend/api/v1`;
 const sandbox = await startGoogleSandbox({ port: 0 });
 onShutdown(() => sandbox.close());
+// The gateway sandbox in a process of its own, as Aligo is: its intake is measured apart from the caller.
+let aligoPort = await freePort();
+while (aligoPort === port) aligoPort = await freePort();
+const aligo = aligoSandboxProcess(aligoPort);
 const env = {
   ...googleSandboxEnv(sandbox.url, `http://localhost:${port}`),
   ...process.env,
+  ...aligoSandboxEnv(aligo.url),
+  MESSAGE_SEND_CONCURRENCY: String(SEND_CONCURRENCY),
   ...generateSecrets(),
   NODE_ENV: 'production',
   PORT: String(port),
@@ -76,6 +90,7 @@ const env = {
 };
 const onExit = (name: string, status: Parameters<typeof unexpectedExitMessage>[1]) => void shutdown(1, unexpectedExitMessage(name, status));
 const api = (extra: Record<string, string> = {}) => ({ name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port), env: extra });
+await startProcesses([aligo.process], env, onExit);
 const [apiProcess] = await startProcesses([api(), { name: 'worker', command: node, args: ['backend/dist/worker.js'] }], env, onExit);
 await seedUsers(databaseUrl, seededUsers);
 
@@ -99,6 +114,26 @@ function contactTableLine(table: ScrollFigures | null): string {
 }
 if (values.only === 'contact-table') {
   console.log(contactTableLine(await contactTableFigures()));
+  await shutdown(0);
+}
+
+// Messaging: sends of messageCount personalised texts through the API, the worker and the gateway sandbox.
+async function messagingFigures() {
+  await registerSandboxSender(base, auth);
+  const accept = await acceptTimes(base, auth, messageCount, 5);
+  const dispatch = await dispatchRate(base, auth, aligo.url, messageCount);
+  const intake = await sandboxIntakeRate(aligo.url, messageCount, SEND_CONCURRENCY);
+  const late = await scheduledLateness(base, auth, aligo.url, 20);
+  return [
+    `\nMessaging, sends of ${messageCount} personalised texts (LMS, EUC-KR) through the API, the worker and the Aligo sandbox:`,
+    `  accept    p50 ${accept.p50.toFixed(0)} ms, p95 ${accept.p95.toFixed(0)} ms, slowest ${accept.max.toFixed(0)} ms of 5 (checked, recorded with a delivery each, queued)`,
+    `  dispatch  ${dispatch.perSecond.toFixed(0)} messages/s into the sandbox, by its count, while the worker sends (the whole send ${dispatch.seconds.toFixed(2)} s from acceptance to the last delivery settled)`,
+    `  gateway   ${intake.toFixed(0)} messages/s taken by the sandbox from ${SEND_CONCURRENCY} callers posting send_mass calls of 500 side by side (dispatch = ${((100 * dispatch.perSecond) / intake).toFixed(0)} % of it)`,
+    `  scheduled 20 sends due 250 ms apart reach the gateway p50 ${late.p50.toFixed(0)} ms, p95 ${late.p95.toFixed(0)} ms, at most ${late.max.toFixed(0)} ms after their time`,
+  ];
+}
+if (values.only === 'messaging') {
+  for (const text of await messagingFigures()) console.log(text);
   await shutdown(0);
 }
 
@@ -162,6 +197,7 @@ const contactCopy = await copyContactsPerSecond(databaseUrl, book.rows, contactI
 const contactImportRate = contactImport.imported / contactImport.seconds;
 const scan = await duplicateScan(base, auth, contactImport.addressBookId, 10);
 const table = await contactTableFigures();
+const messaging = await messagingFigures();
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
@@ -175,6 +211,7 @@ console.log(`  COPY      ${contactCopy.intoContact.toFixed(0)} rows/s of the sam
 console.log(`            ${contactCopy.intoTemporary.toFixed(0)} rows/s into a temporary copy of contact: indexes, no foreign keys, no WAL (import = ${((100 * contactImportRate) / contactCopy.intoTemporary).toFixed(0)} %)`);
 console.log(`  duplicate scan of the whole book  p50 ${scan.p50.toFixed(0)} ms, slowest ${scan.max.toFixed(0)} ms of 10 (${scan.groups} phones shared by ${scan.duplicated} contacts)`);
 console.log(contactTableLine(table));
+for (const text of messaging) console.log(text);
 console.log(`\nE-mail with 20 models (${(rendered.bytes / 1024).toFixed(0)} kB of MIME):`);
 console.log(`  render + MIME  ${rendered.perSecond.toFixed(0)} messages/s in one process`);
 console.log(`  send           p50 ${sends.apiP50.toFixed(1)} ms, p95 ${sends.apiP95.toFixed(1)} ms through the API (${sends.sends} sends, one at a time)`);

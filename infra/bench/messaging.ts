@@ -10,6 +10,8 @@ const MASS_CALL = 500;
 
 interface SandboxStats {
   messagesAccepted: number;
+  /** Messages a second from the first message the sandbox took to the last, by its own clock. */
+  messagesPerSecond: number | null;
 }
 interface SandboxMessage {
   receiver: string;
@@ -70,21 +72,26 @@ export async function acceptTimes(base: string, auth: Record<string, string>, re
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
 }
 
-/** Messages a second from the send's acceptance to its last delivery recorded as sent. */
+/**
+ * Messages a second into the sandbox while the worker sends one send of `recipients` texts, as the sandbox counts
+ * them (first message taken to last); and the whole send's time, from its acceptance to its last delivery settled.
+ */
 export async function dispatchRate(base: string, auth: Record<string, string>, sandboxUrl: string, recipients: number) {
-  const before = await sandboxStats(sandboxUrl);
-  const body = sendBody(recipients, 500_000);
-  const id = await postSend(base, auth, body);
+  await clearSandbox(sandboxUrl);
+  const id = await postSend(base, auth, sendBody(recipients, 500_000));
   const started = performance.now();
   await settled(base, auth, id);
   const seconds = (performance.now() - started) / 1000;
-  const taken = (await sandboxStats(sandboxUrl)).messagesAccepted - before.messagesAccepted;
-  if (taken !== recipients) throw new Error(`the gateway took ${taken} messages of ${recipients}`);
-  return { perSecond: recipients / seconds, seconds };
+  const stats = await sandboxStats(sandboxUrl);
+  if (stats.messagesAccepted !== recipients) throw new Error(`the gateway took ${stats.messagesAccepted} messages of ${recipients}`);
+  return { perSecond: stats.messagesPerSecond ?? 0, seconds };
 }
 
-/** Messages a second the sandbox takes from one caller posting send_mass calls of 500 one after another. */
-export async function sandboxIntakeRate(sandboxUrl: string, recipients: number) {
+/**
+ * Messages a second the sandbox takes (by its own count, as for the dispatch) from `callers` callers posting
+ * send_mass calls of 500 side by side, as many as the worker keeps in flight: as fast as the gateway takes them in.
+ */
+export async function sandboxIntakeRate(sandboxUrl: string, recipients: number, callers: number) {
   const calls: URLSearchParams[] = [];
   for (let start = 0; start < recipients; start += MASS_CALL) {
     const form = new URLSearchParams({ key: SANDBOX_API_KEY, user_id: SANDBOX_USER_ID, sender: SENDER, msg_type: 'LMS' });
@@ -96,12 +103,17 @@ export async function sandboxIntakeRate(sandboxUrl: string, recipients: number) 
     form.set('cnt', String(count));
     calls.push(form);
   }
-  const started = performance.now();
-  for (const form of calls) {
-    const answer = (await (await fetch(`${sandboxUrl}/send_mass/`, { method: 'POST', body: form })).json()) as { result_code: string; message: string };
-    if (answer.result_code !== '1') throw new Error(`sandbox send_mass: ${answer.result_code} ${answer.message}`);
-  }
-  return recipients / ((performance.now() - started) / 1000);
+  await clearSandbox(sandboxUrl);
+  let next = 0;
+  const caller = async () => {
+    while (next < calls.length) {
+      const form = calls[next++];
+      const answer = (await (await fetch(`${sandboxUrl}/send_mass/`, { method: 'POST', body: form })).json()) as { result_code: string; message: string };
+      if (answer.result_code !== '1') throw new Error(`sandbox send_mass: ${answer.result_code} ${answer.message}`);
+    }
+  };
+  await Promise.all(Array.from({ length: callers }, caller));
+  return (await sandboxStats(sandboxUrl)).messagesPerSecond ?? 0;
 }
 
 /** How late scheduled sends reach the gateway: `sends` of 10 recipients each, due a few seconds apart. */
@@ -128,6 +140,11 @@ export async function scheduledLateness(base: string, auth: Record<string, strin
     return Math.max(...accepted) - send.at.getTime();
   });
   return { p50: percentile(lateness, 50), p95: percentile(lateness, 95), max: Math.max(...lateness) };
+}
+
+/** Forgets what the sandbox took and zeroes its counters. */
+async function clearSandbox(sandboxUrl: string): Promise<void> {
+  await fetch(`${sandboxUrl}/sandbox/messages`, { method: 'DELETE' });
 }
 
 async function sandboxStats(sandboxUrl: string): Promise<SandboxStats> {

@@ -47,7 +47,7 @@ export class MessageDispatchService {
     private readonly senders: SenderNumbersService,
     private readonly files: MessageFilesService,
     @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ALIGO_TIMEOUT_MS' | 'MESSAGE_SEND_RATE'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ALIGO_TIMEOUT_MS' | 'MESSAGE_SEND_RATE' | 'MESSAGE_SEND_CONCURRENCY'>,
   ) {}
 
   async run(sendId: number, onProgress: (done: number, total: number) => Promise<void> = async () => {}): Promise<void> {
@@ -59,11 +59,24 @@ export class MessageDispatchService {
     const queued = await this.queuedMessages(sendId);
     const batches = send.channel === 'kakao' ? kakaoBatches(queued) : smsBatches(queued);
     let done = send.total - queued.length;
-    for (const batch of batches) {
-      await this.dispatch(send, credentials, batch);
-      done += batch.messages.length;
-      await onProgress(done, send.total);
-    }
+    // A few calls in flight at once: each is recorded before it leaves and settled alone, so they may overlap.
+    let next = 0;
+    let stopped: unknown = null;
+    const lane = async () => {
+      while (stopped === null && next < batches.length) {
+        const batch = batches[next++];
+        try {
+          await this.dispatch(send, credentials, batch);
+        } catch (error) {
+          stopped ??= error;
+          return;
+        }
+        done += batch.messages.length;
+        await onProgress(done, send.total);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.config.MESSAGE_SEND_CONCURRENCY, batches.length) }, lane));
+    if (stopped !== null) throw stopped;
     await this.em.fork().nativeUpdate(MessageSend, { id: sendId, state: 'sending' }, { state: 'completed', finishedAt: new Date() });
   }
 

@@ -3,22 +3,24 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import { sql } from 'kysely';
 import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { attachmentModeOf, attachmentsProblem, MMS_MAX_PICTURES } from './domain/attachments.js';
 import { messageBytes, messageTextProblem, messageType, type MessageType } from './domain/message-bytes.js';
 import { advertisingText, sendingHoursProblem } from './domain/sending-rules.js';
-import type {
-  CreateMessageSendDto,
-  DeliveryCountsDto,
-  DeliveryListDto,
-  DeliveryQueryDto,
-  GatewayRemainingDto,
-  MessageSendDto,
-  MessageSendListDto,
-  MessageSendQueryDto,
-  SendRecipientDto,
+import {
+  checkRecipients,
+  type CreateMessageSendDto,
+  type DeliveryCountsDto,
+  type DeliveryListDto,
+  type DeliveryQueryDto,
+  type GatewayRemainingDto,
+  type MessageSendDto,
+  type MessageSendListDto,
+  type MessageSendQueryDto,
+  type SendRecipientDto,
 } from './dto/message-send.dto.js';
 import { MessageFilesService } from './message-files.service.js';
 import { MESSAGE_SEND_JOB, type MessageSendJobData, messageSendJobId } from './message-send.job.js';
@@ -88,7 +90,7 @@ export class MessageSendsService {
 
     const sender = await this.senders.forSending(userId, input.sender);
     this.senders.credentials(sender.apiKeyEncrypted ?? null);
-    const deliveries = await this.deliveriesOf(input.recipients, advertising ? (text) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text) => text);
+    const deliveries = await this.deliveriesOf(checkRecipients(input.recipients), advertising ? (text) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text) => text);
 
     const send = await this.em.fork().transactional(async (em) => {
       const send = em.create(MessageSend, {
@@ -104,13 +106,12 @@ export class MessageSendsService {
         total: deliveries.length,
       });
       await em.flush();
-      await em.execute(
-        `insert into "message_delivery" ("send_id", "phone", "name", "text", "type", "files", "status")
-         select ?, d."phone", d."name", d."text", d."type", d."files", 'queued'
-           from rows from (jsonb_to_recordset(?::jsonb) as ("phone" text, "name" text, "text" text, "type" text, "files" jsonb)) with ordinality as d("phone", "name", "text", "type", "files", "position")
-          order by d."position"`,
-        [send.id, JSON.stringify(deliveries)],
-      );
+      // Through Kysely, which hands the rows to the driver as one parameter; the ORM would write them into the SQL.
+      await sql`insert into "message_delivery" ("send_id", "phone", "name", "text", "type", "files", "status")
+         select ${send.id}, d."phone", d."name", d."text", d."type", d."files", 'queued'
+           from rows from (jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) as ("phone" text, "name" text, "text" text, "type" text, "files" jsonb))
+                with ordinality as d("phone", "name", "text", "type", "files", "position")
+          order by d."position"`.execute(em.getKysely());
       return send;
     });
 

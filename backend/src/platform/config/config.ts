@@ -58,6 +58,8 @@ const schema = z.object({
   ALIGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   // Messages handed to the gateway per second at most; 0 for as fast as it takes them.
   MESSAGE_SEND_RATE: z.coerce.number().int().min(0).default(0),
+  // Gateway calls one send keeps in flight at once.
+  MESSAGE_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   // The free number recipients call to refuse advertising (무료수신거부); advertising is refused without it.
   ADVERTISING_OPT_OUT_NUMBER: z.string().regex(/^[0-9-]{7,20}$/, 'must be a phone number').optional(),
   // Where message pictures are kept: on local disk under DATA_DIR, or in S3-compatible storage.

@@ -20,10 +20,16 @@ export const API_PREFIX = 'backend/api/v1';
 
 /** The largest uploaded file (an address book of 100,000 contacts is about 15 MB). */
 export const UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
-/** The routes that take uploaded files, as `METHOD /path`. */
+/** The largest send: 10,000 recipients, each with a text of its own. */
+export const SEND_LIMIT_BYTES = 32 * 1024 * 1024;
+/** The routes that take more than the usual body, as `METHOD /path`, with what they take. */
+const LARGE_BODY_ROUTES = new Map([
+  [`POST /${API_PREFIX}/contact-imports`, UPLOAD_LIMIT_BYTES],
+  [`POST /${API_PREFIX}/message-sends`, SEND_LIMIT_BYTES],
+]);
+/** Outer bounds of multipart uploads (message pictures); each route checks its own rules. */
 export const MULTIPART_MAX_FILE_BYTES = 16 * 1024 * 1024;
 export const MULTIPART_MAX_FILES = 100;
-const UPLOAD_ROUTES = new Set([`POST /${API_PREFIX}/contact-imports`]);
 
 /** Builds the HTTP application (API, queue board and, when WEB_ROOT is set, the SPA) without listening. */
 /** The origin of an http (not https) Google API root, whose images the pages may show. */
@@ -52,13 +58,14 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
   app.enableCors({ origin: [config.CORS_ORIGIN], credentials: true, exposedHeaders: ['x-request-id'] });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  // Uploaded files (an address book's CSV) arrive as their bytes, however they are encoded; only the upload routes
-  // take more than the usual body, so nobody can make the server buffer a large body anywhere else.
+  // Uploaded files (an address book's CSV) arrive as their bytes, however they are encoded. Only the routes of
+  // LARGE_BODY_ROUTES take more than the usual body, so nobody can make the server buffer a large body elsewhere.
   fastify.addContentTypeParser(['text/csv', 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });
   fastify.addHook('onRoute', (route) => {
-    if (UPLOAD_ROUTES.has(`${String(route.method)} ${route.url}`)) route.bodyLimit = UPLOAD_LIMIT_BYTES;
+    const limit = LARGE_BODY_ROUTES.get(`${String(route.method)} ${route.url}`);
+    if (limit) route.bodyLimit = limit;
   });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -82,8 +89,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie as never);
-  // Files arrive as multipart (message pictures); a folder picked whole keeps its path in the file name. These are
-  // outer bounds: each route checks its own rules.
+  // Files arrive as multipart (message pictures); a folder picked whole keeps its path in the file name.
   await app.register(fastifyMultipart as never, { preservePath: true, limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: MULTIPART_MAX_FILES, fields: 20 } });
   await app.get(QueueBoardService).mount(fastify);
   if (config.WEB_ROOT) await serveSpa(fastify, resolve(config.WEB_ROOT));

@@ -15,7 +15,8 @@ export class Migration20261127000000_messaging extends Migration {
     this.addSql(`create index "gateway_call_send_id_index" on "gateway_call" ("send_id");`);
     this.addSql(`create table "message_delivery" ("id" serial primary key, "send_id" int not null, "phone" varchar(20) not null, "name" varchar(200) not null default '', "text" text not null, "type" varchar(3) not null, "files" jsonb not null, "status" varchar(10) not null, "call_id" int null, "error" varchar(1000) null, "updated_at" timestamptz not null default now());`);
     this.addSql(`create index "message_delivery_call_id_index" on "message_delivery" ("call_id");`);
-    this.addSql(`create index "message_delivery_send_status_index" on "message_delivery" ("send_id", "status", "id");`);
+    this.addSql(`create index "message_delivery_send_index" on "message_delivery" ("send_id", "id");`);
+    this.addSql(`alter table "message_delivery" set (fillfactor = 70);`);
     this.addSql(`create table "message_file" ("id" uuid not null, "name" varchar(255) not null, "folder" varchar(255) not null default '', "mime_type" varchar(40) not null, "size" int not null, "storage_key" varchar(300) not null, "uploaded_by_id" int null, "created_at" timestamptz not null default now(), primary key ("id"));`);
     this.addSql(`alter table "sender_number" add constraint "sender_number_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`);
     this.addSql(`alter table "message_template" add constraint "message_template_created_by_id_foreign" foreign key ("created_by_id") references "users" ("id") on delete set null;`);
