@@ -50,9 +50,10 @@ export class AligoGateway implements SmsGateway {
       form.set('receiver', request.messages.map((message) => message.phone).join(','));
       form.set('msg', request.messages[0].text);
     } else {
+      // append, not set: set looks for an earlier field of the name each time, which adds up over 500 messages.
       request.messages.forEach((message, index) => {
-        form.set(`rec_${index + 1}`, message.phone);
-        form.set(`msg_${index + 1}`, message.text);
+        form.append(`rec_${index + 1}`, message.phone);
+        form.append(`msg_${index + 1}`, message.text);
       });
       form.set('cnt', String(request.messages.length));
     }
@@ -67,13 +68,13 @@ export class AligoGateway implements SmsGateway {
     form.set('sender', request.sender);
     request.messages.forEach((message, index) => {
       const n = index + 1;
-      form.set(`receiver_${n}`, message.phone);
-      form.set(`recvname_${n}`, message.name);
-      form.set(`subject_${n}`, message.subject);
-      form.set(`message_${n}`, message.text);
+      form.append(`receiver_${n}`, message.phone);
+      form.append(`recvname_${n}`, message.name);
+      form.append(`subject_${n}`, message.subject);
+      form.append(`message_${n}`, message.text);
       if (request.failover) {
-        form.set(`fsubject_${n}`, message.subject);
-        form.set(`fmessage_${n}`, message.text);
+        form.append(`fsubject_${n}`, message.subject);
+        form.append(`fmessage_${n}`, message.text);
       }
     });
     if (request.failover) form.set('failover', 'Y');
