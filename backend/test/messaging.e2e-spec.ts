@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type AligoSandbox, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
+import { getQueueToken } from '@nestjs/bullmq';
+import { type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { MessageDispatchService } from '../src/modules/messaging/message-dispatch.service.js';
+import { MessageSendsService } from '../src/modules/messaging/message-sends.service.js';
+import { QueueName } from '../src/platform/queue/queue-names.js';
 import { Clock } from '../src/platform/clock.js';
 import { WorkerModule } from '../src/worker.module.js';
 import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
@@ -61,7 +65,7 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
     sandbox.clearFaults();
   });
   afterEach(() => {
-    clock().now = Clock.prototype.now;
+    for (const context of clocks()) context.now = Clock.prototype.now;
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) =>
@@ -95,10 +99,11 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
   const recipients = (count: number, text: (i: number) => string, from = 0) =>
     Array.from({ length: count }, (_, i) => ({ phone: `010-${String(2000 + ((from + i) % 8000)).padStart(4, '0')}-${String(from + i).padStart(4, '0').slice(-4)}`, name: `배우 ${from + i}`, text: text(from + i) }));
   /** Korean time on a fixed day, for the rules that depend on the hour. */
-  const clock = () => t.app.get(Clock, { strict: false });
+  /** The API's clock and the worker's: the hour rules are checked when a send is made and before each call. */
+  const clocks = () => [t.app.get(Clock, { strict: false }), ...(worker ? [worker.get(Clock, { strict: false })] : [])];
   const atKoreanHour = (hour: number) => {
     const at = new Date(Date.UTC(2026, 10, 25, hour) - 9 * 3600_000);
-    clock().now = () => at;
+    for (const context of clocks()) context.now = () => at;
   };
 
   describe('sender numbers', () => {
@@ -215,10 +220,12 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
     });
 
     it('keeps the bulk rule of 2 to 500 recipients and answers with the counts', async () => {
-      const one = await call('POST', 'aligo/send-mass-sms', { sender: SENDER, recipients: ['01011112222'], message: '안내', senderInfo: {} });
+      // One number written twice is one recipient.
+      const one = await call('POST', 'aligo/send-mass-sms', { sender: SENDER, recipients: ['01011112222', '010-1111-2222'], message: '안내', senderInfo: {} });
       expect(one.statusCode).toBe(400);
       expect(one.json().message).toBe('Bulk sending is only available for 2 or more recipients.');
       const many = await call('POST', 'aligo/send-mass-sms', { sender: SENDER, recipients: Array.from({ length: 501 }, (_, i) => `010${String(30000000 + i)}`), message: '안내' });
+      expect(many.statusCode).toBe(400);
       expect(many.json().message).toBe('Bulk sending is limited to a maximum of 500 recipients.');
       const two = await call('POST', 'aligo/send-mass-sms', { sender: SENDER, recipients: ['010-1111-2222', '010-3333-4444'], message: '촬영 일정 안내', senderInfo: { phone: SENDER } });
       expect(two.statusCode).toBe(200);
@@ -254,6 +261,8 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       await startWorker();
       const done = await finished(scheduled.id, 10_000);
       expect(done.counts.sent).toBe(2);
+      // Past the cancelled send's time too: it never goes.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() + 1500 - Date.now())));
       const messages = sandbox.messages();
       expect(messages.map((m) => m.text).sort()).toEqual(['예약 0', '예약 1']);
       expect(new Date(messages[0].acceptedAt).getTime()).toBeGreaterThanOrEqual(at.getTime() - 50);
@@ -298,6 +307,45 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       await startWorker();
     }, 60_000);
 
+    it('lets one run at a time send a send: a second run meanwhile sends nothing', async () => {
+      await stopWorker();
+      const created = await send({ recipients: recipients(600, (i) => `동시 ${i}`, 800) });
+      const dispatch = t.app.get(MessageDispatchService, { strict: false });
+      const runs = await Promise.allSettled([dispatch.run(created.id), dispatch.run(created.id)]);
+      expect(runs.map((run) => run.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(sandbox.messages()).toHaveLength(600);
+      expect((await call('GET', `message-sends/${created.id}`)).json()).toMatchObject({ state: 'completed', counts: { sent: 600 } });
+      await startWorker();
+    });
+
+    it('gives a send whose job was lost its job again, and fails one whose job gave up unseen', async () => {
+      await stopWorker();
+      const lost = await send({ recipients: recipients(2, (i) => `분실 ${i}`, 900) });
+      const queue = t.app.get(getQueueToken(QueueName.MessageSend), { strict: false }) as Queue;
+      await queue.remove(`send-${lost.id}`);
+      const sends = t.app.get(MessageSendsService, { strict: false });
+      expect(await sends.sweep()).toBe(1);
+      await startWorker();
+      expect(await finished(lost.id)).toMatchObject({ state: 'completed', counts: { sent: 2 } });
+
+      await stopWorker();
+      const abandoned = await send({ recipients: recipients(2, (i) => `포기 ${i}`, 910) });
+      // What BullMQ does to a job whose workers died twice on it: taken, then failed, with no process() to say so.
+      const taker = new Worker(queue.name, null, { connection: queue.opts.connection, prefix: queue.opts.prefix });
+      try {
+        const taken = await taker.getNextJob('sweep-test');
+        expect(taken?.id).toBe(`send-${abandoned.id}`);
+        // A stall beyond the limit fails a job whatever attempts it has left.
+        await taken!.moveToFailed(new UnrecoverableError('job stalled more than allowable limit'), 'sweep-test', false);
+      } finally {
+        await taker.close();
+      }
+      expect(await sends.sweep()).toBe(1);
+      expect((await call('GET', `message-sends/${abandoned.id}`)).json()).toMatchObject({ state: 'failed', counts: { failed: 2 } });
+      expect(sandbox.messages().map((m) => m.text).sort()).toEqual(['분실 900', '분실 901']);
+      await startWorker();
+    });
+
     it('records the gateway reasons for bad credentials and an unregistered sender number', async () => {
       const wrongKey = await call('POST', 'user-phone-numbers', { phone: '010-5555-6666', name: '잘못된 키', apiKey: 'not-the-key' });
       const bad = await finished((await send({ sender: '01055556666', recipients: recipients(2, () => '안내', 300) })).id);
@@ -309,6 +357,7 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       const unregistered = await call('POST', 'user-phone-numbers', { phone: '010-7777-8888', apiKey: SANDBOX_API_KEY });
       const refused = await finished((await send({ sender: '01077778888', recipients: recipients(2, () => '안내', 310) })).id);
       const reasons = (await call('GET', `message-sends/${refused.id}/deliveries`)).json<{ data: { status: string; error: string }[] }>().data;
+      expect(reasons).toHaveLength(2);
       expect(reasons.every((delivery) => delivery.status === 'failed' && /-103/.test(delivery.error))).toBe(true);
       await call('DELETE', `user-phone-numbers/${unregistered.json().id}`);
       expect(sandbox.messages()).toHaveLength(0);

@@ -1424,8 +1424,6 @@ export interface components {
             scheduledAt?: string;
             /** @description The sender number (one of the staff member's); the default number when absent */
             sender?: string;
-            /** @description KakaoTalk subject, and the title of long messages */
-            subject?: string;
         };
         CreateMessageTemplateDto: {
             /**

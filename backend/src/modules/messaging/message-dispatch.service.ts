@@ -1,9 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
+import pg from 'pg';
+import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { intArray } from '../../platform/database/sql-arrays.js';
 import { type GatewayBatch, kakaoBatches, type OutgoingMessage, smsBatches } from './domain/gateway-batches.js';
+import { sendingHoursProblem } from './domain/sending-rules.js';
 import type { MessageType } from './domain/message-bytes.js';
 import { MessageFilesService } from './message-files.service.js';
 import { type DeliveryStatus, GatewayCall, type GatewayCallState, MessageSend } from './message-send.entity.js';
@@ -20,6 +23,9 @@ import { SenderNumbersService } from './sender-numbers.service.js';
 
 /** A send that must be tried again later (the gateway unreachable, or a call's outcome to look up first). */
 export class DispatchInterrupted extends Error {}
+
+/** The first key of the advisory lock that makes one run per send (the second is the send's id). */
+const SEND_LEASE_KEY = 7_240_301;
 
 /** How long after its start a call's outcome is looked up: the request may still be on its way until it times out. */
 const LOOKUP_MARGIN_MS = 2000;
@@ -46,11 +52,26 @@ export class MessageDispatchService {
     private readonly em: EntityManager,
     private readonly senders: SenderNumbersService,
     private readonly files: MessageFilesService,
+    private readonly clock: Clock,
     @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ALIGO_TIMEOUT_MS' | 'MESSAGE_SEND_RATE' | 'MESSAGE_SEND_CONCURRENCY'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ALIGO_TIMEOUT_MS' | 'MESSAGE_SEND_RATE' | 'MESSAGE_SEND_CONCURRENCY' | 'DATABASE_URL'>,
   ) {}
 
   async run(sendId: number, onProgress: (done: number, total: number) => Promise<void> = async () => {}): Promise<void> {
+    // One run per send at a time, whatever the queue does (a lost lock, a stalled job handed on): the lease is a
+    // session lock on a connection of the run's own, let go when the run ends or its process dies.
+    const lease = new pg.Client({ connectionString: this.config.DATABASE_URL });
+    await lease.connect();
+    try {
+      const [{ leased }] = (await lease.query<{ leased: boolean }>(`select pg_try_advisory_lock(${SEND_LEASE_KEY}, $1) as "leased"`, [sendId])).rows;
+      if (!leased) throw new DispatchInterrupted(`Send ${sendId} is being sent by another run`);
+      await this.runLeased(sendId, onProgress);
+    } finally {
+      await lease.end();
+    }
+  }
+
+  private async runLeased(sendId: number, onProgress: (done: number, total: number) => Promise<void>): Promise<void> {
     const send = await this.start(sendId);
     if (!send) return;
     const credentials = this.senders.credentials(send.apiKeyEncrypted ?? null);
@@ -60,19 +81,24 @@ export class MessageDispatchService {
     const batches = send.channel === 'kakao' ? kakaoBatches(queued) : smsBatches(queued);
     let done = send.total - queued.length;
     // A few calls in flight at once: each is recorded before it leaves and settled alone, so they may overlap.
+    // Every lane ends before the run does, so nothing is sent after the run has given up.
     let next = 0;
     let stopped: unknown = null;
     const lane = async () => {
       while (stopped === null && next < batches.length) {
         const batch = batches[next++];
         try {
+          // The hours are those of each call: a send that runs into the night stops there.
+          const hours = sendingHoursProblem(send, this.clock.now());
+          if (hours) throw new BadRequestException(hours);
           await this.dispatch(send, credentials, batch);
         } catch (error) {
           stopped ??= error;
           return;
         }
         done += batch.messages.length;
-        await onProgress(done, send.total);
+        // Progress is for the dashboard: a failure to report it must not stop the send.
+        await onProgress(done, send.total).catch(() => {});
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.config.MESSAGE_SEND_CONCURRENCY, batches.length) }, lane));
@@ -121,23 +147,31 @@ export class MessageDispatchService {
   /** One gateway call: recorded with its deliveries before it is made, settled by its answer. */
   private async dispatch(send: MessageSend, credentials: GatewayCredentials, batch: GatewayBatch): Promise<void> {
     await this.waitForRate(batch.messages.length);
-    const ids = batch.messages.map((message) => message.id);
-    const callId = await this.em.fork().transactional(async (em) => {
+    // Read before the call is recorded: a picture that cannot be read means nothing was sent.
+    const pictures = await this.files.pictures(batch.files);
+    const claimed = await this.em.fork().transactional(async (em) => {
       const call = em.create(GatewayCall, { send: send.id, endpoint: batch.endpoint, state: 'sending' });
       await em.flush();
-      await em.execute(`update "message_delivery" set "status" = 'sending', "call_id" = ?, "updated_at" = now() where "id" = any(?::int[]) and "status" = 'queued'`, [call.id, intArray(ids)]);
-      return call.id;
+      // Only the deliveries still queued go: a message another run already took is not sent again.
+      const rows = await em.execute<{ id: number }[]>(
+        `update "message_delivery" set "status" = 'sending', "call_id" = ?, "updated_at" = now() where "id" = any(?::int[]) and "status" = 'queued' returning "id"`,
+        [call.id, intArray(batch.messages.map((message) => message.id))],
+      );
+      if (rows.length === 0) em.remove(call);
+      return { callId: call.id, ids: new Set(rows.map((row) => row.id)) };
     });
+    const messages = batch.messages.filter((message) => claimed.ids.has(message.id));
+    if (messages.length === 0) return;
+    const callId = claimed.callId;
 
     let accepted: GatewayAccepted;
     try {
-      const pictures = await this.files.pictures(batch.files);
       accepted =
         batch.endpoint === 'kakao'
           ? await this.gateway.sendKakao(credentials, {
               senderKey: this.config.ALIGO_KAKAO_SENDER_KEY ?? '',
               sender: send.senderPhone,
-              messages: batch.messages.map((message) => ({ phone: message.phone, name: message.name, subject: send.senderName || 'JOB CASTING', text: message.text })),
+              messages: messages.map((message) => ({ phone: message.phone, name: message.name, subject: send.senderName || 'JOB CASTING', text: message.text })),
               picture: pictures[0] ?? null,
               failover: true,
             })
@@ -145,7 +179,7 @@ export class MessageDispatchService {
               sender: send.senderPhone,
               type: batch.type,
               endpoint: batch.endpoint,
-              messages: batch.messages.map((message) => ({ phone: message.phone, text: message.text })),
+              messages: messages.map((message) => ({ phone: message.phone, text: message.text })),
               pictures,
             });
     } catch (error) {
@@ -159,25 +193,41 @@ export class MessageDispatchService {
         throw new DispatchInterrupted(error.message);
       }
       const reason = error instanceof GatewayOutcomeUnknown ? error.message : `The call failed: ${error instanceof Error ? error.message : String(error)}`;
-      await this.em.fork().nativeUpdate(GatewayCall, { id: callId }, { state: 'unknown', error: reason.slice(0, 1000) });
+      await this.em.fork().nativeUpdate(GatewayCall, { id: callId, state: 'sending' }, { state: 'unknown', error: reason.slice(0, 1000) });
       throw new DispatchInterrupted(reason);
     }
     await this.accept(send, credentials, callId, accepted);
   }
 
-  /** The gateway took the call: its deliveries are sent, except those its records name as failed. */
+  /**
+   * The gateway took the call: its deliveries are sent, except those its records name as failed; failures it
+   * counts but cannot name (KakaoTalk's, or records that cannot be read) leave the call's deliveries unknown.
+   */
   private async accept(send: MessageSend, credentials: GatewayCredentials, callId: number, accepted: GatewayAccepted): Promise<void> {
-    let failedPhones: Set<string> | null = null;
-    if (accepted.errorCount > 0 && send.channel === 'sms') {
-      failedPhones = await this.gateway
-        .recipients(credentials, accepted.mid)
-        .then((records) => new Set(records.filter((record) => record.failed).map((record) => record.phone)))
-        .catch(() => null);
+    let failedPhones: Set<string> | null = new Set();
+    if (accepted.errorCount > 0) {
+      failedPhones =
+        send.channel === 'sms'
+          ? await this.gateway
+              .recipients(credentials, accepted.mid)
+              .then((records) => new Set(records.filter((record) => record.failed).map((record) => record.phone)))
+              .catch(() => null)
+          : null;
     }
     await this.em.fork().transactional(async (em) => {
-      await em.nativeUpdate(GatewayCall, { id: callId }, { state: 'accepted', mid: accepted.mid, successCount: accepted.successCount, errorCount: accepted.errorCount, answeredAt: new Date() });
+      const taken = await em.nativeUpdate(
+        GatewayCall,
+        { id: callId, state: { $in: ['sending', 'unknown'] } },
+        { state: 'accepted', mid: accepted.mid || null, successCount: accepted.successCount, errorCount: accepted.errorCount, answeredAt: new Date() },
+      );
+      if (taken === 0) return;
+      if (failedPhones === null) {
+        const error = `The gateway could not deliver ${accepted.errorCount} of these messages and does not say which`;
+        await em.execute(`update "message_delivery" set "status" = 'unknown', "error" = ?, "updated_at" = now() where "call_id" = ? and "status" = 'sending'`, [error, callId]);
+        return;
+      }
       await em.execute(`update "message_delivery" set "status" = 'sent', "error" = null, "updated_at" = now() where "call_id" = ? and "status" = 'sending'`, [callId]);
-      if (failedPhones && failedPhones.size > 0) {
+      if (failedPhones.size > 0) {
         await em.execute(
           `update "message_delivery" set "status" = 'failed', "error" = 'The gateway could not deliver to this number', "updated_at" = now() where "call_id" = ? and "phone" = any(?::text[])`,
           [callId, `{${[...failedPhones].join(',')}}`],
@@ -188,7 +238,9 @@ export class MessageDispatchService {
 
   private async settle(callId: number, state: GatewayCallState, outcome: { error: string; status: DeliveryStatus }): Promise<void> {
     await this.em.fork().transactional(async (em) => {
-      await em.nativeUpdate(GatewayCall, { id: callId }, { state, error: outcome.error.slice(0, 1000), answeredAt: new Date() });
+      // Only a call still open is settled: one settled meanwhile keeps its outcome.
+      const open = await em.nativeUpdate(GatewayCall, { id: callId, state: { $in: ['sending', 'unknown'] } }, { state, error: outcome.error.slice(0, 1000), answeredAt: new Date() });
+      if (open === 0) return;
       const released = outcome.status === 'queued';
       await em.execute(
         `update "message_delivery" set "status" = ?, "error" = ?, ${released ? `"call_id" = null, ` : ''}"updated_at" = now() where "call_id" = ? and "status" = 'sending'`,
@@ -220,8 +272,18 @@ export class MessageDispatchService {
     } catch (error) {
       throw new DispatchInterrupted(`The gateway's records cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     }
+    // The gateway registers a call while it is on its way: not long before it started (clocks differ a little),
+    // and not after it could no longer arrive. A call of one text must also carry that text.
+    const startedAt = new Date(call.startedAt).getTime();
+    const texts = (await this.em.fork().execute<{ text: string }[]>(`select distinct "text" from "message_delivery" where "call_id" = ?`, [call.id])).map((row) => row.text);
     const candidates = records.filter(
-      (record) => record.sender === send.senderPhone && record.count === phones.length && !claimed.has(record.mid) && record.registeredAt.getTime() >= new Date(call.startedAt).getTime() - 60_000,
+      (record) =>
+        record.sender === send.senderPhone &&
+        record.count === phones.length &&
+        !claimed.has(record.mid) &&
+        record.registeredAt.getTime() >= startedAt - 60_000 &&
+        record.registeredAt.getTime() <= startedAt + this.config.ALIGO_TIMEOUT_MS + 60_000 &&
+        (call.endpoint !== 'send' || texts.length !== 1 || record.text === texts[0]),
     );
     for (const candidate of candidates) {
       const recipients = await this.gateway.recipients(credentials, candidate.mid);

@@ -64,8 +64,8 @@ export const GatewayCallSchema = defineEntity({
     /** The gateway endpoint: send, send_mass or kakao. */
     endpoint: p.string().length(20),
     state: p.string().length(10).$type<GatewayCallState>().check(inList('state', GATEWAY_CALL_STATES)),
-    /** The gateway's message id (mid). */
-    mid: p.string().length(40).nullable(),
+    /** The gateway's message id (mid): one call's only, so that a lookup cannot give one send to two calls. */
+    mid: p.string().length(40).nullable().unique(),
     successCount: p.integer().default(0),
     errorCount: p.integer().default(0),
     error: p.string().length(1000).nullable(),

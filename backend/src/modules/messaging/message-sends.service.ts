@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { Clock } from '../../platform/clock.js';
@@ -22,10 +22,11 @@ import {
   type MessageSendQueryDto,
   type SendRecipientDto,
 } from './dto/message-send.dto.js';
+import { MessageDispatchService } from './message-dispatch.service.js';
 import { MessageFilesService } from './message-files.service.js';
 import { MESSAGE_SEND_JOB, type MessageSendJobData, messageSendJobId } from './message-send.job.js';
 import { type Channel, MessageSend, type SendState } from './message-send.entity.js';
-import { SMS_GATEWAY, type SmsGateway } from './providers/sms-gateway.js';
+import { GatewayOutcomeUnknown, GatewayRefusal, GatewayUnreachable, SMS_GATEWAY, type SmsGateway } from './providers/sms-gateway.js';
 import { SenderNumbersService } from './sender-numbers.service.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
 
@@ -37,6 +38,8 @@ export const SEND_MESSAGES = {
   noOptOut: 'Advertising needs the free opt-out number (ADVERTISING_OPT_OUT_NUMBER) to be configured.',
   badPhone: (index: number, phone: string) => `Recipient ${index + 1}: "${phone.slice(0, 40)}" is not a phone number.`,
   badText: (index: number, phone: string, problem: string) => `Recipient ${index + 1} (${phone}): ${problem}`,
+  kakaoPictures: 'A KakaoTalk message carries one JPEG or PNG picture.',
+  kakaoLength: (max: number) => `A KakaoTalk message holds at most ${max} characters.`,
   notFound: 'No such send.',
   started: 'This send has already started and can no longer be cancelled.',
   queueDown: 'The send could not be queued; nothing was sent. Please try again.',
@@ -58,6 +61,10 @@ interface NewDelivery {
   files: string[];
 }
 
+/** KakaoTalk friend talk's limits: 1,000 characters, 400 with a picture. */
+const KAKAO_MAX_CHARS = 1000;
+const KAKAO_MAX_CHARS_WITH_PICTURE = 400;
+
 const JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: { age: 30 * 24 * 3600 } } as const;
 
 /** Sends as staff start and follow them: checked, recorded with one delivery per message, queued for the worker. */
@@ -69,6 +76,7 @@ export class MessageSendsService {
     private readonly em: EntityManager,
     private readonly senders: SenderNumbersService,
     private readonly files: MessageFilesService,
+    private readonly dispatch: MessageDispatchService,
     private readonly clock: Clock,
     @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
     @InjectQueue(QueueName.MessageSend) private readonly queue: Queue<MessageSendJobData>,
@@ -90,7 +98,7 @@ export class MessageSendsService {
 
     const sender = await this.senders.forSending(userId, input.sender);
     this.senders.credentials(sender.apiKeyEncrypted ?? null);
-    const deliveries = await this.deliveriesOf(checkRecipients(input.recipients), advertising ? (text) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text) => text);
+    const deliveries = await this.deliveriesOf(channel, checkRecipients(input.recipients), advertising ? (text) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text) => text);
 
     const send = await this.em.fork().transactional(async (em) => {
       const send = em.create(MessageSend, {
@@ -187,7 +195,39 @@ export class MessageSendsService {
   /** What the gateway account has left, with the staff member's default number's key. */
   async remaining(userId: number): Promise<GatewayRemainingDto> {
     const sender = await this.senders.forSending(userId, undefined);
-    return this.gateway.remaining(this.senders.credentials(sender.apiKeyEncrypted ?? null));
+    try {
+      return await this.gateway.remaining(this.senders.credentials(sender.apiKeyEncrypted ?? null));
+    } catch (error) {
+      if (error instanceof GatewayRefusal) throw new BadRequestException(`${error.message} (${error.code})`);
+      if (error instanceof GatewayUnreachable || error instanceof GatewayOutcomeUnknown) throw new BadGatewayException(`Failed to query remaining count. ${error.message}`);
+      throw error;
+    }
+  }
+
+  /**
+   * Sends no job would finish: a send recorded while its job could not be added (the API stopped in between, or
+   * Redis lost it) gets its job again; a send whose job gave up without its process saying so (a worker that died
+   * twice on it) is failed as the last attempt fails it. Run every minute on the worker; adding a job a send has is
+   * a no-op (one job id per send).
+   */
+  async sweep(): Promise<number> {
+    const sends = await this.em
+      .fork()
+      .execute<{ id: number; scheduledAt: Date | null }[]>(`select "id", "scheduled_at" as "scheduledAt" from "message_send" where "state" in ('scheduled', 'queued', 'sending') order by "id"`);
+    let mended = 0;
+    for (const send of sends) {
+      const job = await this.queue.getJob(messageSendJobId(send.id));
+      if (job && (await job.isFailed())) {
+        await this.dispatch.fail(send.id, job.failedReason || 'The worker stopped while sending');
+        await job.remove();
+        mended++;
+      } else if (!job) {
+        const delay = send.scheduledAt ? Math.max(0, new Date(send.scheduledAt).getTime() - Date.now()) : 0;
+        await this.queue.add(MESSAGE_SEND_JOB, { sendId: send.id }, { ...JOB_OPTIONS, jobId: messageSendJobId(send.id), delay });
+        mended++;
+      }
+    }
+    return mended;
   }
 
   /** Waits (a bounded time) until a send has every outcome; answers it as it then is. */
@@ -202,7 +242,7 @@ export class MessageSendsService {
   }
 
   /** The deliveries of the recipients: checked, the same message to the same number once, MMS of 3 pictures each. */
-  private async deliveriesOf(recipients: readonly SendRecipientDto[], finalText: (text: string) => string): Promise<NewDelivery[]> {
+  private async deliveriesOf(channel: Channel, recipients: readonly SendRecipientDto[], finalText: (text: string) => string): Promise<NewDelivery[]> {
     const problems: string[] = [];
     const deliveries: NewDelivery[] = [];
     const seen = new Set<string>();
@@ -212,11 +252,17 @@ export class MessageSendsService {
       const phone = recipientDigits(recipient.phone);
       if (!phone) return void problems.push(SEND_MESSAGES.badPhone(index, recipient.phone));
       const text = finalText(recipient.text);
-      const textProblem = messageTextProblem(text);
-      if (textProblem) return void problems.push(SEND_MESSAGES.badText(index, phone, textProblem));
       const files = recipient.files ?? [];
+      // With pictures the text travels as multipart, which turns each line break into two bytes (CRLF).
+      const textProblem = messageTextProblem(files.length > 0 ? text.replace(/\r?\n/g, '\r\n') : text);
+      if (textProblem) return void problems.push(SEND_MESSAGES.badText(index, phone, textProblem));
       const filesProblem = attachmentsProblem(attachmentModeOf(recipient.fileType), files.map((id) => known.get(id)!));
       if (filesProblem) return void problems.push(SEND_MESSAGES.badText(index, phone, filesProblem));
+      if (channel === 'kakao') {
+        if (files.length > 1 || files.some((id) => known.get(id)!.mimeType === 'image/gif')) return void problems.push(SEND_MESSAGES.badText(index, phone, SEND_MESSAGES.kakaoPictures));
+        const max = files.length > 0 ? KAKAO_MAX_CHARS_WITH_PICTURE : KAKAO_MAX_CHARS;
+        if ([...text].length > max) return void problems.push(SEND_MESSAGES.badText(index, phone, SEND_MESSAGES.kakaoLength(max)));
+      }
       const key = `${phone}\n${text}\n${files.join(',')}`;
       if (seen.has(key)) return;
       seen.add(key);

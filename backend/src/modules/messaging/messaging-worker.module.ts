@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { QueueModule } from '../../platform/queue/queue.module.js';
 import { MessageSendProcessor } from './jobs/message-send.processor.js';
 import { MessagingModule } from './messaging.module.js';
 
-/** The send processor; only the worker process imports this. */
+/** The send processor (and its every-minute sweep); only the worker process imports this. */
 @Module({
-  imports: [MessagingModule],
+  imports: [MessagingModule, QueueModule],
   providers: [MessageSendProcessor],
 })
 export class MessagingWorkerModule {}

@@ -20,7 +20,11 @@ export const SenderNumberSchema = defineEntity({
     isDefault: p.boolean().default(false),
     createdAt: p.datetime().defaultRaw('now()'),
   },
-  uniques: [{ name: 'sender_number_user_phone_unique', properties: ['user', 'phone'] }],
+  uniques: [
+    { name: 'sender_number_user_phone_unique', properties: ['user', 'phone'] },
+    // At most one default per staff member, whatever two requests do at once.
+    { name: 'sender_number_user_default_unique', properties: ['user'], where: 'is_default' },
+  ],
 });
 export class SenderNumber extends SenderNumberSchema.class {}
 SenderNumberSchema.setClass(SenderNumber);

@@ -56,8 +56,7 @@ export class SenderNumbersService {
     if (!phone || (!apiKey && !this.config.ALIGO_API_KEY)) throw new BadRequestException(SENDER_NUMBER_MESSAGES.required);
     if (phone.length < 8 || phone.length > 11) throw new BadRequestException(SENDER_NUMBER_MESSAGES.badPhone);
     return this.em.fork().transactional(async (em) => {
-      // The staff member's row serialises their additions, so that two at once cannot pass the limit together.
-      await em.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+      await this.lockOwner(em, userId);
       const entries = await em.find(SenderNumber, { user: userId });
       if (entries.some((entry) => entry.phone === phone)) throw new ConflictException(SENDER_NUMBER_MESSAGES.duplicate);
       if (entries.length >= MAX_SENDER_NUMBERS) throw new BadRequestException(SENDER_NUMBER_MESSAGES.limit);
@@ -66,7 +65,8 @@ export class SenderNumbersService {
         phone,
         name: input.name ?? '',
         apiKeyEncrypted: apiKey ? this.secrets.seal(apiKey) : null,
-        apiKeyHint: apiKey.slice(-KEY_HINT_LENGTH),
+        // A key too short to keep anything hidden shows no characters at all.
+        apiKeyHint: apiKey.length >= 2 * KEY_HINT_LENGTH ? apiKey.slice(-KEY_HINT_LENGTH) : '',
         isDefault: entries.length === 0,
       });
       await em.flush();
@@ -76,7 +76,8 @@ export class SenderNumbersService {
 
   async remove(userId: number, id: number): Promise<void> {
     await this.em.fork().transactional(async (em) => {
-      const entry = await em.findOne(SenderNumber, { id, user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      await this.lockOwner(em, userId);
+      const entry = await em.findOne(SenderNumber, { id, user: userId });
       if (!entry) throw new NotFoundException(SENDER_NUMBER_MESSAGES.notFound);
       em.remove(entry);
       await em.flush();
@@ -90,6 +91,7 @@ export class SenderNumbersService {
 
   async makeDefault(userId: number, id: number): Promise<SenderNumberDto> {
     return this.em.fork().transactional(async (em) => {
+      await this.lockOwner(em, userId);
       const entry = await em.findOne(SenderNumber, { id, user: userId });
       if (!entry) throw new NotFoundException(SENDER_NUMBER_MESSAGES.notFound);
       await em.nativeUpdate(SenderNumber, { user: userId, isDefault: true, id: { $ne: id } }, { isDefault: false });
@@ -97,6 +99,14 @@ export class SenderNumbersService {
       await em.flush();
       return toDto(entry);
     });
+  }
+
+  /**
+   * The staff member's row, locked: their additions, deletions and default changes go one at a time, so that two at
+   * once can neither pass the limit together nor leave two defaults or none.
+   */
+  private async lockOwner(em: EntityManager, userId: number): Promise<void> {
+    await em.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
   }
 
   /** The staff member's number with this phone (digits), for a send; 400 when it is not theirs. */

@@ -28,8 +28,8 @@ const LARGE_BODY_ROUTES = new Map([
   [`POST /${API_PREFIX}/message-sends`, SEND_LIMIT_BYTES],
 ]);
 /** Outer bounds of multipart uploads (message pictures); each route checks its own rules. */
-export const MULTIPART_MAX_FILE_BYTES = 16 * 1024 * 1024;
-export const MULTIPART_MAX_FILES = 100;
+export const MULTIPART_MAX_FILE_BYTES = 8 * 1024 * 1024;
+export const MULTIPART_MAX_FILES = 61;
 
 /** Builds the HTTP application (API, queue board and, when WEB_ROOT is set, the SPA) without listening. */
 /** The origin of an http (not https) Google API root, whose images the pages may show. */

@@ -9,6 +9,7 @@ import {
   IsIn,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
 } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
@@ -63,8 +64,9 @@ export class CreateMessageSendDto {
   @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Send at this time (SMS only); now when absent' })
   @IsOptional()
   @IsDateString()
+  // With its offset: a time without one would be read in the server's zone, not the staff member's.
+  @Matches(/(Z|[+-]\d{2}:?\d{2})$/, { message: 'scheduledAt must be a date-time with its offset (Z or +09:00)' })
   scheduledAt?: string;
-  @ApiPropertyOptional({ description: 'KakaoTalk subject, and the title of long messages' }) @IsOptional() @IsString() @MaxLength(100) subject?: string;
   @ApiProperty({ type: [SendRecipientDto], minItems: 1, maxItems: MAX_RECIPIENTS_PER_SEND, description: 'Checked by checkRecipients' })
   @IsArray()
   @ArrayMinSize(1)

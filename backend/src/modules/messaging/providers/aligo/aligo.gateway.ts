@@ -144,11 +144,18 @@ export class AligoGateway implements SmsGateway {
     return form;
   }
 
+  /** The send's form with a fresh token. Nothing is sent before the token comes: failing to get one is not sending. */
   private async kakaoForm(credentials: GatewayCredentials): Promise<URLSearchParams> {
     const tokenForm = new URLSearchParams();
     tokenForm.set('apikey', credentials.apiKey);
     tokenForm.set('userid', credentials.userId);
-    const token = kakaoResult(await this.post(`${this.config.ALIGO_KAKAO_API_URL}/akv10/token/create/${KAKAO_TOKEN_SECONDS}/s/`, tokenForm, false));
+    let token: AligoAnswer;
+    try {
+      token = kakaoResult(await this.post(`${this.config.ALIGO_KAKAO_API_URL}/akv10/token/create/${KAKAO_TOKEN_SECONDS}/s/`, tokenForm, false));
+    } catch (error) {
+      if (error instanceof GatewayRefusal) throw error;
+      throw new GatewayUnreachable(`No KakaoTalk token: ${error instanceof Error ? error.message : String(error)}`);
+    }
     const form = new URLSearchParams();
     form.set('apikey', credentials.apiKey);
     form.set('userid', credentials.userId);
