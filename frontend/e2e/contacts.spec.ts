@@ -244,7 +244,11 @@ test('Send Selected Items takes the checked ids to the message sender', async ({
   await page.getByRole('button', { name: 'Send Selected Items' }).click();
   await page.getByRole('alertdialog', { name: 'Send Selected Items' }).getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL(/\/admin\/message-sender$/);
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('selected-contacts-for-message'))) ?? 'null')).toEqual([first!.id]);
+  // The sender takes the checked ids from storage (and removes them): the checked contact is its one recipient.
+  await expect(toast(page, 'Contacts Added')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recipient list' }).getByRole('row').filter({ hasText: String(first!.id) })).toContainText('받는 사람');
+  await expect(page.getByRole('region', { name: 'Recipient list' })).not.toContainText('안 받는 사람');
+  expect(await page.evaluate(() => localStorage.getItem('selected-contacts-for-message'))).toBeNull();
 });
 
 test('autosave off keeps edits until Save and warns before leaving', async ({ page, superadminSession }) => {

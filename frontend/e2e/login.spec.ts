@@ -41,6 +41,7 @@ test('the superadmin signs in and reaches the admin area', async ({ page }) => {
     'Show Favourites',
     'Update Profile',
     'Contact Book',
+    'Message Sender',
     'Manage Users',
     'Queue Dashboard',
     'Logout',

@@ -37,6 +37,7 @@ const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Show Favourites', to: paths.favourites },
   { label: 'Update Profile', to: paths.profile },
   { label: 'Contact Book', to: paths.contactBook },
+  { label: 'Message Sender', to: paths.messageSender() },
   { label: 'Manage Users', to: paths.users, superadminOnly: true },
   { label: 'Queue Dashboard', run: openQueueBoard, superadminOnly: true },
   { label: 'Logout', run: signOut },

@@ -54,6 +54,14 @@ export const router = createBrowserRouter([
                 path: paths.contactBook,
                 lazy: async () => ({ Component: (await import('../features/contacts/routes/contact-book-page.tsx')).ContactBookPage }),
               },
+              {
+                path: paths.messageSender(),
+                lazy: async () => ({ Component: (await import('../features/messaging/routes/message-sender-page.tsx')).MessageSenderPage }),
+              },
+              {
+                path: paths.messageResults,
+                lazy: async () => ({ Component: (await import('../features/messaging/routes/message-results-page.tsx')).MessageResultsPage }),
+              },
               { path: paths.profile, element: <ProfilePage /> },
               { path: paths.users, element: <UsersPage /> },
               { path: paths.addAdmin, element: <AddAdminPage /> },

@@ -12,6 +12,8 @@ export const paths = {
   favourites: '/admin/favourites',
   /** The message sender, with a recipient's phone number filled in when given (a post's Quick Message). */
   messageSender: (phoneNumber?: string) => (phoneNumber ? `/admin/message-sender?phoneNumber=${encodeURIComponent(phoneNumber)}` : '/admin/message-sender'),
+  /** The sends with their counts and each recipient's outcome (the sender's View Results). */
+  messageResults: '/admin/message-results',
   /** The page titled Address Book: contact list, message sender and duplicate check tabs. */
   contactBook: '/admin/contact-book',
   profile: '/admin/profile',

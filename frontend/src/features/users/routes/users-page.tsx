@@ -13,7 +13,7 @@ import { deleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/use-users.ts';
 import { DeleteUserDialog } from '../components/delete-user-dialog.tsx';
 import { EditUserDialog } from '../components/edit-user-dialog.tsx';
-import { Pager } from '../components/pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { UserTable } from '../components/user-table.tsx';
 
 type User = Schemas['UserDto'];

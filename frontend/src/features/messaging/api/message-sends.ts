@@ -1,0 +1,72 @@
+import type { Schemas } from '@job-casting/contracts';
+import useSWR, { mutate } from 'swr';
+import { api } from '../../../lib/api-client.ts';
+import { unwrap } from '../../../lib/api-error.ts';
+import type { MessageSend } from './messaging-types.ts';
+
+export type CreateMessageSend = Schemas['CreateMessageSendDto'];
+export type SendState = MessageSend['state'];
+
+/** A send in these states will change without anyone doing anything: its list is polled. */
+export const OPEN_SEND_STATES: readonly SendState[] = ['queued', 'sending'];
+/** Cancel is offered until the worker starts a send. */
+export const CANCELLABLE_SEND_STATES: readonly SendState[] = ['scheduled', 'queued'];
+export const FINISHED_SEND_STATES: readonly SendState[] = ['completed', 'failed', 'cancelled'];
+
+const POLL_MS = 2000;
+
+/** POST message-sends: 202 with the send recorded and queued (or scheduled). */
+export async function createMessageSend(body: CreateMessageSend): Promise<MessageSend> {
+  const send = unwrap(await api.POST('/backend/api/v1/message-sends', { body }));
+  await revalidateSends();
+  return send;
+}
+
+export async function fetchMessageSend(id: number): Promise<MessageSend> {
+  return unwrap(await api.GET('/backend/api/v1/message-sends/{id}', { params: { path: { id } } }));
+}
+
+/** POST message-sends/{id}/cancel; 409 once the send has started. */
+export async function cancelMessageSend(id: number): Promise<MessageSend> {
+  const send = unwrap(await api.POST('/backend/api/v1/message-sends/{id}/cancel', { params: { path: { id } } }));
+  await revalidateSends();
+  return send;
+}
+
+const revalidateSends = () => mutate((key) => Array.isArray(key) && key[0] === 'messaging' && (key[1] === 'sends' || key[1] === 'deliveries'));
+
+export interface SendsQuery {
+  page: number;
+  pageSize: number;
+  /** YYYY-MM-DD, Korean days, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** GET message-sends: newest first with each state's count; polled while one of them is still going out. */
+export function useMessageSends(query: SendsQuery) {
+  return useSWR(
+    ['messaging', 'sends', query] as const,
+    async ([, , { page, pageSize, from, to }]) =>
+      unwrap(await api.GET('/backend/api/v1/message-sends', { params: { query: { page, pageSize, ...(from ? { from } : {}), ...(to ? { to } : {}) } } })),
+    {
+      keepPreviousData: true,
+      refreshInterval: (list) => (list?.data.some((send) => OPEN_SEND_STATES.includes(send.state)) ? POLL_MS : 0),
+    },
+  );
+}
+
+/** GET message-sends/{id}/deliveries: each recipient's phone, type, status and error. */
+export function useDeliveries(sendId: number, page: number, pageSize: number, isGoingOut: boolean) {
+  return useSWR(
+    ['messaging', 'deliveries', sendId, page, pageSize] as const,
+    async ([, , id, currentPage, size]) =>
+      unwrap(await api.GET('/backend/api/v1/message-sends/{id}/deliveries', { params: { path: { id }, query: { page: currentPage, pageSize: size } } })),
+    { keepPreviousData: true, refreshInterval: isGoingOut ? POLL_MS : 0 },
+  );
+}
+
+/** GET aligo/remain: what the gateway account can still send, by type. */
+export function useGatewayRemaining() {
+  return useSWR(['messaging', 'remaining'] as const, async () => unwrap(await api.GET('/backend/api/v1/aligo/remain')), { revalidateOnFocus: false });
+}

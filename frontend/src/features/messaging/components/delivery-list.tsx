@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
+import { useDeliveries } from '../api/message-sends.ts';
+import type { MessageSend } from '../api/messaging-types.ts';
+import { formatPhone } from './phone-format.ts';
+import { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, TONE_CLASSES } from './send-labels.ts';
+
+const PAGE_SIZE = 20;
+const cellClass = 'px-3 py-2 align-top';
+
+/** Each recipient's message of one send: phone, name, type, status and the gateway's error. */
+export function DeliveryList({ send }: { send: MessageSend }) {
+  const [page, setPage] = useState(1);
+  const isGoingOut = send.state === 'queued' || send.state === 'sending';
+  const deliveries = useDeliveries(send.id, page, PAGE_SIZE, isGoingOut);
+
+  if (deliveries.error && !deliveries.data) {
+    return (
+      <div className="flex flex-col items-start gap-2">
+        <Alert>Failed to load the recipients of this send.</Alert>
+        <Button variant="secondary" className="h-8 px-3 text-xs" onPress={() => void deliveries.mutate()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (!deliveries.data) return <Loading label="Loading recipients…" />;
+
+  return (
+    <div>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Recipients of send {send.id}</caption>
+        <thead className="text-xs font-semibold text-slate-600">
+          <tr>
+            <th scope="col" className={cellClass}>Phone</th>
+            <th scope="col" className={cellClass}>Name</th>
+            <th scope="col" className={cellClass}>Type</th>
+            <th scope="col" className={cellClass}>Status</th>
+            <th scope="col" className={cellClass}>Error</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {deliveries.data.data.map((delivery) => (
+            <tr key={delivery.id}>
+              <th scope="row" className={`${cellClass} font-medium whitespace-nowrap tabular-nums text-slate-900`}>{formatPhone(delivery.phone)}</th>
+              <td className={cellClass}>{delivery.name}</td>
+              <td className={cellClass}>{delivery.type}</td>
+              <td className={cellClass}>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[DELIVERY_STATUS_TONES[delivery.status]]}`}>
+                  {DELIVERY_STATUS_LABELS[delivery.status]}
+                </span>
+              </td>
+              <td className={`${cellClass} text-red-800`}>{delivery.error}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager pagination={deliveries.data.pagination} onPageChange={setPage} label={`Pages of the recipients of send ${send.id}`} />
+    </div>
+  );
+}

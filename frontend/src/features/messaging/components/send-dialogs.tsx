@@ -1,0 +1,58 @@
+import { ProgressBar } from 'react-aria-components';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import type { SendOutcome } from './send-outcome.ts';
+import { SEND_STEPS, type SendProgress } from './use-message-sending.ts';
+
+/** While a send is under way: its step of four and what happens now. It cannot be closed meanwhile. */
+export function SendProgressDialog({ progress }: { progress: SendProgress | null }) {
+  return (
+    <Dialog title="Sending" role="alertdialog" size="sm" isOpen={progress !== null} onOpenChange={() => {}}>
+      {progress && (
+        <ProgressBar value={progress.step} maxValue={SEND_STEPS} valueLabel={`[${progress.step}/${SEND_STEPS}]`} className="flex flex-col gap-2">
+          {({ percentage }) => (
+            <>
+              <p className="text-sm text-slate-800">
+                <span className="font-semibold tabular-nums">
+                  [{progress.step}/{SEND_STEPS}]
+                </span>{' '}
+                {progress.message}
+              </p>
+              <div className="h-2 overflow-hidden rounded-full bg-slate-200">
+                <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percentage}%` }} />
+              </div>
+            </>
+          )}
+        </ProgressBar>
+      )}
+    </Dialog>
+  );
+}
+
+/** The results of a send: how many went out, how many failed, and what became of it. */
+export function SendResultsDialog({ outcome, onConfirm }: { outcome: SendOutcome | null; onConfirm: () => void }) {
+  return (
+    <Dialog title="Sending Results" size="sm" isOpen={outcome !== null} onOpenChange={(open) => !open && onConfirm()}>
+      {outcome && (
+        <>
+          <dl className="grid grid-cols-2 gap-3">
+            <div className="rounded-lg bg-emerald-50 px-4 py-3">
+              <dt className="text-xs font-semibold text-emerald-800">Success</dt>
+              <dd className="text-2xl font-bold tabular-nums text-emerald-900">{outcome.success}</dd>
+            </div>
+            <div className="rounded-lg bg-red-50 px-4 py-3">
+              <dt className="text-xs font-semibold text-red-800">Failure</dt>
+              <dd className="text-2xl font-bold tabular-nums text-red-900">{outcome.failure}</dd>
+            </div>
+          </dl>
+          <p className="mt-4 text-sm text-slate-800">{outcome.message}</p>
+          <DialogActions>
+            <Button autoFocus onPress={onConfirm}>
+              Confirm
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,130 @@
+import { Fragment, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { toast } from '../../../lib/toast.tsx';
+import { cancelMessageSend, CANCELLABLE_SEND_STATES } from '../api/message-sends.ts';
+import type { MessageSend } from '../api/messaging-types.ts';
+import { DeliveryList } from './delivery-list.tsx';
+import { formatPhone } from './phone-format.ts';
+import { formatKoreanDateTime } from './scheduled-time.ts';
+import { CHANNEL_LABELS, SEND_CANCELLED, SEND_STATE_LABELS, SEND_STATE_TONES, TONE_CLASSES } from './send-labels.ts';
+
+const headClass = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';
+const cellClass = 'px-3 py-2.5 align-top text-sm text-slate-800';
+
+function Counts({ send }: { send: MessageSend }) {
+  const { queued, sending, sent, failed, unknown, cancelled } = send.counts;
+  const parts = [
+    `Sent ${sent}`,
+    `Failed ${failed}`,
+    ...(queued + sending > 0 ? [`Waiting ${queued + sending}`] : []),
+    ...(unknown > 0 ? [`Unknown ${unknown}`] : []),
+    ...(cancelled > 0 ? [`Cancelled ${cancelled}`] : []),
+  ];
+  return <span className="whitespace-nowrap tabular-nums">{parts.join(' · ')}</span>;
+}
+
+/** The sends, newest first: when, how, from which number, what, to how many, with what outcome; each opens to its recipients. */
+export function SendHistory({ sends }: { sends: readonly MessageSend[] }) {
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [toCancel, setToCancel] = useState<MessageSend | null>(null);
+
+  const cancel = async (send: MessageSend) => {
+    try {
+      await cancelMessageSend(send.id);
+      toast.success(SEND_CANCELLED);
+      setToCancel(null);
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'Failed to cancel the send.'));
+    }
+  };
+
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full">
+        <caption className="sr-only">Sends, newest first</caption>
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th scope="col" className={headClass}>Requested</th>
+            <th scope="col" className={headClass}>Method</th>
+            <th scope="col" className={headClass}>Sender</th>
+            <th scope="col" className={headClass}>Message</th>
+            <th scope="col" className={headClass}>Recipients</th>
+            <th scope="col" className={headClass}>Results</th>
+            <th scope="col" className={headClass}>State</th>
+            <th scope="col" className={headClass}>Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {sends.map((send) => {
+            const isOpen = openId === send.id;
+            return (
+              <Fragment key={send.id}>
+                <tr>
+                  <th scope="row" className={`${cellClass} font-medium whitespace-nowrap tabular-nums`}>{formatKoreanDateTime(send.createdAt)}</th>
+                  <td className={cellClass}>{CHANNEL_LABELS[send.channel]}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>
+                    <span className="tabular-nums">{formatPhone(send.senderPhone)}</span>
+                    {send.senderName && <span className="block text-xs text-slate-600">{send.senderName}</span>}
+                  </td>
+                  <td className={cellClass}>
+                    <p className="line-clamp-2 max-w-xs break-words">{send.preview}</p>
+                  </td>
+                  <td className={`${cellClass} tabular-nums`}>{send.total}</td>
+                  <td className={cellClass}>
+                    <Counts send={send} />
+                  </td>
+                  <td className={cellClass}>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE_CLASSES[SEND_STATE_TONES[send.state]]}`}>
+                      {SEND_STATE_LABELS[send.state]}
+                    </span>
+                    {send.state === 'scheduled' && send.scheduledAt && (
+                      <span className="mt-1 block text-xs whitespace-nowrap tabular-nums text-slate-700">{formatKoreanDateTime(send.scheduledAt)}</span>
+                    )}
+                    {send.error && <span className="mt-1 block max-w-48 text-xs text-red-800">{send.error}</span>}
+                  </td>
+                  <td className={cellClass}>
+                    <div className="flex gap-1.5">
+                      <Button
+                        variant="secondary"
+                        className="h-8 px-3 text-xs"
+                        aria-expanded={isOpen}
+                        aria-label={`Details of the send of ${formatKoreanDateTime(send.createdAt)}`}
+                        onPress={() => setOpenId(isOpen ? null : send.id)}
+                      >
+                        Details
+                      </Button>
+                      {CANCELLABLE_SEND_STATES.includes(send.state) && (
+                        <Button variant="danger" className="h-8 px-3 text-xs" aria-label={`Cancel the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => setToCancel(send)}>
+                          Cancel
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+                {isOpen && (
+                  <tr>
+                    <td colSpan={8} className="bg-slate-50 px-4 py-3">
+                      <DeliveryList send={send} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+      <ConfirmDialog
+        subject={toCancel}
+        title="Cancel Send"
+        question="Cancel this send? None of its messages will go out."
+        describe={(send) => `${formatKoreanDateTime(send.scheduledAt ?? send.createdAt)} · ${send.total} message(s) · ${send.preview}`}
+        confirmLabel="Cancel Send"
+        busyLabel="Cancelling…"
+        onCancel={() => setToCancel(null)}
+        onConfirm={cancel}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/ui/card.tsx';
+import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.tsx';
+import type { RecipientContact, SendChannel } from '../api/messaging-types.ts';
+import { lookupContacts } from '../api/recipient-contacts.ts';
+import { useSenderNumbers } from '../api/sender-numbers.ts';
+import { MessageEditor } from '../components/message-editor.tsx';
+import { PhoneNumberManagerDialog } from '../components/phone-number-manager-dialog.tsx';
+import { formatPhone } from '../components/phone-format.ts';
+import { RecipientEditDialog } from '../components/recipient-edit-dialog.tsx';
+import { RecipientTable } from '../components/recipient-table.tsx';
+import {
+  addRecipients,
+  applyDraft,
+  draftFromRecipient,
+  draftFromTemplate,
+  EMPTY_DRAFT,
+  messagesToSend,
+  recipientFromContact,
+  recipientFromPhone,
+  sendingProblem,
+  type MessageDraft,
+  type Recipient,
+} from '../components/recipients.ts';
+import { koreanDateTimeToIso } from '../components/scheduled-time.ts';
+import { SendProgressDialog, SendResultsDialog } from '../components/send-dialogs.tsx';
+import { IMMEDIATE, SendingTime, type SendingTimeValue } from '../components/sending-time.tsx';
+import { takeStoredContactIds } from '../components/stored-recipients.ts';
+import { useMessageSending } from '../components/use-message-sending.ts';
+
+const CHANNELS = [
+  { id: 'sms', label: 'SMS' },
+  { id: 'kakao', label: 'KakaoTalk' },
+] as const;
+
+/** /admin/message-sender (spec §2): compose on the left, choose recipients, sender and time on the right, send. */
+export function MessageSenderPage() {
+  const [params] = useSearchParams();
+  // A post's Quick Message brings its number as the first recipient.
+  const [recipients, setRecipients] = useState<Recipient[]>(() => {
+    const phoneNumber = params.get('phoneNumber')?.trim();
+    return phoneNumber ? [recipientFromPhone(phoneNumber)] : [];
+  });
+  const [checked, setChecked] = useState<Set<string>>(() => new Set());
+  const [draft, setDraft] = useState<MessageDraft>(EMPTY_DRAFT);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const [channel, setChannel] = useState<SendChannel>('sms');
+  const [chosenSenderId, setChosenSenderId] = useState<number | null>(null);
+  const [timing, setTiming] = useState<SendingTimeValue>(IMMEDIATE);
+  const [editing, setEditing] = useState<Recipient | null>(null);
+  const [isPhoneManagerOpen, setPhoneManagerOpen] = useState(false);
+  const senderNumbers = useSenderNumbers();
+  const sending = useMessageSending();
+
+  const checkedCount = recipients.filter((recipient) => checked.has(recipient.key)).length;
+  const entries = senderNumbers.data ?? [];
+  const sender = entries.find((entry) => entry.id === chosenSenderId) ?? entries.find((entry) => entry.isSelected) ?? entries[0] ?? null;
+
+  const clearEditor = () => {
+    setDraft(EMPTY_DRAFT);
+    setTemplateId(null);
+    setLoadedKey(null);
+  };
+
+  // The contacts the address book handed over (spec §4): the key is read and removed once, on the first render.
+  const [handedOverIds] = useState(takeStoredContactIds);
+  const receiveContacts = useEffectEvent((contacts: RecipientContact[]) => {
+    setRecipients((list) => addRecipients(list, contacts.map(recipientFromContact)));
+    clearEditor();
+    toast.success(`${contacts.length} contact(s) added to the recipients.`, { title: 'Contacts Added' });
+  });
+  useEffect(() => {
+    if (handedOverIds.length === 0) return;
+    lookupContacts(handedOverIds).then(receiveContacts, (failure: unknown) => toast.error(errorMessage(failure, 'Failed to load the selected contacts.')));
+  }, [handedOverIds]);
+
+  const apply = () => {
+    if (!draft.message.trim()) return toast.error('Please enter the message content to apply.');
+    if (checkedCount === 0) return toast.error('Please select contacts to apply the message to.');
+    setRecipients((list) => applyDraft(list, checked, draft));
+    toast.success(`Message applied to ${checkedCount} contacts.`);
+  };
+
+  const toggleLoad = (recipient: Recipient) => {
+    if (recipient.key === loadedKey) return clearEditor();
+    setDraft(draftFromRecipient(recipient));
+    setTemplateId(null);
+    setLoadedKey(recipient.key);
+  };
+
+  const changeChannel = (next: SendChannel) => {
+    setChannel(next);
+    if (next === 'kakao') setTiming(IMMEDIATE);
+  };
+
+  const reset = () => {
+    setRecipients([]);
+    setChecked(new Set());
+    clearEditor();
+  };
+
+  const start = () => {
+    if (!sender) return toast.error('You must register a phone number before using the service.');
+    if (checkedCount === 0) return toast.error('Please select contacts to send the message to.');
+    const messages = messagesToSend(recipients, checked, draft);
+    const problem = sendingProblem(messages);
+    if (problem) return toast.error(problem);
+    let scheduledAt: string | undefined;
+    if (timing.mode === 'scheduled') {
+      if (!timing.date || !timing.time) return toast.error('Please select the date and time to send.');
+      scheduledAt = koreanDateTimeToIso(timing.date, timing.time);
+    }
+    void sending.send({ channel, sender: sender.phone, recipients: messages, ...(scheduledAt ? { scheduledAt } : {}) });
+  };
+
+  return (
+    <>
+      <PageHeader title="Message Sender" />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <MessageEditor
+          draft={draft}
+          onDraftChange={setDraft}
+          templateId={templateId}
+          onTemplatePick={(template) => {
+            setDraft(draftFromTemplate(template));
+            setTemplateId(template.id);
+            setLoadedKey(null);
+          }}
+          onWriteMessage={clearEditor}
+          onApply={apply}
+        />
+        <section aria-labelledby="recipients-title" className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="recipients-title" className="text-base font-semibold text-slate-900">
+              Recipients
+            </h2>
+            <p className="flex gap-4 text-sm text-slate-700" aria-live="polite">
+              <span>
+                Selected <strong className="tabular-nums text-slate-900">{checkedCount}</strong>
+              </span>
+              <span>
+                Total <strong className="tabular-nums text-slate-900">{recipients.length}</strong>
+              </span>
+            </p>
+          </div>
+          <div className="flex flex-wrap items-end gap-4">
+            <SegmentedChoice label="Send Method" options={CHANNELS} value={channel} onChange={changeChannel} />
+            <div className="flex min-w-64 flex-1 items-end gap-2">
+              <div className="flex-1">
+                <Select
+                  label="Sender Number"
+                  value={sender?.id ?? null}
+                  options={entries.map((entry) => ({ id: entry.id, label: `${formatPhone(entry.phone)}${entry.name ? ` (${entry.name})` : ''}` }))}
+                  placeholder={senderNumbers.data ? 'No registered numbers' : 'Loading…'}
+                  isDisabled={entries.length === 0}
+                  onChange={setChosenSenderId}
+                />
+              </div>
+              <Button variant="secondary" onPress={() => setPhoneManagerOpen(true)}>
+                Register Number
+              </Button>
+            </div>
+          </div>
+          {senderNumbers.error && <p className="text-sm text-red-700">Failed to fetch phone number entries</p>}
+          <RecipientTable
+            recipients={recipients}
+            checked={checked}
+            onCheckedChange={setChecked}
+            loadedKey={loadedKey}
+            onToggleLoad={toggleLoad}
+            onEdit={setEditing}
+          />
+          <SendingTime channel={channel} value={timing} onChange={setTiming} />
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink variant="secondary" href={paths.messageResults} target="_blank" rel="noopener noreferrer">
+              View Results
+            </ButtonLink>
+            <Button variant="secondary" onPress={reset}>
+              Reset Data
+            </Button>
+          </div>
+          <Button className="h-14 w-full text-base" isPending={sending.progress !== null} onPress={start}>
+            Start Sending
+          </Button>
+        </section>
+      </div>
+      <PhoneNumberManagerDialog isOpen={isPhoneManagerOpen} onOpenChange={setPhoneManagerOpen} onSelect={(entry) => setChosenSenderId(entry.id)} />
+      <RecipientEditDialog
+        recipient={editing}
+        onClose={() => setEditing(null)}
+        onSave={(changed) => {
+          setRecipients((list) => list.map((recipient) => (recipient.key === changed.key ? changed : recipient)));
+          setEditing(null);
+        }}
+      />
+      <SendProgressDialog progress={sending.progress} />
+      <SendResultsDialog outcome={sending.outcome} onConfirm={sending.closeOutcome} />
+    </>
+  );
+}
