@@ -52,8 +52,8 @@ describe('infra/bench', () => {
     }
   }, 120_000);
 
-  it('npm run bench prints sign-in, users and post list figures beside GET health, imports beside COPY, the duplicate scan, and e-mail figures, without errors', async () => {
-    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '1', '--users', '20', '--posts', '600', '--import-rows', '300', '--contacts', '400', '--table-contacts', '300']);
+  it('npm run bench prints sign-in, users and post list figures beside GET health, imports beside COPY, the duplicate scan, messaging and e-mail figures, without errors', async () => {
+    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '1', '--users', '20', '--posts', '600', '--import-rows', '300', '--contacts', '400', '--table-contacts', '300', '--messages', '1200']);
     expect(code).toBe(0);
     const rows = output.split('\n').filter((line) => /^(GET|POST) /.test(line));
     expect(rows.map((row) => row.split(/\s{2,}/)[0])).toEqual([
@@ -89,12 +89,19 @@ describe('infra/bench', () => {
     expect(copyRate).toBeGreaterThan(0);
     expect(output).toContain('Address book of 400 contacts');
     expect(/import\s+\d+ rows\/s from upload to the last row committed \([\d.]+ s, 400 imported\)/.test(output)).toBe(true);
-    expect(Number(/COPY\s+(\d+) rows\/s of the same cells into a table like contact/.exec(output)?.[1])).toBeGreaterThan(0);
+    expect(Number(/COPY\s+(\d+) rows\/s of the same cells into contact, with its foreign keys/.exec(output)?.[1])).toBeGreaterThan(0);
+    expect(Number(/(\d+) rows\/s into a temporary copy of contact/.exec(output)?.[1])).toBeGreaterThan(0);
     // 5 % of 400 contacts repeat another's phone: 20 repeats.
     const [, , , groups, duplicated] = (/duplicate scan of the whole book\s+p50 (\d+) ms, slowest (\d+) ms of 10 \((\d+) phones shared by (\d+) contacts\)/.exec(output) ?? []).map(Number);
     expect(groups).toBeGreaterThan(0);
     expect(duplicated - groups).toBe(20);
     expect(output).toMatch(/contact table of 300 in Chromium: tasks over 50 ms while scrolling \(200 wheel turns and 2 page jumps in [\d.]+ s\): (none|\d+, the longest \d+ ms); while opening the book/);
+    expect(output).toContain('Messaging, sends of 1200 personalised texts');
+    const [acceptP50, acceptP95] = (/accept\s+p50 (\d+) ms, p95 (\d+) ms/.exec(output) ?? []).slice(1).map(Number);
+    expect(acceptP95).toBeGreaterThanOrEqual(acceptP50);
+    expect(Number(/dispatch\s+(\d+) messages\/s into the sandbox/.exec(output)?.[1])).toBeGreaterThan(0);
+    expect(Number(/gateway\s+(\d+) messages\/s taken by the sandbox/.exec(output)?.[1])).toBeGreaterThan(0);
+    expect(output).toMatch(/scheduled 20 sends due 250 ms apart reach the gateway p50 -?\d+ ms, p95 -?\d+ ms/);
     expect(Number(/render \+ MIME\s+(\d+) messages\/s/.exec(output)?.[1])).toBeGreaterThan(0);
     const [apiP50, apiP95] = (/send\s+p50 ([\d.]+) ms, p95 ([\d.]+) ms through the API/.exec(output) ?? []).slice(1).map(Number);
     const [gmailP50] = (/Gmail alone\s+p50 ([\d.]+) ms/.exec(output) ?? []).slice(1).map(Number);
