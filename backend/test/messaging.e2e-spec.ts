@@ -386,6 +386,10 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       const night = await call('POST', 'message-sends', { advertising: true, recipients: [{ phone: '01011112222', text: '신인 모집' }] });
       expect(night.json().message).toBe('Advertising messages cannot be sent between 21:00 and 08:00 (Korean time).');
       atKoreanHour(10);
+      const nameless = await call('POST', 'user-phone-numbers', { phone: '0212345678', apiKey: SANDBOX_API_KEY });
+      const unnamed = await call('POST', 'message-sends', { advertising: true, sender: '0212345678', recipients: [{ phone: '01011112222', text: '신인 모집' }] });
+      expect(unnamed.json().message).toBe('Advertising must name its sender: give the sender number a name in the Phone Number Manager.');
+      await call('DELETE', `user-phone-numbers/${nameless.json().id}`);
       await finished((await send({ advertising: true, recipients: [{ phone: '01011112222', text: '신인 모집' }] })).id);
       expect(sandbox.messages()[0].text).toBe('(광고)잡캐스팅 신인 모집\n무료수신거부 080-123-4567');
     });

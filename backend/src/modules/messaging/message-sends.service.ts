@@ -36,6 +36,7 @@ export const SEND_MESSAGES = {
   past: 'The scheduled time has already passed. Please choose a later time.',
   noKakao: 'KakaoTalk sending is not configured (ALIGO_KAKAO_SENDER_KEY).',
   noOptOut: 'Advertising needs the free opt-out number (ADVERTISING_OPT_OUT_NUMBER) to be configured.',
+  noSenderName: "Advertising must name its sender: give the sender number a name in the Phone Number Manager.",
   badPhone: (index: number, phone: string) => `Recipient ${index + 1}: "${phone.slice(0, 40)}" is not a phone number.`,
   badText: (index: number, phone: string, problem: string) => `Recipient ${index + 1} (${phone}): ${problem}`,
   kakaoPictures: 'A KakaoTalk message carries one JPEG or PNG picture.',
@@ -97,6 +98,7 @@ export class MessageSendsService {
     if (advertising && !this.config.ADVERTISING_OPT_OUT_NUMBER) throw new BadRequestException(SEND_MESSAGES.noOptOut);
 
     const sender = await this.senders.forSending(userId, input.sender);
+    if (advertising && !sender.name.trim()) throw new BadRequestException(SEND_MESSAGES.noSenderName);
     this.senders.credentials(sender.apiKeyEncrypted ?? null);
     const deliveries = await this.deliveriesOf(channel, checkRecipients(input.recipients), advertising ? (text) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text) => text);
 
