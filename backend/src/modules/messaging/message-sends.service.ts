@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { paginate } from '../../platform/http/pagination.js';
+import { phoneDigits } from '../contacts/domain/phone.js';
 import { attachmentModeOf, attachmentsProblem, MMS_MAX_PICTURES } from './domain/attachments.js';
 import { messageBytes, messageTextProblem, messageType, type MessageType } from './domain/message-bytes.js';
 import { advertisingText, sendingHoursProblem } from './domain/sending-rules.js';
@@ -48,9 +49,7 @@ export const SEND_MESSAGES = {
 
 /** A phone a text can go to: 8 to 11 digits once hyphens, spaces and a +82 prefix are gone. */
 export function recipientDigits(phone: string): string | null {
-  const trimmed = phone.trim();
-  let digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith('+82')) digits = `0${digits.slice(2).replace(/^0/, '')}`;
+  const digits = phoneDigits(phone);
   return digits.length >= 8 && digits.length <= 11 ? digits : null;
 }
 
