@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { type AligoSandbox, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
 import { getQueueToken } from '@nestjs/bullmq';
 import { type Queue, UnrecoverableError, Worker } from 'bullmq';
-import { MessageDispatchService } from '../src/modules/messaging/message-dispatch.service.js';
+import { DispatchInterrupted, MessageDispatchService } from '../src/modules/messaging/message-dispatch.service.js';
 import { MessageSendsService } from '../src/modules/messaging/message-sends.service.js';
 import { QueueName } from '../src/platform/queue/queue-names.js';
 import { Clock } from '../src/platform/clock.js';
@@ -279,6 +279,18 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       expect(sandbox.sends()).toHaveLength(1);
     }, 40_000);
 
+    it('sends again a call that the gateway records show never arrived', async () => {
+      // A 5xx says nothing of the call: the gateway's records do (here, that it never arrived).
+      sandbox.setFault({ kind: 'http_error', path: '/send_mass', status: 502 });
+      const created = await send({ recipients: recipients(5, (i) => `재전송 ${i}`, 150) });
+      const done = await finished(created.id, 30_000);
+      expect(done).toMatchObject({ state: 'completed', counts: { sent: 5, sending: 0, queued: 0 } });
+      expect(sandbox.sends()).toHaveLength(1);
+      expect(new Set(sandbox.messages().map((m) => m.receiver)).size).toBe(5);
+      const deliveries = (await call('GET', `message-sends/${created.id}/deliveries`)).json<{ data: { status: string; mid: string | null; error: string | null }[] }>().data;
+      expect(deliveries.every((delivery) => delivery.status === 'sent' && delivery.mid === sandbox.sends()[0].mid && delivery.error === null)).toBe(true);
+    }, 40_000);
+
     it('finishes the send of a worker killed during a gateway call, each recipient once', async () => {
       await stopWorker();
       // A worker process of its own, one call at a time, killed while the gateway holds its first call (which the
@@ -295,7 +307,8 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
         await exited;
       }
       const [{ id }] = (await call('GET', 'message-sends?pageSize=1')).json<{ data: SendView[] }>().data;
-      expect((await call('GET', `message-sends/${id}`)).json()).toMatchObject({ state: 'sending', counts: { sending: 500, queued: 200 } });
+      // The second call was marked as sending while the first was on its way, but never left.
+      expect((await call('GET', `message-sends/${id}`)).json()).toMatchObject({ state: 'sending', counts: { sending: 700, queued: 0 } });
       // The job stays with the dead worker until its lock runs out; the next run (here, at once) looks the call up.
       sandbox.clearFaults();
       await t.app.get(MessageDispatchService, { strict: false }).run(id);
@@ -306,6 +319,24 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       expect(new Set(messages.map((m) => m.receiver)).size).toBe(700);
       await startWorker();
     }, 60_000);
+
+    it('plans again a call a lane marked but never made when the run stops', async () => {
+      await stopWorker();
+      // Every send_mass call is held 300 ms, then answered 503: the run stops with four calls to look up, after
+      // each lane has marked its next call.
+      sandbox.setFault({ kind: 'slow', path: '/send_mass', delayMs: 300, times: 0 });
+      sandbox.setFault({ kind: 'http_error', path: '/send_mass', status: 503, times: 0 });
+      const created = await send({ recipients: recipients(2500, (i) => `중단 ${i}`, 1000) });
+      const dispatch = t.app.get(MessageDispatchService, { strict: false });
+      await expect(dispatch.run(created.id)).rejects.toBeInstanceOf(DispatchInterrupted);
+      expect((await call('GET', `message-sends/${created.id}`)).json()).toMatchObject({ state: 'sending', counts: { sending: 2000, queued: 500 } });
+      sandbox.clearFaults();
+      await dispatch.run(created.id);
+      expect((await call('GET', `message-sends/${created.id}`)).json()).toMatchObject({ state: 'completed', counts: { sent: 2500, sending: 0 } });
+      expect(new Set(sandbox.messages().map((m) => m.receiver)).size).toBe(2500);
+      expect(sandbox.messages()).toHaveLength(2500);
+      await startWorker();
+    }, 30_000);
 
     it('lets one run at a time send a send: a second run meanwhile sends nothing', async () => {
       await stopWorker();

@@ -17,6 +17,7 @@ import { copyContactsPerSecond, duplicateScan, generatedAddressBook, importAddre
 import { renderAndBuildRate, sendLatency } from './email.ts';
 import { load, type LoadOptions } from './load.ts';
 import { acceptTimes, dispatchRate, registerSandboxSender, sandboxIntakeRate, scheduledLateness } from './messaging.ts';
+import { median } from './percentiles.ts';
 import { connectSandboxAccount, copyRowsPerSecond, generatedPostsSheet, growPosts, importPosts } from './posts.ts';
 import { seedUsers } from './seed-data.ts';
 
@@ -118,17 +119,28 @@ if (values.only === 'contact-table') {
 }
 
 // Messaging: sends of messageCount personalised texts through the API, the worker and the gateway sandbox.
+// The hand-over of 10,000 messages takes a fraction of a second, on a machine the worker, the sandbox and the
+// database share: the dispatch and the sandbox's own intake are measured in turns, DISPATCH_ROUNDS times each,
+// and compared by their medians.
+const DISPATCH_ROUNDS = 15;
 async function messagingFigures() {
   await registerSandboxSender(base, auth);
   const accept = await acceptTimes(base, auth, messageCount, 5);
-  const dispatch = await dispatchRate(base, auth, aligo.url, messageCount);
-  const intake = await sandboxIntakeRate(aligo.url, messageCount, SEND_CONCURRENCY);
+  const dispatches: Awaited<ReturnType<typeof dispatchRate>>[] = [];
+  const intakes: number[] = [];
+  for (let round = 0; round < DISPATCH_ROUNDS; round++) {
+    dispatches.push(await dispatchRate(base, auth, aligo.url, messageCount, round));
+    intakes.push(await sandboxIntakeRate(aligo.url, messageCount, SEND_CONCURRENCY));
+  }
+  const dispatch = median(dispatches.map((run) => run.perSecond));
+  const intake = median(intakes);
+  const spread = (values: number[]) => `${Math.min(...values).toFixed(0)} to ${Math.max(...values).toFixed(0)}`;
   const late = await scheduledLateness(base, auth, aligo.url, 20);
   return [
     `\nMessaging, sends of ${messageCount} personalised texts (LMS, EUC-KR) through the API, the worker and the Aligo sandbox:`,
     `  accept    p50 ${accept.p50.toFixed(0)} ms, p95 ${accept.p95.toFixed(0)} ms, slowest ${accept.max.toFixed(0)} ms of 5 (checked, recorded with a delivery each, queued)`,
-    `  dispatch  ${dispatch.perSecond.toFixed(0)} messages/s into the sandbox, by its count, while the worker sends (the whole send ${dispatch.seconds.toFixed(2)} s from acceptance to the last delivery settled)`,
-    `  gateway   ${intake.toFixed(0)} messages/s taken by the sandbox from ${SEND_CONCURRENCY} callers posting send_mass calls of 500 side by side (dispatch = ${((100 * dispatch.perSecond) / intake).toFixed(0)} % of it)`,
+    `  dispatch  ${dispatch.toFixed(0)} messages/s into the sandbox, by its count, while the worker sends (median of ${DISPATCH_ROUNDS} sends, ${spread(dispatches.map((run) => run.perSecond))}; the whole send ${median(dispatches.map((run) => run.seconds)).toFixed(2)} s from acceptance to the last delivery settled)`,
+    `  gateway   ${intake.toFixed(0)} messages/s taken by the sandbox from ${SEND_CONCURRENCY} callers posting send_mass calls of 500 side by side (median of ${DISPATCH_ROUNDS}, ${spread(intakes)}, in turns with the sends; dispatch = ${((100 * dispatch) / intake).toFixed(0)} % of it)`,
     `  scheduled 20 sends due 250 ms apart reach the gateway p50 ${late.p50.toFixed(0)} ms, p95 ${late.p95.toFixed(0)} ms, at most ${late.max.toFixed(0)} ms after their time`,
   ];
 }

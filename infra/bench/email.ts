@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from '../scripts/lib/app.ts';
+import { median, percentile } from './percentiles.ts';
 
 interface RenderModule {
   renderEmail: (template: string, context: unknown) => { html: string; text: string };
@@ -97,8 +98,6 @@ async function sandboxAccessToken(base: string, auth: Record<string, string>, sa
   return token.access_token;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)];
 
 export interface SendLatency {
   sends: number;
@@ -154,5 +153,5 @@ export async function sendLatency(options: {
     );
     if (i >= 3) direct.push(performance.now() - started);
   }
-  return { sends, apiP50: median(api), apiP95: p95(api), sandboxP50: median(direct), sandboxP95: p95(direct) };
+  return { sends, apiP50: median(api), apiP95: percentile(api, 95), sandboxP50: median(direct), sandboxP95: percentile(direct, 95) };
 }

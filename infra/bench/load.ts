@@ -2,6 +2,7 @@
 // connection of its own. It shares the machine with the server, so it uses node:http rather than fetch, whose web
 // streams cost the client about twice the CPU per answer: what it spends, the server cannot.
 import { Agent, request } from 'node:http';
+import { percentile } from './percentiles.ts';
 
 export interface LoadResult {
   requests: number;
@@ -20,11 +21,6 @@ export interface LoadOptions {
   seconds: number;
   /** The status every answer must have; anything else counts as an error. */
   expectStatus?: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** One request on the agent's connections; resolves with the status once the whole answer has arrived. */
@@ -62,7 +58,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   await Promise.all(Array.from({ length: options.concurrency }, caller));
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
     errors,

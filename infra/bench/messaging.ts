@@ -3,6 +3,7 @@
 // the messages to the gateway beside how fast the gateway takes them from one caller, and how late scheduled
 // sends go out.
 import { SANDBOX_API_KEY, SANDBOX_SENDERS, SANDBOX_USER_ID } from '../sandbox/aligo/server.ts';
+import { percentile } from './percentiles.ts';
 
 const SENDER = SANDBOX_SENDERS[1];
 /** What send_mass takes per call. */
@@ -54,11 +55,6 @@ async function settled(base: string, auth: Record<string, string>, id: number): 
   }
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
 /** Milliseconds to accept a send of `recipients` personalised texts, one send at a time, each sent before the next. */
 export async function acceptTimes(base: string, auth: Record<string, string>, recipients: number, runs: number) {
   const times: number[] = [];
@@ -76,9 +72,9 @@ export async function acceptTimes(base: string, auth: Record<string, string>, re
  * Messages a second into the sandbox while the worker sends one send of `recipients` texts, as the sandbox counts
  * them (first message taken to last); and the whole send's time, from its acceptance to its last delivery settled.
  */
-export async function dispatchRate(base: string, auth: Record<string, string>, sandboxUrl: string, recipients: number) {
+export async function dispatchRate(base: string, auth: Record<string, string>, sandboxUrl: string, recipients: number, round = 0) {
   await clearSandbox(sandboxUrl);
-  const id = await postSend(base, auth, sendBody(recipients, 500_000));
+  const id = await postSend(base, auth, sendBody(recipients, 500_000 + round * recipients));
   const started = performance.now();
   await settled(base, auth, id);
   const seconds = (performance.now() - started) / 1000;
@@ -92,7 +88,8 @@ export async function dispatchRate(base: string, auth: Record<string, string>, s
  * send_mass calls of 500 side by side, as many as the worker keeps in flight: as fast as the gateway takes them in.
  */
 export async function sandboxIntakeRate(sandboxUrl: string, recipients: number, callers: number) {
-  const calls: URLSearchParams[] = [];
+  // Encoded beforehand, so that the callers spend as little as they can and the sandbox's intake is what counts.
+  const calls: string[] = [];
   for (let start = 0; start < recipients; start += MASS_CALL) {
     const form = new URLSearchParams({ key: SANDBOX_API_KEY, user_id: SANDBOX_USER_ID, sender: SENDER, msg_type: 'LMS' });
     const count = Math.min(MASS_CALL, recipients - start);
@@ -101,14 +98,14 @@ export async function sandboxIntakeRate(sandboxUrl: string, recipients: number, 
       form.set(`msg_${i + 1}`, textOf(900_000 + start + i));
     }
     form.set('cnt', String(count));
-    calls.push(form);
+    calls.push(form.toString());
   }
   await clearSandbox(sandboxUrl);
   let next = 0;
   const caller = async () => {
     while (next < calls.length) {
       const form = calls[next++];
-      const answer = (await (await fetch(`${sandboxUrl}/send_mass/`, { method: 'POST', body: form })).json()) as { result_code: string; message: string };
+      const answer = (await (await fetch(`${sandboxUrl}/send_mass/`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json()) as { result_code: string; message: string };
       if (answer.result_code !== '1') throw new Error(`sandbox send_mass: ${answer.result_code} ${answer.message}`);
     }
   };

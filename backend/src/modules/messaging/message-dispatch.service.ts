@@ -4,15 +4,16 @@ import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common'
 import pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
-import { intArray } from '../../platform/database/sql-arrays.js';
-import { type GatewayBatch, kakaoBatches, type OutgoingMessage, smsBatches } from './domain/gateway-batches.js';
+import { TEXT_ARRAY_PARAM, textArray } from '../../platform/database/sql-arrays.js';
+import type { GatewayEndpoint } from './domain/gateway-batches.js';
 import { sendingHoursProblem } from './domain/sending-rules.js';
 import type { MessageType } from './domain/message-bytes.js';
 import { MessageFilesService } from './message-files.service.js';
-import { type DeliveryStatus, GatewayCall, type GatewayCallState, MessageSend } from './message-send.entity.js';
+import { GatewayCall, type GatewayCallState, MessageSend } from './message-send.entity.js';
 import {
   type GatewayAccepted,
   type GatewayCredentials,
+  type GatewayPicture,
   GatewayOutcomeUnknown,
   GatewayRefusal,
   GatewayUnreachable,
@@ -30,17 +31,42 @@ const SEND_LEASE_KEY = 7_240_301;
 /** How long after its start a call's outcome is looked up: the request may still be on its way until it times out. */
 const LOOKUP_MARGIN_MS = 2000;
 
-interface CallRow {
+/** A call the worker made and never heard back from, when its send stops for good. */
+const UNANSWERED = 'The gateway never answered; the messages may or may not have been delivered.';
+
+/** A call whose answer was never recorded. */
+interface UnansweredCall {
   id: number;
-  endpoint: string;
-  state: GatewayCallState;
+  endpoint: GatewayEndpoint;
   startedAt: Date;
 }
 
+interface PlannedMessage {
+  phone: string;
+  name: string;
+  text: string;
+  type: MessageType;
+  files: string[];
+}
+
+/** A call still to make, with its deliveries: one type and one set of pictures (see gateway-batches). */
+interface PlannedCall {
+  id: number;
+  endpoint: GatewayEndpoint;
+  messages: PlannedMessage[];
+}
+
+/** A call marked as sending, with its pictures, to be made. */
+interface ReadyCall {
+  call: PlannedCall;
+  pictures: GatewayPicture[];
+}
+
 /**
- * The worker's part of a send: its deliveries go to the gateway in calls, each recorded before it is made, so
- * that after any interruption the worker knows which calls may have reached the gateway and looks them up in the
- * gateway's records (list, sms_list) before sending anything again. Every recipient is messaged once.
+ * The worker's part of a send: its calls, planned when the send was recorded, go to the gateway one by one, each
+ * marked as sending before it is made, so that after any interruption the worker knows which calls may have
+ * reached the gateway and looks them up in the gateway's records (list, sms_list) before sending anything again.
+ * Every recipient is messaged once. A delivery takes its call's state, so a call writes one row, not one per message.
  */
 @Injectable()
 export class MessageDispatchService {
@@ -75,43 +101,75 @@ export class MessageDispatchService {
     const send = await this.start(sendId);
     if (!send) return;
     const credentials = this.senders.credentials(send.apiKeyEncrypted ?? null);
-    for (const call of await this.openCalls(sendId)) await this.lookUp(send, credentials, call);
+    for (const call of await this.unansweredCalls(sendId)) await this.lookUp(send, credentials, call);
 
-    const queued = await this.queuedMessages(sendId);
-    const batches = send.channel === 'kakao' ? kakaoBatches(queued) : smsBatches(queued);
-    let done = send.total - queued.length;
-    // A few calls in flight at once: each is recorded before it leaves and settled alone, so they may overlap.
-    // Every lane ends before the run does, so nothing is sent after the run has given up.
+    const calls = await this.plannedCalls(sendId);
+    let done = send.total - calls.reduce((sum, call) => sum + call.messages.length, 0);
+    // A few calls in flight at once, in lanes: each call is marked before it leaves and settled alone, so they may
+    // overlap. While a lane's call is on its way, the lane marks its next one (a durable write), so that the next
+    // can leave as soon as the answer comes; the answer is recorded while the next call goes (until then its call
+    // is marked as sending, so a run that stops first has it looked up). Every lane and record ends before the
+    // run does, so nothing is sent after the run has given up; a marked call a lane did not make is planned again.
     let next = 0;
     let stopped: unknown = null;
-    const lane = async () => {
-      while (stopped === null && next < batches.length) {
-        const batch = batches[next++];
-        try {
+    const stop = (error: unknown) => void (stopped ??= error);
+    const recording: Promise<void>[] = [];
+    // Progress is for the dashboard, reported in order: a failure to report it must not stop the send.
+    let progress = Promise.resolve();
+    const answered = (call: PlannedCall) => {
+      done += call.messages.length;
+      progress = progress.then(() => onProgress(done, send.total)).catch(() => {});
+    };
+    /** The next call this lane makes, marked as sending; null when there is none, or the run stopped. */
+    const takeNext = async (): Promise<ReadyCall | null> => {
+      try {
+        while (stopped === null && next < calls.length) {
+          const call = calls[next++];
           // The hours are those of each call: a send that runs into the night stops there.
           const hours = sendingHoursProblem(send, this.clock.now());
           if (hours) throw new BadRequestException(hours);
-          await this.dispatch(send, credentials, batch);
-        } catch (error) {
-          stopped ??= error;
-          return;
+          const ready = await this.claim(call);
+          if (ready) return ready;
+          answered(call);
         }
-        done += batch.messages.length;
-        // Progress is for the dashboard: a failure to report it must not stop the send.
-        await onProgress(done, send.total).catch(() => {});
+      } catch (error) {
+        stop(error);
+      }
+      return null;
+    };
+    const lane = async () => {
+      let ready = await takeNext();
+      while (ready) {
+        const call = ready.call;
+        const answer = this.make(send, credentials, ready);
+        const following = stopped === null ? takeNext() : Promise.resolve(null);
+        try {
+          const accepted = await answer;
+          if (!accepted) answered(call);
+          else recording.push(this.accept(send, credentials, call.id, accepted).then(() => answered(call), stop));
+        } catch (error) {
+          stop(error);
+        }
+        ready = await following;
+        if (ready && stopped !== null) {
+          await this.release(ready.call.id).catch(() => {});
+          ready = null;
+        }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.config.MESSAGE_SEND_CONCURRENCY, batches.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(this.config.MESSAGE_SEND_CONCURRENCY, calls.length) }, lane));
+    await Promise.all(recording);
+    await progress;
     if (stopped !== null) throw stopped;
     await this.em.fork().nativeUpdate(MessageSend, { id: sendId, state: 'sending' }, { state: 'completed', finishedAt: new Date() });
   }
 
-  /** After the last attempt: what never left is failed with the reason, what may have left stays unknown. */
+  /** After the last attempt: calls never made fail with the reason, calls that may have left stay unknown. */
   async fail(sendId: number, reason: string): Promise<void> {
     this.logger.error(`Send ${sendId} stopped: ${reason}`);
     await this.em.fork().transactional(async (em) => {
-      await em.execute(`update "message_delivery" set "status" = 'failed', "error" = ?, "updated_at" = now() where "send_id" = ? and "status" = 'queued'`, [reason.slice(0, 1000), sendId]);
-      await em.execute(`update "message_delivery" set "status" = 'unknown', "updated_at" = now() where "send_id" = ? and "status" = 'sending'`, [sendId]);
+      await em.execute(`update "gateway_call" set "state" = 'failed', "error" = ?, "answered_at" = now() where "send_id" = ? and "state" = 'planned'`, [reason.slice(0, 1000), sendId]);
+      await em.execute(`update "gateway_call" set "state" = 'unknown', "error" = coalesce("error", ?) where "send_id" = ? and "state" = 'sending'`, [UNANSWERED, sendId]);
       await em.nativeUpdate(MessageSend, { id: sendId }, { state: 'failed', error: reason.slice(0, 1000), finishedAt: new Date() });
     });
   }
@@ -128,154 +186,152 @@ export class MessageDispatchService {
     });
   }
 
-  private async openCalls(sendId: number): Promise<CallRow[]> {
+  private async unansweredCalls(sendId: number): Promise<UnansweredCall[]> {
     return this.em
       .fork()
-      .execute<CallRow[]>(`select "id", "endpoint", "state", "started_at" as "startedAt" from "gateway_call" where "send_id" = ? and "state" in ('sending', 'unknown') order by "id"`, [sendId]);
+      .execute<UnansweredCall[]>(`select "id", "endpoint", "started_at" as "startedAt" from "gateway_call" where "send_id" = ? and "state" = 'sending' order by "id"`, [sendId]);
   }
 
-  private async queuedMessages(sendId: number): Promise<OutgoingMessage[]> {
-    const rows = await this.em
+  private async plannedCalls(sendId: number): Promise<PlannedCall[]> {
+    const rows = await this.em.fork().execute<(PlannedMessage & { call: number; endpoint: GatewayEndpoint })[]>(
+      `select c."id" as "call", c."endpoint", d."phone", d."name", d."text", d."type", d."files"
+         from "gateway_call" c join "message_delivery" d on d."call_id" = c."id"
+        where c."send_id" = ? and c."state" = 'planned' order by c."id", d."id"`,
+      [sendId],
+    );
+    const calls: PlannedCall[] = [];
+    for (const { call, endpoint, ...message } of rows) {
+      if (calls.at(-1)?.id !== call) calls.push({ id: call, endpoint, messages: [] });
+      calls.at(-1)!.messages.push(message);
+    }
+    return calls;
+  }
+
+  /**
+   * Marks a call as sending, if it is still planned (another run may have made it, or the send been cancelled),
+   * with its pictures read first: a picture that cannot be read means nothing was sent.
+   */
+  private async claim(call: PlannedCall): Promise<ReadyCall | null> {
+    await this.waitForRate(call.messages.length);
+    const pictures = await this.files.pictures(call.messages[0].files);
+    const claimed = await this.em
       .fork()
-      .execute<{ id: number; phone: string; name: string; text: string; type: MessageType; files: string[] }[]>(
-        `select "id", "phone", "name", "text", "type", "files" from "message_delivery" where "send_id" = ? and "status" = 'queued' order by "id"`,
-        [sendId],
-      );
-    return rows;
+      .execute<{ id: number }[]>(`update "gateway_call" set "state" = 'sending', "error" = null, "started_at" = now() where "id" = ? and "state" = 'planned' returning "id"`, [call.id]);
+    return claimed.length === 0 ? null : { call, pictures };
   }
 
-  /** One gateway call: recorded with its deliveries before it is made, settled by its answer. */
-  private async dispatch(send: MessageSend, credentials: GatewayCredentials, batch: GatewayBatch): Promise<void> {
-    await this.waitForRate(batch.messages.length);
-    // Read before the call is recorded: a picture that cannot be read means nothing was sent.
-    const pictures = await this.files.pictures(batch.files);
-    const claimed = await this.em.fork().transactional(async (em) => {
-      const call = em.create(GatewayCall, { send: send.id, endpoint: batch.endpoint, state: 'sending' });
-      await em.flush();
-      // Only the deliveries still queued go: a message another run already took is not sent again.
-      const rows = await em.execute<{ id: number }[]>(
-        `update "message_delivery" set "status" = 'sending', "call_id" = ?, "updated_at" = now() where "id" = any(?::int[]) and "status" = 'queued' returning "id"`,
-        [call.id, intArray(batch.messages.map((message) => message.id))],
-      );
-      if (rows.length === 0) em.remove(call);
-      return { callId: call.id, ids: new Set(rows.map((row) => row.id)) };
-    });
-    const messages = batch.messages.filter((message) => claimed.ids.has(message.id));
-    if (messages.length === 0) return;
-    const callId = claimed.callId;
+  /** A call marked as sending that was not made after all: planned again, as it was. */
+  private async release(callId: number): Promise<void> {
+    await this.em.fork().nativeUpdate(GatewayCall, { id: callId, state: 'sending' }, { state: 'planned' });
+  }
 
-    let accepted: GatewayAccepted;
+  /** Makes a marked call. Its answer when the gateway took it, for accept(); null when it refused it (recorded). */
+  private async make(send: MessageSend, credentials: GatewayCredentials, { call, pictures }: ReadyCall): Promise<GatewayAccepted | null> {
+    const { type } = call.messages[0];
     try {
-      accepted =
-        batch.endpoint === 'kakao'
-          ? await this.gateway.sendKakao(credentials, {
-              senderKey: this.config.ALIGO_KAKAO_SENDER_KEY ?? '',
-              sender: send.senderPhone,
-              messages: messages.map((message) => ({ phone: message.phone, name: message.name, subject: send.senderName || 'JOB CASTING', text: message.text })),
-              picture: pictures[0] ?? null,
-              failover: true,
-            })
-          : await this.gateway.send(credentials, {
-              sender: send.senderPhone,
-              type: batch.type,
-              endpoint: batch.endpoint,
-              messages: messages.map((message) => ({ phone: message.phone, text: message.text })),
-              pictures,
-            });
+      return call.endpoint === 'kakao'
+        ? await this.gateway.sendKakao(credentials, {
+            senderKey: this.config.ALIGO_KAKAO_SENDER_KEY ?? '',
+            sender: send.senderPhone,
+            messages: call.messages.map((message) => ({ phone: message.phone, name: message.name, subject: send.senderName || 'JOB CASTING', text: message.text })),
+            picture: pictures[0] ?? null,
+            failover: true,
+          })
+        : await this.gateway.send(credentials, {
+            sender: send.senderPhone,
+            type,
+            endpoint: call.endpoint,
+            messages: call.messages.map((message) => ({ phone: message.phone, text: message.text })),
+            pictures,
+          });
     } catch (error) {
       if (error instanceof GatewayRefusal) {
-        await this.settle(callId, 'refused', { error: `${error.message} (${error.code})`, status: 'failed' });
-        return;
+        await this.settle(call.id, 'failed', `${error.message} (${error.code})`);
+        return null;
       }
       if (error instanceof GatewayUnreachable) {
-        // Nothing left: the deliveries go back to the queue, and the send is tried again later.
-        await this.settle(callId, 'refused', { error: error.message, status: 'queued' });
+        // Nothing left: the call is planned again, and the send is tried again later.
+        await this.settle(call.id, 'planned', error.message);
         throw new DispatchInterrupted(error.message);
       }
+      // It may have arrived: it stays sending, to be looked up before anything is sent again.
       const reason = error instanceof GatewayOutcomeUnknown ? error.message : `The call failed: ${error instanceof Error ? error.message : String(error)}`;
-      await this.em.fork().nativeUpdate(GatewayCall, { id: callId, state: 'sending' }, { state: 'unknown', error: reason.slice(0, 1000) });
+      await this.em.fork().nativeUpdate(GatewayCall, { id: call.id, state: 'sending' }, { error: reason.slice(0, 1000) });
       throw new DispatchInterrupted(reason);
     }
-    await this.accept(send, credentials, callId, accepted);
   }
 
   /**
    * The gateway took the call: its deliveries are sent, except those its records name as failed; failures it
-   * counts but cannot name (KakaoTalk's, or records that cannot be read) leave the call's deliveries unknown.
+   * counts but cannot name (KakaoTalk's, or records that cannot be read) leave the call unknown.
    */
   private async accept(send: MessageSend, credentials: GatewayCredentials, callId: number, accepted: GatewayAccepted): Promise<void> {
-    let failedPhones: Set<string> | null = new Set();
+    let failedPhones: string[] | null = [];
     if (accepted.errorCount > 0) {
       failedPhones =
         send.channel === 'sms'
           ? await this.gateway
               .recipients(credentials, accepted.mid)
-              .then((records) => new Set(records.filter((record) => record.failed).map((record) => record.phone)))
+              .then((records) => records.filter((record) => record.failed).map((record) => record.phone))
               .catch(() => null)
           : null;
     }
-    await this.em.fork().transactional(async (em) => {
-      const taken = await em.nativeUpdate(
-        GatewayCall,
-        { id: callId, state: { $in: ['sending', 'unknown'] } },
-        { state: 'accepted', mid: accepted.mid || null, successCount: accepted.successCount, errorCount: accepted.errorCount, answeredAt: new Date() },
-      );
-      if (taken === 0) return;
-      if (failedPhones === null) {
-        const error = `The gateway could not deliver ${accepted.errorCount} of these messages and does not say which`;
-        await em.execute(`update "message_delivery" set "status" = 'unknown', "error" = ?, "updated_at" = now() where "call_id" = ? and "status" = 'sending'`, [error, callId]);
-        return;
-      }
-      await em.execute(`update "message_delivery" set "status" = 'sent', "error" = null, "updated_at" = now() where "call_id" = ? and "status" = 'sending'`, [callId]);
-      if (failedPhones.size > 0) {
-        await em.execute(
-          `update "message_delivery" set "status" = 'failed', "error" = 'The gateway could not deliver to this number', "updated_at" = now() where "call_id" = ? and "phone" = any(?::text[])`,
-          [callId, `{${[...failedPhones].join(',')}}`],
+    const answer = [accepted.mid || null, accepted.successCount, accepted.errorCount];
+    if (failedPhones === null) {
+      const error = `The gateway could not deliver ${accepted.errorCount} of these messages and does not say which`;
+      await this.em
+        .fork()
+        .execute(
+          `update "gateway_call" set "state" = 'unknown', "mid" = ?, "success_count" = ?, "error_count" = ?, "error" = ?, "answered_at" = now() where "id" = ? and "state" = 'sending'`,
+          [...answer, error, callId],
         );
-      }
-    });
+      return;
+    }
+    // One statement: the call is accepted and the numbers the gateway names as failed get their own status, or
+    // neither (a call settled meanwhile keeps its outcome).
+    await this.em.fork().execute(
+      `with "taken" as (
+         update "gateway_call" set "state" = 'accepted', "mid" = ?, "success_count" = ?, "error_count" = ?, "error" = null, "answered_at" = now()
+          where "id" = ? and "state" = 'sending' returning "id")
+       update "message_delivery" set "status" = 'failed', "error" = 'The gateway could not deliver to this number', "updated_at" = now()
+        where "call_id" in (select "id" from "taken") and "phone" = any(${TEXT_ARRAY_PARAM})`,
+      [...answer, callId, textArray(failedPhones)],
+    );
   }
 
-  private async settle(callId: number, state: GatewayCallState, outcome: { error: string; status: DeliveryStatus }): Promise<void> {
-    await this.em.fork().transactional(async (em) => {
-      // Only a call still open is settled: one settled meanwhile keeps its outcome.
-      const open = await em.nativeUpdate(GatewayCall, { id: callId, state: { $in: ['sending', 'unknown'] } }, { state, error: outcome.error.slice(0, 1000), answeredAt: new Date() });
-      if (open === 0) return;
-      const released = outcome.status === 'queued';
-      await em.execute(
-        `update "message_delivery" set "status" = ?, "error" = ?, ${released ? `"call_id" = null, ` : ''}"updated_at" = now() where "call_id" = ? and "status" = 'sending'`,
-        [outcome.status, released ? null : outcome.error.slice(0, 1000), callId],
-      );
-    });
+  /** Settles a call still sending; one settled meanwhile keeps its outcome. */
+  private async settle(callId: number, state: GatewayCallState, error: string): Promise<void> {
+    await this.em.fork().nativeUpdate(GatewayCall, { id: callId, state: 'sending' }, { state, error: error.slice(0, 1000), answeredAt: state === 'planned' ? null : new Date() });
   }
 
   /**
    * A call whose answer was never recorded (the worker stopped, or the answer never came): once it can no longer
    * be on its way, the gateway's records say whether it arrived. Found, it is accepted as recorded there; not
-   * found, its deliveries go back to the queue. KakaoTalk's records are not read: its deliveries stay unknown.
+   * found, it is planned again. KakaoTalk's records are not read: its deliveries stay unknown.
    */
-  private async lookUp(send: MessageSend, credentials: GatewayCredentials, call: CallRow): Promise<void> {
-    const settledAt = new Date(call.startedAt).getTime() + this.config.ALIGO_TIMEOUT_MS + LOOKUP_MARGIN_MS;
+  private async lookUp(send: MessageSend, credentials: GatewayCredentials, call: UnansweredCall): Promise<void> {
+    const startedAt = new Date(call.startedAt).getTime();
+    const settledAt = startedAt + this.config.ALIGO_TIMEOUT_MS + LOOKUP_MARGIN_MS;
     if (Date.now() < settledAt) await new Promise((resolve) => setTimeout(resolve, settledAt - Date.now()));
     if (call.endpoint === 'kakao') {
-      await this.settle(call.id, 'unknown', { error: 'KakaoTalk did not answer; the messages may or may not have been delivered.', status: 'unknown' });
+      await this.settle(call.id, 'unknown', 'KakaoTalk did not answer; the messages may or may not have been delivered.');
       return;
     }
-    const phones = (await this.em.fork().execute<{ phone: string }[]>(`select "phone" from "message_delivery" where "call_id" = ? order by "phone"`, [call.id])).map((row) => row.phone);
+    const em = this.em.fork();
+    const phones = (await em.execute<{ phone: string }[]>(`select "phone" from "message_delivery" where "call_id" = ? order by "phone"`, [call.id])).map((row) => row.phone);
     // A mid another call of ours already holds is not this one's, even with the same receivers.
     const claimed = new Set(
-      (await this.em.fork().execute<{ mid: string }[]>(`select "mid" from "gateway_call" where "mid" is not null and "started_at" > ?::timestamptz - interval '1 day'`, [new Date(call.startedAt).toISOString()])).map((row) => row.mid),
+      (await em.execute<{ mid: string }[]>(`select "mid" from "gateway_call" where "mid" is not null and "started_at" > ?::timestamptz - interval '1 day'`, [new Date(startedAt).toISOString()])).map((row) => row.mid),
     );
     let records;
     try {
-      records = await this.gateway.sends(credentials, new Date(new Date(call.startedAt).getTime() - 60_000));
+      records = await this.gateway.sends(credentials, new Date(startedAt - 60_000));
     } catch (error) {
       throw new DispatchInterrupted(`The gateway's records cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     }
     // The gateway registers a call while it is on its way: not long before it started (clocks differ a little),
     // and not after it could no longer arrive. A call of one text must also carry that text.
-    const startedAt = new Date(call.startedAt).getTime();
-    const texts = (await this.em.fork().execute<{ text: string }[]>(`select distinct "text" from "message_delivery" where "call_id" = ?`, [call.id])).map((row) => row.text);
+    const texts = (await em.execute<{ text: string }[]>(`select distinct "text" from "message_delivery" where "call_id" = ?`, [call.id])).map((row) => row.text);
     const candidates = records.filter(
       (record) =>
         record.sender === send.senderPhone &&
@@ -295,8 +351,8 @@ export class MessageDispatchService {
         return;
       }
     }
-    this.logger.warn(`Send ${send.id}: call ${call.id} never reached the gateway; its ${phones.length} messages are queued again`);
-    await this.settle(call.id, 'refused', { error: 'Not in the gateway records: sent again', status: 'queued' });
+    this.logger.warn(`Send ${send.id}: call ${call.id} never reached the gateway; its ${phones.length} messages are planned again`);
+    await this.settle(call.id, 'planned', 'Not in the gateway records: sent again');
   }
 
   /** Paces calls to MESSAGE_SEND_RATE messages a second (none when 0). */

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../users/user.entity.js';
+import type { GatewayEndpoint } from './domain/gateway-batches.js';
 import type { MessageType } from './domain/message-bytes.js';
 import { SenderNumber } from './sender-number.entity.js';
 
@@ -43,16 +44,23 @@ export class MessageSend extends MessageSendSchema.class {}
 MessageSendSchema.setClass(MessageSend);
 
 /**
- * queued: not handed to the gateway yet; sending: in a gateway call whose answer is not known yet; sent: the
- * gateway took it; failed: the gateway refused it (the reason kept); unknown: the gateway's records could not say;
- * cancelled: its send was cancelled.
+ * What the API shows of each delivery. queued: not handed to the gateway yet; sending: in a gateway call whose
+ * answer is not known yet; sent: the gateway took it; failed: the gateway refused it, or its send stopped before it
+ * left (the reason kept); unknown: the gateway's records could not say; cancelled: its send was cancelled.
  */
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const MESSAGE_TYPES = ['SMS', 'LMS', 'MMS'] as const;
 
-/** One gateway call: what it carried is known by its deliveries; its mid once the gateway answered. */
-export const GATEWAY_CALL_STATES = ['sending', 'accepted', 'refused', 'unknown'] as const;
+/**
+ * One gateway call, planned when its send is recorded: every delivery belongs to one call from the start, and
+ * shares its call's state until the gateway names it as failed. So a call that leaves or is answered writes one
+ * row, not one per message. planned: not made yet (also after it proved never to have arrived); sending: made,
+ * its answer not recorded (looked up in the gateway's records before anything is sent again); accepted: the
+ * gateway took it; failed: refused by the gateway, or its send stopped before it left; unknown: the gateway's
+ * records cannot say; cancelled: its send was cancelled before it left.
+ */
+export const GATEWAY_CALL_STATES = ['planned', 'sending', 'accepted', 'failed', 'unknown', 'cancelled'] as const;
 export type GatewayCallState = (typeof GATEWAY_CALL_STATES)[number];
 
 export const GatewayCallSchema = defineEntity({
@@ -62,13 +70,17 @@ export const GatewayCallSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     send: () => p.manyToOne(MessageSend).deleteRule('cascade').index(),
     /** The gateway endpoint: send, send_mass or kakao. */
-    endpoint: p.string().length(20),
+    endpoint: p.string().length(20).$type<GatewayEndpoint>(),
     state: p.string().length(10).$type<GatewayCallState>().check(inList('state', GATEWAY_CALL_STATES)),
+    /** How many deliveries the call carries. */
+    size: p.integer(),
     /** The gateway's message id (mid): one call's only, so that a lookup cannot give one send to two calls. */
     mid: p.string().length(40).nullable().unique(),
     successCount: p.integer().default(0),
     errorCount: p.integer().default(0),
+    /** Why the call failed or is unknown; for a call still sending, why its answer is missing. */
     error: p.string().length(1000).nullable(),
+    /** When it was planned, then when it was last made. */
     startedAt: p.datetime().defaultRaw('now()'),
     answeredAt: p.datetime().nullable(),
   },
@@ -90,17 +102,23 @@ export const MessageDeliverySchema = defineEntity({
     type: p.string().length(3).$type<MessageType>().check(inList('type', MESSAGE_TYPES)),
     /** message_file ids. */
     files: p.json<string[]>(),
-    status: p.string().length(10).$type<DeliveryStatus>().check(inList('status', DELIVERY_STATUSES)),
-    call: () => p.manyToOne(GatewayCall).nullable().deleteRule('set null').index(),
+    call: () => p.manyToOne(GatewayCall).deleteRule('cascade').index(),
+    /** Its own status where it differs from its call's (a number the gateway names as failed); null otherwise. */
+    status: p.string().length(10).$type<DeliveryStatus>().nullable().check(inList('status', DELIVERY_STATUSES)),
     error: p.string().length(1000).nullable(),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onUpdate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()'),
   },
-  // Not by status: a change of status alone then updates the row in place (HOT, with the table's fill factor of 70
-  // from its migration), without new index entries: each message changes status twice on its way out.
-  indexes: [{ name: 'message_delivery_send_index', properties: ['send', 'id'] }],
+  indexes: [
+    { name: 'message_delivery_send_index', properties: ['send', 'id'] },
+    // The few deliveries whose status is their own, counted beside their calls'.
+    { name: 'message_delivery_own_status_index', properties: ['send'], where: 'status is not null' },
+  ],
 });
 export class MessageDelivery extends MessageDeliverySchema.class {}
 MessageDeliverySchema.setClass(MessageDelivery);
+
+/** SQL for the status a call gives its deliveries (`call` is the gateway_call alias). */
+export const callDeliveryStatusSql = (call: string) => `(case ${call}."state" when 'planned' then 'queued' when 'accepted' then 'sent' else ${call}."state" end)`;
+
+/** SQL for a delivery's status: its own where it has one, its call's otherwise. */
+export const deliveryStatusSql = (delivery: string, call: string) => `coalesce(${delivery}."status", ${callDeliveryStatusSql(call)})`;

@@ -26,7 +26,8 @@ import {
 import { MessageDispatchService } from './message-dispatch.service.js';
 import { MessageFilesService } from './message-files.service.js';
 import { MESSAGE_SEND_JOB, type MessageSendJobData, messageSendJobId } from './message-send.job.js';
-import { type Channel, MessageSend, type SendState } from './message-send.entity.js';
+import { callDeliveryStatusSql, type Channel, type DeliveryStatus, deliveryStatusSql, MessageSend, type SendState } from './message-send.entity.js';
+import { kakaoBatches, smsBatches } from './domain/gateway-batches.js';
 import { GatewayOutcomeUnknown, GatewayRefusal, GatewayUnreachable, SMS_GATEWAY, type SmsGateway } from './providers/sms-gateway.js';
 import { SenderNumbersService } from './sender-numbers.service.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
@@ -100,6 +101,8 @@ export class MessageSendsService {
     if (advertising && !sender.name.trim()) throw new BadRequestException(SEND_MESSAGES.noSenderName);
     this.senders.credentials(sender.apiKeyEncrypted ?? null);
     const deliveries = await this.deliveriesOf(channel, checkRecipients(input.recipients), advertising ? (text) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text) => text);
+    // Each delivery's gateway call is planned now, so that sending it writes the call's row, not each delivery's.
+    const batches = channel === 'kakao' ? kakaoBatches(deliveries) : smsBatches(deliveries);
 
     const send = await this.em.fork().transactional(async (em) => {
       const send = em.create(MessageSend, {
@@ -116,11 +119,21 @@ export class MessageSendsService {
       });
       await em.flush();
       // Through Kysely, which hands the rows to the driver as one parameter; the ORM would write them into the SQL.
-      await sql`insert into "message_delivery" ("send_id", "phone", "name", "text", "type", "files", "status")
-         select ${send.id}, d."phone", d."name", d."text", d."type", d."files", 'queued'
-           from rows from (jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) as ("phone" text, "name" text, "text" text, "type" text, "files" jsonb))
-                with ordinality as d("phone", "name", "text", "type", "files", "position")
-          order by d."position"`.execute(em.getKysely());
+      const kysely = em.getKysely();
+      const callIds = (await sql<{ id: number }>`select nextval(pg_get_serial_sequence('gateway_call', 'id'))::int as "id" from generate_series(1, ${batches.length})`.execute(kysely)).rows
+        .map((row) => row.id)
+        .sort((a, b) => a - b);
+      const callOf = new Map<NewDelivery, number>();
+      batches.forEach((batch, index) => batch.messages.forEach((delivery) => callOf.set(delivery, callIds[index])));
+      const calls = batches.map((batch, index) => ({ id: callIds[index], endpoint: batch.endpoint, size: batch.messages.length }));
+      await sql`insert into "gateway_call" ("id", "send_id", "endpoint", "state", "size")
+         select c."id", ${send.id}, c."endpoint", 'planned', c."size" from jsonb_to_recordset(${JSON.stringify(calls)}::jsonb) as c("id" int, "endpoint" text, "size" int)`.execute(kysely);
+      const rows = deliveries.map((delivery) => ({ ...delivery, call: callOf.get(delivery) }));
+      await sql`insert into "message_delivery" ("send_id", "call_id", "phone", "name", "text", "type", "files")
+         select ${send.id}, d."call", d."phone", d."name", d."text", d."type", d."files"
+           from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ("call" int, "phone" text, "name" text, "text" text, "type" text, "files" jsonb))
+                with ordinality as d("call", "phone", "name", "text", "type", "files", "position")
+          order by d."position"`.execute(kysely);
       return send;
     });
 
@@ -135,7 +148,7 @@ export class MessageSendsService {
     return this.get(send.id);
   }
 
-  /** Stops a send that has not started: its deliveries are cancelled and its job dropped. */
+  /** Stops a send that has not started: its calls are cancelled and its job dropped. */
   async cancel(id: number): Promise<MessageSendDto> {
     await this.em.fork().transactional(async (em) => {
       const send = await em.findOne(MessageSend, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -145,7 +158,7 @@ export class MessageSendsService {
       send.state = 'cancelled';
       send.finishedAt = new Date();
       await em.flush();
-      await em.execute(`update "message_delivery" set "status" = 'cancelled', "updated_at" = now() where "send_id" = ? and "status" = 'queued'`, [id]);
+      await em.execute(`update "gateway_call" set "state" = 'cancelled', "answered_at" = now() where "send_id" = ? and "state" = 'planned'`, [id]);
     });
     // The worker also skips a cancelled send, should the job already be on its way.
     await this.queue.remove(messageSendJobId(id)).catch(() => 0);
@@ -178,13 +191,14 @@ export class MessageSendsService {
   async deliveries(id: number, query: DeliveryQueryDto): Promise<DeliveryListDto> {
     await this.get(id);
     const em = this.em.fork();
-    const status = query.status ? ` and d."status" = ?` : '';
+    const status = query.status ? ` and ${deliveryStatusSql('d', 'c')} = ?` : '';
     const params = query.status ? [id, query.status] : [id];
-    const [{ count }] = await em.execute<{ count: string }[]>(`select count(*) from "message_delivery" d where d."send_id" = ?${status}`, params);
+    const from = `from "message_delivery" d join "gateway_call" c on c."id" = d."call_id" where d."send_id" = ?${status}`;
+    const [{ count }] = await em.execute<{ count: string }[]>(`select count(*) ${from}`, params);
     const rows = await em.execute<{ id: number; phone: string; name: string; text: string; type: string; files: number; status: string; mid: string | null; error: string | null; updated_at: Date }[]>(
-      `select d."id", d."phone", d."name", d."text", d."type", jsonb_array_length(d."files") as "files", d."status", c."mid", d."error", d."updated_at"
-         from "message_delivery" d left join "gateway_call" c on c."id" = d."call_id"
-        where d."send_id" = ?${status} order by d."id" limit ? offset ?`,
+      `select d."id", d."phone", d."name", d."text", d."type", jsonb_array_length(d."files") as "files", ${deliveryStatusSql('d', 'c')} as "status", c."mid",
+              coalesce(d."error", c."error") as "error", greatest(d."updated_at", c."started_at", c."answered_at") as "updated_at"
+         ${from} order by d."id" limit ? offset ?`,
       [...params, query.pageSize, (query.page - 1) * query.pageSize],
     );
     return {
@@ -283,17 +297,21 @@ export class MessageSendsService {
 
   private async sendRows(where: string, params: unknown[], limit: number, offset: number): Promise<MessageSendDto[]> {
     const rows = await this.em.fork().execute<
-      (Omit<MessageSendDto, 'counts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt'> & { counts: DeliveryCountsDto; scheduledAt: Date | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null })[]
+      (Omit<MessageSendDto, 'counts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt'> & { counts: Partial<Record<DeliveryStatus, number>> | null; scheduledAt: Date | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null })[]
     >(
       `select s."id", s."channel", s."state", s."sender_phone" as "senderPhone", s."sender_name" as "senderName", s."advertising",
               s."scheduled_at" as "scheduledAt", s."total", s."error", s."created_at" as "createdAt", s."started_at" as "startedAt",
               s."finished_at" as "finishedAt", u."name" as "createdBy",
               (select d."text" from "message_delivery" d where d."send_id" = s."id" order by d."id" limit 1) as "preview",
-              (select jsonb_build_object(
-                  'queued', count(*) filter (where d."status" = 'queued'), 'sending', count(*) filter (where d."status" = 'sending'),
-                  'sent', count(*) filter (where d."status" = 'sent'), 'failed', count(*) filter (where d."status" = 'failed'),
-                  'unknown', count(*) filter (where d."status" = 'unknown'), 'cancelled', count(*) filter (where d."status" = 'cancelled'))
-                 from "message_delivery" d where d."send_id" = s."id") as "counts"
+              -- Each call's deliveries count as its state says, but for the few with a status of their own.
+              (select jsonb_object_agg(n."status", n."count") from (
+                 select t."status", sum(t."count") as "count" from (
+                   select ${callDeliveryStatusSql('c')} as "status", c."size" as "count" from "gateway_call" c where c."send_id" = s."id"
+                   union all
+                   select d."status", 1 from "message_delivery" d where d."send_id" = s."id" and d."status" is not null
+                   union all
+                   select ${callDeliveryStatusSql('c')}, -1 from "message_delivery" d join "gateway_call" c on c."id" = d."call_id" where d."send_id" = s."id" and d."status" is not null
+                 ) t group by t."status") n) as "counts"
          from "message_send" s left join "users" u on u."id" = s."created_by_id"
         where ${where} order by s."id" desc limit ? offset ?`,
       [...params, limit, offset],
@@ -301,6 +319,7 @@ export class MessageSendsService {
     const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
     return rows.map((row) => ({
       ...row,
+      counts: deliveryCounts(row.counts ?? {}),
       preview: row.preview ?? '',
       scheduledAt: iso(row.scheduledAt),
       createdAt: iso(row.createdAt)!,
@@ -308,4 +327,10 @@ export class MessageSendsService {
       finishedAt: iso(row.finishedAt),
     }));
   }
+}
+
+/** Every status's count, none left out (a status no delivery has is missing from the database's answer). */
+function deliveryCounts(counts: Partial<Record<DeliveryStatus, number | string>>): DeliveryCountsDto {
+  const count = (status: DeliveryStatus) => Number(counts[status] ?? 0);
+  return { queued: count('queued'), sending: count('sending'), sent: count('sent'), failed: count('failed'), unknown: count('unknown'), cancelled: count('cancelled') };
 }

@@ -1,4 +1,10 @@
-import { kakaoBatches, type OutgoingMessage, smsBatches } from './gateway-batches.js';
+import { type BatchedMessage, kakaoBatches, smsBatches } from './gateway-batches.js';
+
+interface OutgoingMessage extends BatchedMessage {
+  id: number;
+  phone: string;
+  name: string;
+}
 
 const message = (id: number, text: string, overrides: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
   id,

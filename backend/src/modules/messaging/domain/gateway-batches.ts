@@ -7,26 +7,26 @@ export const SEND_MASS_MAX_MESSAGES = 500;
 /** KakaoTalk's friend-talk call takes receiver_1 to receiver_500. */
 export const KAKAO_MAX_MESSAGES = 500;
 
-export interface OutgoingMessage {
-  id: number;
-  phone: string;
-  name: string;
+/** What decides a message's call: its text, type and pictures. */
+export interface BatchedMessage {
   text: string;
   type: MessageType;
   files: readonly string[];
 }
 
-export interface GatewayBatch {
+export type GatewayEndpoint = 'send' | 'send_mass' | 'kakao';
+
+export interface GatewayBatch<M extends BatchedMessage = BatchedMessage> {
   /** `send` when every message of the call has the same text, `send_mass` otherwise; `kakao` for KakaoTalk. */
-  endpoint: 'send' | 'send_mass' | 'kakao';
+  endpoint: GatewayEndpoint;
   type: MessageType;
   files: readonly string[];
-  messages: OutgoingMessage[];
+  messages: M[];
 }
 
 /** The gateway calls for text messages, in the order of the messages' first appearance. */
-export function smsBatches(messages: readonly OutgoingMessage[]): GatewayBatch[] {
-  const batches: GatewayBatch[] = [];
+export function smsBatches<M extends BatchedMessage>(messages: readonly M[]): GatewayBatch<M>[] {
+  const batches: GatewayBatch<M>[] = [];
   for (const group of groupsOfTypeAndFiles(messages)) {
     const sameText = group.every((message) => message.text === group[0].text);
     const endpoint = sameText ? 'send' : 'send_mass';
@@ -39,8 +39,8 @@ export function smsBatches(messages: readonly OutgoingMessage[]): GatewayBatch[]
 }
 
 /** The gateway calls for KakaoTalk: one picture set per call, up to 500 receivers each. */
-export function kakaoBatches(messages: readonly OutgoingMessage[]): GatewayBatch[] {
-  const batches: GatewayBatch[] = [];
+export function kakaoBatches<M extends BatchedMessage>(messages: readonly M[]): GatewayBatch<M>[] {
+  const batches: GatewayBatch<M>[] = [];
   for (const group of groupsOfTypeAndFiles(messages)) {
     for (let start = 0; start < group.length; start += KAKAO_MAX_MESSAGES) {
       batches.push({ endpoint: 'kakao', type: group[0].type, files: group[0].files, messages: group.slice(start, start + KAKAO_MAX_MESSAGES) });
@@ -49,8 +49,8 @@ export function kakaoBatches(messages: readonly OutgoingMessage[]): GatewayBatch
   return batches;
 }
 
-function groupsOfTypeAndFiles(messages: readonly OutgoingMessage[]): OutgoingMessage[][] {
-  const groups = new Map<string, OutgoingMessage[]>();
+function groupsOfTypeAndFiles<M extends BatchedMessage>(messages: readonly M[]): M[][] {
+  const groups = new Map<string, M[]>();
   for (const message of messages) {
     const key = `${message.type}\n${message.files.join('\n')}`;
     const group = groups.get(key);

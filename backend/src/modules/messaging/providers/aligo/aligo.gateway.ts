@@ -2,6 +2,8 @@
 // (kakaoapi.aligo.in/akv10: token, friend talk), over form posts: URL-encoded, or multipart when pictures go along
 // (multipart turns each line break of a text into CRLF). result_code '1' (SMS) and code 0
 // (KakaoTalk) mean success; anything else is the gateway's refusal, with its message.
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { fromKoreanDateTime, koreanDate } from '../../domain/korean-time.js';
@@ -27,7 +29,7 @@ export const GATEWAY_ANSWER_MESSAGES = {
 } as const;
 
 /** Failures of the connection itself that prove the request never left. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const LIST_PAGE_SIZE = 500;
 const KAKAO_TOKEN_SECONDS = 60;
 
@@ -39,23 +41,22 @@ export class AligoGateway implements SmsGateway {
 
   async send(credentials: GatewayCredentials, request: SmsRequest): Promise<GatewayAccepted> {
     const form = this.smsForm(credentials);
-    form.set('sender', request.sender);
-    form.set('msg_type', request.type);
+    form.add('sender', request.sender);
+    form.add('msg_type', request.type);
     if (request.reserve) {
-      form.set('rdate', request.reserve.date);
-      form.set('rtime', request.reserve.time);
+      form.add('rdate', request.reserve.date);
+      form.add('rtime', request.reserve.time);
     }
     const sameText = request.endpoint === 'send';
     if (sameText) {
-      form.set('receiver', request.messages.map((message) => message.phone).join(','));
-      form.set('msg', request.messages[0].text);
+      form.add('receiver', request.messages.map((message) => message.phone).join(','));
+      form.add('msg', request.messages[0].text);
     } else {
-      // append, not set: set looks for an earlier field of the name each time, which adds up over 500 messages.
-      request.messages.forEach((message, index) => {
-        form.append(`rec_${index + 1}`, message.phone);
-        form.append(`msg_${index + 1}`, message.text);
+            request.messages.forEach((message, index) => {
+        form.add(`rec_${index + 1}`, message.phone);
+        form.add(`msg_${index + 1}`, message.text);
       });
-      form.set('cnt', String(request.messages.length));
+      form.add('cnt', String(request.messages.length));
     }
     const pictures = request.pictures.slice(0, 3).map((picture, index) => ({ field: `image${index + 1}`, picture }));
     const answer = smsResult(await this.post(`${this.config.ALIGO_API_URL}/${request.endpoint}/`, form, true, pictures));
@@ -64,20 +65,20 @@ export class AligoGateway implements SmsGateway {
 
   async sendKakao(credentials: GatewayCredentials, request: KakaoRequest): Promise<GatewayAccepted> {
     const form = await this.kakaoForm(credentials);
-    form.set('senderkey', request.senderKey);
-    form.set('sender', request.sender);
+    form.add('senderkey', request.senderKey);
+    form.add('sender', request.sender);
     request.messages.forEach((message, index) => {
       const n = index + 1;
-      form.append(`receiver_${n}`, message.phone);
-      form.append(`recvname_${n}`, message.name);
-      form.append(`subject_${n}`, message.subject);
-      form.append(`message_${n}`, message.text);
+      form.add(`receiver_${n}`, message.phone);
+      form.add(`recvname_${n}`, message.name);
+      form.add(`subject_${n}`, message.subject);
+      form.add(`message_${n}`, message.text);
       if (request.failover) {
-        form.append(`fsubject_${n}`, message.subject);
-        form.append(`fmessage_${n}`, message.text);
+        form.add(`fsubject_${n}`, message.subject);
+        form.add(`fmessage_${n}`, message.text);
       }
     });
-    if (request.failover) form.set('failover', 'Y');
+    if (request.failover) form.add('failover', 'Y');
     const pictures = request.picture ? [{ field: 'image', picture: request.picture }] : [];
     const answer = kakaoResult(await this.post(`${this.config.ALIGO_KAKAO_API_URL}/akv10/friend/send/`, form, true, pictures));
     const info = (answer.info ?? {}) as AligoAnswer;
@@ -94,10 +95,10 @@ export class AligoGateway implements SmsGateway {
     const records: GatewaySendRecord[] = [];
     for (let page = 1; ; page++) {
       const form = this.smsForm(credentials);
-      form.set('page', String(page));
-      form.set('page_size', String(LIST_PAGE_SIZE));
-      form.set('start_date', koreanDate(new Date()));
-      form.set('limit_day', String(days));
+      form.add('page', String(page));
+      form.add('page_size', String(LIST_PAGE_SIZE));
+      form.add('start_date', koreanDate(new Date()));
+      form.add('limit_day', String(days));
       const answer = smsResult(await this.post(`${this.config.ALIGO_API_URL}/list/`, form, false));
       const list = Array.isArray(answer.list) ? (answer.list as AligoAnswer[]) : [];
       for (const item of list) {
@@ -117,9 +118,9 @@ export class AligoGateway implements SmsGateway {
     const records: GatewayRecipientRecord[] = [];
     for (let page = 1; ; page++) {
       const form = this.smsForm(credentials);
-      form.set('mid', mid);
-      form.set('page', String(page));
-      form.set('page_size', String(LIST_PAGE_SIZE));
+      form.add('mid', mid);
+      form.add('page', String(page));
+      form.add('page_size', String(LIST_PAGE_SIZE));
       const answer = smsResult(await this.post(`${this.config.ALIGO_API_URL}/sms_list/`, form, false));
       const list = Array.isArray(answer.list) ? (answer.list as AligoAnswer[]) : [];
       for (const item of list) {
@@ -132,23 +133,23 @@ export class AligoGateway implements SmsGateway {
 
   async cancel(credentials: GatewayCredentials, mid: string): Promise<void> {
     const form = this.smsForm(credentials);
-    form.set('mid', mid);
+    form.add('mid', mid);
     smsResult(await this.post(`${this.config.ALIGO_API_URL}/cancel/`, form, false));
   }
 
-  private smsForm(credentials: GatewayCredentials): URLSearchParams {
-    const form = new URLSearchParams();
-    form.set('key', credentials.apiKey);
-    form.set('user_id', credentials.userId);
-    if (this.config.ALIGO_TEST_MODE) form.set('testmode_yn', 'Y');
+  private smsForm(credentials: GatewayCredentials): FormFields {
+    const form = new FormFields();
+    form.add('key', credentials.apiKey);
+    form.add('user_id', credentials.userId);
+    if (this.config.ALIGO_TEST_MODE) form.add('testmode_yn', 'Y');
     return form;
   }
 
   /** The send's form with a fresh token. Nothing is sent before the token comes: failing to get one is not sending. */
-  private async kakaoForm(credentials: GatewayCredentials): Promise<URLSearchParams> {
-    const tokenForm = new URLSearchParams();
-    tokenForm.set('apikey', credentials.apiKey);
-    tokenForm.set('userid', credentials.userId);
+  private async kakaoForm(credentials: GatewayCredentials): Promise<FormFields> {
+    const tokenForm = new FormFields();
+    tokenForm.add('apikey', credentials.apiKey);
+    tokenForm.add('userid', credentials.userId);
     let token: AligoAnswer;
     try {
       token = kakaoResult(await this.post(`${this.config.ALIGO_KAKAO_API_URL}/akv10/token/create/${KAKAO_TOKEN_SECONDS}/s/`, tokenForm, false));
@@ -156,11 +157,11 @@ export class AligoGateway implements SmsGateway {
       if (error instanceof GatewayRefusal) throw error;
       throw new GatewayUnreachable(`No KakaoTalk token: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const form = new URLSearchParams();
-    form.set('apikey', credentials.apiKey);
-    form.set('userid', credentials.userId);
-    form.set('token', String(token.token ?? ''));
-    if (this.config.ALIGO_TEST_MODE) form.set('testMode', 'Y');
+    const form = new FormFields();
+    form.add('apikey', credentials.apiKey);
+    form.add('userid', credentials.userId);
+    form.add('token', String(token.token ?? ''));
+    if (this.config.ALIGO_TEST_MODE) form.add('testMode', 'Y');
     return form;
   }
 
@@ -168,26 +169,33 @@ export class AligoGateway implements SmsGateway {
    * One POST. For a call that sends (`sends`), anything after the request may have left (a timeout, a cut
    * connection, a 5xx or an answer that is not the gateway's) leaves its outcome unknown; a read is just retried.
    */
-  private async post(url: string, fields: URLSearchParams, sends: boolean, pictures: { field: string; picture: GatewayPicture }[] = []): Promise<AligoAnswer> {
-    let body: URLSearchParams | FormData = fields;
+  private async post(url: string, fields: FormFields, sends: boolean, pictures: { field: string; picture: GatewayPicture }[] = []): Promise<AligoAnswer> {
+    let body: Buffer;
+    let contentType = 'application/x-www-form-urlencoded;charset=UTF-8';
     if (pictures.length > 0) {
       const form = new FormData();
       for (const [name, value] of fields) form.append(name, value);
       for (const { field, picture } of pictures) form.set(field, pictureBlob(picture), picture.name);
-      body = form;
+      // The multipart encoding and its boundary, as fetch would send them.
+      const encoded = new Response(form);
+      contentType = encoded.headers.get('content-type')!;
+      body = Buffer.from(await encoded.arrayBuffer());
+    } else {
+      body = Buffer.from(fields.urlEncoded());
     }
-    let response: Response;
+    let response: FormAnswer;
     try {
-      response = await fetch(url, { method: 'POST', body, signal: AbortSignal.timeout(this.config.ALIGO_TIMEOUT_MS) });
+      response = await postBody(url, body, contentType, this.config.ALIGO_TIMEOUT_MS);
     } catch (error) {
       const code = errorCode(error);
       if (code && NOT_SENT_CODES.has(code)) throw new GatewayUnreachable(`The gateway cannot be reached (${code})`);
       throw new GatewayOutcomeUnknown(`No answer from the gateway (${code ?? (error instanceof Error ? error.name : 'error')})`);
     }
-    const text = await response.text().catch(() => '');
-    if (response.status >= 500 || (sends && !response.ok)) throw new GatewayOutcomeUnknown(`The gateway answered ${response.status} ${response.statusText}`);
-    if (!response.ok) throw new GatewayRefusal(String(response.status), `API Request Failed: ${response.status} ${response.statusText}`);
-    if (!(response.headers.get('content-type') ?? '').includes('json') && !text.trimStart().startsWith('{')) {
+    const { status, statusText, text } = response;
+    const ok = status >= 200 && status < 300;
+    if (status >= 500 || (sends && !ok)) throw new GatewayOutcomeUnknown(`The gateway answered ${status} ${statusText}`);
+    if (!ok) throw new GatewayRefusal(String(status), `API Request Failed: ${status} ${statusText}`);
+    if (!response.contentType.includes('json') && !text.trimStart().startsWith('{')) {
       if (sends) throw new GatewayOutcomeUnknown(GATEWAY_ANSWER_MESSAGES.notJson);
       throw new GatewayRefusal('answer', GATEWAY_ANSWER_MESSAGES.notJson);
     }
@@ -198,6 +206,79 @@ export class AligoGateway implements SmsGateway {
       throw new GatewayRefusal('answer', GATEWAY_ANSWER_MESSAGES.unparsable);
     }
   }
+}
+
+/** Values that URL-encoding leaves as they are: field names, numbers, codes. */
+const URL_SAFE = /^[\w.-]*$/;
+
+/**
+ * A form's fields in order, each name once, URL-encoded in one pass: URLSearchParams takes four times as long for
+ * a call of 500 texts, which the worker pays on every call.
+ */
+class FormFields {
+  private readonly fields: [string, string][] = [];
+
+  add(name: string, value: string): void {
+    this.fields.push([name, value]);
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.fields[Symbol.iterator]();
+  }
+
+  /** application/x-www-form-urlencoded; a lone surrogate goes as U+FFFD, as URLSearchParams sends it. */
+  urlEncoded(): string {
+    let encoded = '';
+    for (const [name, value] of this.fields) {
+      const pair = `${encode(name)}=${encode(value)}`;
+      encoded = encoded ? `${encoded}&${pair}` : pair;
+    }
+    return encoded;
+  }
+}
+
+const encode = (value: string) => (URL_SAFE.test(value) ? value : encodeURIComponent(value.toWellFormed()));
+
+interface FormAnswer {
+  status: number;
+  statusText: string;
+  contentType: string;
+  text: string;
+}
+
+/** Kept-alive connections to the gateway, one pool per protocol. */
+const AGENTS = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) };
+
+/**
+ * One POST through node:http(s) rather than fetch, whose web streams cost the worker about a third more CPU per
+ * call. Rejects with the socket's error (its code says whether the request left) or an AbortError at the timeout.
+ */
+function postBody(url: string, body: Buffer, contentType: string, timeoutMs: number): Promise<FormAnswer> {
+  const target = new URL(url);
+  const secure = target.protocol === 'https:';
+  return new Promise((resolve, reject) => {
+    const request = (secure ? httpsRequest : httpRequest)(
+      target,
+      { method: 'POST', agent: secure ? AGENTS['https:'] : AGENTS['http:'], headers: { 'content-type': contentType, 'content-length': String(body.length) }, signal: AbortSignal.timeout(timeoutMs) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        // Cut before its end (the timeout, or the connection): not an answer.
+        response.on('close', () => !response.complete && reject(new Error('The answer was cut off')));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            statusText: response.statusMessage ?? '',
+            contentType: String(response.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 function smsResult(answer: AligoAnswer): AligoAnswer {
@@ -215,6 +296,7 @@ function pictureBlob(picture: GatewayPicture): Blob {
 }
 
 function errorCode(error: unknown): string | null {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' ? cause.code : null;
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  // An abort (the timeout) is not a socket's code: it says nothing of whether the request left.
+  return typeof code === 'string' && code !== 'ABORT_ERR' ? code : null;
 }
