@@ -202,6 +202,25 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       expect(messages.find((m) => m.receiver === '01020070007')?.text).toBe('안녕하세요 배우 7님, 내일 10시 오디션입니다.');
     });
 
+    it('sends a request repeated under its Idempotency-Key once, and refuses the key for another request', async () => {
+      const post = (key: string, body: Record<string, unknown>) =>
+        t.request({ method: 'POST', url: `${API}/message-sends`, headers: { ...bearer(token), 'idempotency-key': key }, payload: body });
+      const body = { sender: SENDER, recipients: recipients(3, (i) => `한 번만 ${i}`, 300) };
+      const key = 'send-once-7f3a9c21';
+      const [first, again] = await Promise.all([post(key, body), post(key, body)]);
+      expect([first.statusCode, again.statusCode]).toEqual([202, 202]);
+      expect(again.json<SendView>().id).toBe(first.json<SendView>().id);
+      expect((await finished(first.json<SendView>().id)).counts.sent).toBe(3);
+      const later = await post(key, body);
+      expect(later.json<SendView>()).toMatchObject({ id: first.json<SendView>().id, state: 'completed' });
+      expect(sandbox.messages()).toHaveLength(3);
+      const other = await post(key, { ...body, recipients: recipients(3, (i) => `다른 ${i}`, 300) });
+      expect(other.statusCode).toBe(422);
+      expect(other.json<{ message: string }>().message).toBe('This Idempotency-Key was used for a different send.');
+      expect((await post('short', body)).statusCode).toBe(400);
+      expect(sandbox.messages()).toHaveLength(3);
+    });
+
     it('sends one text with one send call, as an LMS when it is long, and an MMS of at most 3 pictures', async () => {
       const long = `${'가'.repeat(46)}`;
       const done = await finished((await send({ recipients: recipients(3, () => long) })).id);

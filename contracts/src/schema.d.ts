@@ -2560,7 +2560,10 @@ export interface operations {
     AligoController_sendMass: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One key per bulk send the user means to send: a repeated request with it sends nothing more and answers as the first */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2597,6 +2600,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used for a different send */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4531,7 +4543,10 @@ export interface operations {
     MessageSendsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One key per send the user means to send: a repeated request with it sends nothing more and answers as the first */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4568,6 +4583,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used for a different send */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   BadGatewayException,
@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
+import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
 import { classifyGoogleError } from '../../platform/google/google-errors.js';
 import type { GoogleApis } from '../../platform/google/google.service.js';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
@@ -27,7 +28,6 @@ import { EmailTemplatesService } from './email-templates.service.js';
 export const EMAIL_SENT = 'Email sent successfully!';
 /** Waits before retrying a send Gmail failed with a 5xx: it answered, so nothing went out. */
 const RETRY_DELAYS_MS = [500, 1500];
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,255}$/;
 
 /** Gmail never answered a send: it may have gone out. */
 class GmailSilentException extends BadGatewayException {}
@@ -85,7 +85,7 @@ export class EmailSendingService {
     request: readonly unknown[],
     idempotencyKey: string = randomUUID(),
   ): Promise<SendEmailResultDto> {
-    if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new BadRequestException('Idempotency-Key must be 8 to 255 letters, digits, or . _ : -');
+    checkedIdempotencyKey(idempotencyKey);
     const [post, account] = await Promise.all([this.posts.forEmail(input.postId), this.mailAccounts.get(input.accountId)]);
     const context = await this.contextFor(principal, post, account.email);
     const subject = renderSubject(template.subject, context);
@@ -99,7 +99,7 @@ export class EmailSendingService {
       subject,
       sentById: principal.userId,
       idempotencyKey,
-      requestHash: createHash('sha256').update(JSON.stringify(request)).digest('hex'),
+      requestHash: requestHash(request),
     });
     switch (start.kind) {
       case 'sent':

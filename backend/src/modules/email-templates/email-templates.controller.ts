@@ -1,4 +1,4 @@
-import { Body, Controller, createParamDecorator, Delete, Get, type ExecutionContext, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -6,7 +6,6 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -17,6 +16,7 @@ import {
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
+import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
 import {
   EmailPreviewDto,
   EmailTemplateDto,
@@ -29,17 +29,7 @@ import {
 import { EmailSendingService } from './email-sending.service.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 
-/** The request's Idempotency-Key header, documented by ApiHeader alone (a @Headers parameter would be listed as required). */
-const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined => {
-  const value = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>().headers['idempotency-key'];
-  return typeof value === 'string' ? value : undefined;
-});
-
-const IDEMPOTENCY_KEY = ApiHeader({
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'One key per e-mail the user means to send: a repeated request with it sends nothing more and answers as the first',
-});
+const IDEMPOTENCY_KEY = ApiIdempotencyKey('e-mail');
 
 const SEND_FAILURES = [
   ApiBadRequestResponse({ type: ErrorResponseDto }),

@@ -1,7 +1,8 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
 import { GatewayRemainingDto, SendMassSmsDto, SendMassSmsResultDto } from './dto/message-send.dto.js';
 import { MessageSendsService, recipientDigits } from './message-sends.service.js';
 
@@ -30,12 +31,14 @@ export class AligoController {
   @HttpCode(200)
   @ApiOkResponse({ type: SendMassSmsResultDto, description: 'Sent through the worker like every send; answered once every recipient has an outcome' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: BULK_MESSAGES.tooFew })
-  async sendMass(@CurrentPrincipal() principal: Principal, @Body() body: SendMassSmsDto): Promise<SendMassSmsResultDto> {
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'The Idempotency-Key was used for a different send' })
+  @ApiIdempotencyKey('bulk send')
+  async sendMass(@CurrentPrincipal() principal: Principal, @Body() body: SendMassSmsDto, @IdempotencyKey() idempotencyKey?: string): Promise<SendMassSmsResultDto> {
     // Numbers, not entries: one number written twice is one recipient.
     const numbers = new Set(body.recipients.map((phone) => recipientDigits(phone) ?? phone)).size;
     if (numbers < BULK_MIN) throw new BadRequestException(BULK_MESSAGES.tooFew);
     if (numbers > BULK_MAX) throw new BadRequestException(BULK_MESSAGES.tooMany);
-    const created = await this.sends.create(principal.userId, { sender: body.sender, recipients: body.recipients.map((phone) => ({ phone, text: body.message })) });
+    const created = await this.sends.create(principal.userId, { sender: body.sender, recipients: body.recipients.map((phone) => ({ phone, text: body.message })) }, idempotencyKey);
     const send = await this.sends.settled(created.id, BULK_WAIT_MS);
     const finished = send.state === 'completed' || send.state === 'failed';
     const errors = send.counts.failed + send.counts.unknown;

@@ -37,8 +37,13 @@ export const MessageSendSchema = defineEntity({
     createdAt: p.datetime().defaultRaw('now()'),
     startedAt: p.datetime().nullable(),
     finishedAt: p.datetime().nullable(),
+    /** The request's Idempotency-Key, unique per staff member: a repeated request answers with this send. */
+    idempotencyKey: p.string().length(255).nullable(),
+    /** What tells that request from another under the same key. */
+    requestHash: p.string().length(64).nullable(),
   },
   indexes: [{ name: 'message_send_created_index', properties: ['createdAt', 'id'] }],
+  uniques: [{ name: 'message_send_idempotency_unique', properties: ['createdBy', 'idempotencyKey'], where: 'idempotency_key is not null' }],
 });
 export class MessageSend extends MessageSendSchema.class {}
 MessageSendSchema.setClass(MessageSend);

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
+import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
 import { CreateMessageSendDto, DeliveryListDto, DeliveryQueryDto, MessageSendDto, MessageSendListDto, MessageSendQueryDto } from './dto/message-send.dto.js';
 import { MessageSendsService } from './message-sends.service.js';
 
@@ -19,9 +20,11 @@ export class MessageSendsController {
   @HttpCode(202)
   @ApiAcceptedResponse({ type: MessageSendDto, description: 'Recorded and queued; follow it with GET message-sends/{id}' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A recipient, text, file, time or sender that cannot be sent' })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'The Idempotency-Key was used for a different send' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The queue could not be reached; nothing was sent' })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateMessageSendDto): Promise<MessageSendDto> {
-    return this.sends.create(principal.userId, body);
+  @ApiIdempotencyKey('send')
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateMessageSendDto, @IdempotencyKey() idempotencyKey?: string): Promise<MessageSendDto> {
+    return this.sends.create(principal.userId, body, idempotencyKey);
   }
 
   @Get()

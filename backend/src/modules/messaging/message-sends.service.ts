@@ -1,11 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadGatewayException, BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { phoneDigits } from '../contacts/domain/phone.js';
 import { attachmentModeOf, attachmentsProblem, MMS_MAX_PICTURES } from './domain/attachments.js';
@@ -46,6 +47,7 @@ export const SEND_MESSAGES = {
   notFound: 'No such send.',
   started: 'This send has already started and can no longer be cancelled.',
   queueDown: 'The send could not be queued; nothing was sent. Please try again.',
+  keyReused: 'This Idempotency-Key was used for a different send.',
 } as const;
 
 /** A phone a text can go to: 8 to 11 digits once hyphens, spaces and a +82 prefix are gone. */
@@ -84,7 +86,16 @@ export class MessageSendsService {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ADVERTISING_OPT_OUT_NUMBER'>,
   ) {}
 
-  async create(userId: number, input: CreateMessageSendDto): Promise<MessageSendDto> {
+  /**
+   * Records a send and queues it. Under an Idempotency-Key the staff member already sent with, nothing more is
+   * sent: the same request answers with that send, another request is refused.
+   */
+  async create(userId: number, input: CreateMessageSendDto, idempotencyKey?: string): Promise<MessageSendDto> {
+    const request = idempotencyKey === undefined ? null : { key: checkedIdempotencyKey(idempotencyKey), hash: requestHash(input) };
+    if (request) {
+      const earlier = await this.sentUnder(userId, request);
+      if (earlier) return earlier;
+    }
     const now = this.clock.now();
     const channel: Channel = input.channel ?? 'sms';
     const advertising = input.advertising ?? false;
@@ -104,48 +115,69 @@ export class MessageSendsService {
     // Each delivery's gateway call is planned now, so that sending it writes the call's row, not each delivery's.
     const batches = channel === 'kakao' ? kakaoBatches(deliveries) : smsBatches(deliveries);
 
-    const send = await this.em.fork().transactional(async (em) => {
-      const send = em.create(MessageSend, {
-        createdBy: userId,
-        channel,
-        senderNumber: sender.id,
-        senderPhone: sender.phone,
-        senderName: sender.name,
-        apiKeyEncrypted: sender.apiKeyEncrypted ?? null,
-        advertising,
-        scheduledAt,
-        state: scheduledAt ? 'scheduled' : 'queued',
-        total: deliveries.length,
+    let send: MessageSend;
+    try {
+      send = await this.em.fork().transactional(async (em) => {
+        const send = em.create(MessageSend, {
+          idempotencyKey: request?.key ?? null,
+          requestHash: request?.hash ?? null,
+          createdBy: userId,
+          channel,
+          senderNumber: sender.id,
+          senderPhone: sender.phone,
+          senderName: sender.name,
+          apiKeyEncrypted: sender.apiKeyEncrypted ?? null,
+          advertising,
+          scheduledAt,
+          state: scheduledAt ? 'scheduled' : 'queued',
+          total: deliveries.length,
+        });
+        await em.flush();
+        // Through Kysely, which hands the rows to the driver as one parameter; the ORM would write them into the SQL.
+        const kysely = em.getKysely();
+        const callIds = (await sql<{ id: number }>`select nextval(pg_get_serial_sequence('gateway_call', 'id'))::int as "id" from generate_series(1, ${batches.length})`.execute(kysely)).rows
+          .map((row) => row.id)
+          .sort((a, b) => a - b);
+        const callOf = new Map<NewDelivery, number>();
+        batches.forEach((batch, index) => batch.messages.forEach((delivery) => callOf.set(delivery, callIds[index])));
+        const calls = batches.map((batch, index) => ({ id: callIds[index], endpoint: batch.endpoint, size: batch.messages.length }));
+        await sql`insert into "gateway_call" ("id", "send_id", "endpoint", "state", "size")
+           select c."id", ${send.id}, c."endpoint", 'planned', c."size" from jsonb_to_recordset(${JSON.stringify(calls)}::jsonb) as c("id" int, "endpoint" text, "size" int)`.execute(kysely);
+        const rows = deliveries.map((delivery) => ({ ...delivery, call: callOf.get(delivery) }));
+        await sql`insert into "message_delivery" ("send_id", "call_id", "phone", "name", "text", "type", "files")
+           select ${send.id}, d."call", d."phone", d."name", d."text", d."type", d."files"
+             from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ("call" int, "phone" text, "name" text, "text" text, "type" text, "files" jsonb))
+                  with ordinality as d("call", "phone", "name", "text", "type", "files", "position")
+            order by d."position"`.execute(kysely);
+        return send;
       });
-      await em.flush();
-      // Through Kysely, which hands the rows to the driver as one parameter; the ORM would write them into the SQL.
-      const kysely = em.getKysely();
-      const callIds = (await sql<{ id: number }>`select nextval(pg_get_serial_sequence('gateway_call', 'id'))::int as "id" from generate_series(1, ${batches.length})`.execute(kysely)).rows
-        .map((row) => row.id)
-        .sort((a, b) => a - b);
-      const callOf = new Map<NewDelivery, number>();
-      batches.forEach((batch, index) => batch.messages.forEach((delivery) => callOf.set(delivery, callIds[index])));
-      const calls = batches.map((batch, index) => ({ id: callIds[index], endpoint: batch.endpoint, size: batch.messages.length }));
-      await sql`insert into "gateway_call" ("id", "send_id", "endpoint", "state", "size")
-         select c."id", ${send.id}, c."endpoint", 'planned', c."size" from jsonb_to_recordset(${JSON.stringify(calls)}::jsonb) as c("id" int, "endpoint" text, "size" int)`.execute(kysely);
-      const rows = deliveries.map((delivery) => ({ ...delivery, call: callOf.get(delivery) }));
-      await sql`insert into "message_delivery" ("send_id", "call_id", "phone", "name", "text", "type", "files")
-         select ${send.id}, d."call", d."phone", d."name", d."text", d."type", d."files"
-           from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ("call" int, "phone" text, "name" text, "text" text, "type" text, "files" jsonb))
-                with ordinality as d("call", "phone", "name", "text", "type", "files", "position")
-          order by d."position"`.execute(kysely);
-      return send;
-    });
+    } catch (error) {
+      // The same request at the same moment: the first one recorded is the send.
+      const earlier = request && error instanceof UniqueConstraintViolationException ? await this.sentUnder(userId, request) : null;
+      if (earlier) return earlier;
+      throw error;
+    }
 
     try {
       await this.queue.add(MESSAGE_SEND_JOB, { sendId: send.id }, { ...JOB_OPTIONS, jobId: messageSendJobId(send.id), delay: scheduledAt ? Math.max(0, scheduledAt.getTime() - Date.now()) : 0 });
     } catch (error) {
       // Nothing went out: the send says so, and the staff member can send again.
       this.logger.error(`Send ${send.id} could not be queued: ${error instanceof Error ? error.message : String(error)}`);
-      await this.em.fork().nativeUpdate(MessageSend, { id: send.id }, { state: 'failed', error: SEND_MESSAGES.queueDown, finishedAt: new Date() });
+      // The key is let go with it: the same request again may send.
+      await this.em.fork().nativeUpdate(MessageSend, { id: send.id }, { state: 'failed', error: SEND_MESSAGES.queueDown, finishedAt: new Date(), idempotencyKey: null });
       throw new ServiceUnavailableException(SEND_MESSAGES.queueDown);
     }
     return this.get(send.id);
+  }
+
+  /** The send made under this key, when the request is the same; a 422 when it is another. */
+  private async sentUnder(userId: number, request: { key: string; hash: string }): Promise<MessageSendDto | null> {
+    const [earlier] = await this.em
+      .fork()
+      .execute<{ id: number; hash: string }[]>(`select "id", "request_hash" as "hash" from "message_send" where "created_by_id" = ? and "idempotency_key" = ?`, [userId, request.key]);
+    if (!earlier) return null;
+    if (earlier.hash !== request.hash) throw new UnprocessableEntityException(SEND_MESSAGES.keyReused);
+    return this.get(earlier.id);
   }
 
   /** Stops a send that has not started: its calls are cancelled and its job dropped. */

@@ -15,9 +15,12 @@ export const FINISHED_SEND_STATES: readonly SendState[] = ['completed', 'failed'
 
 const POLL_MS = 2000;
 
-/** POST message-sends: 202 with the send recorded and queued (or scheduled). */
-export async function createMessageSend(body: CreateMessageSend): Promise<MessageSend> {
-  const send = unwrap(await api.POST('/backend/api/v1/message-sends', { body }));
+/**
+ * POST message-sends: 202 with the send recorded and queued (or scheduled). `idempotencyKey` names the one send the
+ * user means: the same request again with it (a lost answer, a second press) sends nothing more.
+ */
+export async function createMessageSend(body: CreateMessageSend, idempotencyKey: string): Promise<MessageSend> {
+  const send = unwrap(await api.POST('/backend/api/v1/message-sends', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
   await revalidateSends();
   return send;
 }

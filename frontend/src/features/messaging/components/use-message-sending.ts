@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { idempotencyKeys } from '../../../lib/idempotency-keys.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { createMessageSend, fetchMessageSend, type CreateMessageSend } from '../api/message-sends.ts';
 import { outcomeOf, type SendOutcome } from './send-outcome.ts';
@@ -25,12 +26,14 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function useMessageSending() {
   const [progress, setProgress] = useState<SendProgress | null>(null);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
+  const [keys] = useState(idempotencyKeys);
 
   const send = async (request: CreateMessageSend): Promise<void> => {
     setProgress({ step: 1, message: `Preparing ${request.recipients.length} message(s)…` });
     try {
       setProgress({ step: 2, message: 'Handing the messages to the server…' });
-      let current = await createMessageSend(request);
+      let current = await createMessageSend(request, keys.keyFor(request));
+      keys.succeeded();
       const followUntil = Date.now() + FOLLOW_FOR_MS;
       while (current.state === 'queued' || current.state === 'sending') {
         const done = current.total - current.counts.queued - current.counts.sending;

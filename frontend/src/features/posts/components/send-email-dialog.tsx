@@ -6,8 +6,8 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { idempotencyKeys } from '../../../lib/idempotency-keys.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { randomUuid } from '../../../lib/uuid.ts';
 import { useEmailPreview, useEmailTemplates } from '../api/email-templates.ts';
 import { deselectModel, useSelectedModels } from '../api/models.ts';
 import { sendDefaultEmail, sendSpecifiedEmail } from '../api/send-email.ts';
@@ -94,8 +94,8 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
   const [isSending, setSending] = useState(false);
   // Shown in the dialog too: while it is open, the page's toasts are hidden from screen readers.
   const [failure, setFailure] = useState<string | null>(null);
-  // One key per e-mail meant: kept across retries of a failed send, renewed after a success.
-  const [idempotencyKey, setIdempotencyKey] = useState(randomUuid);
+  // One key per e-mail meant: kept across retries of the same e-mail, renewed after a success or an edit.
+  const [keys] = useState(idempotencyKeys);
 
   const isSimple = mode === 'simple';
   const previewSubject = isSimple ? (defaultTemplate?.subject ?? '') : subject;
@@ -128,8 +128,9 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
     setSending(true);
     try {
       const target = { recipient: recipient.trim(), postId: post.postId, accountId };
+      const idempotencyKey = keys.keyFor(isSimple ? target : { ...target, subject, content });
       await (isSimple ? sendDefaultEmail(target, idempotencyKey) : sendSpecifiedEmail({ ...target, subject, content }, idempotencyKey));
-      setIdempotencyKey(randomUuid());
+      keys.succeeded();
       toast.success('Email sent successfully!', EMAIL_TOAST);
       onClose();
     } catch (error) {
