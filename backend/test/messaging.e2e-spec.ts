@@ -257,7 +257,13 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       expect(emoji.statusCode).toBe(400);
       expect(emoji.json().message).toBe('Recipient 1 (01011112222): The message has characters a text message cannot carry: 🎉');
       const phone = await call('POST', 'message-sends', { recipients: [{ phone: '12', text: '안내' }] });
-      expect(phone.json().message).toBe('Recipient 1: "12" is not a phone number.');
+      expect(phone.json().message).toBe('Recipient 1: "12" is not a mobile phone number.');
+      // A text reaches mobiles only: a landline or a representative number is refused, a +82 mobile taken.
+      const numbers = await call('POST', 'message-sends', { recipients: ['02-1234-5678', '1588-1234', '+82 10-1234-5678'].map((phone) => ({ phone, text: '안내' })) });
+      expect(numbers.json().details.validation.map((problem: { message: string }) => problem.message)).toEqual([
+        'Recipient 1: "02-1234-5678" is not a mobile phone number.',
+        'Recipient 2: "1588-1234" is not a mobile phone number.',
+      ]);
       const shapeless = await call('POST', 'message-sends', { recipients: [{ phone: 1234, text: '안내' }, { phone: '01011112222' }] });
       expect(shapeless.statusCode).toBe(400);
       expect(shapeless.json().details.validation).toEqual([

@@ -40,7 +40,7 @@ export const SEND_MESSAGES = {
   noKakao: 'KakaoTalk sending is not configured (ALIGO_KAKAO_SENDER_KEY).',
   noOptOut: 'Advertising needs the free opt-out number (ADVERTISING_OPT_OUT_NUMBER) to be configured.',
   noSenderName: "Advertising must name its sender: give the sender number a name in the Phone Number Manager.",
-  badPhone: (index: number, phone: string) => `Recipient ${index + 1}: "${phone.slice(0, 40)}" is not a phone number.`,
+  badPhone: (index: number, phone: string) => `Recipient ${index + 1}: "${phone.slice(0, 40)}" is not a mobile phone number.`,
   badText: (index: number, phone: string, problem: string) => `Recipient ${index + 1} (${phone}): ${problem}`,
   kakaoPictures: 'A KakaoTalk message carries one JPEG or PNG picture.',
   kakaoLength: (max: number) => `A KakaoTalk message holds at most ${max} characters.`,
@@ -50,10 +50,15 @@ export const SEND_MESSAGES = {
   keyReused: 'This Idempotency-Key was used for a different send.',
 } as const;
 
-/** A phone a text can go to: 8 to 11 digits once hyphens, spaces and a +82 prefix are gone. */
+/**
+ * A Korean mobile number (010, 011, 016 to 019 and 7 or 8 digits), the only numbers a text reaches, once hyphens,
+ * spaces and a +82 prefix are gone; a landline or a representative number (1588-…) is not one.
+ */
+const MOBILE = /^01[016789]\d{7,8}$/;
+
 export function recipientDigits(phone: string): string | null {
   const digits = phoneDigits(phone);
-  return digits.length >= 8 && digits.length <= 11 ? digits : null;
+  return MOBILE.test(digits) ? digits : null;
 }
 
 interface NewDelivery {

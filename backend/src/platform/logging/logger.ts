@@ -1,9 +1,9 @@
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
 
-/** One JSON logger for the process; Fastify logs requests with it and Nest logs through it. */
-export function createLogger(level: string): Logger {
-  return pino({
+/** One JSON logger for the process; Fastify logs requests with it and Nest logs through it (to stdout by default). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level,
     base: { service: 'job-casting' },
     redact: {
@@ -14,10 +14,14 @@ export function createLogger(level: string): Logger {
         '*.password',
         '*.refreshToken',
         '*.token',
+        '*.accessToken',
+        // A gateway key (a sender number's, or the default one).
+        '*.apiKey',
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export class NestPinoLogger implements LoggerService {
