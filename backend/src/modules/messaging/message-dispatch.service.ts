@@ -1,10 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
-import { TEXT_ARRAY_PARAM, textArray } from '../../platform/database/sql-arrays.js';
 import type { GatewayEndpoint } from './domain/gateway-batches.js';
 import { sendingHoursProblem } from './domain/sending-rules.js';
 import type { MessageType } from './domain/message-bytes.js';
@@ -214,10 +214,10 @@ export class MessageDispatchService {
   private async claim(call: PlannedCall): Promise<ReadyCall | null> {
     await this.waitForRate(call.messages.length);
     const pictures = await this.files.pictures(call.messages[0].files);
-    const claimed = await this.em
-      .fork()
-      .execute<{ id: number }[]>(`update "gateway_call" set "state" = 'sending', "error" = null, "started_at" = now() where "id" = ? and "state" = 'planned' returning "id"`, [call.id]);
-    return claimed.length === 0 ? null : { call, pictures };
+    // Through Kysely, as a parameterised statement: the one write each call waits for, kept light.
+    const { rows } = await sql<{ id: number }>`update "gateway_call" set "state" = 'sending', "error" = null, "started_at" = now()
+       where "id" = ${call.id} and "state" = 'planned' returning "id"`.execute(this.em.getKysely());
+    return rows.length === 0 ? null : { call, pictures };
   }
 
   /** A call marked as sending that was not made after all: planned again, as it was. */
@@ -276,27 +276,18 @@ export class MessageDispatchService {
               .catch(() => null)
           : null;
     }
-    const answer = [accepted.mid || null, accepted.successCount, accepted.errorCount];
+    const answer = sql`"mid" = ${accepted.mid || null}, "success_count" = ${accepted.successCount}, "error_count" = ${accepted.errorCount}, "answered_at" = now()`;
     if (failedPhones === null) {
       const error = `The gateway could not deliver ${accepted.errorCount} of these messages and does not say which`;
-      await this.em
-        .fork()
-        .execute(
-          `update "gateway_call" set "state" = 'unknown', "mid" = ?, "success_count" = ?, "error_count" = ?, "error" = ?, "answered_at" = now() where "id" = ? and "state" = 'sending'`,
-          [...answer, error, callId],
-        );
+      await sql`update "gateway_call" set "state" = 'unknown', "error" = ${error}, ${answer} where "id" = ${callId} and "state" = 'sending'`.execute(this.em.getKysely());
       return;
     }
     // One statement: the call is accepted and the numbers the gateway names as failed get their own status, or
     // neither (a call settled meanwhile keeps its outcome).
-    await this.em.fork().execute(
-      `with "taken" as (
-         update "gateway_call" set "state" = 'accepted', "mid" = ?, "success_count" = ?, "error_count" = ?, "error" = null, "answered_at" = now()
-          where "id" = ? and "state" = 'sending' returning "id")
-       update "message_delivery" set "status" = 'failed', "error" = 'The gateway could not deliver to this number', "updated_at" = now()
-        where "call_id" in (select "id" from "taken") and "phone" = any(${TEXT_ARRAY_PARAM})`,
-      [...answer, callId, textArray(failedPhones)],
-    );
+    await sql`with "taken" as (
+        update "gateway_call" set "state" = 'accepted', "error" = null, ${answer} where "id" = ${callId} and "state" = 'sending' returning "id")
+      update "message_delivery" set "status" = 'failed', "error" = 'The gateway could not deliver to this number', "updated_at" = now()
+       where "call_id" in (select "id" from "taken") and "phone" = any(${failedPhones}::text[])`.execute(this.em.getKysely());
   }
 
   /** Settles a call still sending; one settled meanwhile keeps its outcome. */
