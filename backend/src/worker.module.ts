@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './platform/config/config.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
+import { MaintenanceModule } from './platform/queue/maintenance.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { CryptoModule } from './platform/crypto/crypto.module.js';
@@ -22,6 +23,7 @@ export class WorkerModule {
         DatabaseModule,
         RedisModule,
         QueueModule,
+        MaintenanceModule,
         CryptoModule,
         GoogleModule,
         AuthWorkerModule,

@@ -4,7 +4,8 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Queue, QueueEvents } from 'bullmq';
-import { PURGE_SESSIONS_JOB } from '../src/modules/auth/jobs/session-cleanup.processor.js';
+import { PURGE_SESSIONS_JOB } from '../src/modules/auth/jobs/session-cleanup.task.js';
+import { PURGE_STALE_UPLOADS_JOB } from '../src/modules/contacts/jobs/stale-upload-cleanup.task.js';
 import { QueueName } from '../src/platform/queue/queue-names.js';
 import { WorkerModule } from '../src/worker.module.js';
 import { startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
@@ -53,5 +54,29 @@ describe('worker process', () => {
     expect(remaining).not.toContain(expiredId);
     const claims = JSON.parse(Buffer.from(live.token.split('.')[1], 'base64url').toString());
     expect(remaining).toContain(claims.sid);
+  });
+
+  it('runs every maintenance task by its name: uploads never imported go after a day, with their files', async () => {
+    const em = t.app.get(EntityManager).fork();
+    const stale = randomUUID();
+    const fresh = randomUUID();
+    const started = randomUUID();
+    const upload = (id: string, state: string, age: string) =>
+      em.execute(`insert into contact_import (id, file_name, content, state, rejected, created_at) values (?, 'book.csv', '\\x6e616d65', ?, '[]', now() - ?::interval)`, [id, state, age]);
+    await upload(stale, 'uploaded', '25 hours');
+    await upload(fresh, 'uploaded', '23 hours');
+    await upload(started, 'completed', '3 days');
+
+    worker ??= await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    await worker.init();
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.Maintenance));
+    expect((await queue.getJobSchedulers()).map((s) => s.key)).toEqual(expect.arrayContaining([PURGE_SESSIONS_JOB, PURGE_STALE_UPLOADS_JOB]));
+    const events = new QueueEvents(QueueName.Maintenance, { connection: { url: t.config.REDIS_URL }, prefix: `${t.config.REDIS_KEY_PREFIX}:bull` });
+    await events.waitUntilReady();
+    await (await queue.add(PURGE_STALE_UPLOADS_JOB, {})).waitUntilFinished(events, 20_000);
+    await events.close();
+    const left = (await em.execute<{ id: string }[]>(`select id from contact_import`)).map((row) => row.id);
+    expect(left).not.toContain(stale);
+    expect(left).toEqual(expect.arrayContaining([fresh, started]));
   });
 });

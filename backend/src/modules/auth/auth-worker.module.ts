@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { QueueModule } from '../../platform/queue/queue.module.js';
 import { AuthModule } from './auth.module.js';
-import { SessionCleanupProcessor } from './jobs/session-cleanup.processor.js';
+import { SessionCleanupTask } from './jobs/session-cleanup.task.js';
 
-/** The auth module's queue processors; only the worker process imports this. */
+/** The auth module's maintenance task; only the worker process imports this. */
 @Module({
-  imports: [AuthModule, QueueModule],
-  providers: [SessionCleanupProcessor],
+  imports: [AuthModule],
+  providers: [SessionCleanupTask],
 })
 export class AuthWorkerModule {}

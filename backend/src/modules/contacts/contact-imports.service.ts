@@ -21,10 +21,13 @@ import type { ContactImportDto, ContactImportPreviewDto } from './dto/contact-im
 export const CONTACT_IMPORT_MESSAGES = {
   csvOnly: 'Only .csv files can be uploaded. Please save the sheet as CSV and try again.',
   empty: 'The file is empty.',
-  notFound: 'No such import.',
+  notFound: 'No such import. A file that is not imported within a day of its upload is removed: please upload it again.',
   started: 'This file is already being imported.',
   failed: 'The import stopped unexpectedly. Contacts imported before the failure were kept; please upload the file again to import the rest.',
 } as const;
+
+/** How long an upload that was never started is kept (its file is in the database). */
+export const UPLOAD_KEPT_MS = 24 * 3_600_000;
 
 /** Rows written per transaction: a batch commits with the import's progress, so a crash resumes after it. */
 export const CONTACT_IMPORT_BATCH_ROWS = 5000;
@@ -195,6 +198,13 @@ export class ContactImportsService {
   }
 
   /** After the last attempt: what was written stays, the import says it stopped. */
+  /** Removes uploads never started within UPLOAD_KEPT_MS, with their files; the number removed. */
+  async purgeStaleUploads(): Promise<number> {
+    return this.em
+      .fork()
+      .nativeDelete(ContactImport, { state: 'uploaded', createdAt: { $lt: new Date(Date.now() - UPLOAD_KEPT_MS) } });
+  }
+
   async fail(id: string, reason: string): Promise<void> {
     this.logger.error(`Contact import ${id} failed: ${reason}`);
     await this.em.fork().nativeUpdate(ContactImport, { id }, { state: 'failed', error: CONTACT_IMPORT_MESSAGES.failed, finishedAt: new Date() });
