@@ -170,6 +170,13 @@ describe('contacts', () => {
       const book = await newBook('own groups');
       const elsewhere = await newGroup(await newBook('other groups'), 'x');
       expect((await call('POST', `address-books/${book}/contacts`, { contactName: 'a', groupId: elsewhere })).statusCode).toBe(400);
+      // Saved rows: each into a group of its own book, or none of them.
+      const own = await newGroup(book, 'own');
+      const [a, b] = [await addContact(book, { contactName: 'a' }), await addContact(book, { contactName: 'b' })];
+      const mixed = await call('PUT', 'contacts', { contacts: [{ id: a.id, groupId: own }, { id: b.id, groupId: elsewhere }] });
+      expect(mixed.statusCode).toBe(400);
+      const saved = await ok<{ data: Contact[] }>('PUT', 'contacts', { contacts: [{ id: a.id, groupId: own }, { id: b.id, groupId: own }, { id: a.id, groupId: null }] });
+      expect(saved.data.map((contact) => contact.groupId)).toEqual([null, own]);
     });
 
     it('checks and unchecks all of a book or some contacts', async () => {

@@ -25,7 +25,7 @@ export class ContactsService {
   async create(addressBookId: number, input: CreateContactDto): Promise<ContactDto> {
     await this.books.require(addressBookId);
     return this.em.fork().transactional(async (em) => {
-      const groupId = await this.groupOfBook(em, addressBookId, input.groupId ?? null);
+      const groupId = groupOfBook(await this.booksOfGroups(em, [input.groupId]), addressBookId, input.groupId ?? null);
       const [id] = await insertContacts(em, addressBookId, [{ text: textFieldsOf(input), groupId, checked: input.check ?? false }]);
       return (await readContacts(em, [id]))[0];
     });
@@ -43,6 +43,7 @@ export class ContactsService {
       // Locked in id order, as every multi-row write here: a merge or a paste meanwhile waits, then sees the edit.
       const contacts = await em.find(Contact, { id: { $in: ids }, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
       const byId = new Map(contacts.map((contact) => [contact.id, contact]));
+      const books = await this.booksOfGroups(em, changes.map((change) => change.groupId));
       for (const change of changes) {
         const contact = byId.get(change.id);
         if (!contact) throw new NotFoundException(CONTACT_MESSAGES.contactNotFound);
@@ -51,7 +52,7 @@ export class ContactsService {
         if (text.phoneNumber !== undefined) contact.phoneDigits = checkedPhoneDigits(text.phoneNumber);
         if (change.check !== undefined) contact.checked = change.check;
         if (change.groupId !== undefined) {
-          const groupId = await this.groupOfBook(em, contact.addressBook.id, change.groupId);
+          const groupId = groupOfBook(books, contact.addressBook.id, change.groupId);
           contact.group = groupId === null ? null : em.getReference(ContactGroup, groupId);
         }
       }
@@ -136,12 +137,12 @@ export class ContactsService {
     });
   }
 
-  /** A group id the contact may have: null, or a group of its own book. */
-  private async groupOfBook(em: EntityManager, addressBookId: number, groupId: number | null): Promise<number | null> {
-    if (groupId === null) return null;
-    const book = await this.bookOfGroup(em, groupId, () => new BadRequestException(CONTACT_MESSAGES.groupNotFound));
-    if (book !== addressBookId) throw new BadRequestException(CONTACT_MESSAGES.groupNotFound);
-    return groupId;
+  /** The books of the groups named (none, null or undefined left out), by group id; a group that is gone is missing. */
+  private async booksOfGroups(em: EntityManager, groupIds: readonly (number | null | undefined)[]): Promise<Map<number, number>> {
+    const ids = [...new Set(groupIds.filter((id): id is number => typeof id === 'number'))];
+    if (ids.length === 0) return new Map();
+    const rows = await em.execute<{ id: number; addressBookId: number }[]>(`select "id", "address_book_id" as "addressBookId" from "contact_group" where "id" = any(?::int[])`, [intArray(ids)]);
+    return new Map(rows.map((row) => [row.id, row.addressBookId]));
   }
 
   /** The book a group belongs to, or the refusal made by `missing`. */
@@ -150,4 +151,11 @@ export class ContactsService {
     if (!group) throw missing();
     return group.addressBookId;
   }
+}
+
+/** A group id a contact of the book may have: null, or a group of that book (`books` from booksOfGroups). */
+function groupOfBook(books: ReadonlyMap<number, number>, addressBookId: number, groupId: number | null): number | null {
+  if (groupId === null) return null;
+  if (books.get(groupId) !== addressBookId) throw new BadRequestException(CONTACT_MESSAGES.groupNotFound);
+  return groupId;
 }
