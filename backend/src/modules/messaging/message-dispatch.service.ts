@@ -152,7 +152,8 @@ export class MessageDispatchService {
         }
         ready = await following;
         if (ready && stopped !== null) {
-          await this.release(ready.call.id).catch(() => {});
+          // Marked but not made: planned again, as it was.
+          await this.settle(ready.call.id, 'planned', null).catch(() => {});
           ready = null;
         }
       }
@@ -220,11 +221,6 @@ export class MessageDispatchService {
     return rows.length === 0 ? null : { call, pictures };
   }
 
-  /** A call marked as sending that was not made after all: planned again, as it was. */
-  private async release(callId: number): Promise<void> {
-    await this.em.fork().nativeUpdate(GatewayCall, { id: callId, state: 'sending' }, { state: 'planned' });
-  }
-
   /** Makes a marked call. Its answer when the gateway took it, for accept(); null when it refused it (recorded). */
   private async make(send: MessageSend, credentials: GatewayCredentials, { call, pictures }: ReadyCall): Promise<GatewayAccepted | null> {
     const { type } = call.messages[0];
@@ -290,9 +286,9 @@ export class MessageDispatchService {
        where "call_id" in (select "id" from "taken") and "phone" = any(${failedPhones}::text[])`.execute(this.em.getKysely());
   }
 
-  /** Settles a call still sending; one settled meanwhile keeps its outcome. */
-  private async settle(callId: number, state: GatewayCallState, error: string): Promise<void> {
-    await this.em.fork().nativeUpdate(GatewayCall, { id: callId, state: 'sending' }, { state, error: error.slice(0, 1000), answeredAt: state === 'planned' ? null : new Date() });
+  /** Settles a call still sending, with why (null: nothing went wrong); one settled meanwhile keeps its outcome. */
+  private async settle(callId: number, state: GatewayCallState, error: string | null): Promise<void> {
+    await this.em.fork().nativeUpdate(GatewayCall, { id: callId, state: 'sending' }, { state, error: error?.slice(0, 1000) ?? null, answeredAt: state === 'planned' ? null : new Date() });
   }
 
   /**
