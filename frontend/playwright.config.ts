@@ -1,10 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import type { JourneyOptions } from './e2e/support.ts';
 
 /**
  * Journeys against a running API that serves the built SPA. The test runner gives E2E_BASE_URL,
  * E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD (a superadmin).
+ *
+ * The journeys tagged @dates run twice: as the machine is, and in a browser far from Korea (Los Angeles) whose
+ * clock stands at a Korean night hour, when the browser's day and Korea's differ. A screen that took the
+ * browser's day for Korea's fails there at any hour of CI, not only between 00:00 and 09:00 in Korea.
  */
-export default defineConfig({
+export default defineConfig<JourneyOptions>({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
@@ -13,6 +18,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'chromium' },
+    {
+      name: 'korean-night',
+      grep: /@dates/,
+      outputDir: 'test-results/korean-night',
+      use: { timezoneId: 'America/Los_Angeles', koreanNightClock: true },
+    },
+  ],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',

@@ -316,7 +316,7 @@ test('templates are added, changed and deleted in the Template dialog, and opene
   }
 });
 
-test('a scheduled send is picked on the calendar, shown as scheduled on the results page and cancelled there', async ({ page, context, superadminSession }) => {
+test('a scheduled send is picked on the calendar, shown as scheduled on the results page and cancelled there', { tag: '@dates' }, async ({ page, context, superadminSession }) => {
   await officeSender(superadminSession.token);
   const phone = freshPhone();
   await page.goto('/admin');
@@ -369,7 +369,7 @@ test('a scheduled send is picked on the calendar, shown as scheduled on the resu
   await expect(resultsPage.getByRole('table', { name: /^Recipients of send/ })).toContainText('Cancelled');
 });
 
-test('the results page lists sends with their recipients, filters by day and shows what the gateway has left', async ({ page, superadminSession }) => {
+test('the results page lists sends with their recipients, filters by day and shows what the gateway has left', { tag: '@dates' }, async ({ page, superadminSession }) => {
   await officeSender(superadminSession.token);
   const phone = freshPhone();
   const text = `결과 확인용 ${Date.now().toString(36)}`;

@@ -100,8 +100,32 @@ interface Fixtures {
   superadminSession: Schemas['AuthSessionDto'];
 }
 
-export const test = base.extend<object, Fixtures>({
+export interface JourneyOptions {
+  /** The browser's clock starts at a Korean night hour (see koreanNightInstant); set by the korean-night project. */
+  koreanNightClock: boolean;
+}
+
+const HOUR_MS = 3_600_000;
+const KOREA_OFFSET_MS = 9 * HOUR_MS;
+
+/**
+ * 03:00 in Korea on Korea's current day, or now when Korea is not yet past 03:00: a night hour when a browser
+ * west of Korea is still on the day before, never later than the server's clock (a clock ahead of it would
+ * take fresh access tokens for expired ones) and on the server's Korean day (so "today" agrees on both sides).
+ */
+export function koreanNightInstant(now: number): number {
+  const koreanMidnight = Math.floor((now + KOREA_OFFSET_MS) / (24 * HOUR_MS)) * 24 * HOUR_MS - KOREA_OFFSET_MS;
+  return Math.min(now, koreanMidnight + 3 * HOUR_MS);
+}
+
+export const test = base.extend<JourneyOptions, Fixtures>({
   superadminSession: [async ({}, use) => use(await apiLogin(superadmin.email, superadmin.password)), { scope: 'worker' }],
+  koreanNightClock: [false, { option: true }],
+  page: async ({ page, koreanNightClock }, use) => {
+    // The clock runs on from there, so timers and debounces behave as they do at any other time.
+    if (koreanNightClock) await page.clock.install({ time: koreanNightInstant(Date.now()) });
+    await use(page);
+  },
 });
 
 /** Starts each test of the file signed in as the superadmin. */

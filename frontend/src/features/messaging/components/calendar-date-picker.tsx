@@ -15,6 +15,7 @@ import {
   Popover,
 } from 'react-aria-components';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
+import { koreanCalendarToday } from '../../../lib/korean-time.ts';
 
 interface CalendarDatePickerProps {
   /** Names the field for screen readers; the button shows the date or the placeholder. */
@@ -30,7 +31,8 @@ const navButton = `flex size-8 cursor-pointer items-center justify-center rounde
 
 /**
  * One day from a Korean calendar (weeks from Sunday, spec §2 and §9), shown as yyyy-MM-dd on its button, or
- * Select Date before one is chosen. The calendar takes the arrow keys and Enter.
+ * Select Date before one is chosen. The calendar takes the arrow keys and Enter. Without a value it opens on
+ * Korea's today, not the browser's: from 00:00 to 09:00 in Korea a browser on UTC is still on the day before.
  */
 export function CalendarDatePicker({ label, value, onChange, minValue, isDisabled }: CalendarDatePickerProps) {
   const [isOpen, setOpen] = useState(false);
@@ -55,6 +57,7 @@ export function CalendarDatePicker({ label, value, onChange, minValue, isDisable
               aria-label={label}
               autoFocus
               value={value}
+              defaultFocusedValue={value ?? koreanCalendarToday()}
               minValue={minValue}
               firstDayOfWeek="sun"
               onChange={(day) => {

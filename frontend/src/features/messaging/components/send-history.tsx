@@ -7,7 +7,7 @@ import { cancelMessageSend, CANCELLABLE_SEND_STATES } from '../api/message-sends
 import type { MessageSend } from '../api/messaging-types.ts';
 import { DeliveryList } from './delivery-list.tsx';
 import { formatPhone } from './phone-format.ts';
-import { formatKoreanDateTime } from './scheduled-time.ts';
+import { formatKoreanDateTime } from '../../../lib/korean-time.ts';
 import { CHANNEL_LABELS, SEND_CANCELLED, SEND_STATE_LABELS, SEND_STATE_TONES, TONE_CLASSES } from './send-labels.ts';
 
 const headClass = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';

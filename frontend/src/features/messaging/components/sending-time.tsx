@@ -1,6 +1,7 @@
-import { today, type CalendarDate, type Time } from '@internationalized/date';
+import type { CalendarDate, Time } from '@internationalized/date';
 import { DateInput, DateSegment, I18nProvider, Label, TimeField } from 'react-aria-components';
 import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx';
+import { koreanCalendarToday } from '../../../lib/korean-time.ts';
 import type { SendChannel } from '../api/messaging-types.ts';
 import { CalendarDatePicker } from './calendar-date-picker.tsx';
 
@@ -13,8 +14,6 @@ export interface SendingTimeValue {
 }
 
 export const IMMEDIATE: SendingTimeValue = { mode: 'immediate', date: null, time: null };
-
-const KOREA = 'Asia/Seoul';
 
 interface SendingTimeProps {
   channel: SendChannel;
@@ -37,7 +36,7 @@ export function SendingTime({ channel, value, onChange }: SendingTimeProps) {
       />
       {value.mode === 'scheduled' && (
         <>
-          <CalendarDatePicker label="Sending date" value={value.date} minValue={today(KOREA)} onChange={(date) => onChange({ ...value, date })} />
+          <CalendarDatePicker label="Sending date" value={value.date} minValue={koreanCalendarToday()} onChange={(date) => onChange({ ...value, date })} />
           <I18nProvider locale="ko-KR">
             <TimeField value={value.time} onChange={(time) => onChange({ ...value, time })} hourCycle={24} granularity="minute" className="flex flex-col gap-1.5">
               <Label className="sr-only">Sending time of day</Label>

@@ -28,7 +28,7 @@ import {
   type MessageDraft,
   type Recipient,
 } from '../components/recipients.ts';
-import { koreanDateTimeToIso } from '../components/scheduled-time.ts';
+import { koreanDateTimeToIso } from '../../../lib/korean-time.ts';
 import { SendProgressDialog, SendResultsDialog } from '../components/send-dialogs.tsx';
 import { IMMEDIATE, SendingTime, type SendingTimeValue } from '../components/sending-time.tsx';
 import { takeStoredContactIds } from '../components/stored-recipients.ts';

@@ -5,7 +5,7 @@ import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { GENDER_FILTERS, PAGE_SIZES, SEARCH_SCOPES, type DateRange, type GenderFilter, type PageSize, type SearchScope } from '../api/post-source.ts';
 import type { Language } from './post-card.tsx';
-import { seoulToday, seoulYesterday } from './seoul-dates.ts';
+import { koreanToday, koreanYesterday } from '../../../lib/korean-time.ts';
 
 const inputClass = `h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs outline-none
   placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 data-invalid:border-red-600`;
@@ -53,10 +53,10 @@ function DateRangeFilter({ applied, onChange }: { applied: DateRange | null; onC
           <Label className="text-xs text-slate-700">End date</Label>
           <Input type="date" className={inputClass} />
         </TextField>
-        <Button variant="secondary" onPress={() => applyDay(seoulToday())}>
+        <Button variant="secondary" onPress={() => applyDay(koreanToday())}>
           Today
         </Button>
-        <Button variant="secondary" onPress={() => applyDay(seoulYesterday())}>
+        <Button variant="secondary" onPress={() => applyDay(koreanYesterday())}>
           Yesterday
         </Button>
         <Button

@@ -5,7 +5,7 @@ import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { setFavourite } from '../api/update-post.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
-import { displayPostDate } from './seoul-dates.ts';
+import { displayPostDate } from '../../../lib/korean-time.ts';
 
 export type Language = 'eng' | 'kor';
 
