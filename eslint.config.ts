@@ -34,6 +34,18 @@ export default tseslint.config(
     rules: {
       // Nest reads constructor parameter types at run time; a type-only import would erase them.
       '@typescript-eslint/consistent-type-imports': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              importNames: ['IsOptional'],
+              message: 'Use Optional() of platform/http/optional.ts: IsOptional lets null past every check into the database.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -3,6 +3,7 @@ import { ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedR
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { unsafeTextIssue } from '../../platform/http/request-input-guard.js';
 import { ATTACHMENT_MESSAGES, MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from './domain/attachments.js';
 import { MessageFileListDto } from './dto/message-file.dto.js';
 import { MessageFilesService, type UploadedPicture } from './message-files.service.js';
@@ -28,6 +29,9 @@ export class MessageFilesController {
     if (!request.isMultipart()) throw new BadRequestException('Please upload the pictures as multipart/form-data.');
     const pictures: UploadedPicture[] = [];
     for await (const part of request.files()) {
+      // The guard of every request reads no multipart: the file names are checked here.
+      const issue = unsafeTextIssue(part.filename, 'files');
+      if (issue) throw new BadRequestException({ message: issue.message, details: { validation: [issue] } });
       const path = part.filename.replaceAll('\\', '/').split('/').filter(Boolean);
       const name = path.pop() ?? 'picture';
       let bytes: Buffer;

@@ -14,6 +14,7 @@ import { QueueBoardService } from '../../modules/operations/queue-board.service.
 import type { AppConfig } from '../config/config.js';
 import { NestPinoLogger } from '../logging/logger.js';
 import { errorBody } from './error-body.js';
+import { installRequestInputGuard } from './request-input-guard.js';
 import { createValidationPipe } from './validation.pipe.js';
 
 export const API_PREFIX = 'backend/api/v1';
@@ -22,10 +23,16 @@ export const API_PREFIX = 'backend/api/v1';
 export const UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
 /** The largest send: 10,000 recipients, each with a text of its own. */
 export const SEND_LIMIT_BYTES = 32 * 1024 * 1024;
-/** The routes that take more than the usual body, as `METHOD /path`, with what they take. */
-const LARGE_BODY_ROUTES = new Map([
+/** The body every other route takes at most. */
+export const BODY_LIMIT_BYTES = 1_048_576;
+/** The routes whose body differs from the usual, as `METHOD /path`, with what they take. */
+const ROUTE_BODY_LIMITS = new Map([
   [`POST /${API_PREFIX}/contact-imports`, UPLOAD_LIMIT_BYTES],
   [`POST /${API_PREFIX}/message-sends`, SEND_LIMIT_BYTES],
+  // Signing in is open to anyone: it takes no more than an e-mail, a password or a token.
+  [`POST /${API_PREFIX}/auth/login`, 16 * 1024],
+  [`POST /${API_PREFIX}/auth/refresh-token`, 16 * 1024],
+  [`POST /${API_PREFIX}/auth/logout`, 16 * 1024],
 ]);
 /** Outer bounds of multipart uploads (message pictures); each route checks its own rules. */
 export const MULTIPART_MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -45,7 +52,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_LIMIT_BYTES,
     // The spec writes some paths with a trailing slash (GET address-book/); both spellings reach the route.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -53,18 +60,20 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
     logger: new NestPinoLogger(logger),
     abortOnError: false,
   });
+  installRequestInputGuard(app, BODY_LIMIT_BYTES);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.enableCors({ origin: [config.CORS_ORIGIN], credentials: true, exposedHeaders: ['x-request-id'] });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // Uploaded files (an address book's CSV) arrive as their bytes, however they are encoded. Only the routes of
-  // LARGE_BODY_ROUTES take more than the usual body, so nobody can make the server buffer a large body elsewhere.
+  // ROUTE_BODY_LIMITS take more than the usual body, so nobody can make the server buffer a large body elsewhere,
+  // and the sign-in routes, open to anyone, take far less.
   fastify.addContentTypeParser(['text/csv', 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });
   fastify.addHook('onRoute', (route) => {
-    const limit = LARGE_BODY_ROUTES.get(`${String(route.method)} ${route.url}`);
+    const limit = ROUTE_BODY_LIMITS.get(`${String(route.method)} ${route.url}`);
     if (limit) route.bodyLimit = limit;
   });
   fastify.addHook('onSend', async (request, reply) => {

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
+import { Optional } from './optional.js';
 
 export class PaginationDto {
   @ApiProperty() currentPage!: number;
@@ -13,14 +14,14 @@ export class PaginationDto {
 
 export class PageQueryDto {
   @ApiProperty({ type: Number, required: false, default: 1, minimum: 1 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
   page: number = 1;
 
   @ApiProperty({ type: Number, required: false, default: 50, minimum: 1, maximum: 150 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -1,5 +1,8 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { ValidationIssue } from './error-body.js';
+
+/** PostgreSQL's integer: every id, page and count we take is one, and one past it fails in the database. */
+export const MAX_INT = 2_147_483_647;
 
 function flatten(errors: ValidationError[], parent = ''): ValidationIssue[] {
   return errors.flatMap((error) => {
@@ -9,9 +12,33 @@ function flatten(errors: ValidationError[], parent = ''): ValidationIssue[] {
   });
 }
 
+/** The first number of a validated input that PostgreSQL's integer cannot hold (1e20, 2147483648, Infinity). */
+export function findOutOfRangeNumber(value: unknown, path: string): ValidationIssue | null {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) && Math.abs(value) <= MAX_INT ? null : { path, message: `${path || 'value'} must be between -${MAX_INT} and ${MAX_INT}` };
+  }
+  if (value === null || typeof value !== 'object' || value instanceof Date || Buffer.isBuffer(value)) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const issue = findOutOfRangeNumber(inner, path ? `${path}.${key}` : key);
+    if (issue) return issue;
+  }
+  return null;
+}
+
+/** DTO validation, then the bounds every number shares, whatever its DTO says. */
+class HouseValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const result: unknown = await super.transform(value, metadata);
+    if (metadata.type === 'custom') return result;
+    const issue = findOutOfRangeNumber(result, metadata.type === 'param' || metadata.type === 'query' ? (metadata.data ?? '') : '');
+    if (issue) throw new BadRequestException({ message: issue.message, details: { validation: [issue] } });
+    return result;
+  }
+}
+
 /** Validates DTOs and answers 400 with every problem as {path, message}. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new HouseValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: false,
     transform: true,

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { UserDto } from '../../users/dto/user.dto.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 export class LoginDto {
   @ApiProperty({ format: 'email' })
@@ -28,7 +29,7 @@ export class RefreshTokenDto {
 
 export class LogoutDto {
   @ApiProperty({ required: false })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
   refreshToken?: string;

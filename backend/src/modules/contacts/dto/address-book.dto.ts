@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ContactDto, ContactFieldsDto } from './contact.dto.js';
 import { trim } from '../../../platform/http/transforms.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 export class AddressBookDto {
   @ApiProperty() id!: number;
@@ -59,7 +60,7 @@ export class CreateGroupDto {
 export class BulkContactDto extends ContactFieldsDto {
   @ApiProperty({ required: false, maxLength: 200, description: "The group's name; created in the book when new" })
   @Transform(trim)
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
   Group?: string;

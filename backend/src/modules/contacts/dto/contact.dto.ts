@@ -9,7 +9,6 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
-  IsOptional,
   IsString,
   MaxLength,
   Min,
@@ -18,6 +17,7 @@ import {
 } from 'class-validator';
 import { CONTACT_TEXT_FIELDS, type ContactTextField } from '../domain/contact-fields.js';
 import { trim } from '../../../platform/http/transforms.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 /** How many contacts one call may name: a whole book's page of checks. */
 export const MAX_CONTACTS_PER_CALL = 100_000;
@@ -49,7 +49,7 @@ const TextField = (field: ContactTextField) =>
   applyDecorators(
     ApiPropertyOptional({ maxLength: CONTACT_TEXT_FIELDS[field].maxLength }),
     ...(field === 'memo' ? [] : [Transform(trim)]),
-    IsOptional(),
+    Optional(),
     IsString(),
     MaxLength(CONTACT_TEXT_FIELDS[field].maxLength),
   );
@@ -71,13 +71,12 @@ export class ContactFieldsDto {
   @TextField('kakaoTalk') kakaoTalk?: string;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'A group of the same address book, or null for none' })
-  @ValidateIf((_: unknown, value: unknown) => value !== null)
-  @IsOptional()
+  @Optional({ nullable: true })
   @IsInt()
   @Min(1)
   groupId?: number | null;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() check?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() check?: boolean;
 }
 
 /** Add Contact (spec §5: Name required). */
@@ -117,7 +116,7 @@ export class ContactIdsDto {
 export class CheckContactsDto {
   @ApiProperty({ description: 'The address book whose contacts to check or uncheck' }) @IsInt() @Min(1) addressBookId!: number;
   @ApiPropertyOptional({ type: [Number], description: 'Only these contacts; every contact of the book when left out' })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(MAX_CONTACTS_PER_CALL)
   @IsInt({ each: true })
@@ -152,12 +151,12 @@ export type ContactView = (typeof CONTACT_VIEWS)[number];
 
 export class ContactListQueryDto {
   @ApiPropertyOptional({ enum: CONTACT_VIEWS, description: 'A system group; entire when neither view nor groupId is given' })
-  @IsOptional()
+  @Optional()
   @IsIn(CONTACT_VIEWS)
   view?: ContactView;
 
   @ApiPropertyOptional({ description: 'A group of the book' })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)

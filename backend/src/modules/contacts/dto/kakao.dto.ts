@@ -1,19 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_CONTACTS_PER_CALL } from './contact.dto.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 /** A contact as the KakaoTalk dialogs send it: the list form's id or the form's ID, and the typed new chat name. */
 export class KakaoContactRefDto {
-  @ApiPropertyOptional({ description: 'The contact id (list form)' }) @IsOptional() @IsInt() @Min(1) id?: number;
-  @ApiPropertyOptional({ description: 'The contact id (form)' }) @IsOptional() @IsInt() @Min(1) ID?: number;
-  @ApiPropertyOptional({ description: 'The new chat name (list form)' }) @IsOptional() @IsString() @MaxLength(200) modifyChat?: string;
-  @ApiPropertyOptional({ description: 'The new chat name (form)' }) @IsOptional() @IsString() @MaxLength(200) Change_Name?: string;
+  @ApiPropertyOptional({ description: 'The contact id (list form)' }) @Optional() @IsInt() @Min(1) id?: number;
+  @ApiPropertyOptional({ description: 'The contact id (form)' }) @Optional() @IsInt() @Min(1) ID?: number;
+  @ApiPropertyOptional({ description: 'The new chat name (list form)' }) @Optional() @IsString() @MaxLength(200) modifyChat?: string;
+  @ApiPropertyOptional({ description: 'The new chat name (form)' }) @Optional() @IsString() @MaxLength(200) Change_Name?: string;
 }
 
 const RefList = () => (target: object, key: string) => {
   ApiPropertyOptional({ type: [KakaoContactRefDto], maxItems: MAX_CONTACTS_PER_CALL })(target, key);
-  IsOptional()(target, key);
+  Optional()(target, key);
   IsArray()(target, key);
   ArrayMaxSize(MAX_CONTACTS_PER_CALL)(target, key);
   ValidateNested({ each: true })(target, key);
@@ -25,7 +26,7 @@ export class SaveKakaoListDto {
   @RefList() filteredKakaoList?: KakaoContactRefDto[];
 
   @ApiPropertyOptional({ type: KakaoContactRefDto, description: 'One contact for a friend addition' })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => KakaoContactRefDto)
   singleContact?: KakaoContactRefDto;
@@ -75,9 +76,9 @@ export class CreateFriendRequestBatchDto {
 
 export class UpdateFriendRequestItemDto {
   @ApiProperty({ enum: ['pending', 'done', 'failed'] }) @IsIn(['pending', 'done', 'failed']) status!: 'pending' | 'done' | 'failed';
-  @ApiPropertyOptional({ maxLength: 1000, description: 'Why it failed' }) @IsOptional() @IsString() @MaxLength(1000) error?: string;
+  @ApiPropertyOptional({ maxLength: 1000, description: 'Why it failed' }) @Optional() @IsString() @MaxLength(1000) error?: string;
 }
 
 export class FriendRequestBatchQueryDto {
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) addressBookId?: number;
+  @ApiPropertyOptional() @Optional() @Type(() => Number) @IsInt() @Min(1) addressBookId?: number;
 }

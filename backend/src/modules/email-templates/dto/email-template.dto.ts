@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { trim } from '../../../platform/http/transforms.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 /** A subject line as the editor and Specify take it: trimmed, required, at most 500 characters. */
 const SubjectField = () =>
@@ -40,12 +41,12 @@ export class SaveEmailTemplateDto {
   template!: string;
 
   @ApiProperty({ required: false, default: true })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   isActive?: boolean;
 
   @ApiProperty({ required: false, description: 'Ignored: the server renders it from template' })
-  @IsOptional()
+  @Optional()
   @IsString()
   htmlTemplate?: string;
 }
@@ -57,19 +58,19 @@ export class PreviewEmailDto {
   template!: string;
 
   @ApiProperty({ required: false, maxLength: 500 })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(500)
   subject?: string;
 
   @ApiProperty({ required: false, description: "A post's postId: render with it and the models selected for it; without, the fixed sample" })
-  @IsOptional()
+  @Optional()
   @IsString()
   @IsNotEmpty()
   postId?: string;
 
   @ApiProperty({ required: false, description: 'The mail account it would be sent from ({{email}}, {{name}})' })
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(1)
   accountId?: number;

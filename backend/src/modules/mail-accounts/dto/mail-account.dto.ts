@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../../platform/http/optional.js';
 
 /** A connected mail account (spec §3, mail account); never its token. */
 export class MailAccountDto {
@@ -27,13 +28,13 @@ export class DriveFileDto {
 
 export class DriveFilesQueryDto {
   @ApiProperty({ required: false, description: 'The folder to list; My Drive when absent.' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
   folderId?: string;
 
   @ApiProperty({ required: false, description: 'Finds files by name anywhere in the Drive instead of listing a folder.' })
-  @IsOptional()
+  @Optional()
   @Type(() => String)
   @IsString()
   @MaxLength(200)
@@ -46,13 +47,13 @@ export class ConsentWindowQueryDto {
     enum: ['page', 'popup'],
     description: "Where Google's consent opens: popup brings the outcome back to the window that opened it (window=popup on the accounts page)",
   })
-  @IsOptional()
+  @Optional()
   @IsIn(['page', 'popup'])
   window?: 'page' | 'popup';
 }
 
 export class OAuthCallbackQueryDto {
-  @IsOptional() @IsString() @MaxLength(4096) code?: string;
-  @IsOptional() @IsString() @MaxLength(4096) state?: string;
-  @IsOptional() @IsString() @MaxLength(200) error?: string;
+  @Optional() @IsString() @MaxLength(4096) code?: string;
+  @Optional() @IsString() @MaxLength(4096) state?: string;
+  @Optional() @IsString() @MaxLength(200) error?: string;
 }

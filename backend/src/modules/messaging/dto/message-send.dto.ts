@@ -7,13 +7,13 @@ import {
   IsBoolean,
   IsDateString,
   IsIn,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
 } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
 import { MAX_FILES_PER_MESSAGE } from '../domain/attachments.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 /** The most recipients one send takes. */
 export const MAX_RECIPIENTS_PER_SEND = 10_000;
@@ -54,15 +54,15 @@ export function checkRecipients(recipients: readonly unknown[]): SendRecipientDt
 
 /** POST message-sends: one send of personalised texts (and pictures), now or at a set time. */
 export class CreateMessageSendDto {
-  @ApiPropertyOptional({ enum: ['sms', 'kakao'], default: 'sms' }) @IsOptional() @IsIn(['sms', 'kakao']) channel?: 'sms' | 'kakao';
+  @ApiPropertyOptional({ enum: ['sms', 'kakao'], default: 'sms' }) @Optional() @IsIn(['sms', 'kakao']) channel?: 'sms' | 'kakao';
   @ApiPropertyOptional({ description: 'The sender number (one of the staff member\'s); the default number when absent' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(40)
   sender?: string;
-  @ApiPropertyOptional({ description: 'An advertisement: marked (광고), named, with the opt-out number; not at night' }) @IsOptional() @IsBoolean() advertising?: boolean;
+  @ApiPropertyOptional({ description: 'An advertisement: marked (광고), named, with the opt-out number; not at night' }) @Optional() @IsBoolean() advertising?: boolean;
   @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Send at this time (SMS only); now when absent' })
-  @IsOptional()
+  @Optional()
   @IsDateString()
   // With its offset: a time without one would be read in the server's zone, not the staff member's.
   @Matches(/(Z|[+-]\d{2}:?\d{2})$/, { message: 'scheduledAt must be a date-time with its offset (Z or +09:00)' })
@@ -80,7 +80,7 @@ export class SendMassSmsDto {
   @ApiProperty({ type: [String] }) @IsArray() @ArrayMaxSize(MAX_RECIPIENTS_PER_SEND) @IsString({ each: true }) recipients!: string[];
   @ApiProperty() @IsString() @MaxLength(20000) message!: string;
   @ApiPropertyOptional({ description: 'The chosen phone number entry, as the client holds it (only the sender is used)', type: Object })
-  @IsOptional()
+  @Optional()
   senderInfo?: unknown;
 }
 
@@ -130,8 +130,8 @@ export class MessageSendListDto {
 }
 
 export class MessageSendQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ type: String, format: 'date', description: 'Sends created on or after this day (Korean time)' }) @IsOptional() @IsDateString() from?: string;
-  @ApiPropertyOptional({ type: String, format: 'date', description: 'Sends created on or before this day (Korean time)' }) @IsOptional() @IsDateString() to?: string;
+  @ApiPropertyOptional({ type: String, format: 'date', description: 'Sends created on or after this day (Korean time)' }) @Optional() @IsDateString() from?: string;
+  @ApiPropertyOptional({ type: String, format: 'date', description: 'Sends created on or before this day (Korean time)' }) @Optional() @IsDateString() to?: string;
 }
 
 export class DeliveryDto {
@@ -154,7 +154,7 @@ export class DeliveryListDto {
 
 export class DeliveryQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'] })
-  @IsOptional()
+  @Optional()
   @IsIn(['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'])
   status?: string;
 }

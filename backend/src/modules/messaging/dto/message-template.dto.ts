@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { MAX_FILES_PER_MESSAGE } from '../domain/attachments.js';
 import { ATTACHMENT_MODE_WORDS } from '../domain/attachments.js';
 import { MessageFileDto } from './message-file.dto.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 const FILE_TYPE_WORDS = Object.values(ATTACHMENT_MODE_WORDS);
 
@@ -27,11 +28,11 @@ export class UpdateMessageTemplateDto {
   @ApiProperty() @IsString() @MaxLength(200) title!: string;
   @ApiProperty() @IsString() @MaxLength(20000) message!: string;
   @ApiPropertyOptional({ enum: [...FILE_TYPE_WORDS, 'bundle', 'individual'], default: ATTACHMENT_MODE_WORDS.bundle })
-  @IsOptional()
+  @Optional()
   @IsIn([...FILE_TYPE_WORDS, 'bundle', 'individual'])
   fileType?: string;
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @Optional()
   @Transform(({ value }) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]))
   @IsArray()
   @ArrayMaxSize(MAX_FILES_PER_MESSAGE)
@@ -41,7 +42,7 @@ export class UpdateMessageTemplateDto {
 
 /** POST message-templates (spec §7): the client names the template (from the current time); one is made if not. */
 export class CreateMessageTemplateDto extends UpdateMessageTemplateDto {
-  @ApiPropertyOptional({ example: '1764054000000' }) @IsOptional() @IsString() @Matches(/^[\w-]{1,40}$/) id?: string;
+  @ApiPropertyOptional({ example: '1764054000000' }) @Optional() @IsString() @Matches(/^[\w-]{1,40}$/) id?: string;
 }
 
 export class MessageTemplateSavedDto {

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Equals, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Equals, IsBoolean, IsString, MaxLength } from 'class-validator';
 import { trim } from '../../../platform/http/transforms.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 /** A phone number entry (spec §3): the key only ever shown masked. */
 export class SenderNumberDto {
@@ -16,9 +17,9 @@ export class SenderNumberDto {
 /** POST user-phone-numbers (spec §7): phone and key required; the phone may be typed with hyphens. */
 export class CreateSenderNumberDto {
   @ApiProperty({ example: '010-1234-5678' }) @Transform(trim) @IsString() @MaxLength(40) phone!: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) name?: string;
+  @ApiPropertyOptional() @Optional() @Transform(trim) @IsString() @MaxLength(100) name?: string;
   @ApiPropertyOptional({ description: 'The gateway key for this number; without one, the configured default key is used' })
-  @IsOptional()
+  @Optional()
   @Transform(trim)
   @IsString()
   @MaxLength(200)

@@ -1,9 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 import { COMCARD_NO_MAX_LENGTH } from '../domain/model-record.js';
 import { trim } from '../../../platform/http/transforms.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 /** Blank means none. */
 const blankAsNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
@@ -35,7 +36,7 @@ const UrlField = (label: string, description?: string) =>
     MaxLength(2048),
     Matches(WEB_ADDRESS, { message: `${label} must be a web address starting with http:// or https://` }),
   );
-const TextField = () => applyDecorators(ApiProperty({ type: String, required: false, nullable: true }), Transform(blankAsNull), IsOptional(), IsString(), MaxLength(200));
+const TextField = () => applyDecorators(ApiProperty({ type: String, required: false, nullable: true }), Transform(blankAsNull), Optional({ nullable: true }), IsString(), MaxLength(200));
 
 /** The model form (spec §2): Comcard Number, names, nationality, stage and the three links. */
 export class SaveModelDto {

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { SEARCH_SCOPES, type SearchScope } from '../domain/search.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 export const POST_PAGE_SIZES = { min: 1, max: 150, default: 50 } as const;
 export const SORT_ORDERS = ['DESC', 'ASC'] as const;
@@ -16,7 +17,7 @@ const pageSizeProperty = (description: string) =>
 /** Paging and order of every post list (spec §7 query names). */
 export class PostPageQueryDto {
   @ApiProperty({ type: Number, required: false, default: 1, minimum: 1, maximum: 1_000_000 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -24,7 +25,7 @@ export class PostPageQueryDto {
   page: number = 1;
 
   @pageSizeProperty('Posts per page: 50, 100 or 150 in the UI (1 to 150 accepted); 50 when neither this nor limit is given')
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(POST_PAGE_SIZES.min)
@@ -32,7 +33,7 @@ export class PostPageQueryDto {
   pageSize?: number;
 
   @pageSizeProperty('Alias of pageSize (pageSize wins when both are given)')
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(POST_PAGE_SIZES.min)
@@ -40,12 +41,12 @@ export class PostPageQueryDto {
   limit?: number;
 
   @ApiProperty({ enum: ['postDate'], required: false, default: 'postDate' })
-  @IsOptional()
+  @Optional()
   @IsIn(['postDate'])
   sortBy?: 'postDate';
 
   @ApiProperty({ enum: SORT_ORDERS, required: false, default: 'DESC', description: 'Undated posts come last either way' })
-  @IsOptional()
+  @Optional()
   @Transform(upper)
   @IsIn(SORT_ORDERS)
   sortOrder?: SortOrder;
@@ -53,19 +54,19 @@ export class PostPageQueryDto {
 
 export class PostSearchQueryDto extends PostPageQueryDto {
   @ApiProperty({ required: false, maxLength: 200, description: 'Keyword, matched anywhere (case-insensitive); blank lists every post' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
   query?: string;
 
   @ApiProperty({ enum: SEARCH_SCOPES, required: false, default: 'all', description: 'title: post and work titles; body: Korean and English bodies; all: both' })
-  @IsOptional()
+  @Optional()
   @Transform(lower)
   @IsIn(SEARCH_SCOPES)
   category?: SearchScope;
 
   @ApiProperty({ required: false, maxLength: 50, description: 'Recruitment gender to narrow to (All or absent: none)' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(50)
   filter?: string;
@@ -73,7 +74,7 @@ export class PostSearchQueryDto extends PostPageQueryDto {
 
 export class PostFilterQueryDto extends PostPageQueryDto {
   @ApiProperty({ required: false, maxLength: 50, description: '남자, 여자 or 남녀 (surrounding spaces ignored); All or absent: every post' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(50)
   recruitmentGender?: string;
@@ -81,19 +82,19 @@ export class PostFilterQueryDto extends PostPageQueryDto {
 
 export class PostDateFilterQueryDto extends PostPageQueryDto {
   @ApiProperty({ required: false, format: 'date', description: 'First day (YYYY-MM-DD, Korean time), inclusive; required' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(20)
   startDate?: string;
 
   @ApiProperty({ required: false, format: 'date', description: 'Last day (YYYY-MM-DD, Korean time), inclusive; required' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(20)
   endDate?: string;
 
   @ApiProperty({ required: false, maxLength: 50, description: 'The gender filter active on the dashboard (All or absent: none)' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(50)
   activeFilter?: string;
@@ -101,7 +102,7 @@ export class PostDateFilterQueryDto extends PostPageQueryDto {
 
 export class SentEmailsQueryDto extends PostPageQueryDto {
   @ApiProperty({ type: Number, required: false, default: 0, minimum: 0, description: 'Mail account id; 0 or absent: every account' })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(0)

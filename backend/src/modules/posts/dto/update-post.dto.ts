@@ -1,12 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { Optional } from '../../../platform/http/optional.js';
 
 export const MEMO_MAX_LENGTH = 2000;
 
 /** PUT posts/{postId}: either or both; a missing field is left as it is. */
 export class UpdatePostDto {
   @ApiProperty({ required: false })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   isFavorite?: boolean;
 

@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { SHEET_IMPORT_KINDS, type SheetImportKind } from '../sheet-import.job.js';
 import { trim } from '../../../platform/http/transforms.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 /** The path of GET posts/{fileId}/{sheetName}/{accountId} and GET sheets/… (spec §7). */
 export class SheetImportParamsDto {
@@ -30,7 +31,7 @@ export class SheetImportQueryDto {
     required: false,
     description: 'A UUID the client chooses to follow the import at GET sheet-imports/{importId}; a retried request with the same id does not import twice',
   })
-  @IsOptional()
+  @Optional()
   @IsUUID('all', { message: 'importId must be a UUID' })
   importId?: string;
 }

@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { PaginationDto } from '../../../platform/http/pagination.js';
 import { ROLES, type Role } from '../domain/roles.js';
 import { trim } from '../../../platform/http/transforms.js';
+import { Optional } from '../../../platform/http/optional.js';
 
 export class UserDto {
   @ApiProperty() id!: number;
@@ -52,22 +53,23 @@ export class CreateUserDto extends UserFieldsDto {
   password!: string;
 
   @ApiProperty({ enum: ROLES, required: false, default: 'admin' })
-  @IsOptional()
+  @Optional()
   @IsIn(ROLES)
   role?: Role;
 }
 
 export class UpdateUserDto extends UserFieldsDto {
   @ApiProperty({ required: false, description: 'Blank or missing keeps the current password' })
-  @IsOptional()
-  @IsString()
-  @ValidateIf((_, value) => typeof value === 'string' && value !== '')
+  @Optional()
+  // Blank keeps the current password; anything else given, a number or null included, must be a good one.
+  @ValidateIf((_, value) => value !== '')
+  @IsString({ message: 'Password must be text' })
   @MinLength(8, { message: 'Password must be at least 8 characters' })
   @MaxLength(200)
   password?: string;
 
   @ApiProperty({ enum: ROLES, required: false })
-  @IsOptional()
+  @Optional()
   @IsIn(ROLES)
   role?: Role;
 }
