@@ -236,6 +236,16 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
         ['MMS', '(2/2)', 1],
         ['MMS', '프로필 사진입니다', 3],
       ]);
+
+      // Texts of their own go by send_mass, with all three pictures.
+      sandbox.clearMessages();
+      const own = await finished((await send({ recipients: recipients(2, (i) => `배우 ${i}님 프로필`, 700).map((r) => ({ ...r, files: pictures.slice(0, 3), fileType: '개별' })) })).id);
+      expect(own.counts.sent).toBe(2);
+      expect(sandbox.messages().map((m) => [m.type, m.text, m.images.length])).toEqual([
+        ['MMS', '배우 700님 프로필', 3],
+        ['MMS', '배우 701님 프로필', 3],
+      ]);
+      expect(sandbox.sends().map((s) => s.path)).toEqual(['/send_mass']);
     });
 
     it('keeps the bulk rule of 2 to 500 recipients and answers with the counts', async () => {

@@ -301,6 +301,27 @@ describe('SMS /send_mass/', () => {
     ]);
   });
 
+  it('sends MMS with up to three images (image, image1..3) as /send/ does, and refuses a fourth (-112) instead of dropping it', async () => {
+    const pictures = (fields: string[]): Upload[] => fields.map((field, i) => ({ field, name: `p${i + 1}.png`, type: 'image/png', data: PNG }));
+    const mass = { sender: SENDER, msg_type: 'MMS', cnt: '2', rec_1: '01011112222', msg_1: '홍길동님 프로필', rec_2: '01033334444', msg_2: '김민지님 프로필' };
+    const answer = await smsMultipart('/send_mass/', mass, pictures(['image1', 'image2', 'image3']));
+    expect(answer).toMatchObject({ result_code: '1', msg_type: 'MMS', success_cnt: 2 });
+    for (const message of sandbox.messages({ mid: answer.msg_id as string })) {
+      expect(message.images.map((image) => [image.field, image.filename])).toEqual([
+        ['image1', 'p1.png'],
+        ['image2', 'p2.png'],
+        ['image3', 'p3.png'],
+      ]);
+    }
+
+    for (const path of ['/send_mass/', '/send/']) {
+      const fields = path === '/send/' ? { sender: SENDER, receiver: '01011112222', msg: '네 장' } : mass;
+      const four = await smsMultipart(path, fields, pictures(['image', 'image1', 'image2', 'image3']));
+      expect(four).toEqual({ result_code: '-112', message: SMS_RESULT_CODES['-112'] });
+    }
+    expect(sandbox.sends()).toHaveLength(1);
+  });
+
   it('requires msg_type (-106) and cnt from 1 to 500 (-102, -109)', async () => {
     expect((await sms('/send_mass/', { sender: SENDER, cnt: '1', rec_1: '01011112222', msg_1: 'a' })).result_code).toBe('-106');
     expect((await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', rec_1: '01011112222', msg_1: 'a' })).result_code).toBe('-102');

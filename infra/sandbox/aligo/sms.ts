@@ -43,6 +43,7 @@ export const SMS_RESULT_CODES = {
   '-109': '수신자 수가 허용된 건수를 초과하였습니다.',
   '-110': '첨부 이미지는 JPEG, PNG, GIF 파일만 가능합니다.',
   '-111': 'EUC-KR 로 표현할 수 없는 문자(이모지 등)가 포함되어 있습니다.',
+  '-112': '첨부 이미지는 최대 3개까지 가능합니다.',
   '-201': '발송 가능한 잔여건수가 부족합니다.',
   '-801': '메세지ID 미입력',
   '-802': '메세지ID 오류',
@@ -105,9 +106,15 @@ export function readImages(files: UploadedFile[], names: string[]): ImageInfo[] 
   return out;
 }
 
-function images(files: UploadedFile[], names: string[]): ImageInfo[] {
-  const found = readImages(files, names);
+/** The image fields of both send paths: image1 to image3, image1 also as `image`. */
+const IMAGE_FIELDS = ['image', 'image1', 'image2', 'image3'];
+const MAX_IMAGES = 3;
+
+/** The attached images; more than three are refused, never dropped. */
+function images(files: UploadedFile[]): ImageInfo[] {
+  const found = readImages(files, IMAGE_FIELDS);
   if (!found) throw new SmsRefusal('-110');
+  if (found.length > MAX_IMAGES) throw new SmsRefusal('-112');
   return found;
 }
 
@@ -286,7 +293,7 @@ export function send(call: SmsCall): Answer {
     .filter((r) => r !== '');
   if (entries.length > SEND_MAX_RECEIVERS) throw new SmsRefusal('-109', `수신번호는 최대 ${SEND_MAX_RECEIVERS.toLocaleString('en-US')}개까지 입력 가능합니다. (${entries.length}개)`);
   const reserveAt = reservation(call);
-  const attached = images(call.params.files, ['image', 'image1', 'image2', 'image3']).slice(0, 3);
+  const attached = images(call.params.files);
 
   const destination = field(call.params, 'destination');
   const names = new Map<string, string>();
@@ -376,7 +383,7 @@ export function sendMass(call: SmsCall): Answer {
   const requestedMsgType = requestedType(call, true);
   const sender = registeredSender(call, account);
   const reserveAt = reservation(call);
-  const attached = images(call.params.files, ['image', 'image1']).slice(0, 1);
+  const attached = images(call.params.files);
   const commonTitle = field(call.params, 'title');
   const drafts: Draft[] = [];
   const explicitTitles: string[] = [];
