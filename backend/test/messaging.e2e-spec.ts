@@ -314,6 +314,19 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       expect(sandbox.sends()).toHaveLength(1);
     }, 40_000);
 
+    it('finds a lost picture message in the gateway records although they hold its line breaks as CRLF', async () => {
+      // A picture goes as multipart, which carries each line break of the text as CRLF; the gateway keeps that.
+      const [picture] = (await upload([{ name: 'p.png', bytes: PNG }])).json<{ files: { id: string }[] }>().files.map((file) => file.id);
+      sandbox.setFault({ kind: 'timeout', path: '/send', delayMs: 3000 });
+      const text = '내일 오디션 안내\n10시, 2층 스튜디오\n프로필 사진을 확인해 주세요';
+      const created = await send({ recipients: ['01031110001', '01031110002'].map((phone) => ({ phone, text, files: [picture], fileType: '묶음' })) });
+      const done = await finished(created.id, 30_000);
+      expect(done).toMatchObject({ state: 'completed', counts: { sent: 2, unknown: 0 } });
+      expect(sandbox.faults()).toEqual([]);
+      expect(sandbox.sends().map((s) => [s.path, s.type, s.msg])).toEqual([['/send', 'MMS', text.replaceAll('\n', '\r\n')]]);
+      expect(sandbox.messages()).toHaveLength(2);
+    }, 40_000);
+
     it('sends again a call that the gateway records show never arrived', async () => {
       // A 5xx says nothing of the call: the gateway's records do (here, that it never arrived).
       sandbox.setFault({ kind: 'http_error', path: '/send_mass', status: 502 });

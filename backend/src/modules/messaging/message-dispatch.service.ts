@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { GatewayEndpoint } from './domain/gateway-batches.js';
+import { type LostCall, mayBeLostCall, RECORD_CLOCK_SLACK_MS } from './domain/gateway-records.js';
 import { sendingHoursProblem } from './domain/sending-rules.js';
 import type { MessageType } from './domain/message-bytes.js';
 import { MessageFilesService } from './message-files.service.js';
@@ -305,29 +306,33 @@ export class MessageDispatchService {
       return;
     }
     const em = this.em.fork();
-    const phones = (await em.execute<{ phone: string }[]>(`select "phone" from "message_delivery" where "call_id" = ? order by "phone"`, [call.id])).map((row) => row.phone);
+    const deliveries = await em.execute<{ phone: string; text: string; type: MessageType; pictures: number }[]>(
+      `select "phone", "text", "type", jsonb_array_length("files") as "pictures" from "message_delivery" where "call_id" = ? order by "phone"`,
+      [call.id],
+    );
+    const phones = deliveries.map((delivery) => delivery.phone);
     // A mid another call of ours already holds is not this one's, even with the same receivers.
     const claimed = new Set(
       (await em.execute<{ mid: string }[]>(`select "mid" from "gateway_call" where "mid" is not null and "started_at" > ?::timestamptz - interval '1 day'`, [new Date(startedAt).toISOString()])).map((row) => row.mid),
     );
     let records;
     try {
-      records = await this.gateway.sends(credentials, new Date(startedAt - 60_000));
+      records = await this.gateway.sends(credentials, new Date(startedAt - RECORD_CLOCK_SLACK_MS));
     } catch (error) {
       throw new DispatchInterrupted(`The gateway's records cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     }
-    // The gateway registers a call while it is on its way: not long before it started (clocks differ a little),
-    // and not after it could no longer arrive. A call of one text must also carry that text.
-    const texts = (await em.execute<{ text: string }[]>(`select distinct "text" from "message_delivery" where "call_id" = ?`, [call.id])).map((row) => row.text);
-    const candidates = records.filter(
-      (record) =>
-        record.sender === send.senderPhone &&
-        record.count === phones.length &&
-        !claimed.has(record.mid) &&
-        record.registeredAt.getTime() >= startedAt - 60_000 &&
-        record.registeredAt.getTime() <= startedAt + this.config.ALIGO_TIMEOUT_MS + 60_000 &&
-        (call.endpoint !== 'send' || texts.length !== 1 || record.text === texts[0]),
-    );
+    // The records are in the gateway's form: compared as domain/gateway-records says.
+    const [{ text, type, pictures }] = deliveries;
+    const lost: LostCall = {
+      sender: send.senderPhone,
+      type,
+      pictures,
+      receivers: phones.length,
+      text: call.endpoint === 'send' ? text : null,
+      startedAt: new Date(startedAt),
+      timeoutMs: this.config.ALIGO_TIMEOUT_MS,
+    };
+    const candidates = records.filter((record) => !claimed.has(record.mid) && mayBeLostCall(record, lost));
     for (const candidate of candidates) {
       const recipients = await this.gateway.recipients(credentials, candidate.mid);
       const theirs = recipients.map((recipient) => recipient.phone).sort();

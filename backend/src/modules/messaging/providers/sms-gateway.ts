@@ -1,5 +1,6 @@
 // The port to the text-message gateway. The only adapter speaks Aligo's protocol (providers/aligo), whose URLs
 // point at Aligo or at the local sandbox.
+import type { RecordedSend } from '../domain/gateway-records.js';
 import type { MessageType } from '../domain/message-bytes.js';
 
 export interface GatewayCredentials {
@@ -39,14 +40,9 @@ export interface GatewayAccepted {
   errorCount: number;
 }
 
-/** A send the gateway's records hold (its `list`). */
-export interface GatewaySendRecord {
+/** A send the gateway's records hold (its `list`), in the gateway's form (see domain/gateway-records). */
+export interface GatewaySendRecord extends RecordedSend {
   mid: string;
-  sender: string;
-  count: number;
-  text: string;
-  /** When the gateway took it. */
-  registeredAt: Date;
 }
 
 /** One receiver of a recorded send (its `sms_list`). */

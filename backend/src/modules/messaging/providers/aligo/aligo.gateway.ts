@@ -7,6 +7,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
 import { fromKoreanDateTime, koreanDate } from '../../domain/korean-time.js';
+import type { MessageType } from '../../domain/message-bytes.js';
 import {
   type GatewayAccepted,
   type GatewayCredentials,
@@ -104,7 +105,8 @@ export class AligoGateway implements SmsGateway {
       for (const item of list) {
         records.push({
           mid: String(item.mid),
-          sender: String(item.sender ?? ''),
+          sender: String(item.sender ?? '').replace(/\D/g, ''),
+          type: messageTypeOf(item.type),
           count: Number(item.sms_count ?? 0),
           text: String(item.msg ?? ''),
           registeredAt: fromKoreanDateTime(String(item.reg_date ?? '')) ?? new Date(0),
@@ -291,6 +293,12 @@ function smsResult(answer: AligoAnswer): AligoAnswer {
 function kakaoResult(answer: AligoAnswer): AligoAnswer {
   if (String(answer.code) !== '0') throw new GatewayRefusal(String(answer.code ?? ''), String(answer.message ?? 'API request failed.'));
   return answer;
+}
+
+/** SMS, LMS or MMS as a record names it; null for anything else. */
+function messageTypeOf(value: unknown): MessageType | null {
+  const type = String(value ?? '').trim().toUpperCase();
+  return type === 'SMS' || type === 'LMS' || type === 'MMS' ? type : null;
 }
 
 function pictureBlob(picture: GatewayPicture): Blob {
