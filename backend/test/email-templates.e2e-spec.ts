@@ -366,9 +366,11 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
     });
 
     it('retries a Gmail 500 and sends once', async () => {
+      // Once: googleapis never retries a POST, so the 500 reaches the back end's own retry.
       await fault('server_error_500', 1);
       const answer = await specify();
       expect(answer.statusCode).toBe(200);
+      expect(await sandboxCall('GET', '/sandbox/faults')).toEqual([]);
       expect(await sentMails()).toHaveLength(1);
     });
 
@@ -376,6 +378,7 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
       await fault('too_many_requests_429', 1);
       const limited = await specify({}, 'limited-0001');
       expect(limited.statusCode).toBe(429);
+      expect(await sandboxCall('GET', '/sandbox/faults')).toEqual([]);
       expect(limited.json().message).toBe(`The daily sending limit of ${JIHYUN} has been reached. Please try again tomorrow or send from another account.`);
       expect((await db.query('select status, error from sent_email')).rows).toEqual([{ status: 'failed', error: limited.json().message }]);
       // The same key after a failure is a new try.
@@ -385,6 +388,7 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
       // Twice: Google's client refreshes its token and tries again once on a 403.
       await fault('daily_limit_403', 2);
       expect((await specify()).statusCode).toBe(429);
+      expect(await sandboxCall('GET', '/sandbox/faults')).toEqual([]);
       expect(await sentMails()).toHaveLength(1);
     });
 

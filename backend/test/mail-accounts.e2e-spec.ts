@@ -478,10 +478,11 @@ describe('mail accounts (Google sandbox)', () => {
       await google.fault({ kind: 'invalid_grant', path: '/token' });
       await google.call('POST', '/sandbox/tokens/expire', { account: JIHYUN });
       await expectNeedsReauth(id, JIHYUN);
-      // Refused at once from then on, without asking Google (a fault on every Google path is never hit).
+      // Refused at once from then on, without asking Google (faults on its APIs and its token endpoint are never hit).
       await google.fault({ kind: 'server_error_500', times: 0 });
+      await google.fault({ kind: 'server_error_500', path: '/token', times: 0 });
       expect((await files(id)).statusCode).toBe(409);
-      expect((await google.call('GET', '/sandbox/faults')).body).toEqual([expect.objectContaining({ hits: 0 })]);
+      expect((await google.call('GET', '/sandbox/faults')).body).toEqual([expect.objectContaining({ hits: 0 }), expect.objectContaining({ hits: 0 })]);
       await google.call('DELETE', '/sandbox/faults');
 
       // Re-authenticating clears the mark.
@@ -611,6 +612,7 @@ describe('mail accounts (Google sandbox)', () => {
       await google.fault({ kind: 'server_error_500', path: '/drive/', times: 1 });
       await google.fault({ kind: 'too_many_requests_429', path: '/drive/', times: 1 });
       expect((await files(accountId)).statusCode).toBe(200);
+      expect((await google.call('GET', '/sandbox/faults')).body).toEqual([]);
     });
 
     afterEach(async () => {

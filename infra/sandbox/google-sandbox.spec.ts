@@ -570,6 +570,41 @@ describe('faults', () => {
     expect((await control('GET', '/sandbox/faults')).json).toEqual([]);
   });
 
+  it("outlasts the clients' own recovery: times counts the API's answers, past a refresh on 403 and the retries of 429 and 5xx", async () => {
+    // The back end's clients: a refresh and one more try on a 401 or 403, two retries of a GET on 429 and 5xx.
+    const client = await signIn(JIHYUN, { forceRefreshOnFailure: true });
+    const drive = google.drive({ version: 'v3', auth: client, rootUrl, retryConfig: { retry: 2, retryDelay: 10, statusCodesToRetry: [[429, 429], [500, 599]] } });
+    const hits = async () => ((await control('GET', '/sandbox/faults')).json as unknown as { hits: number }[]).map((fault) => fault.hits);
+
+    // A fault without a path is the APIs': the refresh between the two tries goes through, the second try meets it.
+    await addFault({ kind: 'daily_limit_403', times: 0 });
+    const limited = await failure(drive.files.list({ pageSize: 1 }));
+    expect(limited.status).toBe(403);
+    expect(googleError(limited)).toMatchObject({ errors: [{ reason: 'dailyLimitExceeded' }] });
+    expect(await hits()).toEqual([2]);
+    await control('DELETE', '/sandbox/faults');
+    // Twice covers the refresh; once is ridden out by it.
+    await addFault({ kind: 'rate_limit_403', times: 2 });
+    expect((await failure(drive.files.list({ pageSize: 1 }))).status).toBe(403);
+    await addFault({ kind: 'rate_limit_403', times: 1 });
+    expect((await drive.files.list({ pageSize: 1 })).status).toBe(200);
+
+    // Three times covers a GET's two retries; twice is ridden out by them.
+    await addFault({ kind: 'server_error_500', path: '/drive/', times: 3 });
+    expect((await failure(drive.files.list({ pageSize: 1 }))).status).toBe(500);
+    await addFault({ kind: 'too_many_requests_429', path: '/drive/', times: 2 });
+    expect((await drive.files.list({ pageSize: 1 })).status).toBe(200);
+    expect(await hits()).toEqual([]);
+
+    // The OAuth endpoints only when the path names them.
+    await addFault({ kind: 'rate_limit_403', times: 0 });
+    expect((await client.refreshAccessToken()).credentials.access_token).toBeTruthy();
+    expect(await hits()).toEqual([0]);
+    await addFault({ kind: 'rate_limit_403', path: '/token', times: 0 });
+    expect((await failure(client.refreshAccessToken())).data).toEqual({ error: 'rate_limit_exceeded', error_description: 'Rate limit exceeded.' });
+    expect(await hits()).toEqual([0, 1]);
+  });
+
   it('aims faults at one account and one path, and keeps them until cleared with times 0', async () => {
     const jihyun = await signIn(JIHYUN);
     const sumin = await signIn(SUMIN);

@@ -1,5 +1,8 @@
 // Faults on demand: Google's real error answers (403 rate and daily limits, 429, 500), revoked grants and slow
-// answers, aimed at a path prefix and optionally at one account's tokens.
+// answers, aimed at a path prefix and optionally at one account's tokens. Without a path a fault is the APIs'
+// (Drive, Sheets, Gmail, userinfo): the OAuth endpoints a client calls on its own to recover (a token refresh after
+// a 401 or 403) answer normally unless a fault names them, so that `times` counts the API's answers and a fault
+// can outlast the client's refresh and retries.
 import { sendGoogleError, sendHtml, sendOAuthError, type Context } from './http.ts';
 import { errorPage } from './pages.ts';
 
@@ -9,7 +12,7 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export interface Fault {
   id: string;
   kind: FaultKind;
-  /** Path prefix, e.g. `/drive/` or `/token`; null = every path outside /sandbox. */
+  /** Path prefix, e.g. `/drive/` or `/token`; null = the APIs (invalid_grant: the refresh grants). */
   path: string | null;
   /** Only requests made with this account's tokens (e-mail), or null for everyone. */
   account: string | null;
@@ -52,6 +55,8 @@ export function parseFault(body: unknown): Fault {
 
 export interface FaultTarget {
   path: string;
+  /** One of Google's APIs (not an OAuth endpoint, the consent page or /sandbox). */
+  api: boolean;
   /** The account of the request's token, if it has one. */
   account: string | null;
   /** A refresh_token grant on /token (the only request invalid_grant applies to). */
@@ -59,7 +64,7 @@ export interface FaultTarget {
 }
 
 function applies(fault: Fault, target: FaultTarget): boolean {
-  if (fault.path === null ? target.path.startsWith('/sandbox') : !target.path.startsWith(fault.path)) return false;
+  if (fault.path === null ? !target.api && fault.kind !== 'invalid_grant' : !target.path.startsWith(fault.path)) return false;
   if (fault.account !== null && fault.account !== target.account?.toLowerCase()) return false;
   if (fault.kind === 'invalid_grant') return target.path === '/token' && target.refreshGrant;
   return true;

@@ -465,8 +465,10 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     const { method, path } = ctx;
     if (parts[0] === 'sandbox') return sandbox(ctx, parts);
 
+    const api = path === '/oauth2/v2/userinfo' || path === '/userinfo/v2/me' || path === '/oauth2/v3/userinfo' || ['drive', 'v4', 'gmail', 'upload'].includes(parts[0]);
     const target = {
       path,
+      api,
       account: path === '/token' || path === '/revoke' || path === '/tokeninfo' ? oauth.accountOfRequest(ctx) : oauth.accountOfBearer(ctx),
       refreshGrant: path === '/token' && oauth.isRefreshGrant(ctx),
     };
@@ -497,7 +499,6 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       return;
     }
 
-    const api = (path === '/oauth2/v2/userinfo' || path === '/userinfo/v2/me' || path === '/oauth2/v3/userinfo' || parts[0] === 'drive' || parts[0] === 'v4' || parts[0] === 'gmail' || parts[0] === 'upload');
     if (!api) return sendGoogleError(ctx, 404, 'Not Found', { status: 'NOT_FOUND' });
     const auth = oauth.authenticate(ctx);
     if (!auth) return;
