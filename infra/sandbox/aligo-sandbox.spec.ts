@@ -632,6 +632,21 @@ describe('faults', () => {
     expect(talk.info).toMatchObject({ scnt: 1, fcnt: 1 });
   });
 
+  it('leaves the KakaoTalk token a client takes before each send to faults that name it: /akv10 aims at the sends', async () => {
+    sandbox.setFault({ kind: 'http_error', status: 502, path: '/akv10', times: 2 });
+    for (let i = 0; i < 2; i++) {
+      const token = await kakaoToken();
+      const body = new URLSearchParams({ ...KAKAO_AUTH, token, senderkey: SANDBOX_SENDER_KEY, sender: SENDER, receiver_1: '01011112222', message_1: '안내' });
+      expect((await fetch(`${sandbox.url}/akv10/friend/send/`, { method: 'POST', body })).status).toBe(502);
+    }
+    expect(sandbox.faults()).toEqual([]);
+    expect(await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: '안내' })).toMatchObject({ code: 0 });
+
+    sandbox.setFault({ kind: 'result_code', path: '/akv10/token' });
+    expect(await post('/akv10/token/create/30/s/', new URLSearchParams(KAKAO_AUTH))).toEqual({ code: -99, message: '포인트가 부족합니다.' });
+    expect(sandbox.faults()).toEqual([]);
+  });
+
   it('answers slowly, and stays until cleared with times 0', async () => {
     sandbox.setFault({ kind: 'slow', delayMs: 250, times: 0, path: '/remain' });
     for (let i = 0; i < 2; i++) {

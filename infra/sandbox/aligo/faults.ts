@@ -1,12 +1,13 @@
 // Faults on demand, aimed at a path and a number of requests: the failures a client of a message gateway has to
-// survive without losing or doubling messages.
+// survive without losing or doubling messages. The KakaoTalk token a client takes by itself before each send is
+// hit only by a fault that names it, so that a fault aimed at KakaoTalk (`/akv10`) reaches the sends.
 
 export const FAULT_KINDS = ['timeout', 'http_error', 'result_code', 'partial_failure', 'slow'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultInput {
   kind: FaultKind;
-  /** `/send/`, `/akv10/friend/send/`, `/akv10` …: that path and the paths under it; every API path by default. */
+  /** `/send/`, `/akv10/friend/send/`, `/akv10` …: that path and the paths under it; every API path by default (the KakaoTalk token only when named, `/akv10/token`). */
   path?: string;
   /** Matching requests it hits (default 1; 0 = until cleared). */
   times?: number;
@@ -79,8 +80,11 @@ export function parseFault(body: unknown): Fault {
   };
 }
 
+const TOKEN_PATH = '/akv10/token';
+
 function applies(fault: Fault, path: string, isSend: boolean): boolean {
   if (fault.kind === 'partial_failure' && !isSend) return false;
+  if (path.startsWith(`${TOKEN_PATH}/`) && !fault.path?.startsWith(TOKEN_PATH)) return false;
   return fault.path === null || path === fault.path || path.startsWith(`${fault.path}/`);
 }
 
