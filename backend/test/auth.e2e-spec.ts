@@ -78,6 +78,30 @@ describe('sign-in', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('checks no more passwords than the per-e-mail limit, however many attempts arrive at once', async () => {
+    const defaults = await startTestApp();
+    try {
+      const attempts = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          defaults.request({
+            method: 'POST',
+            url: LOGIN,
+            payload: { email: SUPERADMIN.email, password: `wrong-guess-${i}` },
+            remoteAddress: `10.0.7.${i}`,
+          }),
+        ),
+      );
+      const statuses = attempts.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+      // The limit holds the right password out too until the window ends.
+      const right = await defaults.request({ method: 'POST', url: LOGIN, payload: SUPERADMIN, remoteAddress: '10.0.7.99' });
+      expect(right.statusCode).toBe(429);
+    } finally {
+      await defaults.close();
+    }
+  });
+
   it('rate-limits every attempt per client address', async () => {
     let last = 0;
     for (let i = 0; i < 26; i++) {

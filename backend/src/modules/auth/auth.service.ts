@@ -55,12 +55,9 @@ export class AuthService {
   private readonly checked = new LruCache<string, CheckedSession>(CHECKED_SESSIONS_MAX);
 
   async login(email: string, password: string, clientIp: string): Promise<AuthSessionDto> {
-    await this.rateLimiter.checkAttempt(clientIp, email);
+    await this.rateLimiter.countAttempt(clientIp, email);
     const user = await this.users.verifyCredentials(email, password);
-    if (!user) {
-      await this.rateLimiter.recordFailure(email);
-      throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
-    }
+    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
     await this.rateLimiter.recordSuccess(email);
     if (!isStaff(user.role)) throw new ForbiddenException(AUTH_MESSAGES.adminRequired);
 

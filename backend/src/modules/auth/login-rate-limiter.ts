@@ -4,8 +4,8 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { REDIS } from '../../platform/redis/redis.module.js';
 
 /**
- * Sign-in attempts per client address (every attempt) and per e-mail (failed attempts) in a fixed window,
- * counted in Redis so that every API process shares the counts.
+ * Sign-in attempts per client address (every attempt) and per e-mail (attempts since its last successful
+ * sign-in) in a fixed window, counted in Redis so that every API process shares the counts.
  */
 @Injectable()
 export class LoginRateLimiter {
@@ -14,30 +14,33 @@ export class LoginRateLimiter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Counts this attempt; throws 429 when the client or the e-mail is over its limit. */
-  async checkAttempt(clientIp: string, email: string): Promise<void> {
+  /**
+   * Counts this attempt before its password is checked; throws 429 when the client or the e-mail is over its
+   * limit. Counting and reading are one transaction, so parallel attempts each take their own place in the
+   * count and no more than the limit are ever checked.
+   */
+  async countAttempt(clientIp: string, email: string): Promise<void> {
     const window = this.config.LOGIN_RATE_LIMIT_WINDOW_SECONDS;
     const ipKey = `login:ip:${clientIp}`;
-    const [[, ipCount], [, ipTtl], [, emailCount], [, emailTtl]] = (await this.redis
+    const emailKey = this.emailKey(email);
+    // SET NX starts a window with its expiry; INCR keeps that expiry.
+    const replies = (await this.redis
       .multi()
+      .set(ipKey, 0, 'EX', window, 'NX')
       .incr(ipKey)
       .ttl(ipKey)
-      .get(this.emailKey(email))
-      .ttl(this.emailKey(email))
-      .exec()) as [unknown, number | string | null][];
-    if (Number(ipTtl) < 0) await this.redis.expire(ipKey, window);
-    if (Number(ipCount) > this.config.LOGIN_RATE_LIMIT_PER_IP) this.tooMany(Number(ipTtl) > 0 ? Number(ipTtl) : window);
-    if (Number(emailCount ?? 0) >= this.config.LOGIN_RATE_LIMIT_PER_EMAIL) {
-      this.tooMany(Number(emailTtl) > 0 ? Number(emailTtl) : window);
-    }
+      .set(emailKey, 0, 'EX', window, 'NX')
+      .incr(emailKey)
+      .ttl(emailKey)
+      .exec()) as [Error | null, unknown][];
+    const failed = replies.find(([error]) => error);
+    if (failed) throw failed[0];
+    const [ipCount, ipTtl, emailCount, emailTtl] = [1, 2, 4, 5].map((index) => Number(replies[index][1]));
+    if (ipCount > this.config.LOGIN_RATE_LIMIT_PER_IP) this.tooMany(ipTtl > 0 ? ipTtl : window);
+    if (emailCount > this.config.LOGIN_RATE_LIMIT_PER_EMAIL) this.tooMany(emailTtl > 0 ? emailTtl : window);
   }
 
-  async recordFailure(email: string): Promise<void> {
-    const key = this.emailKey(email);
-    const count = await this.redis.incr(key);
-    if (count === 1) await this.redis.expire(key, this.config.LOGIN_RATE_LIMIT_WINDOW_SECONDS);
-  }
-
+  /** A correct password starts the e-mail's count afresh. */
   async recordSuccess(email: string): Promise<void> {
     await this.redis.del(this.emailKey(email));
   }
