@@ -20,6 +20,8 @@ describe('users', () => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
     t.request({ method, url, headers: bearer(token), payload });
+  const refresh = (refreshToken: string) =>
+    t.request({ method: 'POST', url: '/backend/api/v1/auth/refresh-token', payload: { refreshToken } });
 
   describe('as superadmin', () => {
     it('lists users with the spec pagination block', async () => {
@@ -116,6 +118,21 @@ describe('users', () => {
       expect(refused.json().message).toBe('Access denied. Admin privileges required.');
     });
 
+    it('sets another user’s password without knowing it, ending every session of that account', async () => {
+      const id = await t.createUser({ email: 'han@jobcasting.test', password: 'Han-password-1', username: 'han' });
+      const first = await t.login('han@jobcasting.test', 'Han-password-1');
+      const second = await t.login('han@jobcasting.test', 'Han-password-1');
+      const change = await call('PUT', `${USERS}/${id}`, superToken, { name: 'Han', username: 'han', email: 'han@jobcasting.test', password: 'Han-password-2' });
+      expect(change.statusCode).toBe(200);
+      for (const session of [first, second]) {
+        expect((await call('GET', `${USERS}/${id}`, session.token)).statusCode).toBe(401);
+        expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+      }
+      await t.login('han@jobcasting.test', 'Han-password-2');
+      // The superadmin's own session goes on.
+      expect((await call('GET', `${USERS}/${superId}`, superToken)).statusCode).toBe(200);
+    });
+
     it('never leaves the product without a superadmin, even when two demote each other at once', async () => {
       const aId = await t.createUser({ email: 'sa-a@jobcasting.test', password: 'Sa-password-1', role: 'superadmin' });
       const bId = await t.createUser({ email: 'sa-b@jobcasting.test', password: 'Sa-password-1', role: 'superadmin' });
@@ -183,16 +200,49 @@ describe('users', () => {
       await t.login('park.admin@jobcasting.test', 'Admin-password-1');
     });
 
-    it('changes their own password', async () => {
-      const update = await call('PUT', `${USERS}/${adminId}`, adminToken, {
+    it('needs their current password to change it; a missing or wrong one changes nothing and ends no session', async () => {
+      const other = await t.login('park.admin@jobcasting.test', 'Admin-password-1');
+      const fields = { name: 'Park Ji-won', username: 'park', email: 'park.admin@jobcasting.test', password: 'New-password-2' };
+      const missing = await call('PUT', `${USERS}/${adminId}`, adminToken, fields);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Current password is required',
+        details: { validation: [{ path: 'currentPassword', message: 'Current password is required' }] },
+      });
+      const wrong = await call('PUT', `${USERS}/${adminId}`, adminToken, { ...fields, currentPassword: 'Not-the-password-1' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().details.validation).toEqual([{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+      await t.login('park.admin@jobcasting.test', 'Admin-password-1');
+      expect((await call('GET', `${USERS}/${adminId}`, other.token)).statusCode).toBe(200);
+      expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+    });
+
+    it('changes their own password, which ends every other session of theirs and keeps this one', async () => {
+      const other = await t.login('park.admin@jobcasting.test', 'Admin-password-1');
+      const mine = await t.login('park.admin@jobcasting.test', 'Admin-password-1');
+      // Checked once, so that each process keeps the session as live until access changes.
+      expect((await call('GET', `${USERS}/${adminId}`, other.token)).statusCode).toBe(200);
+      const update = await call('PUT', `${USERS}/${adminId}`, mine.token, {
         name: 'Park Ji-won',
         username: 'park',
         email: 'park.admin@jobcasting.test',
         password: 'New-password-2',
+        currentPassword: 'Admin-password-1',
       });
       expect(update.statusCode).toBe(200);
+      expect(update.body).not.toMatch(/password/i);
       await t.login('park.admin@jobcasting.test', 'New-password-2');
       await expect(t.login('park.admin@jobcasting.test', 'Admin-password-1')).rejects.toThrow(/401/);
+
+      expect((await call('GET', `${USERS}/${adminId}`, other.token)).statusCode).toBe(401);
+      expect((await call('GET', `${USERS}/${adminId}`, adminToken)).statusCode).toBe(401);
+      expect((await refresh(other.refreshToken)).statusCode).toBe(401);
+      expect((await call('GET', `${USERS}/${adminId}`, mine.token)).statusCode).toBe(200);
+      const renewed = await refresh(mine.refreshToken);
+      expect(renewed.statusCode).toBe(200);
+      adminToken = renewed.json().token;
     });
 
     it('cannot update another user or raise their own role', async () => {

@@ -2013,10 +2013,12 @@ export interface components {
             isDefault: true;
         };
         UpdateUserDto: {
+            /** @description Your current password: required when you change your own password */
+            currentPassword?: string;
             /** Format: email */
             email: string;
             name: string;
-            /** @description Blank or missing keeps the current password */
+            /** @description Blank or missing keeps the current password; a new one ends every other session of the account */
             password?: string;
             /** @enum {string} */
             role?: "user" | "admin" | "superadmin";

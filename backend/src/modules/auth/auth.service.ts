@@ -49,7 +49,9 @@ export class AuthService {
     private readonly rateLimiter: LoginRateLimiter,
     private readonly access: AccessVersion,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    users.onPasswordChange((em, userId, keptSessionId) => this.endOtherSessions(em, userId, keptSessionId));
+  }
 
   /** Sessions this process found live. */
   private readonly checked = new LruCache<string, CheckedSession>(CHECKED_SESSIONS_MAX);
@@ -157,6 +159,18 @@ export class AuthService {
     return this.em.fork().nativeDelete(AuthSession, {
       $or: [{ expiresAt: { $lt: new Date() } }, { revokedAt: { $lt: retentionStart } }],
     });
+  }
+
+  /**
+   * Revokes every session of the account but the kept one, in the caller's transaction: their refresh tokens stop
+   * working, and so do their access tokens once the caller bumps the access version after committing.
+   */
+  private async endOtherSessions(em: EntityManager, userId: number, keptSessionId: string): Promise<void> {
+    await em.nativeUpdate(
+      AuthSession,
+      { user: userId, id: { $ne: keptSessionId }, revokedAt: null },
+      { revokedAt: new Date(), revokedReason: 'password-changed' },
+    );
   }
 
   private async revokeSession(sessionId: string, reason: string): Promise<void> {

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  BadRequestException,
   ConflictException,
   ForbiddenException,
   Inject,
@@ -12,6 +13,7 @@ import {
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/password-hasher.js';
+import type { Principal } from '../../platform/http/auth-decorators.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { AccessVersion } from './access-version.service.js';
 import { isStaff } from './domain/roles.js';
@@ -20,6 +22,8 @@ import {
   canAccessUser,
   checkDeletion,
   checkRoleChange,
+  MESSAGES,
+  needsCurrentPassword,
   normaliseEmail,
   type PolicyRefusal,
 } from './domain/user-policy.js';
@@ -46,9 +50,20 @@ export function toUserDto(user: User): UserDto {
   };
 }
 
+/**
+ * Ends every session of an account except one, inside the transaction that changes its password. The auth
+ * module, which keeps the sessions (and depends on this one), registers it.
+ */
+export type EndOtherSessions = (em: EntityManager, userId: number, keptSessionId: string) => Promise<void>;
+
+function wrongCurrentPassword(message: string): BadRequestException {
+  return new BadRequestException({ message, details: { validation: [{ path: 'currentPassword', message }] } });
+}
+
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
+  private endOtherSessions: EndOtherSessions | null = null;
 
   constructor(
     private readonly em: EntityManager,
@@ -89,10 +104,20 @@ export class UsersService {
     return toUserDto(user);
   }
 
-  async update(actor: Actor, id: number, input: UpdateUserDto): Promise<UserDto> {
+  /** Registers how the sessions of an account end when its password changes. */
+  onPasswordChange(endOtherSessions: EndOtherSessions): void {
+    this.endOtherSessions = endOtherSessions;
+  }
+
+  /**
+   * A new password ends every other session of the account (the one making the change stays signed in); your own
+   * needs your current password.
+   */
+  async update(actor: Principal, id: number, input: UpdateUserDto): Promise<UserDto> {
     refuse(canAccessUser(actor, id));
+    if (input.password && needsCurrentPassword(actor, id)) await this.checkCurrentPassword(id, input.currentPassword);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-    let roleChanged = false;
+    let accessChanged = false;
     const updated = await this.em.transactional(async (em) => {
       const user = await this.load(em, id);
       const email = normaliseEmail(input.email);
@@ -100,17 +125,22 @@ export class UsersService {
       if (input.role && input.role !== user.role) {
         refuse(checkRoleChange(actor, user, input.role, await this.lockSuperadmins(em)));
         user.role = input.role;
-        roleChanged = true;
+        accessChanged = true;
       }
       user.name = input.name;
       user.username = input.username;
       user.email = email;
-      if (passwordHash) user.passwordHash = passwordHash;
+      if (passwordHash) {
+        user.passwordHash = passwordHash;
+        if (!this.endOtherSessions) throw new Error('Nothing has registered to end sessions on a password change');
+        await this.endOtherSessions(em, id, actor.sessionId);
+        accessChanged = true;
+      }
       await em.flush();
       return toUserDto(user);
     });
-    // A new role takes effect at once, in every process.
-    if (roleChanged) await this.access.bump();
+    // A new role or an ended session takes effect at once, in every process.
+    if (accessChanged) await this.access.bump();
     return updated;
   }
 
@@ -165,6 +195,12 @@ export class UsersService {
       this.logger.log(`Created superadmin ${email} from ADMIN_EMAIL`);
     }
     return { email, password: generated };
+  }
+
+  private async checkCurrentPassword(id: number, currentPassword: string | undefined): Promise<void> {
+    if (!currentPassword) throw wrongCurrentPassword(MESSAGES.currentPasswordRequired);
+    const user = await this.load(this.em, id);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongCurrentPassword(MESSAGES.currentPasswordWrong);
   }
 
   private async load(em: EntityManager, id: number): Promise<User> {

@@ -1,4 +1,4 @@
-import { canAccessUser, checkDeletion, checkRoleChange, MESSAGES, normaliseEmail } from './user-policy.js';
+import { canAccessUser, checkDeletion, checkRoleChange, MESSAGES, needsCurrentPassword, normaliseEmail } from './user-policy.js';
 
 const superadmin = { userId: 1, role: 'superadmin' as const };
 const admin = { userId: 2, role: 'admin' as const };
@@ -19,6 +19,12 @@ describe('user policy', () => {
     );
     expect(checkRoleChange(superadmin, { id: 4, role: 'superadmin' }, 'admin', 2)).toBeNull();
     expect(checkRoleChange(admin, { id: 2, role: 'admin' }, 'admin', 1)).toBeNull();
+  });
+
+  it('asks for the current password when staff change their own, not when a superadmin sets another’s', () => {
+    expect(needsCurrentPassword(admin, 2)).toBe(true);
+    expect(needsCurrentPassword(superadmin, 1)).toBe(true);
+    expect(needsCurrentPassword(superadmin, 2)).toBe(false);
   });
 
   it('refuses deleting oneself, the last superadmin, or anyone as an admin', () => {

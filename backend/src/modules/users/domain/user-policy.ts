@@ -21,6 +21,8 @@ export const MESSAGES = {
   ownRole: 'You cannot change your own role.',
   ownAccount: 'You cannot delete your own account.',
   lastSuperadmin: 'The last superadmin cannot be removed or demoted.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
 } as const;
 
 /** Superadmins read everyone; an admin reads only their own record. */
@@ -46,6 +48,14 @@ export function checkRoleChange(
     return { kind: 'conflict', message: MESSAGES.lastSuperadmin };
   }
   return null;
+}
+
+/**
+ * Changing your own password needs your current one, so that a session left open (or a stolen token) cannot take
+ * the account over; a superadmin setting another account's password does not know it.
+ */
+export function needsCurrentPassword(actor: Actor, targetId: number): boolean {
+  return actor.userId === targetId;
 }
 
 /** Deleting: superadmins only, never themselves, never the last superadmin. */

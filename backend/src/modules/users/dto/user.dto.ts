@@ -59,7 +59,10 @@ export class CreateUserDto extends UserFieldsDto {
 }
 
 export class UpdateUserDto extends UserFieldsDto {
-  @ApiProperty({ required: false, description: 'Blank or missing keeps the current password' })
+  @ApiProperty({
+    required: false,
+    description: 'Blank or missing keeps the current password; a new one ends every other session of the account',
+  })
   @Optional()
   // Blank keeps the current password; anything else given, a number or null included, must be a good one.
   @ValidateIf((_, value) => value !== '')
@@ -67,6 +70,16 @@ export class UpdateUserDto extends UserFieldsDto {
   @MinLength(8, { message: 'Password must be at least 8 characters' })
   @MaxLength(200)
   password?: string;
+
+  @ApiProperty({
+    required: false,
+    maxLength: 200,
+    description: 'Your current password: required when you change your own password',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(200)
+  currentPassword?: string;
 
   @ApiProperty({ enum: ROLES, required: false })
   @Optional()

@@ -1,6 +1,6 @@
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { FieldErrors } from '../../../lib/validation.ts';
-import type { UserFormField, UserFormMode, UserFormValues } from './user-form.ts';
+import { asksCurrentPassword, type UserFormField, type UserFormMode, type UserFormValues } from './user-form.ts';
 
 interface UserFieldsProps {
   mode: UserFormMode;
@@ -10,7 +10,7 @@ interface UserFieldsProps {
   autoFocus?: boolean;
 }
 
-/** Name, username, e-mail and (except in the Edit User modal) password. */
+/** Name, username, e-mail, (except in the Edit User modal) password, and the current one for a new own password. */
 export function UserFields({ mode, values, errors, onChange, autoFocus }: UserFieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -31,6 +31,21 @@ export function UserFields({ mode, values, errors, onChange, autoFocus }: UserFi
             value={values.password}
             onChange={(value) => onChange('password', value)}
             error={errors.password}
+          />
+        </div>
+      )}
+      {asksCurrentPassword(values, mode) && (
+        <div className="sm:col-span-2">
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            isRequired
+            description="Needed to change your password. Your other sign-ins end when it changes."
+            value={values.currentPassword}
+            onChange={(value) => onChange('currentPassword', value)}
+            error={errors.currentPassword}
           />
         </div>
       )}

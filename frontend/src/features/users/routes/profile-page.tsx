@@ -11,7 +11,7 @@ import { hasErrors, type FieldErrors } from '../../../lib/validation.ts';
 import { updateUser } from '../api/update-user.ts';
 import { useUser } from '../api/use-user.ts';
 import { UserFields } from '../components/user-fields.tsx';
-import { toUserBody, validateUserForm, type UserFormField, type UserFormValues } from '../components/user-form.ts';
+import { serverFieldErrors, toUserBody, validateUserForm, type UserFormField, type UserFormValues } from '../components/user-form.ts';
 
 export function ProfilePage() {
   const storedUser = useStoredUser();
@@ -34,7 +34,7 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ profile }: { profile: Schemas['UserDto'] }) {
-  const [values, setValues] = useState<UserFormValues>({ name: profile.name, username: profile.username, email: profile.email, password: '' });
+  const [values, setValues] = useState<UserFormValues>({ name: profile.name, username: profile.username, email: profile.email, password: '', currentPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<UserFormField>>({});
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -48,9 +48,10 @@ function ProfileForm({ profile }: { profile: Schemas['UserDto'] }) {
     setOutcome(null);
     try {
       await updateUser(profile.id, toUserBody(values));
-      setValues((current) => ({ ...current, password: '' }));
+      setValues((current) => ({ ...current, password: '', currentPassword: '' }));
       setOutcome({ tone: 'success', message: 'Profile updated successfully!' });
     } catch (failure) {
+      setErrors(serverFieldErrors(failure));
       setOutcome({ tone: 'error', message: errorMessage(failure, 'Failed to update profile.') });
     } finally {
       setSaving(false);
