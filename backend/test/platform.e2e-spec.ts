@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { createLogger } from '../src/platform/logging/logger.js';
 import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 describe('platform', () => {
@@ -81,6 +82,39 @@ describe('HTTP conventions', () => {
       });
     expect((await preflight('http://localhost:3000')).headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('request logs', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({}, createLogger('info', { write: (line: string) => void lines.push(line) }));
+  });
+  afterAll(() => t.close());
+
+  const requestLines = () => lines.map((line) => JSON.parse(line)).filter((entry) => entry.req);
+
+  it('never hold the code and state Google sends back, however the query spells them', async () => {
+    const secrets = ['4/0AVG7fiQ-code-secret', 'eyJhbGciOiJIUzI1NiJ9.state-secret.sig', 'spelled-code-secret'];
+    await t.request({ method: 'GET', url: `/backend/api/v1/google-auth/callback?state=${secrets[1]}&code=${secrets[0]}&scope=email` });
+    await t.request({ method: 'GET', url: `/backend/api/v1/google-auth/callback?%63ode=${secrets[2]}` });
+    for (const secret of secrets) expect(lines.join('\n')).not.toContain(secret);
+    expect(requestLines().map((entry) => entry.req.url)).toEqual(
+      expect.arrayContaining([
+        '/backend/api/v1/google-auth/callback?state=[redacted]&code=[redacted]&scope=email',
+        '/backend/api/v1/google-auth/callback?%63ode=[redacted]',
+      ]),
+    );
+  });
+
+  it('never hold the queue board’s one-time ticket', async () => {
+    const { token } = await t.login(SUPERADMIN.email, SUPERADMIN.password);
+    const link = (await t.request({ method: 'POST', url: '/backend/api/v1/queue-board/links', headers: bearer(token) })).json().url as string;
+    const ticket = new URL(link, 'http://app.test').searchParams.get('ticket')!;
+    expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(303);
+    expect(lines.join('\n')).not.toContain(ticket);
+    expect(requestLines().map((entry) => entry.req.url)).toContain('/backend/queues/login?ticket=[redacted]');
   });
 });
 

@@ -6,6 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { type AppConfig, loadConfig } from '../../src/platform/config/config.js';
 import { prepareDatabase } from '../../src/platform/database/prepare-database.js';
 import { createHttpApp } from '../../src/platform/http/create-http-app.js';
@@ -68,10 +69,11 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/** An app on its own database and Redis prefix; `logger` receives its logs (none by default). */
+export async function startTestApp(overrides: Record<string, string> = {}, logger?: Logger): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(database.url, overrides);
-  const started = await startTestAppWith(config);
+  const started = await startTestAppWith(config, logger);
   return {
     ...started,
     close: async () => {
@@ -84,8 +86,8 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
 }
 
 /** The app on a given configuration (its database must exist); close() only closes the app. */
-export async function startTestAppWith(config: AppConfig): Promise<TestApp> {
-  const app = await createHttpApp(config, createLogger('silent'));
+export async function startTestAppWith(config: AppConfig, logger: Logger = createLogger('silent')): Promise<TestApp> {
+  const app = await createHttpApp(config, logger);
   await prepareDatabase(app);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
