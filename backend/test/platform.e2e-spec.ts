@@ -73,15 +73,27 @@ describe('HTTP conventions', () => {
     expect(response.headers['strict-transport-security']).toBeDefined();
   });
 
-  it('allows cross-origin calls only from the dev origin', async () => {
-    const preflight = (origin: string) =>
-      t.request({
-        method: 'OPTIONS',
-        url: '/backend/api/v1/auth/login',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-      });
-    expect((await preflight('http://localhost:3000')).headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+  const preflight = (app: TestApp, origin: string) =>
+    app.request({
+      method: 'OPTIONS',
+      url: '/backend/api/v1/auth/login',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+
+  it('allows no cross-origin calls by default: the built app is served on the API’s own origin', async () => {
+    const response = await preflight(t, 'http://localhost:3000');
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('allows cross-origin calls only from CORS_ORIGIN when it is set (npm run dev’s front end)', async () => {
+    const dev = await startTestApp({ CORS_ORIGIN: 'http://localhost:3000' });
+    try {
+      expect((await preflight(dev, 'http://localhost:3000')).headers['access-control-allow-origin']).toBe('http://localhost:3000');
+      expect((await preflight(dev, 'https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await dev.close();
+    }
   });
 });
 

@@ -25,6 +25,15 @@ describe('configuration', () => {
     expect(config.VERBOSE_ERRORS).toBe(false);
   });
 
+  it('allows no cross-origin calls unless CORS_ORIGIN names one origin (the built app is same-origin)', () => {
+    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).CORS_ORIGIN).toBeUndefined();
+    expect(loadConfig({ ...valid, CORS_ORIGIN: 'http://localhost:3000' }).CORS_ORIGIN).toBe('http://localhost:3000');
+    expect(problems({ ...valid, CORS_ORIGIN: 'http://localhost:3000/' })).toEqual([
+      'CORS_ORIGIN must be an origin, such as http://localhost:3000, without a path',
+    ]);
+    expect(problems({ ...valid, CORS_ORIGIN: '*' })).toEqual(['CORS_ORIGIN must be an http(s) origin']);
+  });
+
   it('names every missing variable', () => {
     expect(problems({})).toEqual(
       expect.arrayContaining([

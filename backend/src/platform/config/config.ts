@@ -23,7 +23,11 @@ const schema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(100),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt.default(10),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
-  CORS_ORIGIN: z.string().default('http://localhost:3000'),
+  // The one origin allowed cross-origin calls (npm run dev's front end); unset, none is: the built app is same-origin.
+  CORS_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
+    .refine((value) => !URL.canParse(value) || new URL(value).origin === value, 'must be an origin, such as http://localhost:3000, without a path')
+    .optional(),
   // How many reverse proxies stand in front of the API; the client address is read that many hops back.
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   VERBOSE_ERRORS: bool.default(false),

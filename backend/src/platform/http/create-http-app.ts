@@ -63,7 +63,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
   installRequestInputGuard(app, BODY_LIMIT_BYTES);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  app.enableCors({ origin: [config.CORS_ORIGIN], credentials: true, exposedHeaders: ['x-request-id'] });
+  if (config.CORS_ORIGIN) app.enableCors({ origin: [config.CORS_ORIGIN], credentials: true, exposedHeaders: ['x-request-id'] });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // Uploaded files (an address book's CSV) arrive as their bytes, however they are encoded. Only the routes of
