@@ -160,6 +160,11 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       const pdf = await upload([{ name: 'card.jpg', bytes: Buffer.from('%PDF-1.7 not a picture') }]);
       expect(pdf.statusCode).toBe(400);
       expect(pdf.json().message).toBe('card.jpg is not a JPEG, PNG or GIF image.');
+
+      // A NUL in a file name would fail in the database: it is refused by name before anything is stored.
+      const nul = await upload([{ name: 'front\u0000.png', bytes: PNG }]);
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json().details.validation).toEqual([{ path: 'files', message: 'files must not contain NUL characters' }]);
     });
 
     it('adds, updates and deletes templates with the spec messages, and holds the picture limits', async () => {
