@@ -100,7 +100,7 @@ const FIELD_CORPUS: unknown[] = [
 ];
 
 /** Raw texts put in place of a path or query parameter (percent-encoded as sent). */
-const PARAMETER_CORPUS = ['%00', 'a%00b', '%ED%A0%80', '2147483648', '1e20', '-1', '0', '99999999999999999999', 'null', '%F0%9F%98%80'];
+const PARAMETER_CORPUS = ['%00', 'a%00b', '%ED%A0%80', '2147483647', '2147483648', '1e20', '-1', '0', '99999999999999999999', 'null', '%F0%9F%98%80'];
 
 interface Probe {
   method: string;
