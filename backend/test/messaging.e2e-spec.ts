@@ -394,6 +394,8 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
     it('lets one run at a time send a send: a second run meanwhile sends nothing', async () => {
       await stopWorker();
       const created = await send({ recipients: recipients(600, (i) => `동시 ${i}`, 800) });
+      // Slow answers keep the first run busy while the second starts, however loaded the machine is.
+      sandbox.setFault({ kind: 'slow', path: '/send_mass', delayMs: 500, times: 0 });
       const dispatch = t.app.get(MessageDispatchService, { strict: false });
       const runs = await Promise.allSettled([dispatch.run(created.id), dispatch.run(created.id)]);
       expect(runs.map((run) => run.status).sort()).toEqual(['fulfilled', 'rejected']);
