@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { type Queue, QueueEvents } from 'bullmq';
 import { PURGE_SESSIONS_JOB } from '../src/modules/auth/jobs/session-cleanup.task.js';
 import { PURGE_STALE_UPLOADS_JOB } from '../src/modules/contacts/jobs/stale-upload-cleanup.task.js';
+import { RESUME_STRANDED_IMPORTS_JOB } from '../src/modules/contacts/jobs/stranded-import-resume.task.js';
 import { QueueName } from '../src/platform/queue/queue-names.js';
 import { WorkerModule } from '../src/worker.module.js';
 import { startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
@@ -70,7 +71,7 @@ describe('worker process', () => {
     worker ??= await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
     await worker.init();
     const queue = t.app.get<Queue>(getQueueToken(QueueName.Maintenance));
-    expect((await queue.getJobSchedulers()).map((s) => s.key)).toEqual(expect.arrayContaining([PURGE_SESSIONS_JOB, PURGE_STALE_UPLOADS_JOB]));
+    expect((await queue.getJobSchedulers()).map((s) => s.key)).toEqual(expect.arrayContaining([PURGE_SESSIONS_JOB, PURGE_STALE_UPLOADS_JOB, RESUME_STRANDED_IMPORTS_JOB]));
     const events = new QueueEvents(QueueName.Maintenance, { connection: { url: t.config.REDIS_URL }, prefix: `${t.config.REDIS_KEY_PREFIX}:bull` });
     await events.waitUntilReady();
     await (await queue.add(PURGE_STALE_UPLOADS_JOB, {})).waitUntilFinished(events, 20_000);

@@ -13,7 +13,7 @@ import { QueueName } from '../../platform/queue/queue-names.js';
 import { AddressBook } from './address-book.entity.js';
 import { AddressBooksService } from './address-books.service.js';
 import { ContactImport } from './contact-import.entity.js';
-import { CONTACT_IMPORT_JOB, type ContactImportJobData } from './contact-import.job.js';
+import { CONTACT_IMPORT_JOB, CONTACT_IMPORT_JOB_OPTIONS, type ContactImportJobData } from './contact-import.job.js';
 import { CONTACT_COPY_SQL, contactCopyLine } from './contact-rows.js';
 import { type ContactCsvLine, type ContactCsvRow, openContactCsv, readContactCsv } from './domain/contact-csv.js';
 import type { ContactImportDto, ContactImportPreviewDto } from './dto/contact-import.dto.js';
@@ -97,9 +97,27 @@ export class ContactImportsService {
       upload.addressBook = em.getReference(AddressBook, await this.books.bookIdByName(em, addressBook));
       upload.state = 'queued';
     });
-    // The import's id as the job's: a second add of the same import is ignored by BullMQ.
-    await this.queue.add(CONTACT_IMPORT_JOB, { importId: id }, { jobId: id, attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } });
+    await this.enqueue(id);
     return this.status(id, userId);
+  }
+
+  /**
+   * Imports started whose job is gone (Redis lost it, or a restore cleared it with the data it replaced) get it
+   * again and resume after their last committed batch. Run every minute on the worker; the number resumed.
+   */
+  async resumeStranded(): Promise<number> {
+    const started = await this.em.fork().find(ContactImport, { state: { $in: ['queued', 'running'] } }, { fields: ['id'] });
+    let resumed = 0;
+    for (const { id } of started) {
+      if (await this.queue.getJob(id)) continue;
+      await this.enqueue(id);
+      resumed++;
+    }
+    return resumed;
+  }
+
+  private async enqueue(id: string): Promise<void> {
+    await this.queue.add(CONTACT_IMPORT_JOB, { importId: id }, { jobId: id, ...CONTACT_IMPORT_JOB_OPTIONS });
   }
 
   async status(id: string, userId: number): Promise<ContactImportDto> {
