@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { validate } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
+import { BACKUP_USAGE, backupCommand, restoreCommand } from './backup-commands.js';
 import type { AppConfig } from './platform/config/config.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { loadConfigOrExit } from './platform/config/load-or-exit.js';
@@ -18,7 +19,8 @@ const USAGE = `Usage:
   npm run cli -- migrate
       Applies the committed migrations and creates the first superadmin when there is none.
   npm run cli -- user:create --email <email> --password <password> --name <name> --username <username> [--role admin|superadmin|user]
-      Creates a user (role admin unless given).`;
+      Creates a user (role admin unless given).
+${BACKUP_USAGE}`;
 
 @Module({})
 class CliModule {
@@ -34,6 +36,15 @@ async function main(): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfigOrExit();
+  // Neither migrates nor starts the app: a backup takes the database as it is, a restore wants it empty.
+  if (command === 'backup' || command === 'restore') {
+    try {
+      return await (command === 'backup' ? backupCommand : restoreCommand)(rest, config);
+    } catch (error) {
+      console.error((error as Error).message);
+      return 1;
+    }
+  }
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
     await prepareDatabase(app);

@@ -11,6 +11,7 @@ import { type AppConfig, loadConfig } from '../../src/platform/config/config.js'
 import { prepareDatabase } from '../../src/platform/database/prepare-database.js';
 import { createHttpApp } from '../../src/platform/http/create-http-app.js';
 import { createLogger } from '../../src/platform/logging/logger.js';
+import { deleteDeploymentKeys } from '../../src/platform/redis/deployment-keys.js';
 
 export const SUPERADMIN = { email: 'owner@jobcasting.test', password: 'Owner-password-1' };
 
@@ -115,12 +116,7 @@ export async function startTestAppWith(config: AppConfig, logger: Logger = creat
 
 export async function clearRedisPrefix(config: AppConfig): Promise<void> {
   const redis = new Redis(config.REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${config.REDIS_KEY_PREFIX}:*`, 'COUNT', 500);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  await deleteDeploymentKeys(redis, config.REDIS_KEY_PREFIX);
   await redis.quit();
 }
 

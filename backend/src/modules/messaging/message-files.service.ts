@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { BackupFileSet } from '../../platform/backup/take-backup.js';
+import type { AppConfig } from '../../platform/config/config.js';
 import { ATTACHMENT_MESSAGES, MAX_FILE_BYTES, pictureTypeOf } from './domain/attachments.js';
 import type { MessageFileDto } from './dto/message-file.dto.js';
 import { MessageFile } from './message-file.entity.js';
-import { FILE_STORAGE, type FileStorage } from './providers/file-storage.js';
+import { fileStorageFor } from './providers/configured-file-storage.js';
+import { FILE_STORAGE, type FileStorage, StoredFileMissing } from './providers/file-storage.js';
 import type { GatewayPicture } from './providers/sms-gateway.js';
 
 export interface UploadedPicture {
@@ -17,6 +20,25 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': 
 
 export function toMessageFileDto(file: MessageFile): MessageFileDto {
   return { id: file.id, name: file.name, folder: file.folder, mimeType: file.mimeType, size: file.size };
+}
+
+/** The message pictures as a backup holds them: the files the message_file rows name, under their storage keys. */
+export function messagePicturesForBackup(config: AppConfig): BackupFileSet {
+  const storage = fileStorageFor(config);
+  return {
+    name: 'message-files',
+    table: 'message_file',
+    listSql: `select "storage_key" as "key", "mime_type" as "mimeType" from "message_file" order by "storage_key"`,
+    get: async (key) => {
+      try {
+        return await storage.get(key);
+      } catch (error) {
+        if (error instanceof StoredFileMissing) return null;
+        throw error;
+      }
+    },
+    put: (key, bytes, mimeType) => storage.put(key, bytes, mimeType),
+  };
 }
 
 /** The pictures of templates and sends: checked by their bytes, kept in the file storage, described in the database. */

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '../../platform/clock.js';
-import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { APP_CONFIG } from '../../platform/config/config.js';
 import { QueueModule } from '../../platform/queue/queue.module.js';
 import { MessageDispatchService } from './message-dispatch.service.js';
 import { MessageFilesService } from './message-files.service.js';
 import { MessageSendsService } from './message-sends.service.js';
 import { MessageTemplatesService } from './message-templates.service.js';
 import { AligoGateway } from './providers/aligo/aligo.gateway.js';
-import { FILE_STORAGE, LocalFileStorage } from './providers/file-storage.js';
-import { S3FileStorage } from './providers/s3-file.storage.js';
+import { fileStorageFor } from './providers/configured-file-storage.js';
+import { FILE_STORAGE } from './providers/file-storage.js';
 import { SMS_GATEWAY } from './providers/sms-gateway.js';
 import { SenderNumbersService } from './sender-numbers.service.js';
 
@@ -21,7 +21,7 @@ import { SenderNumbersService } from './sender-numbers.service.js';
     {
       provide: FILE_STORAGE,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.MESSAGE_FILE_STORAGE === 's3' ? new S3FileStorage(config) : new LocalFileStorage(config.DATA_DIR)),
+      useFactory: fileStorageFor,
     },
     SenderNumbersService,
     MessageFilesService,

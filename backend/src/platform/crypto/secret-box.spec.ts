@@ -23,6 +23,13 @@ describe('SecretBox', () => {
     expect(() => new SecretBox(randomBytes(32).toString('base64')).open(sealed)).toThrow();
   });
 
+  it('tells keys apart by a short fingerprint', () => {
+    const key = randomBytes(32).toString('base64');
+    expect(new SecretBox(key).fingerprint()).toBe(new SecretBox(key).fingerprint());
+    expect(new SecretBox(key).fingerprint()).not.toBe(box.fingerprint());
+    expect(new SecretBox(key).fingerprint()).toMatch(/^[0-9a-f]{16}$/);
+  });
+
   it('refuses a key that is not 32 bytes', () => {
     expect(() => new SecretBox(randomBytes(16).toString('base64'))).toThrow(/32 bytes/);
   });

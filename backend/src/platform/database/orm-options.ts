@@ -25,12 +25,15 @@ export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, Sen
   AddressBook, ContactGroup, Contact, ContactImport, FriendRequestBatch, FriendRequestItem, ContactColumnSettings,
   SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery];
 
+/** Where the migrator records the migrations it applied: the schema's level, which a backup keeps. */
+export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+
 export function ormOptions(databaseUrl: string, debug = false): Options {
   return defineConfig({
     clientUrl: databaseUrl,
     entities,
     extensions: [Migrator],
-    migrations: { migrationsList, snapshot: false, transactional: true, allOrNothing: true, silent: true },
+    migrations: { tableName: MIGRATIONS_TABLE, migrationsList, snapshot: false, transactional: true, allOrNothing: true, silent: true },
     debug,
     loggerFactory: (options) => new FailedQueryLogger(options),
     // Entities are our own classes; a stale discovery cache is never wanted.

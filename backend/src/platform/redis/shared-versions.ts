@@ -4,6 +4,12 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REDIS } from './redis-token.js';
 
 /**
+ * The channel a deployment's processes hear version changes on. Channels take no key prefix: the prefix goes in
+ * the name, so that two deployments on one Redis stay apart.
+ */
+export const versionsChannel = (keyPrefix: string) => `${keyPrefix}:versions`;
+
+/**
  * Version counters in Redis that every process watches. A write bumps one and publishes the new value; every
  * process holds what it has heard, so reading a version costs no round trip while its subscription is live.
  * Without a live subscription (starting, reconnecting) it knows nothing and every read asks Redis, so a process
@@ -27,8 +33,7 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'REDIS_KEY_PREFIX'>,
   ) {
-    // Channels take no key prefix: the prefix goes in the name, so that two deployments on one Redis stay apart.
-    this.channel = `${config.REDIS_KEY_PREFIX}:versions`;
+    this.channel = versionsChannel(config.REDIS_KEY_PREFIX);
   }
 
   async onModuleInit(): Promise<void> {

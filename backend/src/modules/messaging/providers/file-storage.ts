@@ -11,6 +11,13 @@ export interface FileStorage {
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');
 
+/** A key with no file behind it. */
+export class StoredFileMissing extends Error {
+  constructor(key: string) {
+    super(`No stored file ${key}`);
+  }
+}
+
 export class LocalFileStorage implements FileStorage {
   private readonly root: string;
 
@@ -24,8 +31,13 @@ export class LocalFileStorage implements FileStorage {
     await writeFile(path, bytes);
   }
 
-  get(key: string): Promise<Buffer> {
-    return readFile(this.pathOf(key));
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileMissing(key);
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {

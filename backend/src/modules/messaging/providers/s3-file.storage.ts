@@ -2,7 +2,7 @@
 // plain HTTPS with AWS Signature Version 4: PUT, GET and DELETE of one object, path-style URLs.
 import { createHash, createHmac } from 'node:crypto';
 import type { AppConfig } from '../../../platform/config/config.js';
-import type { FileStorage } from './file-storage.js';
+import { type FileStorage, StoredFileMissing } from './file-storage.js';
 
 type S3Config = Pick<AppConfig, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
 
@@ -77,6 +77,7 @@ export class S3FileStorage implements FileStorage {
       new Date(),
     );
     const response = await fetch(url, { method, headers: signed.headers, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(30_000) });
+    if (method === 'GET' && response.status === 404) throw new StoredFileMissing(key);
     if (!response.ok && !(method === 'DELETE' && response.status === 404)) {
       throw new Error(`Object storage answered ${response.status} to ${method} ${key}: ${(await response.text().catch(() => '')).slice(0, 200)}`);
     }
