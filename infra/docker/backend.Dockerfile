@@ -23,8 +23,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/backend backend
-# A named volume mounted here starts with this owner.
-RUN mkdir -p /data && chown node:node /data
+# A named volume mounted here starts with this owner: the data folder, and the backups of the backup service.
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=5 \

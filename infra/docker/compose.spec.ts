@@ -9,7 +9,11 @@ import { loadConfig } from '../../backend/src/platform/config/config.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge: true }) as {
-  services: Record<string, { build?: { dockerfile: string } | string; command?: string[]; environment?: Record<string, string>; healthcheck?: { test?: string[]; disable?: boolean }; ports?: string[] }>;
+  services: Record<
+    string,
+    { build?: { dockerfile: string } | string; command?: string[]; environment?: Record<string, string>; healthcheck?: { test?: string[]; disable?: boolean }; ports?: string[]; volumes?: string[] }
+  >;
+  volumes: Record<string, unknown>;
 };
 
 /** Docker Compose's interpolation: ${NAME}, ${NAME:-default} and ${NAME:?error}. */
@@ -30,8 +34,8 @@ const secrets = {
 describe('docker-compose.yml', () => {
   const { services } = compose;
 
-  it('runs postgres, redis (append-only), api, worker and web, with health checks', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'postgres', 'redis', 'web', 'worker']);
+  it('runs postgres, redis (append-only), api, worker, the nightly backup and web, with health checks', () => {
+    expect(Object.keys(services).sort()).toEqual(['api', 'backup', 'postgres', 'redis', 'web', 'worker']);
     expect(services.redis.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
     for (const name of ['postgres', 'redis', 'api']) expect(services[name].healthcheck?.test?.length).toBeGreaterThan(0);
     expect(services.api.command).toEqual(['node', 'backend/dist/main.js']);
@@ -40,7 +44,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds from the Dockerfiles in infra/', () => {
-    for (const name of ['api', 'worker', 'web']) {
+    for (const name of ['api', 'worker', 'backup', 'web']) {
       const build = services[name].build;
       const dockerfile = typeof build === 'object' ? build.dockerfile : undefined;
       expect(dockerfile).toMatch(/^infra\/docker\//);
@@ -57,8 +61,8 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('gives the API and the worker an environment the back end accepts, on the port nginx proxies to', () => {
-    for (const name of ['api', 'worker']) {
+  it('gives the API, the worker and the backup an environment the back end accepts, on the port nginx proxies to', () => {
+    for (const name of ['api', 'worker', 'backup']) {
       const env = Object.fromEntries(Object.entries(services[name].environment ?? {}).map(([key, value]) => [key, interpolate(String(value), secrets)]));
       const config = loadConfig(env);
       expect(config.DATABASE_URL).toContain('@postgres:5432/');
@@ -67,5 +71,21 @@ describe('docker-compose.yml', () => {
       const nginx = readFileSync(`${root}infra/docker/nginx.conf`, 'utf8');
       expect(nginx).toContain(`proxy_pass http://api:${config.PORT};`);
     }
+  });
+
+  it('backs up every night into a volume of its own (or BACKUP_DIR), keeping the newest BACKUP_KEEP', () => {
+    const backup = services.backup;
+    const command = (backup.command ?? []).map((part) => interpolate(part, secrets));
+    expect(command).toEqual(['node', 'backend/dist/cli.js', 'backup', '--to', '/backups', '--keep', '14', '--daily-at', '03:00']);
+    expect((backup.command ?? []).map((part) => interpolate(part, { ...secrets, BACKUP_KEEP: '30', BACKUP_TIME: '04:30' }))).toEqual(
+      expect.arrayContaining(['30', '04:30']),
+    );
+    // The pictures come from the API's data folder; the backups go where the image lets its user write.
+    expect(backup.volumes).toEqual(expect.arrayContaining(['api-data:/data']));
+    expect((backup.volumes ?? []).map((volume) => interpolate(volume, secrets))).toContain('backups:/backups');
+    expect((backup.volumes ?? []).map((volume) => interpolate(volume, { ...secrets, BACKUP_DIR: '/mnt/nas/jobcasting' }))).toContain('/mnt/nas/jobcasting:/backups');
+    expect(Object.keys(compose.volumes)).toContain('backups');
+    expect(readFileSync(`${root}infra/docker/backend.Dockerfile`, 'utf8')).toMatch(/mkdir -p \/data \/backups && chown node:node \/data \/backups/);
+    expect(backup.healthcheck?.disable).toBe(true);
   });
 });
