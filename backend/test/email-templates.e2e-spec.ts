@@ -340,6 +340,19 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
       expect((await specify({}, 'no')).statusCode).toBe(400);
     });
 
+    it("keeps each staff member's idempotency keys apart: the same key from two sends two e-mails", async () => {
+      const request = { recipient: 'cast@studio.example', postId: 'E-1', accountId, subject: '제목', content: '본문' };
+      const post = (as: string) => api('POST', 'email-templates/send', request, { 'idempotency-key': 'shared-key-0001' }, as);
+      const mine = await post(token);
+      const theirs = await post(staffToken);
+      expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
+      expect(theirs.json().sentEmailId).not.toBe(mine.json().sentEmailId);
+      expect(await sentMails()).toHaveLength(2);
+      // Each still finds their own send under the key.
+      expect((await post(staffToken)).json().sentEmailId).toBe(theirs.json().sentEmailId);
+      expect(await sentMails()).toHaveLength(2);
+    });
+
     it('sends the default template with Simple', async () => {
       await db.query('delete from email_template');
       await api('POST', 'email-templates', { title: '기본', subject: '{{postId}} 모델 제안', template: '{{comcardNo}} / {{national}}' });
@@ -348,6 +361,12 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
       const [mail] = await sentMails();
       expect(mail.subject).toBe('E-1 모델 제안');
       expect(mail.text?.trim()).toBe('JC-7, JC-8 / USA, France');
+      // The default template presents the selected models: with none, nothing is mailed.
+      await api('PUT', 'posts/E-1/selected-models', { modelIds: [] });
+      const noModels = await api('POST', 'email-templates/default', { recipient: 'cast@studio.example', accountId, postId: 'E-1' });
+      expect(noModels.statusCode).toBe(400);
+      expect(noModels.json().message).toBe('No models selected. Choose the models for this post with Select Models before sending.');
+      expect(await sentMails()).toHaveLength(1);
       await db.query('delete from email_template');
       const none = await api('POST', 'email-templates/default', { recipient: 'cast@studio.example', accountId, postId: 'E-1' });
       expect(none.statusCode).toBe(409);

@@ -26,6 +26,8 @@ import type { EmailPreviewDto, PreviewEmailDto, SendDefaultEmailDto, SendEmailDt
 import { EmailTemplatesService } from './email-templates.service.js';
 
 export const EMAIL_SENT = 'Email sent successfully!';
+/** Simple mails the default template, which presents the post's selected models: without any it says nothing. */
+export const NO_MODELS_SELECTED = 'No models selected. Choose the models for this post with Select Models before sending.';
 /** Waits before retrying a send Gmail failed with a 5xx: it answered, so nothing went out. */
 const RETRY_DELAYS_MS = [500, 1500];
 
@@ -75,7 +77,7 @@ export class EmailSendingService {
   async sendDefault(principal: Principal, input: SendDefaultEmailDto, idempotencyKey?: string): Promise<SendEmailResultDto> {
     const template = await this.templates.findDefault();
     if (!template) throw new ConflictException('There is no default email template. Please create one in Email Templates first.');
-    return this.deliver(principal, input, template, ['default', input.postId, input.accountId, input.recipient], idempotencyKey);
+    return this.deliver(principal, input, template, ['default', input.postId, input.accountId, input.recipient], idempotencyKey, { needsModels: true });
   }
 
   private async deliver(
@@ -84,10 +86,12 @@ export class EmailSendingService {
     template: { subject: string; template: string },
     request: readonly unknown[],
     idempotencyKey: string = randomUUID(),
+    { needsModels = false } = {},
   ): Promise<SendEmailResultDto> {
     checkedIdempotencyKey(idempotencyKey);
     const [post, account] = await Promise.all([this.posts.forEmail(input.postId), this.mailAccounts.get(input.accountId)]);
     const context = await this.contextFor(principal, post, account.email);
+    if (needsModels && context.models.length === 0) throw new BadRequestException(NO_MODELS_SELECTED);
     const subject = renderSubject(template.subject, context);
     if (subject === '') throw new BadRequestException('Please enter an email subject');
     const body = renderEmail(template.template, context);

@@ -26,13 +26,14 @@ export const SentEmailSchema = defineEntity({
     status: p.enum([...SENT_EMAIL_STATUSES]),
     gmailMessageId: p.string().length(255).nullable(),
     error: p.text().nullable(),
-    /** Makes a retried send find the attempt it repeats. */
-    idempotencyKey: p.string().length(255).nullable().unique(),
+    /** Makes a retried send find the attempt it repeats; unique per staff member. */
+    idempotencyKey: p.string().length(255).nullable(),
     /** SHA-256 (hex) of the request the key was first used for: the same key with another request is refused. */
     requestHash: p.string().length(64).nullable(),
     sentBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  uniques: [{ name: 'sent_email_sent_by_idempotency_key_unique', properties: ['sentBy', 'idempotencyKey'] }],
   indexes: [
     {
       name: 'sent_email_account_id_created_at_index',

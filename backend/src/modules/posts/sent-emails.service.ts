@@ -47,7 +47,7 @@ export class SentEmailsService {
     const [created] = await connection.execute<{ id: number }[]>(
       `insert into "sent_email" ("post_id", "account_id", "recipient", "subject", "status", "idempotency_key", "request_hash", "sent_by_id", "created_at")
        values (?, ?, ?, ?, 'sending', ?, ?, ?, now())
-       on conflict ("idempotency_key") do nothing
+       on conflict ("sent_by_id", "idempotency_key") do nothing
        returning "id"`,
       [attempt.postId, attempt.accountId, attempt.recipient, attempt.subject, attempt.idempotencyKey, attempt.requestHash, attempt.sentById],
     );
@@ -55,11 +55,11 @@ export class SentEmailsService {
     // The key was used before: for this request, a failed attempt is tried again (taken by exactly one request).
     const [retried] = await connection.execute<{ id: number }[]>(
       `update "sent_email" set "status" = 'sending', "error" = null, "subject" = ?, "created_at" = now()
-       where "idempotency_key" = ? and "request_hash" = ? and "status" = 'failed' returning "id"`,
-      [attempt.subject, attempt.idempotencyKey, attempt.requestHash],
+       where "sent_by_id" = ? and "idempotency_key" = ? and "request_hash" = ? and "status" = 'failed' returning "id"`,
+      [attempt.subject, attempt.sentById, attempt.idempotencyKey, attempt.requestHash],
     );
     if (retried) return { kind: 'start', sendId: retried.id };
-    const existing = await this.em.fork().findOneOrFail(SentEmail, { idempotencyKey: attempt.idempotencyKey });
+    const existing = await this.em.fork().findOneOrFail(SentEmail, { sentBy: attempt.sentById, idempotencyKey: attempt.idempotencyKey });
     if (existing.requestHash !== attempt.requestHash) return { kind: 'mismatch' };
     switch (existing.status) {
       case 'sent':
