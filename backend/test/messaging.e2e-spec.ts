@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type AligoSandbox, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
+import { type AligoSandbox, SANDBOX_ACCOUNT, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
 import { getQueueToken } from '@nestjs/bullmq';
 import { type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { DispatchInterrupted, MessageDispatchService } from '../src/modules/messaging/message-dispatch.service.js';
@@ -108,16 +108,15 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
 
   describe('sender numbers', () => {
     it('keeps digits, shows the key only masked, and keeps exactly one default', async () => {
-      const second = await call('POST', 'user-phone-numbers', { phone: '02-1234-5678', name: '사무실', apiKey: 'office-key-9876' });
+      const second = await call('POST', 'user-phone-numbers', { phone: '02-1234-5678', name: '사무실', apiKey: SANDBOX_API_KEY });
       expect(second.statusCode).toBe(201);
-      expect(second.json()).toMatchObject({ phone: '0212345678', name: '사무실', apiKey: '********9876', isSelected: false });
+      expect(second.json()).toMatchObject({ phone: '0212345678', name: '사무실', apiKey: `********${SANDBOX_API_KEY.slice(-4)}`, isSelected: false });
       const list = (await call('GET', 'user-phone-numbers')).json<{ id: number; phone: string; apiKey: string; isSelected: boolean }[]>();
       expect(list.map((entry) => [entry.phone, entry.isSelected])).toEqual([
         [SENDER, true],
         ['0212345678', false],
       ]);
       expect(JSON.stringify(list)).not.toContain(SANDBOX_API_KEY);
-      expect(JSON.stringify(list)).not.toContain('office-key-9876');
 
       expect((await call('PUT', `user-phone-numbers/${second.json().id}`, { isDefault: true })).statusCode).toBe(200);
       expect((await call('GET', 'user-phone-numbers/get/isSelected')).json()).toMatchObject({ phone: '0212345678', isSelected: true });
@@ -133,17 +132,24 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       const missing = await call('POST', 'user-phone-numbers', { phone: '', apiKey: 'x' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toBe('Please fill in all required fields');
-      expect((await call('POST', 'user-phone-numbers', { phone: '010-9876-5432', apiKey: 'x' })).statusCode).toBe(409);
+      expect((await call('POST', 'user-phone-numbers', { phone: '010-9876-5432', apiKey: SANDBOX_API_KEY })).statusCode).toBe(409);
       const added: number[] = [];
       for (let i = 0; i < 9; i++) {
-        const response = await call('POST', 'user-phone-numbers', { phone: `0101111000${i}`, apiKey: `key-${i}` });
+        const response = await call('POST', 'user-phone-numbers', { phone: `0101111000${i}`, apiKey: SANDBOX_API_KEY });
         expect(response.statusCode).toBe(201);
         added.push(response.json().id);
       }
-      const eleventh = await call('POST', 'user-phone-numbers', { phone: '01011119999', apiKey: 'key' });
+      const eleventh = await call('POST', 'user-phone-numbers', { phone: '01011119999', apiKey: SANDBOX_API_KEY });
       expect(eleventh.statusCode).toBe(400);
       expect(eleventh.json().message).toMatch(/Maximum registered numbers: 10/);
       for (const id of added) expect((await call('DELETE', `user-phone-numbers/${id}`)).statusCode).toBe(204);
+    });
+
+    it("refuses a key the gateway does not accept when the number is registered, as the gateway's remain says", async () => {
+      const wrong = await call('POST', 'user-phone-numbers', { phone: '010-5555-6666', name: '잘못된 키', apiKey: 'not-the-key' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe("The gateway did not accept the sender number's API key. Check the key in the Phone Number Manager. (-101 인증오류입니다.)");
+      expect((await call('GET', 'user-phone-numbers')).json<{ phone: string }[]>().map((entry) => entry.phone)).not.toContain('01055556666');
     });
   });
 
@@ -175,7 +181,11 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       const ids = pictures.json<{ files: { id: string }[] }>().files.map((file) => file.id);
       const tooMany = await call('POST', 'message-templates', { title: '안내', message: '내용', fileType: '개별', files: ids });
       expect(tooMany.statusCode).toBe(400);
-      expect(tooMany.json().message).toBe('Individual mode takes at most 10 images.');
+      expect(tooMany.json().message).toBe('개별 모드에서는 최대 10개의 파일만 선택할 수 있습니다.');
+      const folders = await upload(['a', 'b', 'c'].map((folder) => ({ name: `${folder}/front.png`, bytes: PNG })));
+      const threeFolders = await call('POST', 'message-templates', { title: '안내', message: '내용', fileType: '묶음', files: folders.json<{ files: { id: string }[] }>().files.map((file) => file.id) });
+      expect(threeFolders.statusCode).toBe(400);
+      expect(threeFolders.json().message).toBe('묶음 모드에서는 최대 2개의 폴더만 선택할 수 있습니다.');
 
       const created = await call('POST', 'message-templates', { id: '1764054000000', title: '오디션 안내', message: '{{Name}}님, 내일 오디션입니다.', fileType: '묶음', files: ids.slice(0, 2) });
       expect(created.statusCode).toBe(201);
@@ -432,22 +442,69 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       await startWorker();
     });
 
-    it('records the gateway reasons for bad credentials and an unregistered sender number', async () => {
-      const wrongKey = await call('POST', 'user-phone-numbers', { phone: '010-5555-6666', name: '잘못된 키', apiKey: 'not-the-key' });
-      const bad = await finished((await send({ sender: '01055556666', recipients: recipients(2, () => '안내', 300) })).id);
-      expect(bad).toMatchObject({ state: 'completed', counts: { failed: 2, sent: 0 } });
+    it('fails a send nobody got, with the gateway reason in plain words: a key the gateway stopped taking, a sender not registered', async () => {
+      const registered = await call('POST', 'user-phone-numbers', { phone: '010-5555-6666', name: '바뀐 키', apiKey: SANDBOX_API_KEY });
+      expect(registered.statusCode).toBe(201);
+      // The key is changed at the gateway after the number was registered with it.
+      sandbox.setAccount({ ...SANDBOX_ACCOUNT, key: 'a-new-key-issued-later' });
+      let bad: SendView;
+      try {
+        bad = await finished((await send({ sender: '01055556666', recipients: recipients(2, () => '안내', 300) })).id);
+      } finally {
+        sandbox.setAccount(SANDBOX_ACCOUNT);
+      }
+      expect(bad).toMatchObject({ state: 'failed', counts: { failed: 2, sent: 0 } });
+      expect(bad.error).toBe("The gateway did not accept the sender number's API key. Check the key in the Phone Number Manager. (-101 인증오류입니다.)");
       const failures = (await call('GET', `message-sends/${bad.id}/deliveries?status=failed`)).json<{ data: { error: string }[] }>().data;
-      expect(failures[0].error).toMatch(/-101/);
-      await call('DELETE', `user-phone-numbers/${wrongKey.json().id}`);
+      expect(failures[0].error).toBe(bad.error);
+      await call('DELETE', `user-phone-numbers/${registered.json().id}`);
 
       const unregistered = await call('POST', 'user-phone-numbers', { phone: '010-7777-8888', apiKey: SANDBOX_API_KEY });
       const refused = await finished((await send({ sender: '01077778888', recipients: recipients(2, () => '안내', 310) })).id);
+      expect(refused).toMatchObject({ state: 'failed', error: expect.stringMatching(/^The sender number is not registered with the gateway\..*\(-103 /) });
       const reasons = (await call('GET', `message-sends/${refused.id}/deliveries`)).json<{ data: { status: string; error: string }[] }>().data;
       expect(reasons).toHaveLength(2);
       expect(reasons.every((delivery) => delivery.status === 'failed' && /-103/.test(delivery.error))).toBe(true);
       await call('DELETE', `user-phone-numbers/${unregistered.json().id}`);
       expect(sandbox.messages()).toHaveLength(0);
     });
+
+    it('lets only the maker of a send or a superadmin cancel it, and cancels the scheduled sends of a deleted account', async () => {
+      const staff = { email: 'scheduler@jobcasting.test', password: 'Scheduler-password-1', role: 'admin', username: 'scheduler' };
+      const staffId = await t.createUser(staff);
+      const staffToken = (await t.login(staff.email, staff.password)).token;
+      const asStaff = (method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>) =>
+        t.request({ method, url: `${API}/${path}`, headers: bearer(staffToken), ...(payload ? { payload } : {}) });
+      expect((await asStaff('POST', 'user-phone-numbers', { phone: '010-3333-4444', name: '담당자', apiKey: SANDBOX_API_KEY })).statusCode).toBe(201);
+      const at = () => new Date(Date.now() + 3000).toISOString();
+      const scheduleAsStaff = async (tag: string) => {
+        const response = await asStaff('POST', 'message-sends', { scheduledAt: at(), recipients: recipients(2, (i) => `${tag} ${i}`, 700) });
+        expect(response.statusCode).toBe(202);
+        return response.json<SendView>();
+      };
+
+      // Another admin's send is not theirs to stop; their own is, and a superadmin may stop anyone's.
+      const mine = await send({ scheduledAt: at(), recipients: recipients(2, (i) => `관리자 ${i}`, 720) });
+      const refused = await asStaff('POST', `message-sends/${mine.id}/cancel`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Only the staff member who made this send, or a superadmin, can cancel it.');
+      expect((await call('POST', `message-sends/${mine.id}/cancel`)).json()).toMatchObject({ state: 'cancelled' });
+      const own = await scheduleAsStaff('본인');
+      expect((await asStaff('POST', `message-sends/${own.id}/cancel`)).json()).toMatchObject({ state: 'cancelled' });
+      const theirs = await scheduleAsStaff('총괄');
+      expect((await call('POST', `message-sends/${theirs.id}/cancel`)).json()).toMatchObject({ state: 'cancelled' });
+
+      // The account goes: its scheduled send goes with it, and never leaves.
+      const orphan = await scheduleAsStaff('삭제');
+      expect((await call('DELETE', `users/${staffId}`)).statusCode).toBe(204);
+      expect((await call('GET', `message-sends/${orphan.id}`)).json()).toMatchObject({
+        state: 'cancelled',
+        error: 'Cancelled: the account of the staff member who made this send was deleted.',
+        counts: { cancelled: 2 },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      expect(sandbox.messages()).toHaveLength(0);
+    }, 20_000);
 
     it('marks the recipients the gateway could not deliver to as failed', async () => {
       sandbox.setFault({ kind: 'partial_failure', path: '/send_mass', failCount: 2 });

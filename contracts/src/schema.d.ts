@@ -4684,6 +4684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only the staff member who made the send, or a superadmin, may cancel it */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -4,15 +4,10 @@ import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decor
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
 import { GatewayRemainingDto, SendMassSmsDto, SendMassSmsResultDto } from './dto/message-send.dto.js';
+import { BULK_MESSAGES, bulkAnswer } from './domain/bulk-answer.js';
 import { MessageSendsService, recipientDigits } from './message-sends.service.js';
 
 /** The spec's bulk rule (spec §5): one text to 2 to 500 numbers. */
-export const BULK_MESSAGES = {
-  tooFew: 'Bulk sending is only available for 2 or more recipients.',
-  tooMany: 'Bulk sending is limited to a maximum of 500 recipients.',
-  done: 'Sending completed.',
-  continuing: 'Sending continues in the background. View Results shows how it ends.',
-} as const;
 export const BULK_MIN = 2;
 export const BULK_MAX = 500;
 /** How long the call waits for the worker before answering with the counts so far: within the client's 20 s. */
@@ -40,17 +35,9 @@ export class AligoController {
     if (numbers > BULK_MAX) throw new BadRequestException(BULK_MESSAGES.tooMany);
     const created = await this.sends.create(principal.userId, { sender: body.sender, recipients: body.recipients.map((phone) => ({ phone, text: body.message })) }, idempotencyKey);
     const send = await this.sends.settled(created.id, BULK_WAIT_MS);
-    const finished = send.state === 'completed' || send.state === 'failed';
-    const errors = send.counts.failed + send.counts.unknown;
     // The reason of the first failure, so that a send nobody got says why (bad credentials, a sender not registered).
-    const firstFailure = errors > 0 ? (await this.sends.deliveries(send.id, { status: 'failed', page: 1, pageSize: 1 })).data[0]?.error : null;
-    return {
-      success: send.state !== 'failed' && send.counts.sent > 0,
-      data: { success_cnt: send.counts.sent, error_cnt: errors },
-      message: finished ? BULK_MESSAGES.done : BULK_MESSAGES.continuing,
-      error: send.error ?? firstFailure ?? null,
-      sendId: send.id,
-    };
+    const firstFailure = send.counts.failed > 0 ? ((await this.sends.deliveries(send.id, { status: 'failed', page: 1, pageSize: 1 })).data[0]?.error ?? null) : null;
+    return bulkAnswer(send, firstFailure);
   }
 
   @Get('remain')

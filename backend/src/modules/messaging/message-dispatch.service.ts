@@ -7,10 +7,11 @@ import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { GatewayEndpoint } from './domain/gateway-batches.js';
 import { type LostCall, mayBeLostCall, RECORD_CLOCK_SLACK_MS } from './domain/gateway-records.js';
+import { plainGatewayReason } from './domain/gateway-reasons.js';
 import { sendingHoursProblem } from './domain/sending-rules.js';
 import type { MessageType } from './domain/message-bytes.js';
 import { MessageFilesService } from './message-files.service.js';
-import { GatewayCall, type GatewayCallState, MessageSend } from './message-send.entity.js';
+import { deliveryStatusSql, GatewayCall, type GatewayCallState, MessageSend } from './message-send.entity.js';
 import {
   type GatewayAccepted,
   type GatewayCredentials,
@@ -34,6 +35,8 @@ const LOOKUP_MARGIN_MS = 2000;
 
 /** A call the worker made and never heard back from, when its send stops for good. */
 const UNANSWERED = 'The gateway never answered; the messages may or may not have been delivered.';
+/** A send none of whose messages went out, when no refusal says why. */
+const UNDELIVERED = 'None of the messages could be delivered.';
 
 /** A call whose answer was never recorded. */
 interface UnansweredCall {
@@ -163,7 +166,25 @@ export class MessageDispatchService {
     await Promise.all(recording);
     await progress;
     if (stopped !== null) throw stopped;
-    await this.em.fork().nativeUpdate(MessageSend, { id: sendId, state: 'sending' }, { state: 'completed', finishedAt: new Date() });
+    await this.finish(sendId);
+  }
+
+  /**
+   * Every delivery has its outcome: the send is completed, or failed when not one message went out, with the
+   * first reason the gateway gave, so that nobody reads a send nobody got as done.
+   */
+  private async finish(sendId: number): Promise<void> {
+    const [outcome] = await this.em.fork().execute<{ delivered: boolean; reason: string | null }[]>(
+      `select exists(select 1 from "message_delivery" d join "gateway_call" c on c."id" = d."call_id"
+                      where d."send_id" = ? and ${deliveryStatusSql('d', 'c')} <> 'failed') as "delivered",
+              (select coalesce(d."error", c."error") from "message_delivery" d join "gateway_call" c on c."id" = d."call_id"
+                where d."send_id" = ? and coalesce(d."error", c."error") is not null order by d."id" limit 1) as "reason"`,
+      [sendId, sendId],
+    );
+    const failed = !outcome.delivered;
+    await this.em
+      .fork()
+      .nativeUpdate(MessageSend, { id: sendId, state: 'sending' }, { state: failed ? 'failed' : 'completed', error: failed ? (outcome.reason ?? UNDELIVERED).slice(0, 1000) : null, finishedAt: new Date() });
   }
 
   /** After the last attempt: calls never made fail with the reason, calls that may have left stay unknown. */
@@ -243,7 +264,7 @@ export class MessageDispatchService {
           });
     } catch (error) {
       if (error instanceof GatewayRefusal) {
-        await this.settle(call.id, 'failed', `${error.message} (${error.code})`);
+        await this.settle(call.id, 'failed', plainGatewayReason(error.code, error.message));
         return null;
       }
       if (error instanceof GatewayUnreachable) {

@@ -52,7 +52,8 @@ export class MessageSendsController {
   @ApiOkResponse({ type: MessageSendDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The send has started' })
-  cancel(@Param('id', IdParamPipe) id: number): Promise<MessageSendDto> {
-    return this.sends.cancel(id);
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Only the staff member who made the send, or a superadmin, may cancel it' })
+  cancel(@CurrentPrincipal() principal: Principal, @Param('id', IdParamPipe) id: number): Promise<MessageSendDto> {
+    return this.sends.cancel(principal, id);
   }
 }

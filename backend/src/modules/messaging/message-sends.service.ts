@@ -1,11 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadGatewayException, BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, type OnModuleInit, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { AccountEvents } from '../../platform/events/account-events.js';
+import type { Principal } from '../../platform/http/auth-decorators.js';
 import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { phoneDigits } from '../contacts/domain/phone.js';
@@ -29,7 +31,6 @@ import { MessageFilesService } from './message-files.service.js';
 import { MESSAGE_SEND_JOB, type MessageSendJobData, messageSendJobId } from './message-send.job.js';
 import { callDeliveryStatusSql, type Channel, type DeliveryStatus, deliveryStatusSql, MessageSend, type SendState } from './message-send.entity.js';
 import { kakaoBatches, smsBatches } from './domain/gateway-batches.js';
-import { GatewayOutcomeUnknown, GatewayRefusal, GatewayUnreachable, SMS_GATEWAY, type SmsGateway } from './providers/sms-gateway.js';
 import { SenderNumbersService } from './sender-numbers.service.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
 
@@ -46,6 +47,8 @@ export const SEND_MESSAGES = {
   kakaoLength: (max: number) => `A KakaoTalk message holds at most ${max} characters.`,
   notFound: 'No such send.',
   started: 'This send has already started and can no longer be cancelled.',
+  notYours: 'Only the staff member who made this send, or a superadmin, can cancel it.',
+  creatorDeleted: 'Cancelled: the account of the staff member who made this send was deleted.',
   queueDown: 'The send could not be queued; nothing was sent. Please try again.',
   keyReused: 'This Idempotency-Key was used for a different send.',
 } as const;
@@ -77,7 +80,7 @@ const JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 2000 
 
 /** Sends as staff start and follow them: checked, recorded with one delivery per message, queued for the worker. */
 @Injectable()
-export class MessageSendsService {
+export class MessageSendsService implements OnModuleInit {
   private readonly logger = new Logger(MessageSendsService.name);
 
   constructor(
@@ -86,10 +89,14 @@ export class MessageSendsService {
     private readonly files: MessageFilesService,
     private readonly dispatch: MessageDispatchService,
     private readonly clock: Clock,
-    @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
     @InjectQueue(QueueName.MessageSend) private readonly queue: Queue<MessageSendJobData>,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ADVERTISING_OPT_OUT_NUMBER'>,
+    private readonly accountEvents: AccountEvents,
   ) {}
+
+  onModuleInit(): void {
+    this.accountEvents.onDeletion((em, userId) => this.cancelSendsOf(em, userId));
+  }
 
   /**
    * Records a send and queues it. Under an Idempotency-Key the staff member already sent with, nothing more is
@@ -185,21 +192,43 @@ export class MessageSendsService {
     return this.get(earlier.id);
   }
 
-  /** Stops a send that has not started: its calls are cancelled and its job dropped. */
-  async cancel(id: number): Promise<MessageSendDto> {
+  /**
+   * Stops a send that has not started: its calls are cancelled and its job dropped. Only the staff member who made
+   * it, or a superadmin, may stop it.
+   */
+  async cancel(principal: Principal, id: number): Promise<MessageSendDto> {
     await this.em.fork().transactional(async (em) => {
       const send = await em.findOne(MessageSend, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
+      if (send.createdBy?.id !== principal.userId && principal.role !== 'superadmin') throw new ForbiddenException(SEND_MESSAGES.notYours);
       if (send.state === 'cancelled') return;
       if (send.state !== 'scheduled' && send.state !== 'queued') throw new ConflictException(SEND_MESSAGES.started);
-      send.state = 'cancelled';
-      send.finishedAt = new Date();
-      await em.flush();
-      await em.execute(`update "gateway_call" set "state" = 'cancelled', "answered_at" = now() where "send_id" = ? and "state" = 'planned'`, [id]);
+      await this.cancelSends(em, `"id" = ?`, [id], null);
     });
     // The worker also skips a cancelled send, should the job already be on its way.
     await this.queue.remove(messageSendJobId(id)).catch(() => 0);
     return this.get(id);
+  }
+
+  /**
+   * A staff account is being deleted: the sends it made that have not started are cancelled with it, in the same
+   * transaction (a send already going out finishes). Their jobs are dropped at once; should the deletion not
+   * commit, the sweep gives the sends that are still scheduled their jobs again.
+   */
+  private async cancelSendsOf(em: EntityManager, userId: number): Promise<void> {
+    const ids = await this.cancelSends(em, `"created_by_id" = ? and "state" in ('scheduled', 'queued')`, [userId], SEND_MESSAGES.creatorDeleted);
+    for (const id of ids) await this.queue.remove(messageSendJobId(id)).catch(() => 0);
+  }
+
+  /** Cancels the sends the condition names, and their calls that have not left; answers their ids. */
+  private async cancelSends(em: EntityManager, where: string, params: unknown[], reason: string | null): Promise<number[]> {
+    const rows = await em.execute<{ id: number }[]>(
+      `with cancelled as (update "message_send" set "state" = 'cancelled', "finished_at" = now(), "error" = ? where ${where} returning "id"),
+            calls as (update "gateway_call" set "state" = 'cancelled', "answered_at" = now() where "send_id" in (select "id" from cancelled) and "state" = 'planned')
+       select "id" from cancelled`,
+      [reason, ...params],
+    );
+    return rows.map((row) => row.id);
   }
 
   async get(id: number): Promise<MessageSendDto> {
@@ -247,13 +276,7 @@ export class MessageSendsService {
   /** What the gateway account has left, with the staff member's default number's key. */
   async remaining(userId: number): Promise<GatewayRemainingDto> {
     const sender = await this.senders.forSending(userId, undefined);
-    try {
-      return await this.gateway.remaining(this.senders.credentials(sender.apiKeyEncrypted ?? null));
-    } catch (error) {
-      if (error instanceof GatewayRefusal) throw new BadRequestException(`${error.message} (${error.code})`);
-      if (error instanceof GatewayUnreachable || error instanceof GatewayOutcomeUnknown) throw new BadGatewayException(`Failed to query remaining count. ${error.message}`);
-      throw error;
-    }
+    return this.senders.remaining(this.senders.credentials(sender.apiKeyEncrypted ?? null));
   }
 
   /**

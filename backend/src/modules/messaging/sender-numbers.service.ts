@@ -1,11 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { User } from '../users/user.entity.js';
 import type { CreateSenderNumberDto, SenderNumberDto } from './dto/sender-number.dto.js';
-import type { GatewayCredentials } from './providers/sms-gateway.js';
+import { plainGatewayReason } from './domain/gateway-reasons.js';
+import { type GatewayCredentials, GatewayOutcomeUnknown, GatewayRefusal, type GatewayRemaining, GatewayUnreachable, SMS_GATEWAY, type SmsGateway } from './providers/sms-gateway.js';
 import { SenderNumber } from './sender-number.entity.js';
 
 /** At most this many sender numbers per staff member (spec §9); the spec's client only shows it, we enforce it. */
@@ -38,6 +39,7 @@ export class SenderNumbersService {
     private readonly em: EntityManager,
     private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_USER_ID' | 'ALIGO_API_KEY'>,
+    @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
   ) {}
 
   async list(userId: number): Promise<SenderNumberDto[]> {
@@ -55,6 +57,8 @@ export class SenderNumbersService {
     const apiKey = input.apiKey ?? '';
     if (!phone || (!apiKey && !this.config.ALIGO_API_KEY)) throw new BadRequestException(SENDER_NUMBER_MESSAGES.required);
     if (phone.length < 8 || phone.length > 11) throw new BadRequestException(SENDER_NUMBER_MESSAGES.badPhone);
+    // The gateway must take the key: a wrong one is refused now, not at the first send.
+    await this.remaining(this.credentialsOf(apiKey || this.config.ALIGO_API_KEY));
     return this.em.fork().transactional(async (em) => {
       await this.lockOwner(em, userId);
       const entries = await em.find(SenderNumber, { user: userId });
@@ -120,7 +124,21 @@ export class SenderNumbersService {
 
   /** The gateway credentials for a sealed key (a number's own, or the configured default when null). */
   credentials(apiKeyEncrypted: string | null): GatewayCredentials {
-    const apiKey = apiKeyEncrypted ? this.secrets.open(apiKeyEncrypted) : this.config.ALIGO_API_KEY;
+    return this.credentialsOf(apiKeyEncrypted ? this.secrets.open(apiKeyEncrypted) : this.config.ALIGO_API_KEY);
+  }
+
+  /** What the gateway account has left, asked with these credentials: a refusal is 400 in plain words, no answer 502. */
+  async remaining(credentials: GatewayCredentials): Promise<GatewayRemaining> {
+    try {
+      return await this.gateway.remaining(credentials);
+    } catch (error) {
+      if (error instanceof GatewayRefusal) throw new BadRequestException(plainGatewayReason(error.code, error.message));
+      if (error instanceof GatewayUnreachable || error instanceof GatewayOutcomeUnknown) throw new BadGatewayException(`Failed to query remaining count. ${error.message}`);
+      throw error;
+    }
+  }
+
+  private credentialsOf(apiKey: string | undefined): GatewayCredentials {
     if (!this.config.ALIGO_USER_ID || !apiKey) throw new BadRequestException(SENDER_NUMBER_MESSAGES.noGateway);
     return { userId: this.config.ALIGO_USER_ID, apiKey };
   }

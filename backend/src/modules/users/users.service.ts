@@ -12,6 +12,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { AccountEvents } from '../../platform/events/account-events.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/password-hasher.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
 import { paginate } from '../../platform/http/pagination.js';
@@ -69,6 +70,7 @@ export class UsersService {
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: AccessVersion,
+    private readonly accountEvents: AccountEvents,
   ) {}
 
   async list(page: number, pageSize: number): Promise<UserListDto> {
@@ -148,6 +150,8 @@ export class UsersService {
     await this.em.transactional(async (em) => {
       const user = await this.load(em, id);
       refuse(checkDeletion(actor, user, await this.lockSuperadmins(em)));
+      // Work the account left waiting (scheduled sends) stops with it.
+      await this.accountEvents.deleting(em, id);
       em.remove(user);
       await em.flush();
     });

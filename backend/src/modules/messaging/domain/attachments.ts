@@ -33,9 +33,10 @@ export function pictureTypeOf(bytes: Uint8Array): PictureType | null {
 export const ATTACHMENT_MESSAGES = {
   notPicture: (name: string) => `${name} is not a JPEG, PNG or GIF image.`,
   tooLarge: (name: string) => `${name} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
-  tooManyFolders: `Bundle mode takes at most ${BUNDLE_MAX_FOLDERS} folders.`,
+  /** Spec §5, verbatim. */
+  tooManyFolders: `묶음 모드에서는 최대 ${BUNDLE_MAX_FOLDERS}개의 폴더만 선택할 수 있습니다.`,
   tooManyInFolder: (folder: string) => `Bundle mode takes at most ${BUNDLE_MAX_FILES_PER_FOLDER} images per folder (${folder || 'no folder'}).`,
-  tooManyIndividual: `Individual mode takes at most ${INDIVIDUAL_MAX_FILES} images.`,
+  tooManyIndividual: `개별 모드에서는 최대 ${INDIVIDUAL_MAX_FILES}개의 파일만 선택할 수 있습니다.`,
   unknownFile: 'One of the attached files does not exist. Please upload it again.',
 } as const;
 

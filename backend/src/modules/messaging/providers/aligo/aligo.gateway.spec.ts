@@ -52,4 +52,13 @@ describe('AligoGateway', () => {
     expect(error).toBeInstanceOf(GatewayRefusal);
     expect(error).toMatchObject({ code: '-101', message: '인증오류입니다.' });
   });
+
+  it('says the spec fallback of each call when a refusal carries no message', async () => {
+    const silent = await fakeGateway(200, 'application/json', JSON.stringify({ result_code: '-99' }));
+    server = silent.server;
+    const gateway = gatewayAt(silent.url);
+    await expect(gateway.send(credentials, request)).rejects.toMatchObject({ code: '-99', message: 'Failed to send SMS.' });
+    await expect(gateway.send(credentials, { ...request, endpoint: 'send_mass' })).rejects.toMatchObject({ message: 'Failed to send mass SMS.' });
+    await expect(gateway.remaining(credentials)).rejects.toMatchObject({ message: 'Failed to query remaining count.' });
+  });
 });

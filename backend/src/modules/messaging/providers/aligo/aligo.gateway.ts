@@ -29,6 +29,14 @@ export const GATEWAY_ANSWER_MESSAGES = {
   unparsable: 'Unable to process server response.',
 } as const;
 
+/** Spec §8: what a refusal says when the gateway's answer carries no message of its own. */
+export const GATEWAY_FALLBACK_MESSAGES = {
+  send: 'Failed to send SMS.',
+  send_mass: 'Failed to send mass SMS.',
+  remain: 'Failed to query remaining count.',
+  other: 'API request failed.',
+} as const;
+
 /** Failures of the connection itself that prove the request never left. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const LIST_PAGE_SIZE = 500;
@@ -60,7 +68,7 @@ export class AligoGateway implements SmsGateway {
       form.add('cnt', String(request.messages.length));
     }
     const pictures = request.pictures.slice(0, 3).map((picture, index) => ({ field: `image${index + 1}`, picture }));
-    const answer = smsResult(await this.post(`${this.config.ALIGO_API_URL}/${request.endpoint}/`, form, true, pictures));
+    const answer = smsResult(await this.post(`${this.config.ALIGO_API_URL}/${request.endpoint}/`, form, true, pictures), GATEWAY_FALLBACK_MESSAGES[request.endpoint]);
     return { mid: String(answer.msg_id), successCount: Number(answer.success_cnt ?? 0), errorCount: Number(answer.error_cnt ?? 0) };
   }
 
@@ -87,7 +95,7 @@ export class AligoGateway implements SmsGateway {
   }
 
   async remaining(credentials: GatewayCredentials): Promise<GatewayRemaining> {
-    const answer = smsResult(await this.post(`${this.config.ALIGO_API_URL}/remain/`, this.smsForm(credentials), false));
+    const answer = smsResult(await this.post(`${this.config.ALIGO_API_URL}/remain/`, this.smsForm(credentials), false), GATEWAY_FALLBACK_MESSAGES.remain);
     return { SMS_CNT: Number(answer.SMS_CNT ?? 0), LMS_CNT: Number(answer.LMS_CNT ?? 0), MMS_CNT: Number(answer.MMS_CNT ?? 0) };
   }
 
@@ -285,13 +293,13 @@ function postBody(url: string, body: Buffer | string, contentType: string, timeo
   });
 }
 
-function smsResult(answer: AligoAnswer): AligoAnswer {
-  if (String(answer.result_code) !== '1') throw new GatewayRefusal(String(answer.result_code ?? ''), String(answer.message ?? 'API request failed.'));
+function smsResult(answer: AligoAnswer, fallback: string = GATEWAY_FALLBACK_MESSAGES.other): AligoAnswer {
+  if (String(answer.result_code) !== '1') throw new GatewayRefusal(String(answer.result_code ?? ''), messageOf(answer) ?? fallback);
   return answer;
 }
 
 function kakaoResult(answer: AligoAnswer): AligoAnswer {
-  if (String(answer.code) !== '0') throw new GatewayRefusal(String(answer.code ?? ''), String(answer.message ?? 'API request failed.'));
+  if (String(answer.code) !== '0') throw new GatewayRefusal(String(answer.code ?? ''), messageOf(answer) ?? GATEWAY_FALLBACK_MESSAGES.other);
   return answer;
 }
 
@@ -299,6 +307,12 @@ function kakaoResult(answer: AligoAnswer): AligoAnswer {
 function messageTypeOf(value: unknown): MessageType | null {
   const type = String(value ?? '').trim().toUpperCase();
   return type === 'SMS' || type === 'LMS' || type === 'MMS' ? type : null;
+}
+
+/** The gateway's own words for a refusal; none when it gave a blank one or none at all. */
+function messageOf(answer: AligoAnswer): string | null {
+  const message = typeof answer.message === 'string' ? answer.message.trim() : '';
+  return message || null;
 }
 
 function pictureBlob(picture: GatewayPicture): Blob {
