@@ -204,6 +204,12 @@ test('filters, Korean search and paging', async ({ page, superadminSession }) =>
   await pager.getByRole('button', { name: 'Go' }).click();
   await expect(pager).toContainText(`Page 2 of ${totalPages}`);
 
+  // Changing a filter resets to page 1 (spec §4), also when it changes back: All on page 2, 남자, All is page 1.
+  await page.getByRole('radio', { name: '남자' }).or(page.getByRole('button', { name: '남자', exact: true })).click();
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  await page.getByRole('radio', { name: 'All' }).or(page.getByRole('button', { name: 'All', exact: true })).first().click();
+  await expect(pager).toContainText(`Page 1 of ${totalPages}`);
+
   // Items per page; any filter goes back to page 1.
   await page.getByRole('button', { name: /Items per page/ }).click();
   await page.getByRole('option', { name: '150' }).click();

@@ -18,7 +18,7 @@ function MemoForm({ post, onDone }: { post: Post; onDone: () => void }) {
       toast.success('Memo updated successfully');
       onDone();
     } catch {
-      toast.error('Failed to update memo');
+      toast.error('Failed to update memo.');
     } finally {
       setSaving(false);
     }

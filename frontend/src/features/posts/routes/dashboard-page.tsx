@@ -18,6 +18,7 @@ import { ModelListDialog } from '../components/model-list-dialog.tsx';
 import type { Language } from '../components/post-card.tsx';
 import { EmptyPosts, PostResults } from '../components/post-results.tsx';
 import { ReauthBanner } from '../components/reauth-banner.tsx';
+import { useListPage } from '../components/use-list-page.ts';
 
 /** Spec §9: the keyword waits 2 s after the last keystroke. */
 const KEYWORD_DEBOUNCE_MS = 2000;
@@ -42,9 +43,7 @@ export function DashboardPage() {
 
   const source = postSource({ gender, keyword: debouncedKeyword, scope, dateRange });
   // The page belongs to one source and page size: any change of filter starts again on page 1.
-  const listKey = JSON.stringify([source, pageSize]);
-  const [paging, setPaging] = useState({ listKey, page: 1 });
-  const page = paging.listKey === listKey ? paging.page : 1;
+  const [page, setPage] = useListPage(JSON.stringify([source, pageSize]));
   const posts = useDashboardPosts(source, page, pageSize);
 
   const [picker, setPicker] = useState<PickerMode | null>(null);
@@ -101,7 +100,7 @@ export function DashboardPage() {
           onScopeChange={setScope}
           onSearchNow={() => {
             searchNow();
-            setPaging({ listKey: '', page: 1 });
+            setPage(1);
           }}
           dateRange={dateRange}
           onDateRangeChange={setDateRange}
@@ -117,7 +116,7 @@ export function DashboardPage() {
         language={language}
         accountId={account?.id ?? accountId}
         onPageChange={(next) => {
-          setPaging({ listKey, page: next });
+          setPage(next);
           document.getElementById('main')?.scrollIntoView({ block: 'start' });
         }}
         errorTitle="Error"
