@@ -105,7 +105,9 @@ test('a stored account without admin rights is refused the admin area', async ({
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('unknown paths outside the admin area lead to /login', async ({ page }) => {
+test('unknown paths outside the admin area show the error page', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
+  await expect(page.getByText('Page not found: /no/such/page')).toBeVisible();
 });

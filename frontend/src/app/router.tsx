@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/routes/login-page.tsx';
 import { NoAccessPage } from '../features/auth/routes/no-access-page.tsx';
 import { ErrorPage } from '../features/errors/routes/error-page.tsx';
-import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
+import { NotFoundPage, PublicNotFoundPage } from '../features/errors/routes/not-found-page.tsx';
 import { AddAdminPage } from '../features/users/routes/add-admin-page.tsx';
 import { ProfilePage } from '../features/users/routes/profile-page.tsx';
 import { UsersPage } from '../features/users/routes/users-page.tsx';
@@ -71,7 +71,8 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      { path: '*', element: <ToLogin /> },
+      // Unknown routes show the error page (spec §8), outside the admin area too.
+      { path: '*', element: <PublicNotFoundPage /> },
     ],
   },
 ]);

@@ -1,5 +1,5 @@
 import type { Schemas } from '@job-casting/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { api, uploadFetch } from '../../../lib/api-client.ts';
 import { unwrap } from '../../../lib/api-error.ts';
 
 export type ImportPreview = Schemas['ContactImportPreviewDto'];
@@ -13,6 +13,7 @@ export async function uploadContactCsv(file: File): Promise<ImportPreview> {
       body: file as unknown as string,
       bodySerializer: (body: unknown) => body as Blob,
       headers: { 'Content-Type': 'text/csv' },
+      fetch: uploadFetch,
     }),
   );
 }

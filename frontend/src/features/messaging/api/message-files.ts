@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client.ts';
+import { api, uploadFetch } from '../../../lib/api-client.ts';
 import { unwrap } from '../../../lib/api-error.ts';
 import type { MessageFile } from './messaging-types.ts';
 
@@ -13,7 +13,7 @@ export interface PictureUpload {
 export async function uploadMessageFiles(pictures: readonly PictureUpload[]): Promise<MessageFile[]> {
   const form = new FormData();
   for (const picture of pictures) form.append('files', picture.file, picture.name);
-  const { files } = unwrap(await api.POST('/backend/api/v1/message-files', { body: {}, bodySerializer: () => form }));
+  const { files } = unwrap(await api.POST('/backend/api/v1/message-files', { body: {}, bodySerializer: () => form, fetch: uploadFetch }));
   return files;
 }
 
