@@ -215,11 +215,26 @@ test('models are selected for a post, and a Specify e-mail is sent with them, wi
   await expect(page.getByRole('article', { name: post.title }).first()).toBeVisible();
 });
 
-test('a Simple e-mail sends the default template; Quick Message opens the sender with the post’s phone', async ({ page }) => {
+test('a Simple e-mail sends the default template; Quick Message opens the sender with the post’s phone', async ({ page, superadminSession }) => {
   await sandbox('DELETE', '/sandbox/gmail/messages');
-  const card = await openPostCard(page, accountId, post);
+  const selection = { ...bearer(superadminSession.token), params: { path: { postId: post.postId } } };
+  const selected = (await api.GET('/backend/api/v1/posts/{postId}/selected-models', selection)).data ?? [];
+  expect(selected).toHaveLength(2);
+  // Without selected models, Simple refuses with the server's reason instead of mailing an empty list.
+  await api.PUT('/backend/api/v1/posts/{postId}/selected-models', { ...selection, body: { modelIds: [] } });
+  let card = await openPostCard(page, accountId, post);
   await card.getByRole('button', { name: 'Simple' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Quick Email' });
+  await expect(dialog).toContainText('프로필 안내 (default)');
+  await dialog.getByLabel('Customer Email').fill(RECIPIENT);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Failed to send email: No models selected. Choose the models for this post with Select Models before sending.')).toBeVisible();
+  expect(await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await api.PUT('/backend/api/v1/posts/{postId}/selected-models', { ...selection, body: { modelIds: selected.map((model) => model.id) } });
+  card = await openPostCard(page, accountId, post);
+  await card.getByRole('button', { name: 'Simple' }).click();
   await expect(dialog).toContainText('프로필 안내 (default)');
   await dialog.getByLabel('Customer Email').fill(RECIPIENT);
   await dialog.getByRole('button', { name: 'Send' }).click();

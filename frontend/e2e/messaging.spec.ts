@@ -369,6 +369,39 @@ test('a scheduled send is picked on the calendar, shown as scheduled on the resu
   await expect(resultsPage.getByRole('table', { name: /^Recipients of send/ })).toContainText('Cancelled');
 });
 
+test('a send nobody got is shown as failed with the gateway reason in plain words, in the results dialog and on the results page', async ({ page, superadminSession }) => {
+  const token = superadminSession.token;
+  // A number the sandbox account has not registered as a sender: the gateway refuses every message (-103).
+  const created = await api.POST('/backend/api/v1/user-phone-numbers', { ...bearer(token), body: { phone: '01055557777', name: '미등록', apiKey: SANDBOX_KEY } });
+  if (!created.data) throw new Error(`registering the sender failed: ${JSON.stringify(created.error)}`);
+  await api.PUT('/backend/api/v1/user-phone-numbers/{id}', { ...bearer(token), params: { path: { id: created.data.id } }, body: { isDefault: true } });
+  const reason = 'The sender number is not registered with the gateway. Register it with Aligo before sending from it.';
+  try {
+    const phone = freshPhone();
+    const text = `미등록 발신 ${Date.now().toString(36)}`;
+    await page.goto(`/admin/message-sender?phoneNumber=${hyphenated(phone)}`);
+    await page.getByRole('checkbox', { name: `Select ${hyphenated(phone)}` }).check();
+    await editor(page).fill(text);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(toast(page, 'Message applied to 1 contacts.')).toBeVisible();
+    await page.getByRole('button', { name: 'Start Sending' }).click();
+    const results = page.getByRole('dialog', { name: 'Sending Results' });
+    await expect(results).toContainText(reason, { timeout: 30_000 });
+    await expect(results.getByRole('definition').first()).toHaveText('0');
+    await expect(results.getByRole('definition').last()).toHaveText('1');
+    await expect(message(page, 'SMS sent successfully!')).toHaveCount(0);
+    await results.getByRole('button', { name: 'Confirm' }).click();
+
+    await page.goto('/admin/message-results');
+    const row = page.getByRole('row').filter({ hasText: text });
+    await expect(row).toContainText(reason);
+    await expect(row).toContainText('Failed');
+    await expect(row).not.toContainText('Completed');
+  } finally {
+    await api.DELETE('/backend/api/v1/user-phone-numbers/{id}', { ...bearer(token), params: { path: { id: created.data.id } } });
+  }
+});
+
 test('the results page lists sends with their recipients, filters by day and shows what the gateway has left', { tag: '@dates' }, async ({ page, superadminSession }) => {
   await officeSender(superadminSession.token);
   const phone = freshPhone();

@@ -34,7 +34,16 @@ export function TemplatePicker({ selectedId, onPick }: TemplatePickerProps) {
         const template = list.find((candidate) => candidate.id === key);
         if (template) onPick(template);
       }}
-      renderEmptyState={() => <p className="px-3 py-4 text-center text-sm text-slate-600">No templates registered</p>}
+      renderEmptyState={() =>
+        templates.error ? (
+          // Spec §8: the sender's template list, when it cannot be read.
+          <p role="alert" className="px-3 py-4 text-center text-sm text-red-800">
+            Failed to fetch templates
+          </p>
+        ) : (
+          <p className="px-3 py-4 text-center text-sm text-slate-600">No templates registered</p>
+        )
+      }
       className="flex max-h-56 flex-col gap-0.5 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1.5"
     >
       {(template) => (

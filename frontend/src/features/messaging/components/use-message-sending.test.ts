@@ -1,0 +1,54 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { MessageSend } from '../api/messaging-types.ts';
+
+let answerCreate: (send: MessageSend) => void = () => {};
+const createMessageSend = vi.fn(() => new Promise<MessageSend>((resolve) => (answerCreate = resolve)));
+const fetchMessageSend = vi.fn();
+vi.mock('../api/message-sends.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  createMessageSend: (...args: unknown[]) => createMessageSend(...(args as [])),
+  fetchMessageSend: (...args: unknown[]) => fetchMessageSend(...(args as [])),
+}));
+const toastSuccess = vi.fn();
+const toastError = vi.fn();
+vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: (message: string) => toastSuccess(message), error: (message: string) => toastError(message) } }));
+const { useMessageSending } = await import('./use-message-sending.ts');
+
+const COUNTS = { queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0, cancelled: 0 };
+const finished = (channel: MessageSend['channel']): MessageSend => ({
+  id: 1, channel, state: 'completed', senderPhone: '01098765432', senderName: '사무실', advertising: false, scheduledAt: null, total: 2,
+  counts: { ...COUNTS, sent: 2 }, preview: '', createdBy: null, error: null, createdAt: '2026-11-25T01:00:00.000Z', startedAt: null, finishedAt: null,
+});
+const request = (channel: MessageSend['channel']) => ({ channel, recipients: [{ phone: '01011112222', text: '안내' }, { phone: '01033334444', text: '안내' }] });
+
+describe('useMessageSending', () => {
+  it('shows step [1/4] while the messages are handed to the server', async () => {
+    const { result } = renderHook(() => useMessageSending());
+    let sending!: Promise<void>;
+    act(() => void (sending = result.current.send(request('sms'))));
+    await vi.waitFor(() => expect(createMessageSend).toHaveBeenCalled());
+    expect(result.current.progress).toEqual({ step: 1, message: 'Handing 2 message(s) to the server…' });
+    await act(async () => {
+      answerCreate(finished('sms'));
+      await sending;
+    });
+    expect(toastError).not.toHaveBeenCalled();
+    expect(result.current.progress).toBeNull();
+    expect(toastSuccess).toHaveBeenCalledWith('SMS sent successfully!');
+  });
+
+  it('does not say SMS of a KakaoTalk send', async () => {
+    const { result } = renderHook(() => useMessageSending());
+    let sending!: Promise<void>;
+    act(() => void (sending = result.current.send(request('kakao'))));
+    await vi.waitFor(() => expect(createMessageSend).toHaveBeenCalled());
+    await act(async () => {
+      answerCreate(finished('kakao'));
+      await sending;
+    });
+    expect(toastSuccess).toHaveBeenCalledWith('KakaoTalk messages sent successfully!');
+    expect(toastSuccess).not.toHaveBeenCalledWith('SMS sent successfully!');
+    expect(result.current.outcome).toEqual({ success: 2, failure: 0, message: 'Sending completed.' });
+  });
+});
