@@ -230,6 +230,36 @@ test('a friend batch and both nickname batches', async ({ page, superadminSessio
   await expect(toast(page, 'There are no contacts that need to change their nickname.')).toBeVisible();
 });
 
+test('friend requests and nickname batches take every checked contact of the book, whichever group is shown', async ({ page, superadminSession }) => {
+  const name = bookName('kakao groups');
+  await seedBook(superadminSession.token, name, [
+    { contactName: '친구 가', phoneNumber: '010-3434-0001', kakaoTalk: '친구가', Group: 'A' },
+    { contactName: '불일치 가', phoneNumber: '010-3434-0002', checklistConfirm: 'inconsistency', kakaoTalk: '카톡가', chatWindowName: '옛가', Group: 'A' },
+    { contactName: '친구 나', phoneNumber: '010-3434-0003', kakaoTalk: '친구나', Group: 'B' },
+    { contactName: '불일치 나', phoneNumber: '010-3434-0004', checklistConfirm: 'inconsistency', kakaoTalk: '카톡나', chatWindowName: '옛나', Group: 'B' },
+  ]);
+  await openBook(page, name);
+  await groupItem(page, 'A').click();
+  await page.getByRole('checkbox', { name: 'Select 친구 가' }).check();
+  await page.getByRole('checkbox', { name: 'Select 불일치 가' }).check();
+  await groupItem(page, 'B').click();
+  await page.getByRole('checkbox', { name: 'Select 친구 나' }).check();
+  await page.getByRole('checkbox', { name: 'Select 불일치 나' }).check();
+  await expect(groupItem(page, 'selected')).toContainText('4');
+
+  // Group B is on screen; the batches still take group A's checked contacts.
+  await page.getByRole('button', { name: 'Send Friend Requests' }).click();
+  const preview = page.getByRole('dialog', { name: 'Friend Addition Target List' });
+  await expect(preview).toContainText('친구 가');
+  await expect(preview).toContainText('친구 나');
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+  await page.getByRole('button', { name: 'Modify Nickname (New)' }).click();
+  const nickname = page.getByRole('dialog', { name: '대화명 수정 (새 이름)' });
+  await expect(nickname.getByRole('textbox', { name: '새 이름: 불일치 가' })).toBeVisible();
+  await expect(nickname.getByRole('textbox', { name: '새 이름: 불일치 나' })).toBeVisible();
+});
+
 test('Send Selected Items takes the checked ids to the message sender', async ({ page, superadminSession }) => {
   const name = bookName('send');
   const bookId = await seedBook(superadminSession.token, name, [

@@ -91,14 +91,22 @@ test('staff find one phone in every written form, merge it into a default with e
   expect(afterUndo.find((contact) => contact.id === survivor.id)?.email).toBe('MINJUN@agency.kr; kim.actor@mail.kr');
 });
 
-test('a phone handed over in storage is filled in and searched (spec §9), and Quick Process merges into the first', async ({ page, superadminSession }) => {
+test('a contact\'s phone is handed to the Duplicate Check tab in storage, filled in and searched (spec §3, §9), and Quick Process merges into the first', async ({ page, superadminSession }) => {
   const book = await seedBook(superadminSession.token, 'quick');
   await page.goto('/admin/contact-book');
-  await page.evaluate(() => localStorage.setItem('duplicateCheckPhone', '010 1234 5678'));
   await page.getByRole('button', { name: /Address book$/ }).click();
   await page.getByRole('option', { name: new RegExp(`^${book.name} \\(`) }).click();
-  await page.getByRole('tab', { name: 'Duplicate Check' }).click();
+  await page.getByRole('button', { name: 'Edit 이서연', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Edit Contact' }).getByRole('button', { name: 'Check Duplicates' }).click();
+  await expect(page.getByRole('tab', { name: 'Duplicate Check' })).toHaveAttribute('aria-selected', 'true');
+  expect(await page.evaluate(() => localStorage.getItem('duplicateCheckPhone'))).toBe('010-9876-5432');
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue('010-9876-5432');
+  await expect(resultRows(page)).toHaveCount(1);
 
+  // Written by hand in another form, it is searched as the same number.
+  await page.getByRole('tab', { name: 'Address Book' }).click();
+  await page.evaluate(() => localStorage.setItem('duplicateCheckPhone', '010 1234 5678'));
+  await page.getByRole('tab', { name: 'Duplicate Check' }).click();
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue('010 1234 5678');
   await expect(resultRows(page)).toHaveCount(4);
 

@@ -20,6 +20,11 @@ export function useContacts(bookId: number | null, choice: GroupChoice | null) {
   });
 }
 
+/** Every checked contact of the book, whichever group is on screen (the book's selected view). */
+export async function fetchCheckedContacts(bookId: number): Promise<Contact[]> {
+  return (await fetchContacts(bookId, { kind: 'view', view: 'selected' })).data;
+}
+
 /** POST address-books/{id}/contacts (Add Contact). */
 export async function createContact(bookId: number, body: CreateContact): Promise<Contact> {
   const contact = unwrap(await api.POST('/backend/api/v1/address-books/{id}/contacts', { params: { path: { id: bookId } }, body }));

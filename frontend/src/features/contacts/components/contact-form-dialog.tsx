@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -25,6 +26,8 @@ interface ContactFormDialogProps {
   /** Resolves to a message for the Name field, or null when done. */
   onSubmit: (values: ContactFormValues) => Promise<string | null>;
   onClose: () => void;
+  /** Hands the phone to the Duplicate Check tab (Edit Contact only). */
+  onCheckDuplicates?: (phone: string) => void;
 }
 
 export function contactFormValues(contact: Contact): ContactFormValues {
@@ -41,7 +44,7 @@ export const BLANK_CONTACT = (groupId: number | null): ContactFormValues => ({
   memo: '',
 });
 
-function ContactForm({ initial, groups, onSubmit }: { initial: ContactFormValues } & Pick<ContactFormDialogProps, 'groups' | 'onSubmit'>) {
+function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial: ContactFormValues } & Pick<ContactFormDialogProps, 'groups' | 'onSubmit' | 'onCheckDuplicates'>) {
   const [values, setValues] = useState(initial);
   const [nameError, setNameError] = useState<string | undefined>();
   const [isSaving, setSaving] = useState(false);
@@ -72,6 +75,11 @@ function ContactForm({ initial, groups, onSubmit }: { initial: ContactFormValues
       <TextField label="Name" value={values.contactName} onChange={set('contactName')} isRequired error={nameError} autoFocus />
       <TextField label="Conversation name" value={values.chatWindowName} onChange={set('chatWindowName')} />
       <TextField label="Phone_Number" type="tel" value={values.phoneNumber} onChange={set('phoneNumber')} />
+      {onCheckDuplicates && values.phoneNumber.trim() !== '' && (
+        <Button variant="secondary" className="self-start" onPress={() => onCheckDuplicates(values.phoneNumber.trim())}>
+          Check Duplicates
+        </Button>
+      )}
       <TextField label="Email" type="email" value={values.email} onChange={set('email')} />
       <AriaTextField value={values.memo} onChange={set('memo')} className="flex flex-col gap-1.5">
         <Label className="text-sm font-medium text-slate-800">Memo</Label>
@@ -83,10 +91,10 @@ function ContactForm({ initial, groups, onSubmit }: { initial: ContactFormValues
 }
 
 /** The Add Contact and Edit Contact dialogs: Group, Name, Conversation name, Phone_Number, Email, Memo (spec §2). */
-export function ContactFormDialog({ title, initial, groups, onSubmit, onClose }: ContactFormDialogProps) {
+export function ContactFormDialog({ title, initial, groups, onSubmit, onClose, onCheckDuplicates }: ContactFormDialogProps) {
   return (
     <Dialog title={title} isOpen={initial !== null} onOpenChange={(open) => !open && onClose()}>
-      {initial && <ContactForm initial={initial} groups={groups} onSubmit={onSubmit} />}
+      {initial && <ContactForm initial={initial} groups={groups} onSubmit={onSubmit} onCheckDuplicates={onCheckDuplicates} />}
     </Dialog>
   );
 }

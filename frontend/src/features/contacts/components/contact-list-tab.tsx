@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { createAddressBook, useAddressBooks } from '../api/address-books.ts';
 import { saveColumnSettings, useColumnSettings } from '../api/column-settings.ts';
-import { createContact, deleteContacts, moveContacts, pasteContacts, useContacts } from '../api/contacts.ts';
+import { createContact, deleteContacts, fetchCheckedContacts, moveContacts, pasteContacts, useContacts } from '../api/contacts.ts';
 import type { Contact, GroupChoice } from '../api/contacts-keys.ts';
 import { createGroup, deleteGroup, useGroups } from '../api/groups.ts';
 import { saveKakaoList } from '../api/kakao.ts';
@@ -51,10 +51,12 @@ const ENTIRE: GroupChoice = { kind: 'view', view: 'entire' };
 interface ContactListTabProps {
   bookId: number | null;
   onBookChange: (id: number | null) => void;
+  /** A contact's phone, to be searched on the Duplicate Check tab. */
+  onCheckDuplicates: (phone: string) => void;
 }
 
 /** The Address Book tab (spec §2, Contact list tab). */
-export function ContactListTab({ bookId, onBookChange }: ContactListTabProps) {
+export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: ContactListTabProps) {
   const navigate = useNavigate();
   const books = useAddressBooks();
   const [choice, setChoice] = useState<GroupChoice | null>(ENTIRE);
@@ -143,6 +145,16 @@ export function ContactListTab({ bookId, onBookChange }: ContactListTabProps) {
 
   const goToPage = (next: number) => table.current?.scrollToRow(firstRowOfPage(next, shownRows.length));
 
+  /** The batches take every checked contact of the book, not only the group on screen, with their unsaved edits. */
+  const checkedOfBook = async (id: number): Promise<Contact[] | null> => {
+    try {
+      return (await fetchCheckedContacts(id)).map((contact) => withEdits(contact, edits.pending));
+    } catch (failure) {
+      contactToast.error(`An error occurred while processing: ${reasonOf(failure)}`);
+      return null;
+    }
+  };
+
   const onAction = async (action: BottomAction) => {
     if (bookId === null) return contactToast.error('Please create or choose an address book first');
     const ids = checked.map((row) => row.id);
@@ -173,13 +185,17 @@ export function ContactListTab({ bookId, onBookChange }: ContactListTabProps) {
         if (ids.length === 0) return contactToast.error('No contacts selected for sending');
         return setDialog({ type: 'send', ids });
       case 'friendRequests': {
-        const targets = friendRequestTargets(shownRows);
+        const contacts = await checkedOfBook(bookId);
+        if (!contacts) return;
+        const targets = friendRequestTargets(contacts);
         if (!targets.ok) return contactToast.error(targets.message);
         return setDialog({ type: 'friends', request: { contacts: targets.contacts, single: false } });
       }
       case 'nicknameExisting':
       case 'nicknameNew': {
-        const targets = nicknameTargets(shownRows);
+        const contacts = await checkedOfBook(bookId);
+        if (!contacts) return;
+        const targets = nicknameTargets(contacts);
         if (!targets.ok) return contactToast.error(targets.message);
         return setDialog({ type: 'nickname', request: { contacts: targets.contacts, mode: action === 'nicknameNew' ? 'new' : 'existing', canChooseMode: false } });
       }
@@ -332,6 +348,10 @@ export function ContactListTab({ bookId, onBookChange }: ContactListTabProps) {
         initial={dialog?.type === 'edit' ? contactFormValues(dialog.contact) : null}
         groups={bookGroups}
         onClose={close}
+        onCheckDuplicates={(phone) => {
+          close();
+          onCheckDuplicates(phone);
+        }}
         onSubmit={async (values) => {
           if (dialog?.type === 'edit') editContact(dialog.contact, values);
           close();
