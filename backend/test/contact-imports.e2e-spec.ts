@@ -23,6 +23,7 @@ interface Preview {
   rejected: { line: number; reason: string }[];
   rejectedCount: number;
   unknownColumns: string[];
+  problems: { line: number; reason: string }[];
 }
 
 interface ImportStatus {
@@ -120,6 +121,39 @@ describe('contact imports (CSV, on the worker)', () => {
     expect(result.sample.map((row) => row.contact.contactName)).toEqual(['김민준', 'Lee']);
     const done = await importInto(result.id, 'CP949 book');
     expect((await contactsOf(done.addressBookId!)).map((c) => c.contactName)).toEqual(['김민준', 'Lee']);
+  });
+
+  it('rejects a line with broken quoting by its number and imports the lines after it as rows', async () => {
+    const csv = 'Name,Phone Number,Memo\r\n김민준,010-1111-2222,"키 5\'11\r\n이수민,010-3333-4444,메모\r\n박서준,010-5555-6666,"끝"\r\n';
+    const result = await preview('broken quote.csv', csv);
+    const reason = 'A field opened with a quote (") on this line is not closed properly';
+    expect(result).toMatchObject({ totalRows: 3, validRows: 2, rejectedCount: 1, rejected: [{ line: 2, reason }], problems: [{ line: 2, reason }] });
+    expect(result.sample.map((row) => [row.line, row.contact.contactName, row.contact.memo])).toEqual([
+      [3, '이수민', '메모'],
+      [4, '박서준', '끝'],
+    ]);
+    const done = await importInto(result.id, 'broken quote');
+    expect(done).toMatchObject({ imported: 2, rejected: [{ line: 2, reason }] });
+    expect((await contactsOf(done.addressBookId!)).map((c) => c.contactName)).toEqual(['이수민', '박서준']);
+  });
+
+  it('rejects a line with a NUL character in the preview, and imports the others', async () => {
+    const csv = 'Name,Phone Number,Group\nKim,010-1111-2222,배우\nLee\u0000,010-3333-4444,배우\nPark,010-5555-6666,모\u0000델\nChoi,010-7777-8888,\n';
+    const result = await preview('nul.csv', csv);
+    expect(result).toMatchObject({
+      totalRows: 4,
+      validRows: 2,
+      rejected: [
+        { line: 3, reason: 'Name holds a NUL character (byte 0)' },
+        { line: 4, reason: 'Group holds a NUL character (byte 0)' },
+      ],
+    });
+    const done = await importInto(result.id, 'nul');
+    expect(done).toMatchObject({ state: 'completed', imported: 2, rejected: [{ line: 3 }, { line: 4 }] });
+    expect((await contactsOf(done.addressBookId!)).map((c) => [c.contactName, c.Group])).toEqual([
+      ['Kim', '배우'],
+      ['Choi', null],
+    ]);
   });
 
   it('takes large bodies on the upload route only', async () => {

@@ -21,7 +21,7 @@ function isModulePublic(path: string): boolean {
 }
 
 /** Pure libraries a domain rule may use; anything else (Nest, the ORM, clients) stays out of domain/. */
-const DOMAIN_PACKAGES = ['htmlparser2', 'iconv-lite', 'zod'];
+const DOMAIN_PACKAGES = ['htmlparser2', 'iconv-lite', 'papaparse', 'zod'];
 
 /** A domain file may import other domain files (of any module), Node built-ins and the pure libraries. */
 function isDomainSafe(filename: string, source: string): boolean {

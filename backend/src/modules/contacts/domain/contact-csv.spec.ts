@@ -144,10 +144,34 @@ describe('readContactCsv', () => {
     expect(readContactCsv(utf8('Name,Phone Number\r\n'))).toMatchObject({ refused: null, rows: [], rejected: [], totalRows: 0 });
   });
 
-  it('reports a quote never closed and still reads its row', () => {
-    const result = readContactCsv(utf8('Name,Memo\nKim,"unfinished\nnote'));
-    expect(result.problems).toEqual([{ line: 2, message: 'The quoted field opened on line 2 is never closed' }]);
-    expect(result.rows).toEqual([{ line: 2, contact: { contactName: 'Kim', memo: 'unfinished\nnote' } }]);
+  it('rejects a line whose quote is never closed, naming it, and reads the lines after it as rows', () => {
+    const result = readContactCsv(utf8('Name,Memo\nKim,"unfinished\nLee,note\nPark,"done"'));
+    const broken = 'A field opened with a quote (") on this line is not closed properly';
+    expect(result.problems).toEqual([{ line: 2, message: broken }]);
+    expect(result.rejected).toEqual([{ line: 2, reason: broken }]);
+    expect(result.rows).toEqual([
+      { line: 3, contact: { contactName: 'Lee', memo: 'note' } },
+      { line: 4, contact: { contactName: 'Park', memo: 'done' } },
+    ]);
+    expect(result.totalRows).toBe(3);
+  });
+
+  it('never reads a row into the field of the row before, even when a later quote closes the field', () => {
+    const result = readContactCsv(utf8('Name,Phone,Memo\r\nKim,010-1111-2222,"5\'11\r\nLee,010-3333-4444,"tall"\r\n'));
+    expect(result.rejected).toEqual([{ line: 2, reason: expect.stringContaining('not closed properly') }]);
+    expect(result.rows).toEqual([{ line: 3, contact: { contactName: 'Lee', phoneNumber: '010-3333-4444', memo: 'tall' } }]);
+  });
+
+  it('refuses a file whose header has broken quoting', () => {
+    expect(readContactCsv(utf8('"Name,Phone\nKim,010\n')).refused).toBe(
+      'The header on line 1 cannot be read: A field opened with a quote (") on this line is not closed properly.',
+    );
+  });
+
+  it('rejects a row with a NUL character in a field it imports, naming the column, and ignores one in an unknown column', () => {
+    const result = readContactCsv(utf8('Name,Memo,Other\nKim,a\u0000b,\nLee,,x\u0000y\n'));
+    expect(result.rejected).toEqual([{ line: 2, reason: 'Memo holds a NUL character (byte 0)' }]);
+    expect(result.rows).toEqual([{ line: 3, contact: { contactName: 'Lee', memo: '' } }]);
   });
 
   it('passes on that the bytes did not decode cleanly', () => {

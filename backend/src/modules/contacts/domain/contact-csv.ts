@@ -1,7 +1,7 @@
 // Reads an uploaded address book (CSV bytes) into contacts, and says which rows were left out and why.
 import { CONTACT_TEXT_FIELDS } from './contact-fields.js';
 import { type ContactCsvField, mapContactColumns, MISSING_NAME_MESSAGE } from './contact-csv-columns.js';
-import { type CsvProblem, type CsvRow, csvRecords } from './csv-parse.js';
+import { type CsvRecord, csvRecords } from './csv-parse.js';
 import { MAX_PHONE_DIGITS, phoneDigits } from './phone.js';
 import { type CsvEncoding, decodeCsvBytes } from './text-encoding.js';
 
@@ -26,7 +26,7 @@ export interface ContactCsvHead {
   columns: ContactCsvColumn[];
   unknownColumns: string[];
   duplicateColumns: string[];
-  /** Damage in the CSV itself, such as a quote never closed (its record is still read); grows as rows are read. */
+  /** Damage in the CSV itself, such as a quote never closed (its lines are rejected); grows as rows are read. */
   problems: CsvProblem[];
 }
 
@@ -40,6 +40,11 @@ export interface ContactCsv extends ContactCsvHead {
 /** A file opened for reading: its head at once, its data rows one at a time as `lines` is iterated. */
 export interface ContactCsvReader extends ContactCsvHead {
   lines: Iterator<ContactCsvLine>;
+}
+
+export interface CsvProblem {
+  line: number;
+  message: string;
 }
 
 /** What each column may hold: the contact's own limits (one rule for the form and the file), and a group name's. */
@@ -69,27 +74,31 @@ export function readContactCsv(bytes: Uint8Array): ContactCsv {
 export function openContactCsv(bytes: Uint8Array): ContactCsvReader {
   const { text, encoding, suspicious } = decodeCsvBytes(bytes);
   const problems: CsvProblem[] = [];
-  const records = nonBlank(csvRecords(text, problems));
+  const records = csvRecords(text);
   const head: ContactCsvHead = { encoding, suspicious, refused: null, header: [], columns: [], unknownColumns: [], duplicateColumns: [], problems };
   const none: Iterator<ContactCsvLine> = [][Symbol.iterator]();
 
   const first = records.next();
   if (first.done) return { ...head, refused: 'The file is empty.', lines: none };
+  if ('broken' in first.value) return { ...head, refused: `The header on line ${first.value.line} cannot be read: ${first.value.broken}.`, lines: none };
   const header = first.value.cells.map((cell) => cell.trim());
   const mapping = mapContactColumns(header);
   const columns = header.map((text, index) => ({ header: text, field: mapping.columns[index] }));
   const opened = { ...head, header, columns, unknownColumns: mapping.unknown, duplicateColumns: mapping.duplicates };
   if (mapping.missingName) return { ...opened, refused: MISSING_NAME_MESSAGE, lines: none };
-  return { ...opened, lines: contactLines(records, columns) };
+  return { ...opened, lines: contactLines(records, columns, problems) };
 }
 
-/** Rows of empty cells (Excel keeps them for formatted but empty lines) are blank too. */
-function* nonBlank(records: Iterable<CsvRow>): Generator<CsvRow> {
-  for (const record of records) if (record.cells.some((cell) => cell.trim() !== '')) yield record;
-}
-
-function* contactLines(records: Iterable<CsvRow>, columns: readonly ContactCsvColumn[]): Generator<ContactCsvLine> {
-  for (const record of records) yield readContactRow(record.cells, columns, record.line);
+/** Each record as a contact or a rejected line; a record with broken quoting is both, and a problem of the file. */
+function* contactLines(records: Iterable<CsvRecord>, columns: readonly ContactCsvColumn[], problems: CsvProblem[]): Generator<ContactCsvLine> {
+  for (const record of records) {
+    if ('broken' in record) {
+      problems.push({ line: record.line, message: record.broken });
+      yield { line: record.line, rejected: record.broken };
+    } else {
+      yield readContactRow(record.cells, columns, record.line);
+    }
+  }
 }
 
 /** One data row as a contact, or why it cannot be one. Cells past the header are ignored, missing ones are empty. */
@@ -98,10 +107,12 @@ export function readContactRow(cells: readonly string[], columns: readonly Conta
   const reasons: string[] = [];
   columns.forEach(({ header, field }, index) => {
     if (!field) return;
-    const value = cleanCell(cells[index] ?? '');
+    const value = (cells[index] ?? '').trim();
     contact[field] = value;
     const limit = MAX_LENGTH.get(field) ?? Infinity;
     if (value.length > limit && codePoints(value) > limit) reasons.push(`${header} is longer than ${limit} characters`);
+    // PostgreSQL keeps no NUL in text: refused here rather than failing the import's COPY.
+    if (value.includes('\0')) reasons.push(`${header} holds a NUL character (byte 0)`);
   });
 
   const name = contact.contactName ?? '';
@@ -113,12 +124,6 @@ export function readContactRow(cells: readonly string[], columns: readonly Conta
     else if (digits > MAX_PHONE_DIGITS) reasons.unshift(`Phone number "${clip(phone)}" has more than ${MAX_PHONE_DIGITS} digits`);
   }
   return reasons.length > 0 ? { line, rejected: reasons.join('; ') } : { line, contact };
-}
-
-/** Trimmed, with Windows and old Mac line breaks inside the cell as plain LF. */
-function cleanCell(cell: string): string {
-  const trimmed = cell.trim();
-  return trimmed.includes('\r') ? trimmed.replace(/\r\n?/g, '\n') : trimmed;
 }
 
 /** Length as a person counts it: an emoji or a rare Hanja outside the BMP is one character. */

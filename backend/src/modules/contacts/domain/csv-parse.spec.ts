@@ -1,9 +1,11 @@
-import { type CsvProblem, csvRecords } from './csv-parse.js';
+import { type CsvRecord, csvRecords } from './csv-parse.js';
 
-/** The whole text read: its records and the problems found. */
+/** The whole text read: its records, and those with broken quoting. */
 function parseCsv(text: string) {
-  const problems: CsvProblem[] = [];
-  return { rows: [...csvRecords(text, problems)], problems };
+  const records = [...csvRecords(text)];
+  const rows = records.filter((record): record is Extract<CsvRecord, { cells: string[] }> => 'cells' in record);
+  const broken = records.filter((record): record is Extract<CsvRecord, { broken: string }> => 'broken' in record);
+  return { rows, broken };
 }
 
 const cellsOf = (text: string) => parseCsv(text).rows.map((row) => row.cells);
@@ -16,7 +18,7 @@ describe('csvRecords', () => {
         { line: 2, cells: ['d', 'e', 'f'] },
         { line: 3, cells: ['g', 'h', 'i'] },
       ],
-      problems: [],
+      broken: [],
     });
   });
 
@@ -37,18 +39,17 @@ describe('csvRecords', () => {
   it('keeps empty fields, including a trailing one', () => {
     expect(cellsOf(',a,,b,\n')).toEqual([['', 'a', '', 'b', '']]);
     expect(cellsOf('a,')).toEqual([['a', '']]);
-    expect(cellsOf(',,\n')).toEqual([['', '', '']]);
   });
 
-  it('reads quoted fields with commas, doubled quotes and line breaks of every kind', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks of every kind, as LF', () => {
     const text = 'name,memo\n"Kim, Minjun","He said ""hi""\r\nthen left\nand\rcame back"\n"",x\n';
     expect(parseCsv(text)).toEqual({
       rows: [
         { line: 1, cells: ['name', 'memo'] },
-        { line: 2, cells: ['Kim, Minjun', 'He said "hi"\r\nthen left\nand\rcame back'] },
+        { line: 2, cells: ['Kim, Minjun', 'He said "hi"\nthen left\nand\ncame back'] },
         { line: 6, cells: ['', 'x'] },
       ],
-      problems: [],
+      broken: [],
     });
   });
 
@@ -62,12 +63,11 @@ describe('csvRecords', () => {
     ]);
   });
 
-  it('skips blank and whitespace-only lines, but not a line of quotes or commas', () => {
-    expect(parseCsv('a\n\n  \t \r\n\nb\n""\n,\n').rows).toEqual([
+  it('skips blank lines and rows of blank cells', () => {
+    expect(parseCsv('a\n\n  \t \r\n\nb\n""\n,\n, ,""\nc').rows).toEqual([
       { line: 1, cells: ['a'] },
       { line: 5, cells: ['b'] },
-      { line: 6, cells: [''] },
-      { line: 7, cells: ['', ''] },
+      { line: 9, cells: ['c'] },
     ]);
   });
 
@@ -78,25 +78,71 @@ describe('csvRecords', () => {
     ]);
   });
 
-  it('keeps stray quotes in unquoted fields and text after a closing quote, as Excel does', () => {
-    expect(cellsOf('5\'11" tall,say "hi",x"y\n"ab"cd,"q" ,z')).toEqual([
+  it('keeps stray quotes in unquoted fields, and spaces after a closing quote out of the field', () => {
+    expect(cellsOf('5\'11" tall,say "hi",x"y\n"q" ,z')).toEqual([
       ['5\'11" tall', 'say "hi"', 'x"y'],
-      ['abcd', 'q ', 'z'],
+      ['q', 'z'],
     ]);
   });
 
-  it('reports a quote never closed, with the line it opened on, and keeps the record', () => {
-    expect(parseCsv('a,b\nc,"open\nstill open,\n')).toEqual({
+  it('reports a quote never closed with its line, and reads the lines after it as records', () => {
+    expect(parseCsv('a,b\nc,"open\nd,e\nf,g\n')).toEqual({
       rows: [
         { line: 1, cells: ['a', 'b'] },
-        { line: 2, cells: ['c', 'open\nstill open,\n'] },
+        { line: 3, cells: ['d', 'e'] },
+        { line: 4, cells: ['f', 'g'] },
       ],
-      problems: [{ line: 2, message: 'The quoted field opened on line 2 is never closed' }],
+      broken: [{ line: 2, broken: 'A field opened with a quote (") on this line is not closed properly' }],
     });
   });
 
-  it('names the line of the quote, not of the record, when a record spans lines before it', () => {
-    expect(parseCsv('"x\ny","z').problems).toEqual([{ line: 2, message: 'The quoted field opened on line 2 is never closed' }]);
+  it('never lets a broken quote carry the next lines inside its field, even when a later quote seems to close it', () => {
+    // The quote opened on line 2 would close after "ok" on line 4: lines 3 and 4 stay rows of their own.
+    const text = 'Name,Phone,Memo\nKim,010,"5\'11\nLee,011,tall\nPark,012,"ok"\nChoi,013,"a ""b"", c"\n';
+    expect(parseCsv(text)).toEqual({
+      rows: [
+        { line: 1, cells: ['Name', 'Phone', 'Memo'] },
+        { line: 3, cells: ['Lee', '011', 'tall'] },
+        { line: 4, cells: ['Park', '012', 'ok'] },
+        { line: 5, cells: ['Choi', '013', 'a "b", c'] },
+      ],
+      broken: [{ line: 2, broken: 'A field opened with a quote (") on this line is not closed properly' }],
+    });
+  });
+
+  it('reports text after a closing quote as broken quoting, rather than reading on past it', () => {
+    expect(parseCsv('"ab"cd,"q" ,z\nnext,row').rows).toEqual([{ line: 2, cells: ['next', 'row'] }]);
+    expect(parseCsv('"ab"cd,"q" ,z\nnext,row').broken).toEqual([{ line: 1, broken: expect.stringContaining('not closed properly') }]);
+  });
+
+  it('names the line of the quote when a record spans lines before it, and goes on after that line', () => {
+    expect(parseCsv('"x\ny","z\nnext,row')).toEqual({
+      rows: [{ line: 3, cells: ['next', 'row'] }],
+      broken: [{ line: 1, broken: 'A field opened with a quote (") on line 2 is not closed properly' }],
+    });
+  });
+
+  it('reads a quoted field longer than the pieces the text is read in, and numbers the lines after it', () => {
+    const memo = Array.from({ length: 20_000 }, (_, i) => `memo line ${i}, with "" quotes`).join('\n');
+    const text = `a,b\n1,"${memo}"\n2,x\n`;
+    expect(parseCsv(text)).toEqual({
+      rows: [
+        { line: 1, cells: ['a', 'b'] },
+        { line: 2, cells: ['1', memo.replaceAll('""', '"')] },
+        { line: 20_002, cells: ['2', 'x'] },
+      ],
+      broken: [],
+    });
+  });
+
+  it('reads a file where every line has a broken quote line by line, in one pass', () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `name ${i},"open ${i}`);
+    const { rows, broken } = parseCsv(`Name,Memo\n${lines.join('\n')}\nlast,row\n`);
+    expect(rows).toEqual([
+      { line: 1, cells: ['Name', 'Memo'] },
+      { line: 20_002, cells: ['last', 'row'] },
+    ]);
+    expect(broken.map((record) => record.line)).toEqual(Array.from({ length: 20_000 }, (_, i) => i + 2));
   });
 
   it('ignores a BOM left at the start of the text', () => {
@@ -115,8 +161,8 @@ describe('csvRecords', () => {
     const text = lines.join('\r\n') + '\r\n';
     expect(text.length).toBeGreaterThan(10_000_000);
 
-    const { rows, problems } = parseCsv(text);
-    expect(problems).toEqual([]);
+    const { rows, broken } = parseCsv(text);
+    expect(broken).toEqual([]);
     expect(rows).toHaveLength(100_001);
     expect(rows.every((row) => row.cells.length === 14)).toBe(true);
     expect(rows[1]).toEqual({

@@ -1,109 +1,106 @@
-// RFC 4180 CSV, read the way Excel writes and reads it. One pass over the string: uploads reach 100,000 rows.
+// CSV records read by papaparse, a piece of the text at a time, each with the physical line it starts on: uploads
+// reach 100,000 rows, and the import reads them as PostgreSQL takes them.
+import Papa from 'papaparse';
 
-export interface CsvRow {
-  /** 1-based physical line where the record starts, for reports. */
-  line: number;
-  cells: string[];
-}
+/** A record read, or one whose quoting is broken: it is left out, and the lines after it are read as records. */
+export type CsvRecord = { line: number; cells: string[] } | { line: number; broken: string };
 
-export interface CsvProblem {
-  line: number;
-  message: string;
-}
+/** The first piece, and the first after a broken record, is small: the text after a broken quote is read again. */
+const FIRST_PIECE_CHARS = 64;
+/** Clean pieces double up to this size (a record longer than it is read whole all the same). */
+const MAX_PIECE_CHARS = 256 * 1024;
 
-const QUOTE = 0x22;
-const COMMA = 0x2c;
 const LF = 0x0a;
-const CR = 0x0d;
+const BROKEN_QUOTE = 'A field opened with a quote (") on this line is not closed properly';
+const brokenQuoteOn = (line: number) => `A field opened with a quote (") on line ${line} is not closed properly`;
+const QUOTE_ERRORS = new Set(['MissingQuotes', 'InvalidQuotes']);
+const PARSE_CONFIG = { delimiter: ',', newline: '\n', quoteChar: '"', escapeChar: '"', header: false, skipEmptyLines: false } as const;
 
 /**
- * Fields are separated by commas; a field in double quotes may hold commas, `""` for a quote and line
- * breaks. Records end at CRLF, LF or a lone CR (old Mac Excel). Blank lines are skipped. A quote inside an
- * unquoted field, or text after a closing quote, is kept as typed rather than refused, as Excel does.
- * Records are read one at a time, as they are asked for; damage is added to `problems` on the way.
+ * Fields are separated by commas; a field in double quotes may hold commas, `""` for a quote and line breaks.
+ * Records end at CRLF, LF or a lone CR (old Mac Excel): all three are read as LF, in cells too. Rows of blank cells
+ * are skipped. A quote inside an unquoted field is kept as typed (5'11"). A quoted field that is never closed, or
+ * whose closing quote is followed by more text, makes its record broken: it is yielded as such, with the line of
+ * the quote, and reading goes on at the line after that quote, so no record is ever swallowed into a field.
+ * Records are read as they are asked for.
  */
-export function* csvRecords(text: string, problems: CsvProblem[]): Generator<CsvRow> {
-  const end = text.length;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+export function* csvRecords(source: string): Generator<CsvRecord> {
+  let text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+
+  let start = 0;
   let line = 1;
-
-  while (i < end) {
-    const recordLine = line;
-    const cells: string[] = [];
-    let quotedCells = false;
-
-    for (;;) {
-      let value: string;
-      if (text.charCodeAt(i) === QUOTE) {
-        quotedCells = true;
-        const quoteLine = line;
-        value = '';
-        let from = i + 1;
-        for (;;) {
-          const close = text.indexOf('"', from);
-          if (close === -1) {
-            value += text.slice(from);
-            line += lineBreaks(text, from, end);
-            i = end;
-            problems.push({ line: quoteLine, message: `The quoted field opened on line ${quoteLine} is never closed` });
-            break;
-          }
-          line += lineBreaks(text, from, close);
-          if (text.charCodeAt(close + 1) === QUOTE) {
-            value += text.slice(from, close + 1);
-            from = close + 2;
-            continue;
-          }
-          value += text.slice(from, close);
-          i = close + 1;
-          break;
-        }
-        // Anything between the closing quote and the next separator belongs to the same field.
-        const start = i;
-        i = fieldEnd(text, i, end);
-        if (i > start) value += text.slice(start, i);
-      } else {
-        const start = i;
-        i = fieldEnd(text, i, end);
-        value = text.slice(start, i);
-      }
-      cells.push(value);
-
-      if (i >= end) break;
-      const c = text.charCodeAt(i);
-      if (c === COMMA) {
-        // A comma at the very end still opens one last, empty field: the next pass finds it.
-        i++;
-        continue;
-      }
-      // Line break: CRLF counts once.
-      i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
-      line++;
-      break;
+  let size = FIRST_PIECE_CHARS;
+  while (start < text.length) {
+    let end = pieceEnd(text, start + size);
+    let parsed = Papa.parse<string[]>(text.slice(start, end), PARSE_CONFIG);
+    // A last record whose quote is still open at the end of the piece may close in the text after it.
+    while (end < text.length && endsInOpenQuote(parsed)) {
+      size *= 2;
+      end = pieceEnd(text, start + size);
+      parsed = Papa.parse<string[]>(text.slice(start, end), PARSE_CONFIG);
     }
 
-    if (cells.length === 1 && !quotedCells && cells[0].trim() === '') continue;
-    yield { line: recordLine, cells };
+    const pieceLine = line;
+    const broken = brokenQuotes(parsed.errors);
+    const rows = parsed.data;
+    // After a piece's last line break comes an empty row that is no line of the file.
+    const tail = text.charCodeAt(end - 1) === LF ? rows.length - 1 : -1;
+    let resumeAt = end;
+    for (let index = 0; index < rows.length; index++) {
+      const quote = broken.get(index);
+      if (quote !== undefined) {
+        // The opening quote is just before the error's index: its line is the last one of the broken record.
+        const quoteAt = start + quote - 1;
+        const quoteLine = pieceLine + lineBreaks(text, start, quoteAt);
+        yield { line, broken: quoteLine === line ? BROKEN_QUOTE : brokenQuoteOn(quoteLine) };
+        const lineEnd = text.indexOf('\n', quoteAt);
+        resumeAt = lineEnd === -1 ? text.length : lineEnd + 1;
+        line = quoteLine + 1;
+        break;
+      }
+      if (index === tail) break;
+      const cells = rows[index];
+      if (cells.some((cell) => cell.trim() !== '')) yield { line, cells };
+      line += 1 + cellLineBreaks(cells);
+    }
+    size = resumeAt === end ? Math.min(size * 2, MAX_PIECE_CHARS) : FIRST_PIECE_CHARS;
+    start = resumeAt;
   }
 }
 
-/** Index of the comma or line break that ends an unquoted stretch starting at `i`, or `end`. */
-function fieldEnd(text: string, i: number, end: number): number {
-  while (i < end) {
-    const c = text.charCodeAt(i);
-    if (c === COMMA || c === LF || c === CR) return i;
-    i++;
-  }
-  return end;
+/** Just after the first line break at or after `from`, or the end of the text. */
+function pieceEnd(text: string, from: number): number {
+  if (from >= text.length) return text.length;
+  const lineBreak = text.indexOf('\n', from);
+  return lineBreak === -1 ? text.length : lineBreak + 1;
 }
 
-/** Physical lines started inside [from, to): CRLF, LF and lone CR each count once. */
+function endsInOpenQuote(parsed: Papa.ParseResult<string[]>): boolean {
+  const last = parsed.data.length - 1;
+  const errors = parsed.errors.filter((error) => error.row === last && QUOTE_ERRORS.has(error.code));
+  return errors.length > 0 && errors.every((error) => error.code === 'MissingQuotes');
+}
+
+/** For each row with broken quoting, the index (in the piece) just after the quote that opened the broken field. */
+function brokenQuotes(errors: readonly Papa.ParseError[]): Map<number, number> {
+  const rows = new Map<number, number>();
+  for (const error of errors) {
+    if (QUOTE_ERRORS.has(error.code) && error.row !== undefined && error.index !== undefined && !rows.has(error.row)) rows.set(error.row, error.index);
+  }
+  return rows;
+}
+
+/** Line breaks inside the quoted cells of a row. */
+function cellLineBreaks(cells: readonly string[]): number {
+  let count = 0;
+  for (const cell of cells) for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+/** Line breaks in text[from, to). */
 function lineBreaks(text: string, from: number, to: number): number {
   let count = 0;
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === LF) count++;
-    else if (c === CR && text.charCodeAt(i + 1) !== LF) count++;
-  }
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++;
   return count;
 }
