@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import pg from 'pg';
 import { ContactImportsService } from '../src/modules/contacts/contact-imports.service.js';
 import { WorkerModule } from '../src/worker.module.js';
 import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
@@ -154,6 +155,21 @@ describe('contact imports (CSV, on the worker)', () => {
       ['Kim', '배우'],
       ['Choi', null],
     ]);
+  });
+
+  it('analyses the contact table after an import, so that the book is read on statistics that know its rows', async () => {
+    const pool = new pg.Client({ connectionString: t.config.DATABASE_URL });
+    await pool.connect();
+    const manualAnalyses = async () =>
+      Number((await pool.query<{ analyze_count: string }>(`select "analyze_count" from pg_stat_user_tables where "relname" = 'contact'`)).rows[0].analyze_count);
+    try {
+      const before = await manualAnalyses();
+      const result = await preview('analysed.csv', `Name,Phone Number\n${Array.from({ length: 300 }, (_, i) => `배우 ${i},010-0000-${String(i % 250).padStart(4, '0')}`).join('\n')}\n`);
+      await importInto(result.id, 'analysed');
+      await eventually(async () => expect(await manualAnalyses()).toBeGreaterThan(before), 10_000);
+    } finally {
+      await pool.end();
+    }
   });
 
   it('takes large bodies on the upload route only', async () => {

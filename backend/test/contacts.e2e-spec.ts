@@ -1,3 +1,5 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { contactListQuery, systemGroupCountsQuery } from '../src/modules/contacts/address-books.service.js';
 import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 const API = '/backend/api/v1';
@@ -276,6 +278,45 @@ describe('contacts', () => {
       const scan = await ok<{ groups: { phoneDigits: string; count: number }[]; contacts: number; duplicated: number }>('GET', `address-books/${book}/duplicate-groups`);
       expect(scan.groups.map((g) => [g.phoneDigits, g.count])).toEqual([['01012345678', 4], ['025550101', 2]]);
       expect(scan).toMatchObject({ contacts: 7, duplicated: 6 });
+    });
+
+    it('reads the duplicates view and the system groups\' counts in one pass over the book, whatever its statistics say', async () => {
+      interface PlanNode {
+        'Node Type': string;
+        'Relation Name'?: string;
+        'Actual Loops': number;
+        Plans?: PlanNode[];
+      }
+      const scansOfContact = (node: PlanNode): [string, number][] => [
+        ...(node['Relation Name'] === 'contact' ? [[node['Node Type'], node['Actual Loops']] as [string, number]] : []),
+        ...(node.Plans ?? []).flatMap(scansOfContact),
+      ];
+      const em = t.app.get(EntityManager).fork();
+      const insertContacts = (book: number, count: number, distinctPhones: number) =>
+        em.execute(
+          `insert into "contact" ("address_book_id", "contact_name", "phone_number", "phone_digits")
+           select ?, 'contact ' || i, p, p from (select i, '010' || (20000000 + i % ?) as p from generate_series(1, ?) i) s`,
+          [book, distinctPhones, count],
+        );
+      // The statistics are taken before the book holds anything, and not again (as right after an import, until
+      // autovacuum comes round): they tell the planner the book is empty.
+      await em.execute(`alter table "contact" set (autovacuum_enabled = off)`);
+      try {
+        await insertContacts(await newBook('analysed'), 50, 50);
+        await em.execute(`analyze "contact"`);
+        const book = await newBook('imported since');
+        // 3,000 contacts, 300 phones twice.
+        await insertContacts(book, 3000, 2700);
+        for (const { sql, params } of [contactListQuery(book, { view: 'duplicates' }), systemGroupCountsQuery(book)]) {
+          const [{ 'QUERY PLAN': [explained] }] = await em.execute<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(`explain (analyze, format json) ${sql}`, params);
+          const scans = scansOfContact(explained.Plan);
+          expect(scans.length).toBeGreaterThan(0);
+          expect(scans.filter(([, loops]) => loops !== 1)).toEqual([]);
+        }
+        expect(await contactsOf(book, '?view=duplicates')).toHaveLength(600);
+      } finally {
+        await em.execute(`alter table "contact" reset (autovacuum_enabled)`);
+      }
     });
 
     it('merges into the default in one step, fills blanks, joins e-mails and memos, and keeps the merged-away rows restorable', async () => {

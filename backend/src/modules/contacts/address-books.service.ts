@@ -2,7 +2,7 @@ import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/po
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { TEXT_ARRAY_PARAM, textArray } from '../../platform/database/sql-arrays.js';
 import { AddressBook, ContactGroup } from './address-book.entity.js';
-import { CONTACT_SELECT, insertContacts, type NewContact, textFieldsOf } from './contact-rows.js';
+import { CONTACT_SELECT, contactSelectFrom, insertContacts, type NewContact, textFieldsOf } from './contact-rows.js';
 import type { AddressBookDto, BulkContactDto, GroupDto, GroupListDto, SystemGroupDto } from './dto/address-book.dto.js';
 import type { ContactDto, ContactView } from './dto/contact.dto.js';
 
@@ -17,23 +17,45 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 /**
- * The system groups of the groups panel (spec §2): views of the book, never stored, never deleted. `where` reads
- * the contacts `c` of the book; `bookParams` are its parameters, each the book's id.
+ * The book's live contacts as `c`, each with `sharing`: how many of them have its phone's digits. One pass over the
+ * book by a window, never a join of the book with itself, so that no statistics (stale right after an import) can
+ * lead the planner to read the book again for every contact. Its one parameter is the book's id.
  */
-export const SYSTEM_GROUPS: { view: ContactView; name: string; where: string; bookParams: number }[] = [
-  { view: 'entire', name: 'entire', where: 'true', bookParams: 0 },
-  { view: 'selected', name: 'selected', where: `c."checked"`, bookParams: 0 },
-  { view: 'kakao-friend', name: 'Add KakaoTalk friend', where: `c."completion_status" = '1'`, bookParams: 0 },
-  { view: 'edit-nickname', name: 'Edit nickname', where: `c."checklist_confirm" = 'inconsistency'`, bookParams: 0 },
-  {
-    view: 'duplicates',
-    name: 'Remove duplicates',
-    // Uncorrelated, so the planner hashes the book's shared phones once instead of probing for every contact.
-    where: `c."phone_digits" <> '' and c."phone_digits" in (select d."phone_digits" from "contact" d
-      where d."address_book_id" = ? and d."deleted_at" is null and d."phone_digits" <> '' group by 1 having count(*) > 1)`,
-    bookParams: 1,
-  },
+const CONTACTS_WITH_SHARING = `(select x.*, count(*) over (partition by x."phone_digits") as "sharing"
+  from "contact" x where x."address_book_id" = ? and x."deleted_at" is null)`;
+
+/**
+ * The system groups of the groups panel (spec §2): views of the book, never stored, never deleted. `where` reads
+ * the contacts `c` of the book; those that need `c."sharing"` say so.
+ */
+export const SYSTEM_GROUPS: { view: ContactView; name: string; where: string; sharing?: true }[] = [
+  { view: 'entire', name: 'entire', where: 'true' },
+  { view: 'selected', name: 'selected', where: `c."checked"` },
+  { view: 'kakao-friend', name: 'Add KakaoTalk friend', where: `c."completion_status" = '1'` },
+  { view: 'edit-nickname', name: 'Edit nickname', where: `c."checklist_confirm" = 'inconsistency'` },
+  { view: 'duplicates', name: 'Remove duplicates', where: `c."phone_digits" <> '' and c."sharing" > 1`, sharing: true },
 ];
+
+/** The SQL of a book's live contacts in one of its groups or system groups, in id order. */
+export function contactListQuery(addressBookId: number, filter: { view?: ContactView; groupId?: number } = {}): { sql: string; params: unknown[] } {
+  const view = filter.groupId === undefined && filter.view ? SYSTEM_GROUPS.find((group) => group.view === filter.view)! : null;
+  if (view?.sharing) {
+    return { sql: `${contactSelectFrom(CONTACTS_WITH_SHARING)} where ${view.where} order by c."id"`, params: [addressBookId] };
+  }
+  const where = filter.groupId !== undefined ? `c."group_id" = ?` : (view?.where ?? 'true');
+  return {
+    sql: `${CONTACT_SELECT} where c."address_book_id" = ? and c."deleted_at" is null and ${where} order by c."id"`,
+    params: filter.groupId !== undefined ? [addressBookId, filter.groupId] : [addressBookId],
+  };
+}
+
+/** The SQL of the number of a book's live contacts in each system group, by view. */
+export function systemGroupCountsQuery(addressBookId: number): { sql: string; params: unknown[] } {
+  return {
+    sql: `select ${SYSTEM_GROUPS.map((group) => `count(*) filter (where ${group.where})::int as "${group.view}"`).join(', ')} from ${CONTACTS_WITH_SHARING} c`,
+    params: [addressBookId],
+  };
+}
 
 /** Whether a name or view names a system group (entire, selected, …), in any case. */
 export function isSystemGroup(nameOrView: string): boolean {
@@ -80,38 +102,23 @@ export class AddressBooksService {
   /** The book's live contacts in one of its groups or system groups, in id order. */
   async contacts(addressBookId: number, filter: { view?: ContactView; groupId?: number } = {}): Promise<ContactDto[]> {
     await this.require(addressBookId);
-    const params: unknown[] = [addressBookId];
-    let where = 'true';
-    if (filter.groupId !== undefined) {
-      where = `c."group_id" = ?`;
-      params.push(filter.groupId);
-    } else if (filter.view) {
-      const view = SYSTEM_GROUPS.find((group) => group.view === filter.view)!;
-      where = view.where;
-      params.push(...Array<number>(view.bookParams).fill(addressBookId));
-    }
-    return this.em.execute<ContactDto[]>(
-      `${CONTACT_SELECT} where c."address_book_id" = ? and c."deleted_at" is null and ${where} order by c."id"`,
-      params,
-    );
+    const { sql, params } = contactListQuery(addressBookId, filter);
+    return this.em.execute<ContactDto[]>(sql, params);
   }
 
   async groups(addressBookId: number): Promise<GroupListDto> {
     await this.require(addressBookId);
-    const [groups, [counts]] = await Promise.all([
+    const counts = systemGroupCountsQuery(addressBookId);
+    const [groups, [countsByView]] = await Promise.all([
       this.em.execute<GroupDto[]>(
         `select g."id", g."name", count(c."id")::int as "contactCount"
          from "contact_group" g left join "contact" c on c."group_id" = g."id" and c."deleted_at" is null
          where g."address_book_id" = ? group by g."id" order by g."id"`,
         [addressBookId],
       ),
-      this.em.execute<Record<string, number>[]>(
-        `select ${SYSTEM_GROUPS.map((group) => `count(*) filter (where ${group.where})::int as "${group.view}"`).join(', ')}
-         from "contact" c where c."address_book_id" = ? and c."deleted_at" is null`,
-        [...SYSTEM_GROUPS.flatMap((group) => Array<number>(group.bookParams).fill(addressBookId)), addressBookId],
-      ),
+      this.em.execute<Record<string, number>[]>(counts.sql, counts.params),
     ]);
-    const systemGroups: SystemGroupDto[] = SYSTEM_GROUPS.map(({ view, name }) => ({ view, name, contactCount: counts[view] ?? 0 }));
+    const systemGroups: SystemGroupDto[] = SYSTEM_GROUPS.map(({ view, name }) => ({ view, name, contactCount: countsByView[view] ?? 0 }));
     return { systemGroups, groups };
   }
 

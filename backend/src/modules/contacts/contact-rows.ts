@@ -5,11 +5,17 @@ import { checklistOf, CONTACT_TEXT_FIELD_NAMES, CONTACT_TEXT_FIELDS, type Contac
 import { MAX_PHONE_DIGITS, phoneDigits } from './domain/phone.js';
 import type { ContactDto } from './dto/contact.dto.js';
 
+/**
+ * The list form of a contact (ContactDto) as SQL, read from `source` (the contact table, or a subquery of its rows)
+ * as `c`, with its group `g`.
+ */
+export function contactSelectFrom(source: string): string {
+  return `select c."id", c."checked" as "check", ${CONTACT_TEXT_FIELD_NAMES.map((field) => `c."${CONTACT_TEXT_FIELDS[field].column}" as "${field}"`).join(', ')}, g."name" as "Group", c."group_id" as "groupId", c."address_book_id" as "addressBookId"
+  from ${source} c left join "contact_group" g on g."id" = c."group_id"`;
+}
+
 /** The list form of a contact (ContactDto) as SQL: `from "contact" c left join "contact_group" g`. */
-export const CONTACT_SELECT = `select c."id", c."checked" as "check", ${CONTACT_TEXT_FIELD_NAMES.map(
-  (field) => `c."${CONTACT_TEXT_FIELDS[field].column}" as "${field}"`,
-).join(', ')}, g."name" as "Group", c."group_id" as "groupId", c."address_book_id" as "addressBookId"
-  from "contact" c left join "contact_group" g on g."id" = c."group_id"`;
+export const CONTACT_SELECT = contactSelectFrom('"contact"');
 
 /** The text fields of a contact-shaped object (a DTO, a contact read back), without its other properties. */
 export function textFieldsOf(fields: { [field in ContactTextField]?: string | null }): Partial<ContactText> {
