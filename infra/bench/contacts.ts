@@ -1,5 +1,6 @@
 // The contacts part of the benchmark: a generated address book CSV uploaded and imported through the API and the
-// worker, beside a raw COPY of the same rows, and the whole-book duplicate scan.
+// worker, beside a raw COPY of the same rows, the whole-book duplicate scan, and the duplicates view read right
+// after an import.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -104,4 +105,31 @@ export async function duplicateScan(base: string, auth: Record<string, string>, 
   }
   times.sort((a, b) => a - b);
   return { p50: times[Math.floor(times.length / 2)], max: times[times.length - 1], groups, duplicated };
+}
+
+/** Takes the contact table's statistics now, as autovacuum would: what the planner knows before the next import. */
+export async function analyzeContacts(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('analyze "contact"');
+  } finally {
+    await client.end();
+  }
+}
+
+/** GET contacts?view=duplicates of a book through the API: the first answer, then p50 and the slowest of `runs` more. */
+export async function duplicatesView(base: string, auth: Record<string, string>, addressBookId: number, runs: number) {
+  const read = async () => {
+    const started = performance.now();
+    const response = await fetch(`${base}/address-books/${addressBookId}/contacts?view=duplicates`, { headers: auth });
+    if (response.status !== 200) throw new Error(`duplicates view: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as { data: unknown[] };
+    return { ms: performance.now() - started, contacts: body.data.length };
+  };
+  const first = await read();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await read()).ms);
+  times.sort((a, b) => a - b);
+  return { first: first.ms, contacts: first.contacts, p50: times[Math.floor(times.length / 2)], max: times[times.length - 1] };
 }
