@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../platform/config/config.js';
 import { jwtModuleOptions } from '../../platform/crypto/jwt-options.js';
+import { AccountEventsModule } from '../../platform/events/account-events.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
@@ -12,6 +13,7 @@ import { LoginRateLimiter } from './login-rate-limiter.js';
 @Module({
   imports: [
     UsersModule,
+    AccountEventsModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: jwtModuleOptions,

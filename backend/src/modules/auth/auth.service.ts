@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { LruCache } from '../../platform/cache/lru-cache.js';
+import { AccountEvents } from '../../platform/events/account-events.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
 import { AccessVersion } from '../users/access-version.service.js';
@@ -49,8 +50,9 @@ export class AuthService {
     private readonly rateLimiter: LoginRateLimiter,
     private readonly access: AccessVersion,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    accountEvents: AccountEvents,
   ) {
-    users.onPasswordChange((em, userId, keptSessionId) => this.endOtherSessions(em, userId, keptSessionId));
+    accountEvents.onPasswordChange((em, userId, keptSessionId) => this.endOtherSessions(em, userId, keptSessionId));
   }
 
   /** Sessions this process found live. */

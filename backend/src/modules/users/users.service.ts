@@ -51,12 +51,6 @@ export function toUserDto(user: User): UserDto {
   };
 }
 
-/**
- * Ends every session of an account except one, inside the transaction that changes its password. The auth
- * module, which keeps the sessions (and depends on this one), registers it.
- */
-export type EndOtherSessions = (em: EntityManager, userId: number, keptSessionId: string) => Promise<void>;
-
 function wrongCurrentPassword(message: string): BadRequestException {
   return new BadRequestException({ message, details: { validation: [{ path: 'currentPassword', message }] } });
 }
@@ -64,7 +58,6 @@ function wrongCurrentPassword(message: string): BadRequestException {
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
-  private endOtherSessions: EndOtherSessions | null = null;
 
   constructor(
     private readonly em: EntityManager,
@@ -106,11 +99,6 @@ export class UsersService {
     return toUserDto(user);
   }
 
-  /** Registers how the sessions of an account end when its password changes. */
-  onPasswordChange(endOtherSessions: EndOtherSessions): void {
-    this.endOtherSessions = endOtherSessions;
-  }
-
   /**
    * A new password ends every other session of the account (the one making the change stays signed in); your own
    * needs your current password.
@@ -134,8 +122,8 @@ export class UsersService {
       user.email = email;
       if (passwordHash) {
         user.passwordHash = passwordHash;
-        if (!this.endOtherSessions) throw new Error('Nothing has registered to end sessions on a password change');
-        await this.endOtherSessions(em, id, actor.sessionId);
+        // The auth module, which keeps the sessions, ends every other one of the account.
+        await this.accountEvents.passwordChanged(em, id, actor.sessionId);
         accessChanged = true;
       }
       await em.flush();
