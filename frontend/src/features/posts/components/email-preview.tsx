@@ -1,6 +1,7 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { safeHtml } from '../../../lib/safe-html.ts';
 import type { useEmailPreview } from '../api/email-templates.ts';
 
 /** The rendered e-mail of a live preview: its subject and body, or why there is none yet. */
@@ -20,12 +21,12 @@ export function EmailPreviewBody({ preview, emptyText }: { preview: ReturnType<t
         <span className="font-medium text-slate-600">Subject: </span>
         <span className="font-semibold text-slate-900">{preview.data.subject}</span>
       </p>
-      {/* Rendered and sanitised by the server: the e-mail exactly as it is sent, and the only HTML shown as such. */}
+      {/* Rendered and sanitised by the server (and again by safeHtml): the e-mail as it is sent. */}
       <div
         data-testid="email-preview"
         className="overflow-x-auto border-t border-slate-200 pt-3 text-sm text-slate-900 [&_a]:text-brand-800 [&_a]:underline [&_img]:h-auto
           [&_img]:max-w-full [&_table]:max-w-full"
-        dangerouslySetInnerHTML={{ __html: preview.data.html }}
+        dangerouslySetInnerHTML={{ __html: safeHtml(preview.data.html) }}
       />
     </div>
   );

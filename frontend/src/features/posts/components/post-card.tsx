@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast.tsx';
 import { setFavourite } from '../api/update-post.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 import { displayPostDate } from '../../../lib/korean-time.ts';
+import { safeHtml } from '../../../lib/safe-html.ts';
 
 export type Language = 'eng' | 'kor';
 
@@ -61,7 +62,8 @@ function FavouriteHeart({ post }: { post: Post }) {
 /** One casting post with every field, badge and action of spec §2. */
 export function PostCard({ post, language, onMemo, onSendAction }: PostCardProps) {
   const { data } = post;
-  // The API answers sanitised HTML for both descriptions (no script, style, handlers or unsafe URLs).
+  // The API answers sanitised HTML for both descriptions (no script, style, handlers or unsafe URLs); safeHtml
+  // sanitises it again in the browser.
   const description = language === 'eng' ? data.eng : data.body;
   const title = data.postTitle || 'Untitled post';
 
@@ -106,7 +108,7 @@ export function PostCard({ post, language, onMemo, onSendAction }: PostCardProps
           aria-label={`Description of ${title}`}
           lang={language === 'eng' ? 'en' : 'ko'}
           className={`post-body mt-4 max-h-64 overflow-y-auto rounded-lg bg-slate-50 px-4 py-3 text-sm leading-relaxed text-slate-800 ${focusRing}`}
-          dangerouslySetInnerHTML={{ __html: description }}
+          dangerouslySetInnerHTML={{ __html: safeHtml(description) }}
         />
       ) : (
         <p className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">No description.</p>
