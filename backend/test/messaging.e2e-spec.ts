@@ -485,11 +485,17 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
 
       // Another admin's send is not theirs to stop; their own is, and a superadmin may stop anyone's.
       const mine = await send({ scheduledAt: at(), recipients: recipients(2, (i) => `관리자 ${i}`, 720) });
+      // Each sees whether it is theirs to stop, so the results page offers Cancel only where it works.
+      expect(mine).toMatchObject({ canCancel: true });
+      expect((await asStaff('GET', `message-sends/${mine.id}`)).json()).toMatchObject({ canCancel: false });
+      const listed = (await asStaff('GET', 'message-sends')).json<{ data: { id: number; canCancel: boolean }[] }>().data;
+      expect(listed.find((row) => row.id === mine.id)).toMatchObject({ canCancel: false });
       const refused = await asStaff('POST', `message-sends/${mine.id}/cancel`);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe('Only the staff member who made this send, or a superadmin, can cancel it.');
       expect((await call('POST', `message-sends/${mine.id}/cancel`)).json()).toMatchObject({ state: 'cancelled' });
       const own = await scheduleAsStaff('본인');
+      expect(own).toMatchObject({ canCancel: true });
       expect((await asStaff('POST', `message-sends/${own.id}/cancel`)).json()).toMatchObject({ state: 'cancelled' });
       const theirs = await scheduleAsStaff('총괄');
       expect((await call('POST', `message-sends/${theirs.id}/cancel`)).json()).toMatchObject({ state: 'cancelled' });

@@ -1665,6 +1665,8 @@ export interface components {
         };
         MessageSendDto: {
             advertising: boolean;
+            /** @description Whether the caller may cancel it now: it has not started, and they made it or are a superadmin */
+            canCancel: boolean;
             /** @enum {string} */
             channel: "sms" | "kakao";
             counts: components["schemas"]["DeliveryCountsDto"];

@@ -33,8 +33,8 @@ export class AligoController {
     const numbers = new Set(body.recipients.map((phone) => recipientDigits(phone) ?? phone)).size;
     if (numbers < BULK_MIN) throw new BadRequestException(BULK_MESSAGES.tooFew);
     if (numbers > BULK_MAX) throw new BadRequestException(BULK_MESSAGES.tooMany);
-    const created = await this.sends.create(principal.userId, { sender: body.sender, recipients: body.recipients.map((phone) => ({ phone, text: body.message })) }, idempotencyKey);
-    const send = await this.sends.settled(created.id, BULK_WAIT_MS);
+    const created = await this.sends.create(principal, { sender: body.sender, recipients: body.recipients.map((phone) => ({ phone, text: body.message })) }, idempotencyKey);
+    const send = await this.sends.settled(created.id, principal, BULK_WAIT_MS);
     // The reason of the first failure, so that a send nobody got says why (bad credentials, a sender not registered).
     const firstFailure = send.counts.failed > 0 ? ((await this.sends.deliveries(send.id, { status: 'failed', page: 1, pageSize: 1 })).data[0]?.error ?? null) : null;
     return bulkAnswer(send, firstFailure);

@@ -24,20 +24,20 @@ export class MessageSendsController {
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The queue could not be reached; nothing was sent' })
   @ApiIdempotencyKey('send')
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateMessageSendDto, @IdempotencyKey() idempotencyKey?: string): Promise<MessageSendDto> {
-    return this.sends.create(principal.userId, body, idempotencyKey);
+    return this.sends.create(principal, body, idempotencyKey);
   }
 
   @Get()
   @ApiOkResponse({ type: MessageSendListDto })
-  list(@Query() query: MessageSendQueryDto): Promise<MessageSendListDto> {
-    return this.sends.list(query);
+  list(@CurrentPrincipal() principal: Principal, @Query() query: MessageSendQueryDto): Promise<MessageSendListDto> {
+    return this.sends.list(query, principal);
   }
 
   @Get(':id')
   @ApiOkResponse({ type: MessageSendDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  get(@Param('id', IdParamPipe) id: number): Promise<MessageSendDto> {
-    return this.sends.get(id);
+  get(@CurrentPrincipal() principal: Principal, @Param('id', IdParamPipe) id: number): Promise<MessageSendDto> {
+    return this.sends.get(id, principal);
   }
 
   @Get(':id/deliveries')

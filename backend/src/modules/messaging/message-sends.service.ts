@@ -31,6 +31,7 @@ import { MessageFilesService } from './message-files.service.js';
 import { MESSAGE_SEND_JOB, type MessageSendJobData, messageSendJobId } from './message-send.job.js';
 import { callDeliveryStatusSql, type Channel, type DeliveryStatus, deliveryStatusSql, MessageSend, type SendState } from './message-send.entity.js';
 import { kakaoBatches, smsBatches } from './domain/gateway-batches.js';
+import { canCancelSend, mayCancelSend, type SendViewer } from './domain/send-access.js';
 import { SenderNumbersService } from './sender-numbers.service.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
 
@@ -102,10 +103,11 @@ export class MessageSendsService implements OnModuleInit {
    * Records a send and queues it. Under an Idempotency-Key the staff member already sent with, nothing more is
    * sent: the same request answers with that send, another request is refused.
    */
-  async create(userId: number, input: CreateMessageSendDto, idempotencyKey?: string): Promise<MessageSendDto> {
+  async create(viewer: SendViewer, input: CreateMessageSendDto, idempotencyKey?: string): Promise<MessageSendDto> {
+    const userId = viewer.userId;
     const request = idempotencyKey === undefined ? null : { key: checkedIdempotencyKey(idempotencyKey), hash: requestHash(input) };
     if (request) {
-      const earlier = await this.sentUnder(userId, request);
+      const earlier = await this.sentUnder(viewer, request);
       if (earlier) return earlier;
     }
     const now = this.clock.now();
@@ -165,7 +167,7 @@ export class MessageSendsService implements OnModuleInit {
       });
     } catch (error) {
       // The same request at the same moment: the first one recorded is the send.
-      const earlier = request && error instanceof UniqueConstraintViolationException ? await this.sentUnder(userId, request) : null;
+      const earlier = request && error instanceof UniqueConstraintViolationException ? await this.sentUnder(viewer, request) : null;
       if (earlier) return earlier;
       throw error;
     }
@@ -179,17 +181,17 @@ export class MessageSendsService implements OnModuleInit {
       await this.em.fork().nativeUpdate(MessageSend, { id: send.id }, { state: 'failed', error: SEND_MESSAGES.queueDown, finishedAt: new Date(), idempotencyKey: null });
       throw new ServiceUnavailableException(SEND_MESSAGES.queueDown);
     }
-    return this.get(send.id);
+    return this.get(send.id, viewer);
   }
 
   /** The send made under this key, when the request is the same; a 422 when it is another. */
-  private async sentUnder(userId: number, request: { key: string; hash: string }): Promise<MessageSendDto | null> {
+  private async sentUnder(viewer: SendViewer, request: { key: string; hash: string }): Promise<MessageSendDto | null> {
     const [earlier] = await this.em
       .fork()
-      .execute<{ id: number; hash: string }[]>(`select "id", "request_hash" as "hash" from "message_send" where "created_by_id" = ? and "idempotency_key" = ?`, [userId, request.key]);
+      .execute<{ id: number; hash: string }[]>(`select "id", "request_hash" as "hash" from "message_send" where "created_by_id" = ? and "idempotency_key" = ?`, [viewer.userId, request.key]);
     if (!earlier) return null;
     if (earlier.hash !== request.hash) throw new UnprocessableEntityException(SEND_MESSAGES.keyReused);
-    return this.get(earlier.id);
+    return this.get(earlier.id, viewer);
   }
 
   /**
@@ -200,14 +202,14 @@ export class MessageSendsService implements OnModuleInit {
     await this.em.fork().transactional(async (em) => {
       const send = await em.findOne(MessageSend, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
-      if (send.createdBy?.id !== principal.userId && principal.role !== 'superadmin') throw new ForbiddenException(SEND_MESSAGES.notYours);
+      if (!mayCancelSend(principal, send.createdBy?.id ?? null)) throw new ForbiddenException(SEND_MESSAGES.notYours);
       if (send.state === 'cancelled') return;
       if (send.state !== 'scheduled' && send.state !== 'queued') throw new ConflictException(SEND_MESSAGES.started);
       await this.cancelSends(em, `"id" = ?`, [id], null);
     });
     // The worker also skips a cancelled send, should the job already be on its way.
     await this.queue.remove(messageSendJobId(id)).catch(() => 0);
-    return this.get(id);
+    return this.get(id, principal);
   }
 
   /**
@@ -231,14 +233,15 @@ export class MessageSendsService implements OnModuleInit {
     return rows.map((row) => row.id);
   }
 
-  async get(id: number): Promise<MessageSendDto> {
-    const [send] = await this.sendRows(`s."id" = ?`, [id], 1, 0);
+  /** A send as this viewer sees it (whether they may cancel it). */
+  async get(id: number, viewer: SendViewer): Promise<MessageSendDto> {
+    const [send] = await this.sendRows(viewer, `s."id" = ?`, [id], 1, 0);
     if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
     return send;
   }
 
   /** Sends, newest first, created between two Korean days. */
-  async list(query: MessageSendQueryDto): Promise<MessageSendListDto> {
+  async list(query: MessageSendQueryDto, viewer: SendViewer): Promise<MessageSendListDto> {
     const where: string[] = ['true'];
     const params: unknown[] = [];
     if (query.from) {
@@ -250,12 +253,13 @@ export class MessageSendsService implements OnModuleInit {
       params.push(query.to.slice(0, 10));
     }
     const [{ count }] = await this.em.fork().execute<{ count: string }[]>(`select count(*) from "message_send" s where ${where.join(' and ')}`, params);
-    const data = await this.sendRows(where.join(' and '), params, query.pageSize, (query.page - 1) * query.pageSize);
+    const data = await this.sendRows(viewer, where.join(' and '), params, query.pageSize, (query.page - 1) * query.pageSize);
     return { data, pagination: paginate(query.page, query.pageSize, Number(count)) };
   }
 
   async deliveries(id: number, query: DeliveryQueryDto): Promise<DeliveryListDto> {
-    await this.get(id);
+    const [send] = await this.em.fork().execute<{ id: number }[]>(`select "id" from "message_send" where "id" = ?`, [id]);
+    if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
     const em = this.em.fork();
     const status = query.status ? ` and ${deliveryStatusSql('d', 'c')} = ?` : '';
     const params = query.status ? [id, query.status] : [id];
@@ -306,10 +310,10 @@ export class MessageSendsService implements OnModuleInit {
   }
 
   /** Waits (a bounded time) until a send has every outcome; answers it as it then is. */
-  async settled(id: number, withinMs: number): Promise<MessageSendDto> {
+  async settled(id: number, viewer: SendViewer, withinMs: number): Promise<MessageSendDto> {
     const until = Date.now() + withinMs;
     for (;;) {
-      const send = await this.get(id);
+      const send = await this.get(id, viewer);
       const open: SendState[] = ['scheduled', 'queued', 'sending'];
       if (!open.includes(send.state as SendState) || Date.now() >= until) return send;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -355,13 +359,13 @@ export class MessageSendsService implements OnModuleInit {
     return deliveries;
   }
 
-  private async sendRows(where: string, params: unknown[], limit: number, offset: number): Promise<MessageSendDto[]> {
+  private async sendRows(viewer: SendViewer, where: string, params: unknown[], limit: number, offset: number): Promise<MessageSendDto[]> {
     const rows = await this.em.fork().execute<
-      (Omit<MessageSendDto, 'counts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt'> & { counts: Partial<Record<DeliveryStatus, number>> | null; scheduledAt: Date | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null })[]
+      (Omit<MessageSendDto, 'counts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt' | 'canCancel'> & { createdById: number | null; counts: Partial<Record<DeliveryStatus, number>> | null; scheduledAt: Date | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null })[]
     >(
       `select s."id", s."channel", s."state", s."sender_phone" as "senderPhone", s."sender_name" as "senderName", s."advertising",
               s."scheduled_at" as "scheduledAt", s."total", s."error", s."created_at" as "createdAt", s."started_at" as "startedAt",
-              s."finished_at" as "finishedAt", u."name" as "createdBy",
+              s."finished_at" as "finishedAt", u."name" as "createdBy", s."created_by_id" as "createdById",
               (select d."text" from "message_delivery" d where d."send_id" = s."id" order by d."id" limit 1) as "preview",
               -- Each call's deliveries count as its state says, but for the few with a status of their own.
               (select jsonb_object_agg(n."status", n."count") from (
@@ -377,8 +381,9 @@ export class MessageSendsService implements OnModuleInit {
       [...params, limit, offset],
     );
     const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
-    return rows.map((row) => ({
+    return rows.map(({ createdById, ...row }) => ({
       ...row,
+      canCancel: canCancelSend(viewer, { state: row.state, createdById }),
       counts: deliveryCounts(row.counts ?? {}),
       preview: row.preview ?? '',
       scheduledAt: iso(row.scheduledAt),

@@ -118,6 +118,7 @@ export class MessageSendDto {
   @ApiProperty({ type: DeliveryCountsDto }) counts!: DeliveryCountsDto;
   @ApiProperty({ description: 'The first text, for the list' }) preview!: string;
   @ApiProperty({ type: String, nullable: true }) createdBy!: string | null;
+  @ApiProperty({ description: 'Whether the caller may cancel it now: it has not started, and they made it or are a superadmin' }) canCancel!: boolean;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) startedAt!: string | null;

@@ -9,8 +9,6 @@ export type SendState = MessageSend['state'];
 
 /** A send in these states will change without anyone doing anything: its list is polled. */
 export const OPEN_SEND_STATES: readonly SendState[] = ['queued', 'sending'];
-/** Cancel is offered until the worker starts a send. */
-export const CANCELLABLE_SEND_STATES: readonly SendState[] = ['scheduled', 'queued'];
 export const FINISHED_SEND_STATES: readonly SendState[] = ['completed', 'failed', 'cancelled'];
 
 const POLL_MS = 2000;

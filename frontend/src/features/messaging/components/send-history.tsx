@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { cancelMessageSend, CANCELLABLE_SEND_STATES } from '../api/message-sends.ts';
+import { cancelMessageSend } from '../api/message-sends.ts';
 import type { MessageSend } from '../api/messaging-types.ts';
 import { DeliveryList } from './delivery-list.tsx';
 import { formatPhone } from './phone-format.ts';
@@ -95,7 +95,7 @@ export function SendHistory({ sends }: { sends: readonly MessageSend[] }) {
                       >
                         Details
                       </Button>
-                      {CANCELLABLE_SEND_STATES.includes(send.state) && (
+                      {send.canCancel && (
                         <Button variant="danger" className="h-8 px-3 text-xs" aria-label={`Cancel the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => setToCancel(send)}>
                           Cancel
                         </Button>
