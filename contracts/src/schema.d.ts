@@ -1286,6 +1286,8 @@ export interface components {
             modifyChat?: string;
             phoneNumber?: string;
             startStatus?: string;
+            /** @description The version of the record the edit was made on. Given, a save that would overwrite fields someone changed since is refused (409 naming them in details.conflictingFields, with the current record); left out, the save is not checked */
+            version?: number;
         };
         ContactDto: {
             /** @description The group's name */
@@ -1314,24 +1316,8 @@ export interface components {
             /** @description As typed */
             phoneNumber: string;
             startStatus: string;
-        };
-        ContactFieldsDto: {
-            chatWindowName?: string;
-            check?: boolean;
-            checklistConfirm?: string;
-            completionStatus?: string;
-            contactName?: string;
-            definition1?: string;
-            definition2?: string;
-            definition3?: string;
-            email?: string;
-            /** @description A group of the same address book, or null for none */
-            groupId?: number | null;
-            kakaoTalk?: string;
-            memo?: string;
-            modifyChat?: string;
-            phoneNumber?: string;
-            startStatus?: string;
+            /** @description Raised by every change of the record; a save sends back the version it was made on */
+            version: number;
         };
         ContactIdsDto: {
             contactIds: number[];
@@ -1543,14 +1529,22 @@ export interface components {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Raised by every change of the record; a save sends back the version it was made on */
+            version: number;
         };
         ErrorDetailsDto: {
             conflictingFields?: string[];
+            /** @description A save refused as stale (409): the record as it is now, with its version */
+            current?: {
+                [key: string]: unknown;
+            };
             databaseDetail?: string;
             errorType?: string;
             originalError?: string;
             query?: string;
             retryAfterSeconds?: number;
+            /** @description A save of many records refused as stale (409): each stale record */
+            staleRecords?: components["schemas"]["StaleRecordDto"][];
             validation?: components["schemas"]["ValidationIssueDto"][];
         };
         ErrorResponseDto: {
@@ -1705,6 +1699,8 @@ export interface components {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Raised by every change of the record; a save sends back the version it was made on */
+            version: number;
         };
         MessageTemplateListDto: {
             templates: components["schemas"]["MessageTemplateDto"][];
@@ -1728,6 +1724,8 @@ export interface components {
             stage: string | null;
             /** @description Google's 200 px thumbnail when htmlUrl is a Drive link */
             thumbnailUrl: string | null;
+            /** @description Raised by every change of the record; a save sends back the version it was made on */
+            version: number;
         };
         MoveContactsDto: {
             contactIds: number[];
@@ -1975,6 +1973,15 @@ export interface components {
             /** @enum {string} */
             state: "waiting" | "active" | "completed" | "failed";
         };
+        StaleRecordDto: {
+            /** @description The fields someone else changed since the version the save was made on */
+            conflictingFields: string[];
+            /** @description The record as it is now, with its version */
+            current: {
+                [key: string]: unknown;
+            };
+            id: number;
+        };
         StartContactImportDto: {
             /** @description The address book the contacts join; created when new */
             addressBook: string;
@@ -1988,6 +1995,38 @@ export interface components {
             name: string;
             /** @enum {string} */
             view: "entire" | "selected" | "kakao-friend" | "edit-nickname" | "duplicates";
+        };
+        UpdateContactDto: {
+            chatWindowName?: string;
+            check?: boolean;
+            checklistConfirm?: string;
+            completionStatus?: string;
+            contactName?: string;
+            definition1?: string;
+            definition2?: string;
+            definition3?: string;
+            email?: string;
+            /** @description A group of the same address book, or null for none */
+            groupId?: number | null;
+            kakaoTalk?: string;
+            memo?: string;
+            modifyChat?: string;
+            phoneNumber?: string;
+            startStatus?: string;
+            /** @description The version of the record the edit was made on. Given, a save that would overwrite fields someone changed since is refused (409 naming them in details.conflictingFields, with the current record); left out, the save is not checked */
+            version?: number;
+        };
+        UpdateEmailTemplateDto: {
+            /** @description Ignored: the server renders it from template */
+            htmlTemplate?: string;
+            /** @default true */
+            isActive: boolean;
+            subject: string;
+            /** @description Windows line endings are saved as newlines */
+            template: string;
+            title: string;
+            /** @description The version of the record the edit was made on. Given, a save that would overwrite fields someone changed since is refused (409 naming them in details.conflictingFields, with the current record); left out, the save is not checked */
+            version?: number;
         };
         UpdateFriendRequestItemDto: {
             /** @description Why it failed */
@@ -2004,6 +2043,23 @@ export interface components {
             files?: string[];
             message: string;
             title: string;
+            /** @description The version of the record the edit was made on. Given, a save that would overwrite fields someone changed since is refused (409 naming them in details.conflictingFields, with the current record); left out, the save is not checked */
+            version?: number;
+        };
+        UpdateModelDto: {
+            additionalPic?: string | null;
+            comcardNo: string;
+            comcardPhotoURL?: string | null;
+            download?: string | null;
+            htmlUrl?: string | null;
+            /** @description Not on the form; kept when left out */
+            image?: string | null;
+            nameEng?: string | null;
+            nameKor?: string | null;
+            national?: string | null;
+            stage?: string | null;
+            /** @description The version of the record the edit was made on. Given, a save that would overwrite fields someone changed since is refused (409 naming them in details.conflictingFields, with the current record); left out, the save is not checked */
+            version?: number;
         };
         UpdatePostDto: {
             isFavorite?: boolean;
@@ -3174,6 +3230,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Some rows are stale: none saved; details.staleRecords names each with its current values */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     ContactsController_check: {
@@ -3531,7 +3596,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ContactFieldsDto"];
+                "application/json": components["schemas"]["UpdateContactDto"];
             };
         };
         responses: {
@@ -3569,6 +3634,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Stale: someone changed the fields since the version given (details.conflictingFields, details.current) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3962,7 +4036,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SaveEmailTemplateDto"];
+                "application/json": components["schemas"]["UpdateEmailTemplateDto"];
             };
         };
         responses: {
@@ -3991,6 +4065,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Stale: someone changed the fields since the version given (details.conflictingFields, details.current) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4901,6 +4984,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Stale: someone changed the fields since the version given (details.conflictingFields, details.current) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     MessageTemplatesController_remove: {
@@ -5033,7 +5125,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SaveModelDto"];
+                "application/json": components["schemas"]["UpdateModelDto"];
             };
         };
         responses: {
@@ -5069,7 +5161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description The comcard number is taken */
+            /** @description The comcard number is taken, or the save is stale: someone changed the fields since the version given (details.conflictingFields, details.current) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -10,7 +10,7 @@ import type { ContactDto } from './dto/contact.dto.js';
  * as `c`, with its group `g`.
  */
 export function contactSelectFrom(source: string): string {
-  return `select c."id", c."checked" as "check", ${CONTACT_TEXT_FIELD_NAMES.map((field) => `c."${CONTACT_TEXT_FIELDS[field].column}" as "${field}"`).join(', ')}, g."name" as "Group", c."group_id" as "groupId", c."address_book_id" as "addressBookId"
+  return `select c."id", c."checked" as "check", ${CONTACT_TEXT_FIELD_NAMES.map((field) => `c."${CONTACT_TEXT_FIELDS[field].column}" as "${field}"`).join(', ')}, g."name" as "Group", c."group_id" as "groupId", c."address_book_id" as "addressBookId", c."version"
   from ${source} c left join "contact_group" g on g."id" = c."group_id"`;
 }
 

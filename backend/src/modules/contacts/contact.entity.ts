@@ -1,5 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { recordVersionTrigger } from '../../platform/database/record-versions.js';
 import { AddressBook, ContactGroup } from './address-book.entity.js';
+import { CONTACT_TEXT_FIELD_NAMES, CONTACT_TEXT_FIELDS } from './domain/contact-fields.js';
 
 const LIVE = 'deleted_at is null';
 
@@ -40,7 +42,12 @@ export const ContactSchema = defineEntity({
       .datetime()
       .defaultRaw('now()')
       .onUpdate(() => new Date()),
+    /** platform/database/record-versions.ts: raised by the trigger on every change of a field staff edit. */
+    version: p.integer().version(),
+    fieldVersions: p.json<Record<string, number>>().defaultRaw(`'{}'`),
   },
+  // The check mark is the table's shared selection, not the contact's data: checking never makes an edit stale.
+  triggers: [recordVersionTrigger('contact', [...CONTACT_TEXT_FIELD_NAMES.map((field) => CONTACT_TEXT_FIELDS[field].column), 'group_id'])],
   indexes: [
     // The book's live contacts in id order, and by phone for the duplicate search and scan.
     { name: 'contact_book_live_index', properties: ['addressBook', 'id'], where: LIVE },

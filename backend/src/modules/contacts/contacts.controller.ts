@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/commo
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -18,7 +19,6 @@ import { ColumnSettingsDto, SaveColumnSettingsDto } from './dto/column-settings.
 import {
   CheckContactsDto,
   ContactDto,
-  ContactFieldsDto,
   ContactIdsDto,
   ContactListDto,
   CountDto,
@@ -26,6 +26,7 @@ import {
   MoveContactsDto,
   PasteContactsDto,
   SaveContactsDto,
+  UpdateContactDto,
 } from './dto/contact.dto.js';
 
 /** The contact table's edits and the tools below it (spec §2 Contact list tab, Duplicate check tab). */
@@ -45,13 +46,15 @@ export class ContactsController {
   @Put('contacts/:id')
   @ApiOkResponse({ type: ContactDto, description: 'A field left out keeps its value' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  update(@Param('id', IdParamPipe) id: number, @Body() body: ContactFieldsDto): Promise<ContactDto> {
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)' })
+  update(@Param('id', IdParamPipe) id: number, @Body() body: UpdateContactDto): Promise<ContactDto> {
     return this.contacts.update(id, body);
   }
 
   @Put('contacts')
   @ApiOkResponse({ type: ContactListDto, description: 'Every changed row saved, or none' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Some rows are stale: none saved; details.staleRecords names each with its current values' })
   async saveMany(@Body() body: SaveContactsDto): Promise<ContactListDto> {
     const data = await this.contacts.saveMany(body.contacts);
     return { data, total: data.length };

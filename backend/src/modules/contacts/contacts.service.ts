@@ -1,12 +1,15 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { conflictingFields, type FieldWrite } from '../../platform/database/record-versions.js';
 import { intArray } from '../../platform/database/sql-arrays.js';
+import { type StaleRecord, staleSave, staleSaves } from '../../platform/http/stale-save.js';
 import { AddressBooksService, CONTACT_MESSAGES } from './address-books.service.js';
 import { ContactGroup } from './address-book.entity.js';
 import { Contact } from './contact.entity.js';
 import { checkedPhoneDigits, insertContacts, lockContacts, readContacts, storedText, textFieldsOf } from './contact-rows.js';
-import type { ContactChangeDto, ContactDto, ContactFieldsDto, CreateContactDto } from './dto/contact.dto.js';
+import { CONTACT_TEXT_FIELDS, type ContactText, type ContactTextField } from './domain/contact-fields.js';
+import type { ContactChangeDto, ContactDto, CreateContactDto, UpdateContactDto } from './dto/contact.dto.js';
 
 export const CLIPBOARD_MESSAGES = {
   pasteTarget: 'Please select a specific group to paste to',
@@ -31,30 +34,47 @@ export class ContactsService {
     });
   }
 
-  async update(id: number, input: ContactFieldsDto): Promise<ContactDto> {
-    const [saved] = await this.saveMany([{ ...input, id }]);
+  /** Edit Contact: a stale save is refused with the contact as it is now. */
+  async update(id: number, input: UpdateContactDto): Promise<ContactDto> {
+    const [saved] = await this.save([{ ...input, id }], ([stale]) => staleSave(staleMessage([stale]), stale));
     return saved;
   }
 
   /** Autosave and the explicit save: each row's changed fields, all rows in one transaction or none. */
-  async saveMany(changes: readonly ContactChangeDto[]): Promise<ContactDto[]> {
+  saveMany(changes: readonly ContactChangeDto[]): Promise<ContactDto[]> {
+    return this.save(changes, (stale) => staleSaves(staleMessage(stale), stale));
+  }
+
+  /**
+   * Saves the rows under a lock, or none of them: a row whose save names a version and would overwrite fields
+   * someone changed since is stale, and `refuse` makes the error naming every stale row.
+   */
+  private async save(changes: readonly ContactChangeDto[], refuse: (stale: StaleRecord[]) => Error): Promise<ContactDto[]> {
     return this.em.fork().transactional(async (em) => {
       const ids = [...new Set(changes.map((change) => change.id))];
       // Locked in id order, as every multi-row write here: a merge or a paste meanwhile waits, then sees the edit.
       const contacts = await em.find(Contact, { id: { $in: ids }, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
       const byId = new Map(contacts.map((contact) => [contact.id, contact]));
       const books = await this.booksOfGroups(em, changes.map((change) => change.groupId));
+      const stale: Omit<StaleRecord, 'current'>[] = [];
       for (const change of changes) {
         const contact = byId.get(change.id);
         if (!contact) throw new NotFoundException(CONTACT_MESSAGES.contactNotFound);
         const text = storedText(textFieldsOf(change));
+        const groupId = change.groupId === undefined ? undefined : groupOfBook(books, contact.addressBook.id, change.groupId);
+        const conflicts = conflictingFields(contact, change.version, contactWrites(contact, text, groupId));
+        if (conflicts.length > 0) {
+          stale.push({ id: contact.id, conflictingFields: conflicts });
+          continue;
+        }
         em.assign(contact, text);
         if (text.phoneNumber !== undefined) contact.phoneDigits = checkedPhoneDigits(text.phoneNumber);
         if (change.check !== undefined) contact.checked = change.check;
-        if (change.groupId !== undefined) {
-          const groupId = groupOfBook(books, contact.addressBook.id, change.groupId);
-          contact.group = groupId === null ? null : em.getReference(ContactGroup, groupId);
-        }
+        if (groupId !== undefined) contact.group = groupId === null ? null : em.getReference(ContactGroup, groupId);
+      }
+      if (stale.length > 0) {
+        const current = new Map((await readContacts(em, stale.map((row) => row.id))).map((contact) => [contact.id, contact]));
+        throw refuse(stale.map((row) => ({ ...row, current: current.get(row.id)! })));
       }
       await em.flush();
       return readContacts(em, ids);
@@ -151,6 +171,27 @@ export class ContactsService {
     if (!group) throw missing();
     return group.addressBookId;
   }
+}
+
+/** What a save would write to a contact, for the version check: its text fields and its group. */
+function contactWrites(contact: Contact, text: Partial<ContactText>, groupId: number | null | undefined): FieldWrite[] {
+  const writes: FieldWrite[] = Object.entries(text).map(([field, next]) => ({
+    field,
+    column: CONTACT_TEXT_FIELDS[field as ContactTextField].column,
+    current: contact[field as ContactTextField],
+    next,
+  }));
+  if (groupId !== undefined) writes.push({ field: 'groupId', column: 'group_id', current: contact.group?.id ?? null, next: groupId });
+  return writes;
+}
+
+/** The refusal of a stale save, naming each contact and its fields changed meanwhile. */
+function staleMessage(stale: readonly StaleRecord[]): string {
+  const named = stale.map(({ current, conflictingFields }) => {
+    const contact = current as ContactDto;
+    return `${contact.contactName || contact.phoneNumber || `Contact ${contact.id}`} (${conflictingFields.join(', ')})`;
+  });
+  return `Changed by someone else meanwhile: ${named.join('; ')}. Nothing was saved.`;
 }
 
 /** A group id a contact of the book may have: null, or a group of that book (`books` from booksOfGroups). */

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { recordVersionTrigger } from '../../platform/database/record-versions.js';
 
 /**
  * Refuses a commit that leaves templates but no default. Deferred to the commit, so that a switch may clear the old
@@ -37,8 +38,17 @@ export const EmailTemplateSchema = defineEntity({
       .datetime()
       .onCreate(() => new Date())
       .onUpdate(() => new Date()),
+    /**
+     * platform/database/record-versions.ts: raised by the trigger when what staff write changes (the rendered
+     * htmlTemplate follows the template; which template is the default is not an edit of it).
+     */
+    version: p.integer().version(),
+    fieldVersions: p.json<Record<string, number>>().defaultRaw(`'{}'`),
   },
-  triggers: [{ name: 'has_default', timing: 'after', events: ['insert', 'update', 'delete'], expression: HAS_DEFAULT_TRIGGER_SQL }],
+  triggers: [
+    { name: 'has_default', timing: 'after', events: ['insert', 'update', 'delete'], expression: HAS_DEFAULT_TRIGGER_SQL },
+    recordVersionTrigger('email_template', ['title', 'subject', 'template', 'is_active']),
+  ],
   indexes: [
     {
       name: 'email_template_one_default_index',

@@ -25,6 +25,7 @@ import {
   SendDefaultEmailDto,
   SendEmailDto,
   SendEmailResultDto,
+  UpdateEmailTemplateDto,
 } from './dto/email-template.dto.js';
 import { EmailSendingService } from './email-sending.service.js';
 import { EmailTemplatesService } from './email-templates.service.js';
@@ -117,7 +118,8 @@ export class EmailTemplatesController {
   @ApiOkResponse({ type: EmailTemplateDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  update(@Param('id', IdParamPipe) id: number, @Body() body: SaveEmailTemplateDto): Promise<EmailTemplateDto> {
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)' })
+  update(@Param('id', IdParamPipe) id: number, @Body() body: UpdateEmailTemplateDto): Promise<EmailTemplateDto> {
     return this.templates.update(id, body);
   }
 

@@ -1,8 +1,11 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { conflictingFields } from '../../platform/database/record-versions.js';
+import { staleSave } from '../../platform/http/stale-save.js';
 import { htmlDocument, normaliseNewlines, renderEmail, sampleContext } from './domain/render-email.js';
-import type { EmailTemplateDto, SaveEmailTemplateDto } from './dto/email-template.dto.js';
+import type { EmailTemplateDto, SaveEmailTemplateDto, UpdateEmailTemplateDto } from './dto/email-template.dto.js';
 import { EmailTemplate } from './email-template.entity.js';
 
 export function toEmailTemplateDto(template: EmailTemplate): EmailTemplateDto {
@@ -16,8 +19,12 @@ export function toEmailTemplateDto(template: EmailTemplate): EmailTemplateDto {
     isDefault: template.isDefault,
     createdAt: template.createdAt.toISOString(),
     updatedAt: template.updatedAt.toISOString(),
+    version: template.version,
   };
 }
+
+/** The columns of the fields staff write (htmlTemplate is rendered from template). */
+const EDITED_COLUMNS = { title: 'title', subject: 'subject', template: 'template', isActive: 'is_active' } as const;
 
 /**
  * E-mail templates (spec §7). Writes that can move the default take one transaction-scoped lock, so two staff
@@ -53,12 +60,28 @@ export class EmailTemplatesService {
     });
   }
 
-  async update(id: number, input: SaveEmailTemplateDto): Promise<EmailTemplateDto> {
-    const em = this.em.fork();
-    const template = await load(em, id);
-    em.assign(template, this.fields(input));
-    await em.flush();
-    return toEmailTemplateDto(template);
+  /** Made on an older version, a save that would overwrite fields changed since is refused with the template as it is now. */
+  async update(id: number, input: UpdateEmailTemplateDto): Promise<EmailTemplateDto> {
+    return this.em.fork().transactional(async (em) => {
+      const template = await load(em, id, LockMode.PESSIMISTIC_WRITE);
+      const fields = this.fields(input);
+      const writes = Object.entries(EDITED_COLUMNS).map(([field, column]) => ({
+        field,
+        column,
+        current: template[field as keyof typeof EDITED_COLUMNS],
+        next: fields[field as keyof typeof EDITED_COLUMNS],
+      }));
+      const conflicts = conflictingFields(template, input.version, writes);
+      if (conflicts.length > 0) {
+        throw staleSave(`The template was changed by someone else meanwhile (${conflicts.join(', ')}). Nothing was saved.`, {
+          conflictingFields: conflicts,
+          current: toEmailTemplateDto(template),
+        });
+      }
+      em.assign(template, fields);
+      await em.flush();
+      return toEmailTemplateDto(template);
+    });
   }
 
   /** Deleting the default hands it to the most recently edited of the others. */
@@ -98,8 +121,8 @@ async function lockDefault(em: EntityManager): Promise<void> {
   await em.execute(`select pg_advisory_xact_lock(hashtext('email_template:default'))`);
 }
 
-async function load(em: EntityManager, id: number): Promise<EmailTemplate> {
-  const template = await em.findOne(EmailTemplate, { id });
+async function load(em: EntityManager, id: number, lockMode?: LockMode.PESSIMISTIC_WRITE): Promise<EmailTemplate> {
+  const template = await em.findOne(EmailTemplate, { id }, lockMode ? { lockMode } : {});
   if (!template) throw new NotFoundException('Email template not found');
   return template;
 }

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { recordVersionTrigger } from '../../platform/database/record-versions.js';
 import { User } from '../users/user.entity.js';
 import { ATTACHMENT_MODES, type AttachmentMode } from './domain/attachments.js';
 
@@ -24,7 +25,11 @@ export const MessageTemplateSchema = defineEntity({
       .datetime()
       .defaultRaw('now()')
       .onUpdate(() => new Date()),
+    /** platform/database/record-versions.ts: raised by the trigger on every change of the template. */
+    version: p.integer().version(),
+    fieldVersions: p.json<Record<string, number>>().defaultRaw(`'{}'`),
   },
+  triggers: [recordVersionTrigger('message_template', ['title', 'message', 'file_type', 'files'])],
 });
 export class MessageTemplate extends MessageTemplateSchema.class {}
 MessageTemplateSchema.setClass(MessageTemplate);

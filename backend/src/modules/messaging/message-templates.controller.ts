@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { CreateMessageTemplateDto, MessageTemplateListDto, MessageTemplateSavedDto, UpdateMessageTemplateDto } from './dto/message-template.dto.js';
@@ -31,6 +31,7 @@ export class MessageTemplatesController {
   @ApiOkResponse({ type: MessageTemplateSavedDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)' })
   async update(@Param('id') id: string, @Body() body: UpdateMessageTemplateDto): Promise<MessageTemplateSavedDto> {
     return { template: await this.templates.update(id, body), message: MESSAGE_TEMPLATE_MESSAGES.updated };
   }

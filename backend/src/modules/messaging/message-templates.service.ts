@@ -1,7 +1,10 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { conflictingFields } from '../../platform/database/record-versions.js';
+import { staleSave } from '../../platform/http/stale-save.js';
 import { type AttachmentMode, attachmentModeOf, attachmentsProblem, ATTACHMENT_MODE_WORDS } from './domain/attachments.js';
-import type { CreateMessageTemplateDto, MessageTemplateDto, UpdateMessageTemplateDto } from './dto/message-template.dto.js';
+import type { CreateMessageTemplateDto, MessageTemplateDto, MessageTemplateFieldsDto, UpdateMessageTemplateDto } from './dto/message-template.dto.js';
 import { MessageFilesService, toMessageFileDto } from './message-files.service.js';
 import type { MessageFile } from './message-file.entity.js';
 import { MessageTemplate } from './message-template.entity.js';
@@ -15,7 +18,11 @@ export const MESSAGE_TEMPLATE_MESSAGES = {
   deleted: '템플릿이 삭제되었습니다.',
   notFound: '템플릿을 찾을 수 없습니다.',
   exists: '같은 id의 템플릿이 이미 있습니다.',
+  changedMeanwhile: (fields: readonly string[]) => `The template was changed by someone else meanwhile (${fields.join(', ')}). Nothing was saved.`,
 } as const;
+
+/** The column of each field a save writes. */
+const TEMPLATE_COLUMNS = { title: 'title', message: 'message', fileType: 'file_type', files: 'files' } as const;
 
 function toDto(template: MessageTemplate, files: readonly MessageFile[]): MessageTemplateDto {
   return {
@@ -26,6 +33,7 @@ function toDto(template: MessageTemplate, files: readonly MessageFile[]): Messag
     files: [...template.files],
     attachments: files.map(toMessageFileDto),
     updatedAt: template.updatedAt.toISOString(),
+    version: template.version,
   };
 }
 
@@ -54,14 +62,27 @@ export class MessageTemplatesService {
     return toDto(template, fields.files);
   }
 
+  /** Made on an older version, a save that would overwrite fields changed since is refused with the template as it is now. */
   async update(id: string, input: UpdateMessageTemplateDto): Promise<MessageTemplateDto> {
     const fields = await this.checked(input);
-    const em = this.em.fork();
-    const template = await em.findOne(MessageTemplate, { id });
-    if (!template) throw new NotFoundException(MESSAGE_TEMPLATE_MESSAGES.notFound);
-    em.assign(template, fields.values);
-    await em.flush();
-    return toDto(template, fields.files);
+    return this.em.fork().transactional(async (em) => {
+      const template = await em.findOne(MessageTemplate, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!template) throw new NotFoundException(MESSAGE_TEMPLATE_MESSAGES.notFound);
+      const writes = Object.entries(TEMPLATE_COLUMNS).map(([field, column]) => ({
+        field,
+        column,
+        current: template[field as keyof typeof TEMPLATE_COLUMNS],
+        next: fields.values[field as keyof typeof TEMPLATE_COLUMNS],
+      }));
+      const conflicts = conflictingFields(template, input.version, writes);
+      if (conflicts.length > 0) {
+        const files = await this.files.describe(template.files).catch(() => []);
+        throw staleSave(MESSAGE_TEMPLATE_MESSAGES.changedMeanwhile(conflicts), { conflictingFields: conflicts, current: toDto(template, files) });
+      }
+      em.assign(template, fields.values);
+      await em.flush();
+      return toDto(template, fields.files);
+    });
   }
 
   async remove(id: string): Promise<void> {
@@ -69,7 +90,7 @@ export class MessageTemplatesService {
     if (removed === 0) throw new NotFoundException(MESSAGE_TEMPLATE_MESSAGES.notFound);
   }
 
-  private async checked(input: UpdateMessageTemplateDto) {
+  private async checked(input: MessageTemplateFieldsDto) {
     const title = input.title.trim();
     if (!title) throw new BadRequestException(MESSAGE_TEMPLATE_MESSAGES.titleRequired);
     if (!input.message.trim()) throw new BadRequestException(MESSAGE_TEMPLATE_MESSAGES.messageRequired);

@@ -14,7 +14,7 @@ import {
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
-import { ModelDto, SaveModelDto, SelectModelsDto } from './dto/model.dto.js';
+import { ModelDto, SaveModelDto, SelectModelsDto, UpdateModelDto } from './dto/model.dto.js';
 import { ModelsService } from './models.service.js';
 
 /** The Model List dialog's models (spec §7 Models). */
@@ -43,8 +43,11 @@ export class ModelsController {
   @ApiOkResponse({ type: ModelDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The comcard number is taken' })
-  update(@Param('id', IdParamPipe) id: number, @Body() body: SaveModelDto): Promise<ModelDto> {
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'The comcard number is taken, or the save is stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
+  })
+  update(@Param('id', IdParamPipe) id: number, @Body() body: UpdateModelDto): Promise<ModelDto> {
     return this.models.update(id, body);
   }
 

@@ -1,30 +1,21 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { type KeyedTable, upsertByKey, type UpsertCounts } from '../../platform/database/keyed-upsert.js';
+import { conflictingFields, type FieldWrite } from '../../platform/database/record-versions.js';
+import { staleSave } from '../../platform/http/stale-save.js';
 import { PostsService } from '../posts/posts.service.js';
 import { driveThumbnailUrl } from './domain/drive-thumbnail.js';
-import { MODEL_FIELDS, type ModelData, type ModelField, type ModelRecord, modelContentHash, normaliseModelData } from './domain/model-record.js';
-import type { ModelDto, SaveModelDto } from './dto/model.dto.js';
+import { MODEL_FIELDS, type ModelData, type ModelRecord, modelContentHash, normaliseModelData } from './domain/model-record.js';
+import type { ModelDto, SaveModelDto, UpdateModelDto } from './dto/model.dto.js';
 import { ModelSelection } from './model-selection.entity.js';
-import { TalentModel } from './model.entity.js';
-
-const COLUMNS: Record<ModelField, string> = {
-  image: 'image',
-  nameEng: 'name_eng',
-  nameKor: 'name_kor',
-  national: 'national',
-  stage: 'stage',
-  additionalPic: 'additional_pic',
-  download: 'download',
-  comcardPhotoURL: 'comcard_photo_url',
-  htmlUrl: 'html_url',
-};
+import { MODEL_COLUMNS, TalentModel } from './model.entity.js';
 
 /** How imports write models: by comcard_no, skipping rows whose content hash is unchanged. */
 const MODEL_TABLE: KeyedTable = {
   table: 'talent_model',
   key: { column: 'comcard_no', type: 'varchar(100)' },
-  columns: [...MODEL_FIELDS.map((field) => ({ column: COLUMNS[field], type: 'text' })), { column: 'content_hash', type: 'varchar(64)' }],
+  columns: [...MODEL_FIELDS.map((field) => ({ column: MODEL_COLUMNS[field], type: 'text' })), { column: 'content_hash', type: 'varchar(64)' }],
   createdAtColumn: 'created_at',
 };
 
@@ -32,6 +23,7 @@ export function toModelDto(model: TalentModel): ModelDto {
   const dto = { id: model.id, comcardNo: model.comcardNo } as ModelDto;
   for (const field of MODEL_FIELDS) dto[field] = model[field] ?? null;
   dto.thumbnailUrl = driveThumbnailUrl(model.htmlUrl);
+  dto.version = model.version;
   return dto;
 }
 
@@ -60,16 +52,31 @@ export class ModelsService {
     return toModelDto(model);
   }
 
-  /** A field left out keeps its value; a blank one is cleared. */
-  async update(id: number, input: SaveModelDto): Promise<ModelDto> {
-    const em = this.em.fork();
-    const model = await this.load(em, id);
-    const current = Object.fromEntries(MODEL_FIELDS.map((field) => [field, model[field] ?? null])) as ModelData;
-    const given = Object.fromEntries(MODEL_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]));
-    const data = normaliseModelData({ ...current, ...given });
-    em.assign(model, { comcardNo: input.comcardNo, ...data, contentHash: modelContentHash(data) });
-    await this.flushUnique(em);
-    return toModelDto(model);
+  /**
+   * A field left out keeps its value; a blank one is cleared. Made on an older version, a save that would
+   * overwrite fields changed since (by staff or an import) is refused with the model as it is now.
+   */
+  async update(id: number, input: UpdateModelDto): Promise<ModelDto> {
+    return this.em.fork().transactional(async (em) => {
+      const model = await this.load(em, id, LockMode.PESSIMISTIC_WRITE);
+      const current = Object.fromEntries(MODEL_FIELDS.map((field) => [field, model[field] ?? null])) as ModelData;
+      const givenFields = MODEL_FIELDS.filter((field) => input[field] !== undefined);
+      const data = normaliseModelData({ ...current, ...Object.fromEntries(givenFields.map((field) => [field, input[field]])) });
+      const writes: FieldWrite[] = [
+        { field: 'comcardNo', column: 'comcard_no', current: model.comcardNo, next: input.comcardNo },
+        ...givenFields.map((field) => ({ field, column: MODEL_COLUMNS[field], current: current[field], next: data[field] })),
+      ];
+      const conflicts = conflictingFields(model, input.version, writes);
+      if (conflicts.length > 0) {
+        throw staleSave(`The model was changed by someone else meanwhile (${conflicts.join(', ')}). Nothing was saved.`, {
+          conflictingFields: conflicts,
+          current: toModelDto(model),
+        });
+      }
+      em.assign(model, { comcardNo: input.comcardNo, ...data, contentHash: modelContentHash(data) });
+      await this.flushUnique(em);
+      return toModelDto(model);
+    });
   }
 
   async remove(id: number): Promise<void> {
@@ -113,8 +120,8 @@ export class ModelsService {
     return rows.map((row) => toModelDto(row.model));
   }
 
-  private async load(em: EntityManager, id: number): Promise<TalentModel> {
-    const model = await em.findOne(TalentModel, { id });
+  private async load(em: EntityManager, id: number, lockMode?: LockMode.PESSIMISTIC_WRITE): Promise<TalentModel> {
+    const model = await em.findOne(TalentModel, { id }, lockMode ? { lockMode } : {});
     if (!model) throw new NotFoundException('Model not found');
     return model;
   }
@@ -136,7 +143,7 @@ export class ModelsService {
   upsertModels(rows: readonly ModelRecord[], onProgress?: (done: number, total: number) => Promise<void> | void): Promise<UpsertCounts> {
     const toRow = (row: ModelRecord) => {
       const record: Record<string, unknown> = { comcard_no: row.comcardNo, content_hash: row.contentHash };
-      for (const field of MODEL_FIELDS) record[COLUMNS[field]] = row[field] ?? null;
+      for (const field of MODEL_FIELDS) record[MODEL_COLUMNS[field]] = row[field] ?? null;
       return record;
     };
     return upsertByKey(this.em, MODEL_TABLE, { items: rows, keyOf: (row) => row.comcardNo, hashOf: (row) => row.contentHash, toRow }, onProgress);

@@ -16,6 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CONTACT_TEXT_FIELDS, type ContactTextField } from '../domain/contact-fields.js';
+import { RecordVersion, SaveVersion } from '../../../platform/http/stale-save.js';
 import { trim } from '../../../platform/http/transforms.js';
 import { Optional } from '../../../platform/http/optional.js';
 
@@ -43,6 +44,7 @@ export class ContactDto {
   @ApiProperty({ type: String, nullable: true, description: "The group's name" }) Group!: string | null;
   @ApiProperty({ type: Number, nullable: true }) groupId!: number | null;
   @ApiProperty() addressBookId!: number;
+  @RecordVersion() version!: number;
 }
 
 const TextField = (field: ContactTextField) =>
@@ -89,11 +91,16 @@ export class CreateContactDto extends ContactFieldsDto {
   declare contactName: string;
 }
 
-export class ContactChangeDto extends ContactFieldsDto {
+/** Edit Contact (PUT contacts/{id}): the fields changed, and the version they were changed on. */
+export class UpdateContactDto extends ContactFieldsDto {
+  @SaveVersion() version?: number;
+}
+
+export class ContactChangeDto extends UpdateContactDto {
   @ApiProperty() @IsInt() @Min(1) id!: number;
 }
 
-/** Autosave: the changed rows, each with only the fields that changed. */
+/** Autosave: the changed rows, each with only the fields that changed (and the version they were changed on). */
 export class SaveContactsDto {
   @ApiProperty({ type: [ContactChangeDto], maxItems: 5000 })
   @IsArray()

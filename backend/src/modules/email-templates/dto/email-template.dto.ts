@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import { RecordVersion, SaveVersion } from '../../../platform/http/stale-save.js';
 import { trim } from '../../../platform/http/transforms.js';
 import { Optional } from '../../../platform/http/optional.js';
 
@@ -23,6 +24,7 @@ export class EmailTemplateDto {
   @ApiProperty({ description: 'Exactly one template is the default' }) isDefault!: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
+  @RecordVersion() version!: number;
 }
 
 /** The template editor's body (spec §7). htmlTemplate is accepted for the spec's clients and made by the server. */
@@ -49,6 +51,11 @@ export class SaveEmailTemplateDto {
   @Optional()
   @IsString()
   htmlTemplate?: string;
+}
+
+/** Save Changes: the editor's body, and the version the template was opened at. */
+export class UpdateEmailTemplateDto extends SaveEmailTemplateDto {
+  @SaveVersion() version?: number;
 }
 
 export class PreviewEmailDto {

@@ -3,6 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 import { COMCARD_NO_MAX_LENGTH } from '../domain/model-record.js';
+import { RecordVersion, SaveVersion } from '../../../platform/http/stale-save.js';
 import { trim } from '../../../platform/http/transforms.js';
 import { Optional } from '../../../platform/http/optional.js';
 
@@ -23,6 +24,7 @@ export class ModelDto {
   @ApiProperty({ type: String, nullable: true }) htmlUrl!: string | null;
   @ApiProperty({ type: String, nullable: true, description: "Google's 200 px thumbnail when htmlUrl is a Drive link" })
   thumbnailUrl!: string | null;
+  @RecordVersion() version!: number;
 }
 
 const WEB_ADDRESS = /^https?:\/\/\S+$/i;
@@ -56,6 +58,11 @@ export class SaveModelDto {
   @UrlField('Download URL') download?: string | null;
   @UrlField('Comcard photo URL') comcardPhotoURL?: string | null;
   @UrlField('HTML URL') htmlUrl?: string | null;
+}
+
+/** Update Model: the form, and the version it was loaded at. */
+export class UpdateModelDto extends SaveModelDto {
+  @SaveVersion() version?: number;
 }
 
 export class SelectModelsDto {

@@ -21,6 +21,7 @@ export function contactFixture(id: number, fields: Partial<Contact> = {}): Conta
     Group: null,
     groupId: null,
     addressBookId: 1,
+    version: 1,
     ...fields,
   };
 }

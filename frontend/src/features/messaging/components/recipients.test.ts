@@ -5,7 +5,7 @@ import { addRecipients, applyDraft, messagesToSend, recipientFromContact, recipi
 function contact(id: number, contactName: string, phoneNumber: string, definition1 = ''): RecipientContact {
   return {
     id, contactName, phoneNumber, definition1, definition2: '', definition3: '', Group: '배우', addressBookId: 1, chatWindowName: '', check: true,
-    checklistConfirm: '', completionStatus: '', email: '', groupId: null, kakaoTalk: '', memo: '', modifyChat: '', startStatus: '',
+    checklistConfirm: '', completionStatus: '', email: '', groupId: null, kakaoTalk: '', memo: '', modifyChat: '', startStatus: '', version: 1,
   };
 }
 

@@ -21,6 +21,7 @@ const template = (id: number, title: string, isDefault = false): EmailTemplate =
   isDefault,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
 });
 
 // A small in-memory server behind the generated client's methods.

@@ -13,6 +13,7 @@ export function modelFixture(fields: Partial<Model> & Pick<Model, 'id' | 'comcar
     comcardPhotoURL: null,
     htmlUrl: null,
     thumbnailUrl: null,
+    version: 1,
     ...fields,
   };
 }
