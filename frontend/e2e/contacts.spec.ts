@@ -1,6 +1,6 @@
 import type { Schemas } from '@job-casting/contracts';
 import type { Page } from '@playwright/test';
-import { api, checkScreen, expect, message, test, useSuperadminSession } from './support.ts';
+import { api, apiLogin, checkScreen, createAccount, expect, message, sessionStorageState, test, useSuperadminSession } from './support.ts';
 
 useSuperadminSession();
 
@@ -303,6 +303,47 @@ test('autosave off keeps edits until Save and warns before leaving', async ({ pa
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Changes saved')).toBeVisible();
   expect((await bookContacts(superadminSession.token, bookId))[0]?.definition1).toBe('뮤지컬');
+});
+
+test('two staff members edit one contact: the later autosave is refused, the row shows the saved value, and the edit is re-applied', async ({
+  page,
+  browser,
+  superadminSession,
+}) => {
+  const name = bookName('shared');
+  const bookId = await seedBook(superadminSession.token, name, [{ contactName: '공유 연락처', phoneNumber: '010-5555-0101' }]);
+  const colleague = await createAccount(superadminSession.token, 'admin', 'contact-editor');
+  const colleagueContext = await browser.newContext({ storageState: sessionStorageState(await apiLogin(colleague.email, colleague.password)) });
+  try {
+    const colleaguePage = await colleagueContext.newPage();
+    await openBook(page, name);
+    await openBook(colleaguePage, name);
+    const emailOf = (on: Page) => on.getByRole('textbox', { name: 'Email of 공유 연락처', exact: true });
+
+    // The colleague saves first; this table still shows the contact as it was.
+    await emailOf(colleaguePage).fill('colleague@agency.kr');
+    await emailOf(colleaguePage).press('Enter');
+    await expect(colleaguePage.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await expect(emailOf(page)).toHaveValue('');
+
+    await emailOf(page).fill('mine@agency.kr');
+    await emailOf(page).press('Enter');
+    await expect(toast(page, 'someone else changed 공유 연락처 (Email) meanwhile')).toBeVisible();
+    await expect(emailOf(page)).toHaveValue('colleague@agency.kr');
+    const notice = page.getByRole('region', { name: 'Someone else changed 공유 연락처 while you were editing.' });
+    await expect(notice).toContainText('Changed: Email. The row shows the values saved now.');
+    await expect(notice.getByRole('row', { name: 'Email colleague@agency.kr mine@agency.kr' })).toBeVisible();
+    expect((await bookContacts(superadminSession.token, bookId))[0]?.email).toBe('colleague@agency.kr');
+    await checkScreen(page, 'contact-book-stale-edit');
+
+    await notice.getByRole('button', { name: 'Re-apply my edit' }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(emailOf(page)).toHaveValue('mine@agency.kr');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await expect.poll(async () => (await bookContacts(superadminSession.token, bookId))[0]?.email).toBe('mine@agency.kr');
+  } finally {
+    await colleagueContext.close();
+  }
 });
 
 test('a large book pages by 100 and renders only the rows in view', async ({ page, superadminSession }) => {

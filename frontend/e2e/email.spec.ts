@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, baseURL, checkScreen, expect, message, test, useSuperadminSession } from './support.ts';
+import { api, apiLogin, baseURL, checkScreen, createAccount, expect, message, sessionStorageState, test, useSuperadminSession } from './support.ts';
 
 // The e-mail side against the Google sandbox: templates, models, selecting models for a post, and sending
 // Specify and Simple e-mails that the sandbox's Gmail records.
@@ -170,6 +170,49 @@ test('the model list adds, edits and deletes a model', async ({ page }) => {
   await expect(confirm).toContainText('이 모델을 삭제하시겠습니까?');
   await confirm.getByRole('button', { name: /Delete|삭제/ }).click();
   await expect(list.getByRole('row', { name: /E2E-900/ })).toHaveCount(0);
+});
+
+test('two staff members edit one model: the later save is refused, the form shows the saved values, and the edit is re-applied', async ({
+  page,
+  browser,
+  superadminSession,
+}) => {
+  const nameEng = `Shared Model ${Date.now().toString(36)}`;
+  await api.POST('/backend/api/v1/models', { ...bearer(superadminSession.token), body: { comcardNo: `E2E-${nameEng}`, nameEng, stage: 'Dancer' } });
+  const colleague = await createAccount(superadminSession.token, 'admin', 'model-editor');
+  const colleagueContext = await browser.newContext({ storageState: sessionStorageState(await apiLogin(colleague.email, colleague.password)) });
+  try {
+    const openForm = async (on: Page) => {
+      await on.goto(`/admin/dashboard/${accountId}`);
+      await on.getByRole('button', { name: 'Model Templates' }).click();
+      await on.getByRole('dialog', { name: 'Model List' }).getByRole('button', { name: `Edit ${nameEng}` }).click();
+      return on.getByRole('dialog', { name: 'Edit Model' });
+    };
+    const colleaguePage = await colleagueContext.newPage();
+    const mine = await openForm(page);
+    const theirs = await openForm(colleaguePage);
+
+    await theirs.getByLabel('Stage').fill('Choreographer');
+    await theirs.getByRole('button', { name: 'Update Model' }).click();
+    await expect(colleaguePage.getByRole('dialog', { name: 'Model List' }).getByRole('row', { name: new RegExp(nameEng) })).toContainText('Choreographer');
+
+    await mine.getByLabel('Stage').fill('Ballet Dancer');
+    await mine.getByLabel('Nationality').fill('Korea');
+    await mine.getByRole('button', { name: 'Update Model' }).click();
+    const notice = mine.getByRole('region', { name: 'Someone else saved this model while you were editing.' });
+    await expect(notice).toContainText('Changed: Stage. The form shows the values saved now.');
+    await expect(mine.getByLabel('Stage')).toHaveValue('Choreographer');
+    await expect(mine.getByLabel('Nationality')).toHaveValue('');
+    await expect(notice.getByRole('row', { name: 'Stage Choreographer Ballet Dancer' })).toBeVisible();
+    await expect(notice.getByRole('row', { name: 'Nationality (empty) Korea' })).toBeVisible();
+
+    await notice.getByRole('button', { name: 'Re-apply my edit' }).click();
+    const row = page.getByRole('dialog', { name: 'Model List' }).getByRole('row', { name: new RegExp(nameEng) });
+    await expect(row).toContainText('Ballet Dancer');
+    await expect(row).toContainText('Korea');
+  } finally {
+    await colleagueContext.close();
+  }
 });
 
 test('models are selected for a post, and a Specify e-mail is sent with them, without the template’s script', async ({ page }) => {

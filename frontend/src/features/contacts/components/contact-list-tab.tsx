@@ -31,6 +31,7 @@ import { NameDialog } from './name-dialog.tsx';
 import { NicknameDialog, type NicknameMode, type NicknameOutcome, type NicknameRequest } from './nickname-dialog.tsx';
 import { createFirstRowStore, firstRowOfPage } from './paging.ts';
 import { withEdits, type ContactEdits } from './pending-changes.ts';
+import { RefusedEdits } from './refused-edits.tsx';
 import { SendSelectedDialog } from './simple-dialogs.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { useContactChecks } from './use-contact-checks.ts';
@@ -91,7 +92,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
   const rows = useMemo(() => (serverRows ?? []).map((contact) => withEdits(contact, edits.pending)), [serverRows, edits.pending]);
   const groupNames = useMemo(() => new Map((groups.data?.groups ?? []).map((group) => [group.id, group.name])), [groups.data]);
   const shownRows = useMemo(
-    () => rows.map((row) => (edits.pending.get(row.id)?.groupId !== undefined ? { ...row, Group: row.groupId === null ? null : (groupNames.get(row.groupId) ?? null) } : row)),
+    () => rows.map((row) => (edits.pending.get(row.id)?.fields.groupId !== undefined ? { ...row, Group: row.groupId === null ? null : (groupNames.get(row.groupId) ?? null) } : row)),
     [rows, edits.pending, groupNames],
   );
   const checked = useMemo(() => shownRows.filter((row) => row.check), [shownRows]);
@@ -269,6 +270,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
         <div className="flex flex-col gap-4 lg:flex-row">
           <GroupsPanel groups={groups.data} choice={choice} onChoose={(next) => { setChoice(next); firstRow.set(0); }} onAddGroup={() => setDialog({ type: 'addGroup' })} onDeleteGroup={() => void onDeleteGroup()} />
           <div className="flex min-w-0 flex-1 flex-col gap-3">
+            <RefusedEdits refused={edits.refused} groupNames={groupNames} onReapply={edits.reapply} onDismiss={edits.dismiss} />
             {contacts.error ? (
               <Alert>Failed to load address book records</Alert>
             ) : !contacts.data ? (

@@ -20,14 +20,25 @@ export const EDITABLE_FIELDS = [
 
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 export type ContactEdits = Partial<Pick<Contact, EditableField>>;
-/** Edits not yet saved, by contact id; each holds only the fields that differ from the server's row. */
-export type PendingChanges = ReadonlyMap<number, ContactEdits>;
+
+/** One contact's unsaved edits (only the fields that differ from the server's row), and the version they were made on. */
+export interface PendingEdit {
+  /** The row's version when it was first edited: a save on it is refused if someone changed those fields since. */
+  version: number;
+  fields: ContactEdits;
+}
+/** Edits not yet saved, by contact id. */
+export type PendingChanges = ReadonlyMap<number, PendingEdit>;
 
 export const NO_CHANGES: PendingChanges = new Map();
 
+/** A row of the body of PUT contacts. */
+export type ContactSave = { id: number; version: number } & ContactEdits;
+
 /** Records edits of one contact; a field edited back to the server's value is no change any more. */
 export function addEdits(pending: PendingChanges, original: Contact, edits: ContactEdits): PendingChanges {
-  const current: Record<string, unknown> = { ...pending.get(original.id) };
+  const before = pending.get(original.id);
+  const current: Record<string, unknown> = { ...before?.fields };
   for (const [field, value] of Object.entries(edits)) {
     if (value === undefined) continue;
     if (original[field as EditableField] === value) delete current[field];
@@ -35,30 +46,43 @@ export function addEdits(pending: PendingChanges, original: Contact, edits: Cont
   }
   const next = new Map(pending);
   if (Object.keys(current).length === 0) next.delete(original.id);
-  else next.set(original.id, current as ContactEdits);
+  else next.set(original.id, { version: before?.version ?? original.version, fields: current as ContactEdits });
   return next;
 }
 
 /** The body of PUT contacts. */
-export function toSaveBody(pending: PendingChanges): ({ id: number } & ContactEdits)[] {
-  return [...pending].map(([id, edits]) => ({ id, ...edits }));
+export function toSaveBody(pending: PendingChanges): ContactSave[] {
+  return [...pending].map(([id, { version, fields }]) => ({ id, version, ...fields }));
 }
 
-/** After a save: drops what was sent, keeping fields edited again while it was in flight. */
-export function settle(pending: PendingChanges, sent: readonly ({ id: number } & ContactEdits)[]): PendingChanges {
+/**
+ * After a save: drops what was sent, keeping fields edited again while it was in flight; those are based on the
+ * version the save made (`saved`, the rows it answered).
+ */
+export function settle(pending: PendingChanges, sent: readonly ContactSave[], saved: readonly Contact[]): PendingChanges {
   const next = new Map(pending);
-  for (const { id, ...fields } of sent) {
-    const current: Record<string, unknown> = { ...next.get(id) };
+  const savedVersions = new Map(saved.map((contact) => [contact.id, contact.version]));
+  for (const { id, version: _sentOn, ...fields } of sent) {
+    const entry = next.get(id);
+    if (!entry) continue;
+    const current: Record<string, unknown> = { ...entry.fields };
     for (const [field, value] of Object.entries(fields)) if (current[field] === value) delete current[field];
     if (Object.keys(current).length === 0) next.delete(id);
-    else next.set(id, current as ContactEdits);
+    else next.set(id, { version: savedVersions.get(id) ?? entry.version, fields: current as ContactEdits });
   }
+  return next;
+}
+
+/** The pending changes without those of these contacts (set aside when their save was refused as stale). */
+export function withoutContacts(pending: PendingChanges, ids: readonly number[]): PendingChanges {
+  const next = new Map(pending);
+  for (const id of ids) next.delete(id);
   return next;
 }
 
 /** A row as the table shows it: the server's with the unsaved edits over it. */
 export function withEdits(contact: Contact, pending: PendingChanges): Contact {
-  const edits = pending.get(contact.id);
+  const edits = pending.get(contact.id)?.fields;
   return edits ? { ...contact, ...edits } : contact;
 }
 

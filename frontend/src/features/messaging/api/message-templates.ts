@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client.ts';
 import { unwrap } from '../../../lib/api-error.ts';
 import type { MessageTemplate } from './messaging-types.ts';
 
-export type SaveMessageTemplate = Schemas['UpdateMessageTemplateDto'];
+export type SaveMessageTemplate = Omit<Schemas['UpdateMessageTemplateDto'], 'version'>;
+export type UpdateMessageTemplate = Schemas['UpdateMessageTemplateDto'];
 export type SavedMessageTemplate = Schemas['MessageTemplateSavedDto'];
 
 export const messageTemplatesKey = ['messaging', 'templates'] as const;
@@ -27,11 +28,13 @@ export async function createMessageTemplate(body: SaveMessageTemplate): Promise<
   return saved;
 }
 
-/** PUT message-templates/{id}. */
-export async function updateMessageTemplate(id: string, body: SaveMessageTemplate): Promise<SavedMessageTemplate> {
-  const saved = unwrap(await api.PUT('/backend/api/v1/message-templates/{id}', { params: { path: { id } }, body }));
-  await revalidateMessageTemplates();
-  return saved;
+/** PUT message-templates/{id}; 409 with the template as it is now when the version is stale (the list is read again then too). */
+export async function updateMessageTemplate(id: string, body: UpdateMessageTemplate): Promise<SavedMessageTemplate> {
+  try {
+    return unwrap(await api.PUT('/backend/api/v1/message-templates/{id}', { params: { path: { id } }, body }));
+  } finally {
+    await revalidateMessageTemplates();
+  }
 }
 
 /** DELETE message-templates/{id}. */

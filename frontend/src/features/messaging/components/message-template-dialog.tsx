@@ -4,9 +4,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
+import { StaleSaveNotice } from '../../../components/ui/stale-save-notice.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { editedFields, staleRecordOf } from '../../../lib/stale-save.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { createMessageTemplate, deleteMessageTemplate, updateMessageTemplate, useMessageTemplates, type SaveMessageTemplate } from '../api/message-templates.ts';
 import type { MessageFile, MessageTemplate } from '../api/messaging-types.ts';
@@ -44,6 +46,24 @@ const EMPTY_FORM: TemplateForm = { id: null, title: '', message: '', fileType: D
 
 function formOf(template: MessageTemplate): TemplateForm {
   return { id: template.id, title: template.title, message: template.message, fileType: fileModeOf(template.fileType), files: template.attachments };
+}
+
+type SavedField = 'title' | 'message' | 'fileType' | 'files';
+const FIELD_LABELS: Record<SavedField, string> = { title: 'Title', message: 'Message', fileType: 'Photo Type', files: 'Files' };
+
+/** A form's values as a save compares them (the files by id). */
+const savedValues = (form: TemplateForm): Record<SavedField, unknown> => ({ title: form.title.trim(), message: form.message, fileType: form.fileType, files: form.files.map((file) => file.id) });
+
+function fieldText(form: TemplateForm, field: SavedField): string {
+  if (field === 'fileType') return FILE_MODE_LABELS[form.fileType];
+  if (field === 'files') return form.files.length === 0 ? 'no files' : form.files.map(fileLabel).join(', ');
+  return form[field];
+}
+
+/** A save refused because someone else saved the template meanwhile: the fields they changed, and this form's own edit. */
+interface StaleSave {
+  changedFields: string[];
+  edits: Partial<Pick<TemplateForm, SavedField>>;
 }
 
 function filesText(template: MessageTemplate): string {
@@ -97,6 +117,9 @@ function TemplateTable({ templates, selectedId, onChoose }: { templates: Message
 function TemplateManager() {
   const templates = useMessageTemplates(true);
   const [form, setForm] = useState<TemplateForm>(EMPTY_FORM);
+  /** The template the form was loaded from: its version goes with an update. */
+  const [base, setBase] = useState<MessageTemplate | null>(null);
+  const [stale, setStale] = useState<StaleSave | null>(null);
   const [busy, setBusy] = useState<'create' | 'update' | 'delete' | null>(null);
   const set = <K extends keyof TemplateForm>(field: K) => (value: TemplateForm[K]) => setForm((current) => ({ ...current, [field]: value }));
 
@@ -104,45 +127,71 @@ function TemplateManager() {
     if (templates.error) toast.error(TEMPLATE_MESSAGES.loadFailed, { title: ERROR_TITLE });
   }, [templates.error]);
 
+  const load = (template: MessageTemplate | null) => {
+    setForm(template ? formOf(template) : EMPTY_FORM);
+    setBase(template);
+    setStale(null);
+  };
+
   /** The form as the API takes it, or null (with the reason shown) when title or message is blank. */
-  const checkedBody = (): SaveMessageTemplate | null => {
-    if (!form.title.trim()) {
+  const checkedBody = (values: TemplateForm): SaveMessageTemplate | null => {
+    if (!values.title.trim()) {
       toast.error(TEMPLATE_MESSAGES.titleRequired, { title: ERROR_TITLE });
       return null;
     }
-    if (!form.message.trim()) {
+    if (!values.message.trim()) {
       toast.error(TEMPLATE_MESSAGES.messageRequired, { title: ERROR_TITLE });
       return null;
     }
-    return { title: form.title.trim(), message: form.message, fileType: FILE_MODE_WORDS[form.fileType], files: form.files.map((file) => file.id) };
+    return { title: values.title.trim(), message: values.message, fileType: FILE_MODE_WORDS[values.fileType], files: values.files.map((file) => file.id) };
   };
 
-  const run = async (action: 'create' | 'update' | 'delete', call: () => Promise<unknown>, success: string, failure: string) => {
+  const run = async (action: 'create' | 'update' | 'delete', call: () => Promise<unknown>, success: string, failure: string, onFailure?: (error: unknown) => void) => {
     setBusy(action);
+    setStale(null);
     try {
       await call();
       toast.success(success);
-      setForm(EMPTY_FORM);
+      load(null);
     } catch (error) {
       toast.error(errorMessage(error, failure), { title: ERROR_TITLE });
+      onFailure?.(error);
     } finally {
       setBusy(null);
     }
   };
 
   const create = () => {
-    const body = checkedBody();
+    const body = checkedBody(form);
     if (body) void run('create', () => createMessageTemplate(body), TEMPLATE_MESSAGES.created, TEMPLATE_MESSAGES.createFailed);
   };
 
+  /** Saves `values` over `on`, the template they were loaded from; refused as stale, the form shows it as it is now and keeps this edit. */
+  const saveOver = (on: MessageTemplate, values: TemplateForm) => {
+    const body = checkedBody(values);
+    if (!body) return;
+    void run('update', () => updateMessageTemplate(on.id, { ...body, version: on.version }), TEMPLATE_MESSAGES.updated, TEMPLATE_MESSAGES.updateFailed, (error) => {
+      const found = staleRecordOf<MessageTemplate>(error);
+      if (!found) return;
+      const edited = editedFields(savedValues(formOf(on)), savedValues(values)) as SavedField[];
+      load(found.current);
+      setStale({ changedFields: found.conflictingFields, edits: Object.fromEntries(edited.map((field) => [field, values[field]])) });
+    });
+  };
+
   const update = () => {
-    const id = form.id;
-    if (!id) {
+    if (!form.id || !base) {
       toast.error(TEMPLATE_MESSAGES.selectToUpdate, { title: ERROR_TITLE });
       return;
     }
-    const body = checkedBody();
-    if (body) void run('update', () => updateMessageTemplate(id, body), TEMPLATE_MESSAGES.updated, TEMPLATE_MESSAGES.updateFailed);
+    saveOver(base, form);
+  };
+
+  const reapply = () => {
+    if (!base || !stale) return;
+    const next = { ...formOf(base), ...stale.edits };
+    setForm(next);
+    saveOver(base, next);
   };
 
   const remove = () => {
@@ -157,7 +206,7 @@ function TemplateManager() {
   let list;
   if (templates.error) list = <TemplateTable templates={[]} selectedId={null} onChoose={() => {}} />;
   else if (!templates.data) list = <Loading label="Loading templates…" />;
-  else list = <TemplateTable templates={templates.data} selectedId={form.id} onChoose={(template) => setForm(formOf(template))} />;
+  else list = <TemplateTable templates={templates.data} selectedId={form.id} onChoose={load} />;
 
   return (
     <div className="flex flex-col gap-4">
@@ -170,6 +219,21 @@ function TemplateManager() {
         </div>
         <AttachmentArea mode={form.fileType} onModeChange={set('fileType')} files={form.files} onFilesChange={set('files')} pickLabel="Register" acceptsDrop />
       </div>
+      {stale && base && (
+        <StaleSaveNotice
+          title="Someone else saved this template while you were editing."
+          changedFields={stale.changedFields.map((field) => FIELD_LABELS[field as SavedField] ?? field)}
+          shownNow="The form shows the template saved now."
+          edits={(Object.keys(stale.edits) as SavedField[]).map((field) => ({
+            label: FIELD_LABELS[field],
+            current: fieldText(formOf(base), field),
+            mine: fieldText({ ...formOf(base), ...stale.edits }, field),
+          }))}
+          onReapply={reapply}
+          onDiscard={() => setStale(null)}
+          isBusy={busy === 'update'}
+        />
+      )}
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="secondary" isPending={busy === 'create'} isDisabled={busy !== null} onPress={create}>
           Add New Template

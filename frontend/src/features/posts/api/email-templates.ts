@@ -6,6 +6,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 export type EmailTemplate = Schemas['EmailTemplateDto'];
 export type SaveEmailTemplate = Schemas['SaveEmailTemplateDto'];
+export type UpdateEmailTemplate = Schemas['UpdateEmailTemplateDto'];
 export type PreviewEmailRequest = Schemas['PreviewEmailDto'];
 export type EmailPreview = Schemas['EmailPreviewDto'];
 
@@ -29,11 +30,13 @@ export async function createEmailTemplate(body: SaveEmailTemplate): Promise<Emai
   return template;
 }
 
-/** PUT email-templates/{id}. */
-export async function updateEmailTemplate(id: number, body: SaveEmailTemplate): Promise<EmailTemplate> {
-  const template = unwrap(await api.PUT('/backend/api/v1/email-templates/{id}', { params: { path: { id } }, body }));
-  await revalidateEmailTemplates();
-  return template;
+/** PUT email-templates/{id}; 409 with the template as it is now when the version is stale (the list is read again then too). */
+export async function updateEmailTemplate(id: number, body: UpdateEmailTemplate): Promise<EmailTemplate> {
+  try {
+    return unwrap(await api.PUT('/backend/api/v1/email-templates/{id}', { params: { path: { id } }, body }));
+  } finally {
+    await revalidateEmailTemplates();
+  }
 }
 
 /** DELETE email-templates/{id}; the server hands the default on when the default goes. */

@@ -5,6 +5,7 @@ import { unwrap } from '../../../lib/api-error.ts';
 
 export type Model = Schemas['ModelDto'];
 export type ModelInput = Schemas['SaveModelDto'];
+export type ModelUpdate = Schemas['UpdateModelDto'];
 
 const modelsKey = ['models', 'list'] as const;
 const selectedModelsKey = (postId: string) => ['models', 'selected', postId] as const;
@@ -39,8 +40,13 @@ export async function createModel(input: ModelInput): Promise<Model> {
   return unwrap(await api.POST('/backend/api/v1/models', { body: input }));
 }
 
-/** PUT models/{id}; an image left out of input is kept. */
-export async function updateModel(id: number, input: ModelInput): Promise<Model> {
+/** Puts a model as the server has it now into the cached list (a refused stale save answers it). */
+export async function rememberModel(model: Model): Promise<void> {
+  await mutate<Model[]>(modelsKey, (models) => models?.map((candidate) => (candidate.id === model.id ? model : candidate)), { revalidate: false });
+}
+
+/** PUT models/{id}; an image left out of input is kept; 409 with the model as it is now when the version is stale. */
+export async function updateModel(id: number, input: ModelUpdate): Promise<Model> {
   const model = unwrap(await api.PUT('/backend/api/v1/models/{id}', { params: { path: { id } }, body: input }));
   void revalidateSelections();
   return model;

@@ -9,6 +9,8 @@ type Call = { path: string; init?: { params?: { path?: { id: number } }; body?: 
 
 const ok = (data: unknown) => ({ data, response: { ok: true, status: 200 } });
 let store: EmailTemplate[] = [];
+/** The fields another staff member changed in the store since the editor read it. */
+let changedMeanwhile: string[] = [];
 const calls: { method: string; call: Call }[] = [];
 
 const template = (id: number, title: string, isDefault = false): EmailTemplate => ({
@@ -47,7 +49,14 @@ const fakeApi = {
   PUT: vi.fn(async (path: string, init?: Call['init']) => {
     calls.push({ method: 'PUT', call: { path, init } });
     const id = init?.params?.path?.id;
-    store = store.map((item) => (item.id === id ? ({ ...item, ...init?.body } as EmailTemplate) : item));
+    const { version, ...fields } = init?.body ?? {};
+    const stored = store.find((item) => item.id === id)!;
+    // Like the server: a save made on an older version is refused when it would overwrite what changed since.
+    if (version !== undefined && version !== stored.version) {
+      const details = { conflictingFields: changedMeanwhile, current: stored };
+      return { data: undefined, error: { statusCode: 409, error: 'Conflict', message: 'The template was changed by someone else meanwhile', details }, response: { ok: false, status: 409 } };
+    }
+    store = store.map((item) => (item.id === id ? ({ ...item, ...fields, version: item.version + 1 } as EmailTemplate) : item));
     return ok(store.find((item) => item.id === id));
   }),
   DELETE: vi.fn(async (path: string, init?: Call['init']) => {
@@ -67,6 +76,7 @@ const { EmailTemplatesDialog } = await import('./email-templates-dialog.tsx');
 
 beforeEach(async () => {
   store = [template(1, 'Welcome', true), template(2, 'Follow up')];
+  changedMeanwhile = [];
   calls.length = 0;
   await act(() => mutate(() => true, undefined, { revalidate: false }));
 });
@@ -140,6 +150,35 @@ describe('EmailTemplatesDialog', () => {
     expect(toastSuccess).toHaveBeenCalledWith('Template updated successfully');
     expect(await screen.findByRole('rowheader', { name: 'Second contact' })).toBeTruthy();
   }, 10_000);
+
+  it('keeps an edit refused because someone else saved meanwhile, shows their template, and re-applies the edit on it', async () => {
+    const user = userEvent.setup();
+    render(<EmailTemplatesDialog isOpen onOpenChange={vi.fn()} />, { wrapper });
+    await user.click(await screen.findByRole('button', { name: 'Edit Follow up' }));
+    // Another staff member saves a new title while this editor is open.
+    store = store.map((item) => (item.id === 2 ? { ...item, title: 'Follow up (final)', version: 2 } : item));
+    changedMeanwhile = ['title'];
+    const subject = screen.getByRole('textbox', { name: 'Default Subject' }) as HTMLInputElement;
+    await user.clear(subject);
+    await user.type(subject, 'Second audition');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const notice = await screen.findByRole('region', { name: 'Someone else saved this template while you were editing.' });
+    expect(within(notice).getByText('Changed: Title. The editor shows the template saved now.')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Follow up (final)');
+    expect(subject.value).toBe('Follow up subject');
+    expect(within(notice).getByRole('row', { name: 'Default Subject Follow up subject Second audition' })).toBeTruthy();
+    expect(toastSuccess).not.toHaveBeenCalled();
+
+    await user.click(within(notice).getByRole('button', { name: 'Re-apply my edit' }));
+    await screen.findByRole('heading', { name: 'Email Templates' });
+    const puts = calls.filter((entry) => entry.method === 'PUT').map((entry) => entry.call.init?.body);
+    expect(puts).toEqual([
+      { title: 'Follow up', subject: 'Second audition', template: 'Hello {{nameEng}},\nfrom Follow up', isActive: true, version: 1 },
+      { title: 'Follow up (final)', subject: 'Second audition', template: 'Hello {{nameEng}},\nfrom Follow up', isActive: true, version: 2 },
+    ]);
+    expect(toastSuccess).toHaveBeenCalledWith('Template updated successfully');
+  }, 15_000);
 
   it('sets the default and deletes after confirmation', async () => {
     const user = userEvent.setup();

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
+import { StaleSaveNotice } from '../../../components/ui/stale-save-notice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { createModel, updateModel, type Model, type ModelInput } from '../api/models.ts';
+import { editedFields, staleRecordOf } from '../../../lib/stale-save.ts';
+import { createModel, rememberModel, updateModel, type Model, type ModelInput } from '../api/models.ts';
 
 type FieldName = 'comcardNo' | 'nameEng' | 'nameKor' | 'national' | 'stage' | 'additionalPic' | 'download' | 'htmlUrl';
 type Values = Record<FieldName, string>;
@@ -19,6 +21,19 @@ const FIELDS: readonly { name: FieldName; label: string; type?: 'url' }[] = [
   { name: 'download', label: 'Download URL', type: 'url' },
   { name: 'htmlUrl', label: 'HTML URL', type: 'url' },
 ];
+
+/** Every field a save may find changed, the form's and the picture's. */
+const FIELD_LABELS: Record<string, string> = {
+  ...Object.fromEntries(FIELDS.map(({ name, label }) => [name, label])),
+  image: 'Image URL',
+  comcardPhotoURL: 'Comcard photo URL',
+};
+
+/** A save refused because someone else saved the model meanwhile: the fields they changed, and this form's own edit. */
+interface StaleSave {
+  changedFields: string[];
+  edits: Partial<Values>;
+}
 
 function initialValues(model: Model | null): Values {
   const values = {} as Values;
@@ -52,26 +67,50 @@ interface ModelFormProps {
 
 /** Add or edit one model card (the Model List dialog shows it in place of the list). */
 export function ModelForm({ model, onBack, onSaved }: ModelFormProps) {
+  /** The model as the form last loaded it: its version goes with the save. */
+  const [base, setBase] = useState(model);
   const [values, setValues] = useState(() => initialValues(model));
   const [isSaving, setSaving] = useState(false);
   const [comcardError, setComcardError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState<StaleSave | null>(null);
 
-  const save = async () => {
-    const input = toInput(values);
+  const save = async (toSave: Values) => {
+    const input = toInput(toSave);
     if (!input.comcardNo) {
       setComcardError('Enter the comcard number.');
       return;
     }
     setSaving(true);
     setFailure(null);
+    setStale(null);
     try {
-      onSaved(model ? await updateModel(model.id, input) : await createModel(input));
+      onSaved(base ? await updateModel(base.id, { ...input, version: base.version }) : await createModel(input));
     } catch (error) {
-      // 400 and 409 carry the reason (a taken comcard number, an invalid URL); anything else gets the screen's text.
-      setFailure(errorMessage(error, model ? 'Failed to update model. Please try again.' : 'Failed to save model. Please try again.'));
+      const found = base ? staleRecordOf<Model>(error) : null;
+      if (base && found) {
+        // Someone else saved meanwhile: the form shows their values, and this edit waits to be re-applied.
+        const before = initialValues(base);
+        setStale({
+          changedFields: found.conflictingFields,
+          edits: Object.fromEntries(editedFields(before, toSave).map((field) => [field, toSave[field]])),
+        });
+        setBase(found.current);
+        setValues(initialValues(found.current));
+        void rememberModel(found.current);
+      } else {
+        // 400 and 409 carry the reason (a taken comcard number, an invalid URL); anything else gets the screen's text.
+        setFailure(errorMessage(error, model ? 'Failed to update model. Please try again.' : 'Failed to save model. Please try again.'));
+      }
       setSaving(false);
     }
+  };
+
+  const reapply = () => {
+    if (!stale) return;
+    const next = { ...values, ...stale.edits };
+    setValues(next);
+    void save(next);
   };
 
   return (
@@ -81,7 +120,7 @@ export function ModelForm({ model, onBack, onSaved }: ModelFormProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        void save(values);
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
@@ -105,6 +144,23 @@ export function ModelForm({ model, onBack, onSaved }: ModelFormProps) {
       {failure && (
         <div className="mt-4">
           <Alert>{failure}</Alert>
+        </div>
+      )}
+      {stale && (
+        <div className="mt-4">
+          <StaleSaveNotice
+            title="Someone else saved this model while you were editing."
+            changedFields={stale.changedFields.map((field) => FIELD_LABELS[field] ?? field)}
+            shownNow="The form shows the values saved now."
+            edits={(Object.keys(stale.edits) as FieldName[]).map((field) => ({
+              label: FIELD_LABELS[field] ?? field,
+              current: initialValues(base)[field],
+              mine: stale.edits[field] ?? '',
+            }))}
+            onReapply={reapply}
+            onDiscard={() => setStale(null)}
+            isBusy={isSaving}
+          />
         </div>
       )}
       <DialogActions>

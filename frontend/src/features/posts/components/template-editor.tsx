@@ -3,8 +3,10 @@ import { Label, Tab, TabList, TabPanel, Tabs, TextArea, TextField, ToggleButton,
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
+import { StaleSaveNotice } from '../../../components/ui/stale-save-notice.tsx';
 import { TextField as LabelledField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { editedFields, staleRecordOf } from '../../../lib/stale-save.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { createEmailTemplate, updateEmailTemplate, useEmailPreview, type EmailTemplate } from '../api/email-templates.ts';
 import { insertAtCursor, normaliseNewlines, PLACEHOLDER_TABS, placeholder } from './template-placeholders.ts';
@@ -27,6 +29,23 @@ function PreviewPanel({ template, subject }: { template: string; subject: string
   return <EmailPreviewBody preview={preview} emptyText={hasContent ? null : 'Write some content to see the preview.'} />;
 }
 
+/** What the editor saves, by the API's field names. */
+interface Draft {
+  title: string;
+  subject: string;
+  template: string;
+}
+
+const DRAFT_LABELS: Record<string, string> = { title: 'Title', subject: 'Default Subject', template: 'Content', isActive: 'Active' };
+
+const draftOf = (template: EmailTemplate | null): Draft => ({ title: template?.title ?? '', subject: template?.subject ?? '', template: template?.template ?? '' });
+
+/** A save refused because someone else saved the template meanwhile: the fields they changed, and this editor's own edit. */
+interface StaleSave {
+  changedFields: string[];
+  edits: Partial<Draft>;
+}
+
 export interface TemplateEditorProps {
   /** The template to edit, or null for a new one. */
   template: EmailTemplate | null;
@@ -37,11 +56,14 @@ export interface TemplateEditorProps {
 /** New Template / Edit Template (spec §2): title, default subject, content with placeholders, and a live preview. */
 export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProps) {
   const isNew = template === null;
+  /** The template as the editor last loaded it: its version goes with the save. */
+  const [base, setBase] = useState(template);
   const [title, setTitle] = useState(template?.title ?? '');
   const [subject, setSubject] = useState(template?.subject ?? '');
   const [content, setContent] = useState(template?.template ?? '');
   const [view, setView] = useState<PanelView>('raw');
   const [isSaving, setSaving] = useState(false);
+  const [stale, setStale] = useState<StaleSave | null>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const pendingCursor = useRef<number | null>(null);
 
@@ -65,25 +87,50 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
 
   const canSave = title.trim() !== '' && subject.trim() !== '' && content.trim() !== '';
 
-  const save = async () => {
-    if (!canSave || isSaving) return;
+  const load = (draft: Draft) => {
+    setTitle(draft.title);
+    setSubject(draft.subject);
+    setContent(draft.template);
+  };
+
+  const save = async (draft: Draft) => {
+    if (isSaving) return;
     setSaving(true);
-    const body = { title: title.trim(), subject: subject.trim(), template: normaliseNewlines(content), isActive: true };
+    setStale(null);
+    const body = { title: draft.title.trim(), subject: draft.subject.trim(), template: normaliseNewlines(draft.template), isActive: true };
     try {
-      const saved = isNew ? await createEmailTemplate(body) : await updateEmailTemplate(template.id, body);
+      const saved = base ? await updateEmailTemplate(base.id, { ...body, version: base.version }) : await createEmailTemplate(body);
       toast.success(isNew ? 'Template created successfully' : 'Template updated successfully', EMAIL_TOAST);
       onSaved(saved);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to save template'), EMAIL_TOAST);
+      const found = base ? staleRecordOf<EmailTemplate>(error) : null;
+      if (base && found) {
+        // Someone else saved meanwhile: the editor shows their template, and this edit waits to be re-applied.
+        const mine: Draft = { title: body.title, subject: body.subject, template: body.template };
+        setStale({
+          changedFields: found.conflictingFields,
+          edits: Object.fromEntries(editedFields(draftOf(base), mine).map((field) => [field, mine[field]])),
+        });
+        setBase(found.current);
+        load(draftOf(found.current));
+      }
       setSaving(false);
     }
+  };
+
+  const reapply = () => {
+    if (!stale) return;
+    const next = { ...draftOf(base), ...stale.edits };
+    load(next);
+    void save(next);
   };
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        if (canSave) void save({ title, subject, template: content });
       }}
       className="flex flex-col gap-4"
     >
@@ -168,6 +215,22 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
           </div>
         </section>
       </div>
+
+      {stale && (
+        <StaleSaveNotice
+          title="Someone else saved this template while you were editing."
+          changedFields={stale.changedFields.map((field) => DRAFT_LABELS[field] ?? field)}
+          shownNow="The editor shows the template saved now."
+          edits={(Object.keys(stale.edits) as (keyof Draft)[]).map((field) => ({
+            label: DRAFT_LABELS[field] ?? field,
+            current: draftOf(base)[field],
+            mine: stale.edits[field] ?? '',
+          }))}
+          onReapply={reapply}
+          onDiscard={() => setStale(null)}
+          isBusy={isSaving}
+        />
+      )}
 
       <DialogActions className="mt-2">
         <Button variant="secondary" onPress={onBack} isDisabled={isSaving}>

@@ -1,0 +1,72 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-error.ts';
+import type { UpdateMessageTemplate } from '../api/message-templates.ts';
+import type { MessageTemplate } from '../api/messaging-types.ts';
+
+const template = (fields: Partial<MessageTemplate> = {}): MessageTemplate => ({
+  id: 'tpl-1',
+  title: '오디션 안내',
+  message: '내일 오디션입니다.',
+  fileType: '묶음',
+  files: [],
+  attachments: [],
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  ...fields,
+});
+
+let listed: MessageTemplate[] = [];
+const updateMessageTemplate = vi.fn<(id: string, body: UpdateMessageTemplate) => Promise<unknown>>();
+vi.mock('../api/message-templates.ts', () => ({
+  useMessageTemplates: () => ({ data: listed, error: undefined }),
+  createMessageTemplate: vi.fn(),
+  deleteMessageTemplate: vi.fn(),
+  updateMessageTemplate: (id: string, body: UpdateMessageTemplate) => updateMessageTemplate(id, body),
+}));
+const toastSuccess = vi.fn();
+const toastError = vi.fn();
+vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: (message: string) => toastSuccess(message), error: (message: string) => toastError(message) } }));
+
+const { MessageTemplateDialog } = await import('./message-template-dialog.tsx');
+
+beforeEach(() => {
+  listed = [template()];
+  updateMessageTemplate.mockReset();
+});
+
+describe('the Template dialog', () => {
+  it('keeps an update refused because someone else saved the template meanwhile, shows theirs, and re-applies the edit on it', async () => {
+    // Another staff member changed the message after this dialog listed the template.
+    const theirs = template({ message: '모레 오디션입니다.', version: 2 });
+    updateMessageTemplate
+      .mockRejectedValueOnce(
+        new ApiError(409, { statusCode: 409, error: 'Conflict', message: 'The template was changed by someone else meanwhile (message).', details: { conflictingFields: ['message'], current: theirs } }),
+      )
+      .mockResolvedValueOnce({ template: { ...theirs, title: '오디션 안내 (수정)', version: 3 } });
+    const user = userEvent.setup();
+    render(<MessageTemplateDialog isOpen onOpenChange={vi.fn()} />);
+
+    await user.click(screen.getByRole('row', { name: /오디션 안내/ }));
+    const title = screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
+    await user.clear(title);
+    await user.type(title, '오디션 안내 (수정)');
+    await user.click(screen.getByRole('button', { name: 'Update Template' }));
+
+    const notice = await screen.findByRole('region', { name: 'Someone else saved this template while you were editing.' });
+    expect(within(notice).getByText('Changed: Message. The form shows the template saved now.')).toBeTruthy();
+    expect(toastError).toHaveBeenCalledWith('The template was changed by someone else meanwhile (message).');
+    expect(title.value).toBe('오디션 안내');
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('모레 오디션입니다.');
+    expect(within(notice).getByRole('row', { name: 'Title 오디션 안내 오디션 안내 (수정)' })).toBeTruthy();
+
+    await user.click(within(notice).getByRole('button', { name: 'Re-apply my edit' }));
+    expect(updateMessageTemplate.mock.calls.map(([, body]) => body)).toEqual([
+      { title: '오디션 안내 (수정)', message: '내일 오디션입니다.', fileType: '묶음', files: [], version: 1 },
+      { title: '오디션 안내 (수정)', message: '모레 오디션입니다.', fileType: '묶음', files: [], version: 2 },
+    ]);
+    expect(toastSuccess).toHaveBeenCalledWith('템플릿이 수정되었습니다.');
+    expect(screen.queryByRole('region', { name: 'Someone else saved this template while you were editing.' })).toBeNull();
+  });
+});
