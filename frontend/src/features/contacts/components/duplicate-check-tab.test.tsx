@@ -80,7 +80,19 @@ async function handle(request: Request): Promise<Response> {
   }
   if (path === 'contacts' && request.method === 'PUT') {
     const changes = (body as { contacts: Partial<DuplicateContact>[] }).contacts;
-    const saved = changes.map((change) => Object.assign(rows.find((contact) => contact.id === change.id)!, change));
+    // As the server does: a row saved on an older version is stale, and then none of the rows is saved.
+    const stale = changes
+      .map((change) => ({ change, stored: rows.find((contact) => contact.id === change.id)! }))
+      .filter(({ change, stored }) => change.version !== undefined && change.version !== stored.version)
+      .map(({ change, stored }) => ({ id: stored.id, conflictingFields: Object.keys(change).filter((field) => !['id', 'version'].includes(field)), current: out(stored) }));
+    if (stale.length > 0) {
+      const details = { conflictingFields: stale.flatMap((item) => item.conflictingFields), staleRecords: stale };
+      return Response.json({ statusCode: 409, error: 'Conflict', message: 'Changed by someone else meanwhile', details }, { status: 409 });
+    }
+    const saved = changes.map(({ version: _version, ...change }) => {
+      const stored = rows.find((contact) => contact.id === change.id)!;
+      return Object.assign(stored, change, { version: stored.version + 1 });
+    });
     return Response.json(list(saved));
   }
   return Response.json({ statusCode: 404, error: 'Not Found', message: `No route ${path}` }, { status: 404 });
@@ -191,7 +203,7 @@ describe('DuplicateCheckTab', () => {
     await expectToast('Restored 3 merged contacts.');
     expect(seen.find((call) => call.path === 'contacts/restore')?.body).toEqual({ contactIds: [1, 3, 4] });
     // The survivor gets its own e-mail back.
-    expect(seen.find((call) => call.path === 'contacts' && call.method === 'PUT')?.body).toEqual({ contacts: [{ id: 2, email: 'KIM@a.kr; minjun@b.kr' }] });
+    expect(seen.find((call) => call.path === 'contacts' && call.method === 'PUT')?.body).toEqual({ contacts: [{ id: 2, version: 1, email: 'KIM@a.kr; minjun@b.kr' }] });
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(5));
   }, 20_000);
 
@@ -247,10 +259,36 @@ describe('DuplicateCheckTab', () => {
     await expectToast('Saved 2 contacts.');
     expect(seen.find((call) => call.path === 'contacts' && call.method === 'PUT')?.body).toEqual({
       contacts: [
-        { id: 5, check: true },
-        { id: 6, memo: 'callback Friday' },
+        { id: 5, version: 1, check: true },
+        { id: 6, version: 1, memo: 'callback Friday' },
       ],
     });
+  }, 15_000);
+
+  it('keeps an edit refused because someone else changed the row meanwhile, saves the others, and re-applies it', async () => {
+    const user = userEvent.setup();
+    render(<DuplicateCheckTab addressBookId={1} />, { wrapper });
+    await searchFor(user, '010-9999-0000');
+    await screen.findByRole('table');
+    const memoOf = (name: string) => screen.getByRole('textbox', { name: `Memo of ${name}` }) as HTMLInputElement;
+    await user.clear(memoOf('이서연 (ID 5)'));
+    await user.type(memoOf('이서연 (ID 5)'), 'mine');
+    await user.clear(memoOf('이서연2 (ID 6)'));
+    await user.type(memoOf('이서연2 (ID 6)'), 'also mine');
+    // Another staff member saves row 5 meanwhile.
+    Object.assign(rows.find((contact) => contact.id === 5)!, { memo: 'theirs', version: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Modify Confirm' }));
+    await expectToast('someone else changed 이서연 (Memo) meanwhile. The row shows the saved values; your edit is kept to re-apply. Saved 1 other contact.');
+    expect(rows.find((contact) => contact.id === 6)).toMatchObject({ memo: 'also mine', version: 2 });
+    const notice = await screen.findByRole('region', { name: 'Someone else changed 이서연 while you were editing.' });
+    await waitFor(() => expect(memoOf('이서연 (ID 5)').value).toBe('theirs'));
+    expect(within(notice).getByRole('row', { name: 'Memo theirs mine' })).toBeTruthy();
+
+    await user.click(within(notice).getByRole('button', { name: 'Re-apply my edit' }));
+    expect(memoOf('이서연 (ID 5)').value).toBe('mine');
+    await user.click(screen.getByRole('button', { name: 'Modify Confirm' }));
+    await waitFor(() => expect(rows.find((contact) => contact.id === 5)).toMatchObject({ memo: 'mine', version: 3 }));
   }, 15_000);
 
   it('shows the spec errors of a failed merge', async () => {

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { staleRecordsOf } from '../../../lib/stale-save.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import {
   deleteContacts,
@@ -34,10 +35,14 @@ import {
   mergeAvailability,
   type Outcome,
   phoneDigits,
+  type RowEdits,
   survivorRevert,
+  withoutRows,
 } from './duplicate-merge.ts';
 import { DuplicateMergedSection } from './duplicate-merged-section.tsx';
 import { DuplicateResultsTable, rowName } from './duplicate-results-table.tsx';
+import { RefusedEdits } from './refused-edits.tsx';
+import { refusedMessage, type RefusedEdit } from './use-contact-edits.ts';
 
 /** Spec §9: with a phone handed over in storage, it appears in the box after 200 ms and is searched 1000 ms later. */
 export const AUTO_FILL_DELAY_MS = 200;
@@ -77,6 +82,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [defaultId, setDefaultId] = useState<number | null>(null);
   const [edits, setEdits] = useState<Edits>({});
+  const [refused, setRefused] = useState<readonly RefusedEdit<RowEdits>[]>([]);
   const [choices, setChoices] = useState<MergeChoices>(NO_MERGE);
   const [busy, setBusy] = useState<Busy>(null);
   const [quickPlan, setQuickPlan] = useState<MergeRequest | null>(null);
@@ -95,6 +101,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
     setSelected(new Set());
     setDefaultId(null);
     setEdits({});
+    setRefused([]);
     setChoices(NO_MERGE);
     if (checked.value === searched) void reload();
     else setSearched(checked.value);
@@ -204,19 +211,52 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
     }
   };
 
+  /** Modify Confirm. Rows someone else changed meanwhile are refused: they show as saved now, their edits set aside to re-apply; the rest is saved. */
   const modifyConfirm = async () => {
-    const rows = changedRows(results, edits);
+    let unsaved = edits;
+    const rows = changedRows(results, unsaved);
     if (!passes(rows)) return;
     setBusy('save');
+    const refusedNow: RefusedEdit<RowEdits>[] = [];
     try {
-      const saved = await saveDuplicateRows(addressBookId, rows.value);
-      setEdits({});
-      contactToast.success(`Saved ${plural(saved.length, 'contact')}.`);
+      let body = rows.value;
+      let saved = 0;
+      while (body.length > 0) {
+        try {
+          saved = (await saveDuplicateRows(addressBookId, body)).length;
+          unsaved = {};
+          body = [];
+        } catch (failure) {
+          const stale = staleRecordsOf<DuplicateContact>(failure);
+          if (!stale) throw failure;
+          const ids = stale.map((row) => row.id);
+          refusedNow.push(...stale.map(({ id, conflictingFields, current }) => ({ contact: current, conflictingFields, edits: unsaved[id]?.fields ?? {} })));
+          unsaved = withoutRows(unsaved, ids);
+          // None of the rows was saved: the others go again.
+          const rest = changedRows(results, unsaved);
+          body = rest.ok ? rest.value : [];
+        }
+      }
+      setEdits(unsaved);
+      if (refusedNow.length === 0) return contactToast.success(`Saved ${plural(saved, 'contact')}.`);
+      const ids = refusedNow.map((item) => item.contact.id);
+      setRefused((current) => [...current.filter((item) => !ids.includes(item.contact.id)), ...refusedNow]);
+      contactToast.error(`${refusedMessage(refusedNow)}${saved > 0 ? ` Saved ${plural(saved, 'other contact')}.` : ''}`);
+      await reload();
     } catch (failure) {
       fail('save', failure);
     } finally {
       setBusy(null);
     }
+  };
+
+  const reapply = (contactId: number) => {
+    const item = refused.find((candidate) => candidate.contact.id === contactId);
+    if (!item) return;
+    setRefused((current) => current.filter((candidate) => candidate !== item));
+    setEdits((current) =>
+      Object.entries(item.edits).reduce((next, [field, value]) => editCell(next, item.contact, field as EditableField | 'check', value as string | boolean), current),
+    );
   };
 
   const isBusy = busy !== null;
@@ -305,6 +345,11 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
               ? `No contacts found with the phone number ${searched}.`
               : `${plural(results.length, 'contact')} with the phone number ${searched}${shownDefault === null ? '' : `, default ID ${shownDefault}`}`}
           </p>
+          <RefusedEdits
+            refused={refused}
+            onReapply={reapply}
+            onDismiss={(contactId) => setRefused((current) => current.filter((item) => item.contact.id !== contactId))}
+          />
           {results.length > 0 && (
             <DuplicateResultsTable
               contacts={results}

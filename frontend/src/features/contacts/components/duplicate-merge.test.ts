@@ -15,6 +15,7 @@ import {
   mergeAvailability,
   phoneDigits,
   survivorRevert,
+  withoutRows,
 } from './duplicate-merge.ts';
 import { contactFixture } from './contact-fixture.ts';
 
@@ -96,7 +97,7 @@ describe('Confirm', () => {
 
   it('waits for unsaved edits to be saved', () => {
     expect(checkNoUnsavedEdits({})).toEqual({ ok: true, value: null });
-    expect(checkNoUnsavedEdits({ 1: { memo: 'x' } })).toEqual({ ok: false, message: DUPLICATE_MESSAGES.unsavedEdits });
+    expect(checkNoUnsavedEdits({ 1: { version: 1, fields: { memo: 'x' } } })).toEqual({ ok: false, message: DUPLICATE_MESSAGES.unsavedEdits });
   });
 });
 
@@ -127,8 +128,14 @@ describe('Modify Confirm', () => {
     let edits = editCell({}, saved, 'memo', 'new');
     edits = editCell(edits, saved, 'contactName', '김민준');
     edits = editCell(edits, saved, 'check', true);
-    expect(edits).toEqual({ 1: { memo: 'new', check: true } });
-    expect(changedRows([saved, contact(2)], edits)).toEqual({ ok: true, value: [{ id: 1, memo: 'new', check: true }] });
+    expect(edits).toEqual({ 1: { version: 1, fields: { memo: 'new', check: true } } });
+    expect(changedRows([saved, contact(2)], edits)).toEqual({ ok: true, value: [{ id: 1, version: 1, memo: 'new', check: true }] });
+  });
+
+  it('sends the version of the row as it was when first edited', () => {
+    const edits = editCell(editCell({}, saved, 'memo', 'new'), { ...saved, version: 2 }, 'contactName', '김민수');
+    expect(changedRows([{ ...saved, version: 2 }], edits)).toEqual({ ok: true, value: [{ id: 1, version: 1, memo: 'new', contactName: '김민수' }] });
+    expect(withoutRows(edits, [1])).toEqual({});
   });
 
   it('forgets a cell typed back to its saved value, and says when nothing changed', () => {
@@ -136,7 +143,7 @@ describe('Modify Confirm', () => {
     expect(edits).toEqual({});
     expect(changedRows([saved], edits)).toEqual({ ok: false, message: 'There are no changes to save.' });
     // Edits of a row that is no longer shown are not sent.
-    expect(changedRows([saved], { 2: { memo: 'x' } })).toEqual({ ok: false, message: 'There are no changes to save.' });
+    expect(changedRows([saved], { 2: { version: 1, fields: { memo: 'x' } } })).toEqual({ ok: false, message: 'There are no changes to save.' });
   });
 });
 
@@ -145,12 +152,12 @@ describe('undoing a merge', () => {
   const after = contact(1, { email: 'a@x.kr, b@x.kr', memo: 'from b', definition1: '배우' });
 
   it('gives the survivor back the fields the merge changed', () => {
-    expect(survivorRevert(before, after)).toEqual({ id: 1, email: 'a@x.kr', memo: '', definition1: '' });
+    expect(survivorRevert(before, after)).toEqual({ id: 1, version: 1, email: 'a@x.kr', memo: '', definition1: '' });
     expect(survivorRevert(before, before)).toBeNull();
   });
 
   it('keeps a field changed again since the merge', () => {
-    expect(survivorRevert(before, after, { ...after, memo: 'edited later' })).toEqual({ id: 1, email: 'a@x.kr', definition1: '' });
+    expect(survivorRevert(before, after, { ...after, memo: 'edited later', version: 3 })).toEqual({ id: 1, version: 3, email: 'a@x.kr', definition1: '' });
   });
 });
 

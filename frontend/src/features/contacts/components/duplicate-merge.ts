@@ -124,16 +124,27 @@ export const EDITABLE_FIELDS = [
 ] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 export type RowEdits = Partial<Record<EditableField, string>> & { check?: boolean };
-export type Edits = Readonly<Record<number, RowEdits>>;
+/** A row's unsaved edits, and the version of the row they were made on (a save on it is refused if someone changed those fields since). */
+export interface RowEdit {
+  version: number;
+  fields: RowEdits;
+}
+export type Edits = Readonly<Record<number, RowEdit>>;
 
 /** Records one cell's new value; a value typed back to the saved one is no longer an edit. */
 export function editCell(edits: Edits, contact: DuplicateContact, field: EditableField | 'check', value: string | boolean): Edits {
-  const row: RowEdits = { ...edits[contact.id], [field]: value };
+  const before = edits[contact.id];
+  const row: RowEdits = { ...before?.fields, [field]: value };
   if (contact[field] === value) delete row[field];
   const next = { ...edits };
   if (Object.keys(row).length === 0) delete next[contact.id];
-  else next[contact.id] = row;
+  else next[contact.id] = { version: before?.version ?? contact.version, fields: row };
   return next;
+}
+
+/** The edits without those of these rows (set aside when their save was refused as stale). */
+export function withoutRows(edits: Edits, ids: readonly number[]): Edits {
+  return Object.fromEntries(Object.entries(edits).filter(([id]) => !ids.includes(Number(id))));
 }
 
 /** A merge reads the saved rows: edits not yet saved would be lost, so they are saved (or undone) first. */
@@ -147,8 +158,8 @@ export function changedRows(results: readonly DuplicateContact[], edits: Edits):
   for (const contact of results) {
     const row = edits[contact.id];
     if (!row) continue;
-    const changes = Object.fromEntries(Object.entries(row).filter(([field, value]) => contact[field as keyof DuplicateContact] !== value));
-    if (Object.keys(changes).length > 0) rows.push({ id: contact.id, ...changes });
+    const changes = Object.fromEntries(Object.entries(row.fields).filter(([field, value]) => contact[field as keyof DuplicateContact] !== value));
+    if (Object.keys(changes).length > 0) rows.push({ id: contact.id, version: row.version, ...changes });
   }
   return rows.length > 0 ? ok(rows) : refuse(DUPLICATE_MESSAGES.noChanges);
 }
@@ -163,7 +174,7 @@ export function survivorRevert(before: DuplicateContact, after: DuplicateContact
   for (const field of EDITABLE_FIELDS) {
     if (before[field] !== after[field] && current[field] === after[field]) changes[field] = before[field];
   }
-  return Object.keys(changes).length > 0 ? { id: before.id, ...changes } : null;
+  return Object.keys(changes).length > 0 ? { id: before.id, version: current.version, ...changes } : null;
 }
 
 export type DuplicateAction = 'merge' | 'process' | 'save';

@@ -77,7 +77,7 @@ export function DuplicateResultsTable({ contacts, selectedIds, defaultId, edits,
           {contacts.map((contact) => {
             const isDefault = contact.id === defaultId;
             const isSelected = selectedIds.has(contact.id);
-            const rowEdits = edits[contact.id] ?? {};
+            const rowEdits = edits[contact.id]?.fields ?? {};
             const name = rowName(contact);
             return (
               <tr

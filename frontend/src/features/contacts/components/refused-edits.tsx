@@ -4,15 +4,15 @@ import { nameOf } from './contact-row.tsx';
 import type { RefusedEdit } from './use-contact-edits.ts';
 
 interface RefusedEditsProps {
-  refused: readonly RefusedEdit[];
+  refused: readonly RefusedEdit<object>[];
   /** The book's groups by id, to show a group edit by name. */
-  groupNames: ReadonlyMap<number, string>;
+  groupNames?: ReadonlyMap<number, string>;
   onReapply: (contactId: number) => void;
   onDismiss: (contactId: number) => void;
 }
 
 /** The table's edits refused because someone else changed those contacts meanwhile, each to re-apply or discard. */
-export function RefusedEdits({ refused, groupNames, onReapply, onDismiss }: RefusedEditsProps) {
+export function RefusedEdits({ refused, groupNames = new Map(), onReapply, onDismiss }: RefusedEditsProps) {
   if (refused.length === 0) return null;
   const shown = (field: string, value: unknown) =>
     field === 'groupId' ? (value === null ? 'No group' : (groupNames.get(value as number) ?? `Group ${String(value)}`)) : String(value ?? '');

@@ -8,11 +8,11 @@ import { nameOf } from './contact-row.tsx';
 import { addEdits, NO_CHANGES, retryDelay, settle, toSaveBody, withoutContacts, type ContactEdits, type PendingChanges } from './pending-changes.ts';
 
 /** An edit refused because someone else changed the contact meanwhile: the row as it is now, and the edit kept to re-apply. */
-export interface RefusedEdit {
+export interface RefusedEdit<Edits = ContactEdits> {
   contact: Contact;
   /** The fields changed meanwhile. */
   conflictingFields: string[];
-  edits: ContactEdits;
+  edits: Edits;
 }
 
 export interface ContactEditsState {
@@ -33,7 +33,7 @@ export interface ContactEditsState {
 }
 
 /** What the table says when a save was refused because the contacts changed meanwhile. */
-export function refusedMessage(refused: readonly RefusedEdit[]): string {
+export function refusedMessage(refused: readonly RefusedEdit<object>[]): string {
   const named = refused.map(({ contact, conflictingFields }) => `${nameOf(contact)} (${conflictingFields.map(fieldLabel).join(', ')})`);
   const rows = refused.length === 1 ? 'The row shows' : 'The rows show';
   return `An error occurred while saving: someone else changed ${named.join(', ')} meanwhile. ${rows} the saved values; your edit is kept to re-apply.`;
