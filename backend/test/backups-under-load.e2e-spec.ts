@@ -95,25 +95,32 @@ describe('a backup taken while sends and imports run', () => {
     const status = async () => (await t.request({ method: 'GET', url: `${API}/contact-imports/${importId}`, headers: bearer(token) })).json<{ state: string }>().state;
     const sendsOpen = async () => (await sql(t.config.DATABASE_URL, `select count(*)::int as open from message_send where state in ('scheduled', 'queued', 'sending')`))[0].open as number;
 
-    // Sends are accepted one after another while the import runs and the worker hands the earlier ones over.
+    const fileSets = [messagePicturesForBackup(t.config)];
+    const backups: string[] = [];
+    const backUp = async () => {
+      const path = join(scratch, `during-${backups.length}.tar.gz`);
+      backups.push(path);
+      await takeBackup({ databaseUrl: t.config.DATABASE_URL, path, fileSets, encryptionKey: t.config.ENCRYPTION_KEY });
+    };
+
+    // Sends are accepted one after another while the import runs and the worker hands the earlier ones over. A
+    // backup is also taken after each of the first ones, so that some surely fall while sends are still accepted,
+    // however fast or loaded the machine is.
     const sending = (async () => {
       for (let n = 0; n < SENDS; n++) {
         const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({ phone: `010-${String(3000 + n).padStart(4, '0')}-${String(i).padStart(4, '0')}`, text: `${n}번째 안내 ${i}` }));
         const response = await t.request({ method: 'POST', url: `${API}/message-sends`, headers: bearer(token), payload: { channel: 'sms', recipients } });
         if (response.statusCode !== 202) throw new Error(`send: ${response.statusCode} ${response.body}`);
+        if (n < 2) await backUp();
       }
     })();
     const started = await t.request({ method: 'POST', url: `${API}/contact-imports/${importId}/start`, headers: bearer(token), payload: { addressBook: '불러온 주소록' } });
     expect(started.statusCode).toBe(202);
 
-    const fileSets = [messagePicturesForBackup(t.config)];
-    const backups: string[] = [];
     let postingDone = false;
     void sending.then(() => (postingDone = true));
     while (!postingDone || (await status()) !== 'completed' || (await sendsOpen()) > 0) {
-      const path = join(scratch, `during-${backups.length}.tar.gz`);
-      await takeBackup({ databaseUrl: t.config.DATABASE_URL, path, fileSets, encryptionKey: t.config.ENCRYPTION_KEY });
-      backups.push(path);
+      await backUp();
       if (backups.length > 60) throw new Error('the sends and the import did not finish');
     }
     await sending;
