@@ -335,6 +335,10 @@ test('two staff members edit one contact: the later autosave is refused, the row
     await expect(notice.getByRole('row', { name: 'Email colleague@agency.kr mine@agency.kr' })).toBeVisible();
     expect((await bookContacts(superadminSession.token, bookId))[0]?.email).toBe('colleague@agency.kr');
     await checkScreen(page, 'contact-book-stale-edit');
+    // On a laptop's screen the choice is in view, not below the fold.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect(notice.getByRole('button', { name: 'Re-apply my edit' })).toBeInViewport();
+    await page.screenshot({ path: `${test.info().project.outputDir}/screens/contact-book-stale-edit-1366.png` });
 
     await notice.getByRole('button', { name: 'Re-apply my edit' }).click();
     await expect(notice).toHaveCount(0);

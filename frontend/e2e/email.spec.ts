@@ -205,6 +205,11 @@ test('two staff members edit one model: the later save is refused, the form show
     await expect(mine.getByLabel('Nationality')).toHaveValue('');
     await expect(notice.getByRole('row', { name: 'Stage Choreographer Ballet Dancer' })).toBeVisible();
     await expect(notice.getByRole('row', { name: 'Nationality (empty) Korea' })).toBeVisible();
+    // On a laptop's screen the choice is in view, not below the fold.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect(notice.getByRole('button', { name: 'Re-apply my edit' })).toBeInViewport();
+    await checkScreen(page, 'model-form-stale-edit');
+    await page.screenshot({ path: `${test.info().project.outputDir}/screens/model-form-stale-edit-1366.png` });
 
     await notice.getByRole('button', { name: 'Re-apply my edit' }).click();
     const row = page.getByRole('dialog', { name: 'Model List' }).getByRole('row', { name: new RegExp(nameEng) });
