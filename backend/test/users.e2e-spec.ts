@@ -219,6 +219,30 @@ describe('users', () => {
       expect((await refresh(other.refreshToken)).statusCode).toBe(200);
     });
 
+    it('counts guesses at the current password with the sign-ins of the account: past the limit, neither is checked', async () => {
+      const limited = await startTestApp({ LOGIN_RATE_LIMIT_PER_EMAIL: '3', LOGIN_RATE_LIMIT_PER_IP: '1000' });
+      try {
+        const account = { email: 'guessed@jobcasting.test', password: 'Guessed-password-1' };
+        const id = await limited.createUser({ ...account, role: 'admin', username: 'guessed' });
+        const session = await limited.login(account.email, account.password);
+        const change = (currentPassword: string) =>
+          limited.request({
+            method: 'PUT',
+            url: `${USERS}/${id}`,
+            headers: bearer(session.token),
+            payload: { name: 'Guessed', username: 'guessed', email: account.email, password: 'Another-password-2', currentPassword },
+          });
+        for (let guess = 0; guess < 3; guess++) expect((await change(`Wrong-guess-${guess}`)).statusCode).toBe(400);
+        // The fourth guess is refused unchecked, even with the right password, and so is a sign-in.
+        const refused = await change(account.password);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toMatch(/^Too many password attempts\. Please try again in \d+ minutes?\.$/);
+        await expect(limited.login(account.email, account.password)).rejects.toThrow(/429/);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('changes their own password, which ends every other session of theirs and keeps this one', async () => {
       const other = await t.login('park.admin@jobcasting.test', 'Admin-password-1');
       const mine = await t.login('park.admin@jobcasting.test', 'Admin-password-1');

@@ -8,7 +8,6 @@ import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
-import { LoginRateLimiter } from './login-rate-limiter.js';
 
 @Module({
   imports: [
@@ -20,7 +19,7 @@ import { LoginRateLimiter } from './login-rate-limiter.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, LoginRateLimiter, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [AuthService],
 })
 export class AuthModule {}

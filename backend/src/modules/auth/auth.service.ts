@@ -12,7 +12,7 @@ import type { User } from '../users/user.entity.js';
 import { toUserDto, UsersService } from '../users/users.service.js';
 import { generateRefreshToken, hashRefreshToken } from './domain/refresh-token.js';
 import type { AuthSessionDto } from './dto/auth.dto.js';
-import { LoginRateLimiter } from './login-rate-limiter.js';
+import { PasswordGuesses } from '../../platform/redis/password-guesses.js';
 import { AuthSession, RefreshToken } from './session.entity.js';
 
 export const AUTH_MESSAGES = {
@@ -47,7 +47,7 @@ export class AuthService {
     private readonly em: EntityManager,
     private readonly jwt: JwtService,
     private readonly users: UsersService,
-    private readonly rateLimiter: LoginRateLimiter,
+    private readonly passwordGuesses: PasswordGuesses,
     private readonly access: AccessVersion,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     accountEvents: AccountEvents,
@@ -59,10 +59,10 @@ export class AuthService {
   private readonly checked = new LruCache<string, CheckedSession>(CHECKED_SESSIONS_MAX);
 
   async login(email: string, password: string, clientIp: string): Promise<AuthSessionDto> {
-    await this.rateLimiter.countAttempt(clientIp, email);
+    await this.passwordGuesses.countAttempt(clientIp, email);
     const user = await this.users.verifyCredentials(email, password);
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
-    await this.rateLimiter.recordSuccess(email);
+    await this.passwordGuesses.recordSuccess(email);
     if (!isStaff(user.role)) throw new ForbiddenException(AUTH_MESSAGES.adminRequired);
 
     const session = this.em.create(AuthSession, {

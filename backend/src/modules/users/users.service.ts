@@ -16,6 +16,7 @@ import { AccountEvents } from '../../platform/events/account-events.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/crypto/password-hasher.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
 import { paginate } from '../../platform/http/pagination.js';
+import { PasswordGuesses } from '../../platform/redis/password-guesses.js';
 import { AccessVersion } from './access-version.service.js';
 import { isStaff } from './domain/roles.js';
 import {
@@ -64,6 +65,7 @@ export class UsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: AccessVersion,
     private readonly accountEvents: AccountEvents,
+    private readonly passwordGuesses: PasswordGuesses,
   ) {}
 
   async list(page: number, pageSize: number): Promise<UserListDto> {
@@ -192,7 +194,10 @@ export class UsersService {
   private async checkCurrentPassword(id: number, currentPassword: string | undefined): Promise<void> {
     if (!currentPassword) throw wrongCurrentPassword(MESSAGES.currentPasswordRequired);
     const user = await this.load(this.em, id);
+    // Counted with the account's sign-ins before the hash is checked, as a sign-in is.
+    await this.passwordGuesses.countForAccount(user.email);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongCurrentPassword(MESSAGES.currentPasswordWrong);
+    await this.passwordGuesses.recordSuccess(user.email);
   }
 
   private async load(em: EntityManager, id: number): Promise<User> {
