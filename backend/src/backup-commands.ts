@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { fromKoreanDateTime, koreanDate } from './modules/messaging/domain/korean-time.js';
 import { messagePicturesForBackup } from './modules/messaging/message-files.service.js';
+import { holdSendsThatMayHaveGone } from './modules/messaging/message-sends.service.js';
 import { backupFileName, backupsBeyond, namesBackupFile } from './platform/backup/backup-files.js';
 import { restoreBackup, RestoreRefused } from './platform/backup/restore-backup.js';
 import { type BackupFileSet, type BackupResult, takeBackup } from './platform/backup/take-backup.js';
@@ -90,7 +91,17 @@ export async function restoreCommand(args: string[], config: AppConfig, log: (li
     const running = await connectedProcesses(redis, config.REDIS_KEY_PREFIX);
     if (running > 0) throw new RestoreRefused(`The API or the worker is running (${running} process${running > 1 ? 'es' : ''} connected): stop them before restoring.`);
 
-    const result = await restoreBackup({ databaseUrl: config.DATABASE_URL, path, replace: values.replace, fileSets: fileSetsOf(config), encryptionKey: config.ENCRYPTION_KEY });
+    const result = await restoreBackup({
+      databaseUrl: config.DATABASE_URL,
+      path,
+      replace: values.replace,
+      fileSets: fileSetsOf(config),
+      encryptionKey: config.ENCRYPTION_KEY,
+      afterRestore: async (client, manifest) => {
+        const held = await holdSendsThatMayHaveGone(client, manifest.createdAt);
+        return held > 0 ? [`Stopped ${count(held)} send${held > 1 ? 's' : ''} that may have gone out after the backup was taken (see their results): nothing is sent twice.`] : [];
+      },
+    });
     const { manifest, summary } = result;
     const rows = Object.values(summary.rows).reduce((sum, n) => sum + n, 0);
     if (result.dropped > 0) log(`Dropped the ${count(result.dropped)} tables and other objects the database held.`);
@@ -98,6 +109,7 @@ export async function restoreCommand(args: string[], config: AppConfig, log: (li
       `Restored the backup taken ${manifest.createdAt}: ${manifest.tables.length} tables (${count(rows)} rows) and ${count(summary.files['message-files']?.count ?? 0)} message pictures, at migration ${manifest.migrations.at(-1) ?? '(none)'}.`,
     );
     if (result.migrated.length > 0) log(`Applied the ${result.migrated.length} migrations since: ${result.migrated.join(', ')}.`);
+    for (const line of result.reported) log(line);
     // Jobs, cached totals and version counters belonged to the data replaced; the worker gives open sends their jobs again.
     const cleared = await deleteDeploymentKeys(redis, config.REDIS_KEY_PREFIX);
     if (cleared > 0) log(`Cleared ${count(cleared)} Redis keys of the data replaced (queued jobs, cached totals, rate limits).`);

@@ -209,7 +209,7 @@ describe('backups', () => {
     }
   });
 
-  it('refuses a database that holds anything unless told to replace it, and refuses while the app runs on it', async () => {
+  it('refuses a database that holds anything unless told to replace it, refuses to drop tables not the app\'s, and refuses while the app runs on it', async () => {
     const file = await backUp(source.config, 'replace.tar.gz');
     const target = await freshTarget();
     expect(await restoreCommand([file], target, log)).toBe(0);
@@ -223,10 +223,14 @@ describe('backups', () => {
     // The source's API listens on its deployment's Redis: a restore there is refused before anything is read.
     await expect(restoreCommand([file, '--replace'], source.config, log)).rejects.toThrow(/The API or the worker is running \(1 process connected\): stop them/);
 
+    // Another tool's table beside the app's is never dropped: --replace is refused while it is there.
+    await expect(restoreCommand([file, '--replace'], target, log)).rejects.toThrow(/The database also holds tables the app does not know \(scratch_notes\)/);
+    expect(await contentsOf(target.DATABASE_URL)).toEqual(changed);
+    await sql(target.DATABASE_URL, `drop table scratch_notes`);
+
     expect(await restoreCommand([file, '--replace'], target, log)).toBe(0);
     expect(lines.join('\n')).toMatch(/Dropped the \d+ tables and other objects the database held\./);
     expect(await contentsOf(target.DATABASE_URL)).toEqual(await contentsOf(source.config.DATABASE_URL));
-    expect(await objectsIn(target.DATABASE_URL)).not.toContain('scratch_notes');
   });
 
   it('changes nothing when the file is incomplete or not a backup', async () => {
@@ -277,6 +281,43 @@ describe('backups', () => {
       "The backup's schema is at migration Migration29990101000000_from_the_future, which this release does not have: restore it with the release that took it, or a newer one.",
     );
     expect(await objectsIn(target.DATABASE_URL)).toEqual([]);
+  });
+
+  it('stops the sends that may have gone out after the backup instead of sending them twice, and keeps those due later', async () => {
+    // A copy of the source with sends in every open state: queued with a call on its way, past its time, later.
+    const copy = await freshTarget({ ENCRYPTION_KEY: source.config.ENCRYPTION_KEY });
+    expect(await restoreCommand([await backUp(source.config, 'open-sends-base.tar.gz')], copy, log)).toBe(0);
+    const [{ admin, sender }] = await sql<{ admin: number; sender: number }>(copy.DATABASE_URL, `select min(u.id) as admin, min(n.id) as sender from users u, sender_number n`);
+    const sendIn = async (state: string, scheduledAt: string | null, calls: string[]) => {
+      const [{ id }] = await sql<{ id: number }>(
+        copy.DATABASE_URL,
+        `insert into message_send (created_by_id, channel, sender_number_id, sender_phone, state, total, scheduled_at) values ($1, 'sms', $2, '01098765432', $3, $4, $5) returning id`,
+        [admin, sender, state, calls.length, scheduledAt],
+      );
+      for (const call of calls) await sql(copy.DATABASE_URL, `insert into gateway_call (send_id, endpoint, state, size) values ($1, 'send', $2, 1)`, [id, call]);
+      return id;
+    };
+    const going = await sendIn('sending', null, ['accepted', 'sending', 'planned']);
+    const queued = await sendIn('queued', null, ['planned']);
+    const due = await sendIn('scheduled', new Date(Date.now() - 3600_000).toISOString(), ['planned']);
+    const later = await sendIn('scheduled', new Date(Date.now() + 24 * 3600_000).toISOString(), ['planned']);
+    const file = await backUp(copy, 'open-sends.tar.gz');
+
+    const target = await freshTarget({ ENCRYPTION_KEY: source.config.ENCRYPTION_KEY });
+    expect(await restoreCommand([file], target, log)).toBe(0);
+    expect(lines.join('\n')).toContain('Stopped 3 sends that may have gone out after the backup was taken (see their results): nothing is sent twice.');
+    const sends = await sql<{ id: number; state: string; error: string | null; calls: string[] }>(
+      target.DATABASE_URL,
+      `select s.id, s.state, s.error, array(select c.state from gateway_call c where c.send_id = s.id order by c.id) as calls from message_send s where s.id = any($1) order by s.id`,
+      [[going, queued, due, later]],
+    );
+    expect(sends.map(({ id, state, calls }) => ({ id, state, calls }))).toEqual([
+      { id: going, state: 'cancelled', calls: ['accepted', 'unknown', 'cancelled'] },
+      { id: queued, state: 'cancelled', calls: ['cancelled'] },
+      { id: due, state: 'cancelled', calls: ['cancelled'] },
+      { id: later, state: 'scheduled', calls: ['planned'] },
+    ]);
+    expect(sends[0].error).toMatch(/^Restored from the backup of .+: this send may have gone out after the backup was taken/);
   });
 
   it('clears the Redis keys of the data it replaces, and says when the encryption key differs', async () => {

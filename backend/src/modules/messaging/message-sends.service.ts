@@ -34,6 +34,7 @@ import { kakaoBatches, smsBatches } from './domain/gateway-batches.js';
 import { canCancelSend, mayCancelSend, type SendViewer } from './domain/send-access.js';
 import { SenderNumbersService } from './sender-numbers.service.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
+import type pg from 'pg';
 
 export const SEND_MESSAGES = {
   noRecipients: 'Please select contacts to send the message to.',
@@ -398,4 +399,32 @@ export class MessageSendsService implements OnModuleInit {
 function deliveryCounts(counts: Partial<Record<DeliveryStatus, number | string>>): DeliveryCountsDto {
   const count = (status: DeliveryStatus) => Number(counts[status] ?? 0);
   return { queued: count('queued'), sending: count('sending'), sent: count('sent'), failed: count('failed'), unknown: count('unknown'), cancelled: count('cancelled') };
+}
+
+/**
+ * After a backup is restored, the sends that were open when it was taken may have gone out since: the worker
+ * handed them to the gateway after the snapshot, and only the gateway knows. Rather than send them again, they
+ * are stopped with a reason staff can act on: those queued or going out, and those scheduled for a time now
+ * past. Calls never made are cancelled; calls on their way are left unknown. A send scheduled for later is kept,
+ * and goes at its time. Answers how many were stopped.
+ */
+export async function holdSendsThatMayHaveGone(client: pg.ClientBase, backupTakenAt: string): Promise<number> {
+  const reason =
+    `Restored from the backup of ${backupTakenAt}: this send may have gone out after the backup was taken, so it was ` +
+    'stopped rather than sent twice. Check its results and send again what did not arrive.';
+  const { rows } = await client.query<{ held: number }>(
+    `with held as (
+       update "message_send" set "state" = 'cancelled', "finished_at" = now(), "error" = $1
+        where "state" in ('queued', 'sending') or ("state" = 'scheduled' and "scheduled_at" <= now())
+        returning "id"),
+     never_made as (
+       update "gateway_call" set "state" = 'cancelled', "answered_at" = now()
+        where "send_id" in (select "id" from held) and "state" = 'planned'),
+     on_their_way as (
+       update "gateway_call" set "state" = 'unknown', "error" = coalesce("error", $2)
+        where "send_id" in (select "id" from held) and "state" = 'sending')
+     select count(*)::int as "held" from held`,
+    [reason, 'Unanswered when the backup was taken; the gateway may have it.'],
+  );
+  return rows[0]?.held ?? 0;
 }

@@ -21,6 +21,11 @@ export interface RestoreOptions {
   replace: boolean;
   fileSets: readonly BackupFileSet[];
   encryptionKey: string;
+  /**
+   * Runs last, in the restore's transaction, on the data at this release's level: what the modules do to data
+   * restored from the past (sends that may have gone out since). Answers lines to report.
+   */
+  afterRestore?: (client: pg.ClientBase, manifest: BackupManifest) => Promise<string[]>;
 }
 
 export interface RestoreResult {
@@ -32,6 +37,8 @@ export interface RestoreResult {
   migrated: string[];
   /** False when the stored credentials were sealed under another ENCRYPTION_KEY than this one. */
   sameEncryptionKey: boolean;
+  /** What afterRestore reported. */
+  reported: string[];
 }
 
 /**
@@ -67,6 +74,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
             `The database is not empty (it holds ${names}${existing.length > 5 ? ', …' : ''}): restore into an empty database, or add --replace to drop what it holds.`,
           );
         }
+        // --replace drops an app's own database, never what another tool keeps beside it in the same schema.
+        const ours = new Set(['mikro_orm_migrations', ...[...orm.getMetadata()].map((meta) => meta.tableName)]);
+        const foreign = existing.filter((object) => object.drop.startsWith('drop table') && !ours.has(object.name));
+        if (foreign.length > 0) {
+          const names = foreign.slice(0, 5).map((object) => object.name).join(', ');
+          throw new RestoreRefused(
+            `The database also holds tables the app does not know (${names}${foreign.length > 5 ? ', …' : ''}): --replace drops only the app's own database. Restore into an empty database, or remove those tables first.`,
+          );
+        }
         for (const object of existing) await client.query(object.drop);
 
         if (manifest.migrations.length > 0) await orm.migrator.up({ migrations: manifest.migrations, transaction });
@@ -80,7 +96,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           if (sequence.lastValue !== null) await client.query(`select setval($1::regclass, $2::bigint, true)`, [client.escapeIdentifier(sequence.name), sequence.lastValue]);
         }
         const migrated = await orm.migrator.up({ transaction });
+        const reported = options.afterRestore ? await options.afterRestore(client, manifest) : [];
         return {
+          reported,
           manifest,
           summary,
           dropped: existing.length,

@@ -18,6 +18,17 @@ export class StoredFileMissing extends Error {
   }
 }
 
+/**
+ * Keys are ours (uuid-based), but a key read from elsewhere (a restored backup) could name another place: an
+ * empty, `.` or `..` segment is refused by every adapter, so no key leaves its folder or bucket.
+ */
+export function checkedStorageKey(key: string): string {
+  if (key.length === 0 || key.startsWith('/') || key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw new Error(`Bad storage key ${key}`);
+  }
+  return key;
+}
+
 export class LocalFileStorage implements FileStorage {
   private readonly root: string;
 
@@ -44,9 +55,8 @@ export class LocalFileStorage implements FileStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
-  /** Keys are ours (uuid-based), but a key that climbs out of the folder is refused all the same. */
   private pathOf(key: string): string {
-    const path = resolve(join(this.root, key));
+    const path = resolve(join(this.root, checkedStorageKey(key)));
     if (!path.startsWith(`${this.root}/`)) throw new Error(`Bad storage key ${key}`);
     return path;
   }

@@ -57,6 +57,11 @@ describe('S3FileStorage', () => {
       expect(store.objects.size).toBe(0);
       // An absent object is told apart from a failing store: a backup lists it as missing instead of failing.
       await expect(storage.get('ab/ab12.png')).rejects.toBeInstanceOf(StoredFileMissing);
+      // A key read from elsewhere (a restored backup) never reaches another bucket or place.
+      for (const key of ['../other-bucket/x.png', 'ab/../../x.png', '/x.png', 'ab//x.png', './x.png']) {
+        await expect(storage.put(key, picture, 'image/png')).rejects.toThrow(`Bad storage key ${key}`);
+      }
+      expect(store.objects.size).toBe(0);
     } finally {
       store.server.close();
     }

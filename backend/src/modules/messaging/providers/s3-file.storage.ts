@@ -2,7 +2,7 @@
 // plain HTTPS with AWS Signature Version 4: PUT, GET and DELETE of one object, path-style URLs.
 import { createHash, createHmac } from 'node:crypto';
 import type { AppConfig } from '../../../platform/config/config.js';
-import { type FileStorage, StoredFileMissing } from './file-storage.js';
+import { checkedStorageKey, type FileStorage, StoredFileMissing } from './file-storage.js';
 
 type S3Config = Pick<AppConfig, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
 
@@ -70,7 +70,7 @@ export class S3FileStorage implements FileStorage {
   }
 
   private async request(method: string, key: string, body?: Buffer, headers: Record<string, string> = {}): Promise<Response> {
-    const url = new URL(`${this.endpoint.replace(/\/$/, '')}/${this.config.S3_BUCKET}/${key.split('/').map(encodeRfc3986).join('/')}`);
+    const url = new URL(`${this.endpoint.replace(/\/$/, '')}/${this.config.S3_BUCKET}/${checkedStorageKey(key).split('/').map(encodeRfc3986).join('/')}`);
     const signed = signS3Request(
       { method, url, headers, body },
       { accessKeyId: this.config.S3_ACCESS_KEY_ID!, secretAccessKey: this.config.S3_SECRET_ACCESS_KEY!, region: this.config.S3_REGION },
