@@ -10,6 +10,7 @@ import {
   SANDBOX_SENDER_KEY,
   SANDBOX_SENDERS,
   SANDBOX_USER_ID,
+  CARRIER_FAILURES,
   SMS_RESULT_CODES,
   startAligoSandbox,
   type AligoSandbox,
@@ -467,13 +468,205 @@ describe('/list/ and /sms_list/', () => {
       result_code: '1',
       message: 'success',
       list: [
-        { mdid: expect.stringMatching(/^\d+$/), type: 'SMS', sender: SENDER, receiver: '01011112222', sms_state: '발송완료', reg_date: '2026-11-20 10:00:00', send_date: '2026-11-20 10:00:00', reserve_date: '' },
-        { mdid: expect.stringMatching(/^\d+$/), type: 'SMS', sender: SENDER, receiver: '999', sms_state: '발송실패', reg_date: '2026-11-20 10:00:00', send_date: '', reserve_date: '' },
+        { mdid: expect.stringMatching(/^\d+$/), type: 'SMS', sender: SENDER, receiver: '01011112222', sms_state: '발송완료', fail_reason: '', reg_date: '2026-11-20 10:00:00', send_date: '2026-11-20 10:00:00', reserve_date: '' },
+        { mdid: expect.stringMatching(/^\d+$/), type: 'SMS', sender: SENDER, receiver: '999', sms_state: '발송실패', fail_reason: '수신번호 오류', reg_date: '2026-11-20 10:00:00', send_date: '', reserve_date: '' },
       ],
       next_yn: 'N',
     });
     expect((await sms('/sms_list/', {})).result_code).toBe('-102');
     expect((await sms('/sms_list/', { mid: '12345' })).list).toEqual([]);
+  });
+});
+
+describe('delivery reports', () => {
+  const recipients = async (mid: unknown) => (await sms('/sms_list/', { mid: mid as string, page_size: '500' })).list as Json[];
+  const failReasons = Object.values(CARRIER_FAILURES).map((failure) => failure.reason);
+
+  it('shows each recipient as 전송중 until its report is due, then 발송완료 or 전송실패 with the carrier\'s reason', async () => {
+    sandbox.setClock(SEOUL_10AM);
+    sandbox.setDelivery({ delayMs: 60_000, outcomes: { '010-3333-4444': 'no_such_number' } });
+    const mid = (await sms('/send/', { sender: SENDER, receiver: '01011112222,01033334444', msg: '오디션 안내' })).msg_id;
+
+    expect((await recipients(mid)).map((r) => [r.receiver, r.sms_state, r.fail_reason, r.send_date])).toEqual([
+      ['01011112222', '전송중', '', ''],
+      ['01033334444', '전송중', '', ''],
+    ]);
+    expect(sandbox.messages({ status: 'accepted' }).map((m) => [m.receiver, Date.parse(m.reportAt ?? '') - Date.parse(m.acceptedAt), m.resultCode])).toEqual([
+      ['01011112222', 60_000, null],
+      ['01033334444', 60_000, null],
+    ]);
+    expect(((await sms('/list/', {})).list as Json[])[0]).toMatchObject({ mid, fail_count: '0' });
+
+    sandbox.advanceClock(55_000);
+    expect((await recipients(mid)).map((r) => r.sms_state)).toEqual(['전송중', '전송중']);
+    sandbox.advanceClock(5000);
+    expect((await recipients(mid)).map((r) => [r.receiver, r.sms_state, r.fail_reason, r.send_date])).toEqual([
+      ['01011112222', '발송완료', '', '2026-11-20 10:01:00'],
+      ['01033334444', '전송실패', '결번', '2026-11-20 10:01:00'],
+    ]);
+    expect(((await sms('/list/', {})).list as Json[])[0]).toMatchObject({ mid, fail_count: '1' });
+    expect(sandbox.messages().map((m) => [m.status, m.failReason, m.resultCode, m.deliveredAt?.slice(0, 19) ?? null])).toEqual([
+      ['delivered', null, '0', '2026-11-20T01:01:00'],
+      ['failed', '결번', '2', null],
+    ]);
+  });
+
+  it('fails the configured share with realistic reasons after spread-out delays, the same seed giving the same results', async () => {
+    const run = async (seed: number) => {
+      await control('POST', '/sandbox/reset');
+      sandbox.setClock(SEOUL_10AM);
+      sandbox.setDelivery({ failureRate: 0.3, delayMs: 1000, jitterMs: 60_000, seed });
+      await sms('/send/', { sender: SENDER, receiver: numbers(200).join(','), msg: '촬영 일정 안내' });
+      sandbox.advanceClock(61_000);
+      return sandbox.messages().map((m) => [m.receiver, m.status, m.failReason, Date.parse(m.reportAt ?? '') - Date.parse(m.acceptedAt)] as const);
+    };
+    const first = await run(7);
+    const failed = first.filter(([, status]) => status === 'failed');
+    expect(failed.length).toBeGreaterThan(35);
+    expect(failed.length).toBeLessThan(85);
+    expect(first.every(([, status]) => status === 'delivered' || status === 'failed')).toBe(true);
+    expect(failed.every(([, , reason]) => failReasons.includes(reason ?? ''))).toBe(true);
+    expect(new Set(failed.map(([, , reason]) => reason)).size).toBeGreaterThanOrEqual(3);
+    const delays = first.map(([, , , delay]) => delay);
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(1000);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(61_000);
+    expect(new Set(delays).size).toBeGreaterThan(100);
+
+    expect(await run(7)).toEqual(first);
+    expect(await run(8)).not.toEqual(first);
+  });
+
+  it('weighs the reasons as asked, and a receiver sent to again gets a new draw', async () => {
+    sandbox.setDelivery({ failureRate: 0.5, failureWeights: { spam_blocked: 1 }, seed: 3 });
+    for (let i = 0; i < 4; i++) await sms('/send/', { sender: SENDER, receiver: numbers(20).join(','), msg: `안내 ${i}` });
+    const failed = sandbox.messages({ status: 'failed' });
+    expect(failed.length).toBeGreaterThan(20);
+    expect(new Set(failed.map((m) => m.failReason))).toEqual(new Set(['스팸 차단']));
+    const perReceiver = new Set(numbers(20).map((receiver) => sandbox.messages({ receiver }).map((m) => m.status).join()));
+    expect(perReceiver.size).toBeGreaterThan(1);
+  });
+
+  it('reports a reservation from its time, not from when it was taken', async () => {
+    sandbox.setClock(SEOUL_10AM);
+    sandbox.setDelivery({ delayMs: 30_000 });
+    const mid = (await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '예약 안내', rdate: '20261120', rtime: '1030' })).msg_id;
+    sandbox.advanceClock(30 * 60_000);
+    expect((await recipients(mid))[0]).toMatchObject({ sms_state: '전송중', send_date: '' });
+    sandbox.advanceClock(30_000);
+    expect((await recipients(mid))[0]).toMatchObject({ sms_state: '발송완료', send_date: '2026-11-20 10:30:30', reserve_date: '2026-11-20 10:30' });
+  });
+
+  it('is set over HTTP under /sandbox/delivery, field by field, and refuses bad input with 400', async () => {
+    const initial = await control('GET', '/sandbox/delivery');
+    expect(initial.json).toMatchObject({ failureRate: 0, delayMs: 0, jitterMs: 0, seed: expect.any(Number), outcomes: {} });
+    const set = await control('PUT', '/sandbox/delivery', { failureRate: 0.1, delayMs: 5000, seed: 42, outcomes: { '010-1111-2222': 'opted_out' } });
+    expect(set).toEqual({ status: 200, json: expect.objectContaining({ failureRate: 0.1, delayMs: 5000, seed: 42, outcomes: { '01011112222': 'opted_out' } }) });
+    expect((await control('PUT', '/sandbox/delivery', { jitterMs: 1000 })).json).toMatchObject({ failureRate: 0.1, delayMs: 5000, jitterMs: 1000, seed: 42 });
+    expect((await control('GET', '/sandbox')).json.delivery).toMatchObject({ failureRate: 0.1, seed: 42 });
+
+    for (const bad of [{ failureRate: 2 }, { delayMs: -1 }, { seed: 'x' }, { outcomes: { '01011112222': 'lost' } }, { failureWeights: { other: 0 } }, { failureWeights: { weather: 1 } }, { speed: 1 }, [1]]) {
+      const answer = await control('PUT', '/sandbox/delivery', bad);
+      expect(answer.status).toBe(400);
+      expect(answer.json.error).toEqual(expect.any(String));
+    }
+    expect(() => sandbox.setDelivery({ failureRate: -0.5 })).toThrow('failureRate');
+
+    await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '안내' });
+    const accepted = await control('GET', '/sandbox/messages?status=accepted');
+    expect(accepted.json).toMatchObject({ total: 1, messages: [{ receiver: '01011112222', status: 'accepted' }] });
+    sandbox.advanceClock(6000);
+    expect((await control('GET', '/sandbox/messages?status=failed')).json).toMatchObject({ total: 1, messages: [{ failReason: '수신거부', resultCode: '3' }] });
+
+    await control('POST', '/sandbox/reset');
+    expect((await control('GET', '/sandbox/delivery')).json).toMatchObject({ failureRate: 0, delayMs: 0, outcomes: {} });
+  });
+
+  it('takes its model from the options, and reset goes back to it', async () => {
+    const own = await startAligoSandbox({ port: 0, delivery: { failureRate: 1, failureWeights: { unreachable: 1 }, seed: 1 } });
+    try {
+      const send = async () => {
+        const body = new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: '안내' });
+        return (await (await fetch(`${own.url}/send/`, { method: 'POST', body })).json()) as Json;
+      };
+      expect((await send()).success_cnt).toBe(1);
+      expect(own.messages().map((m) => [m.status, m.failReason])).toEqual([['failed', '전원 꺼짐/수신불가']]);
+      own.setDelivery({ failureRate: 0 });
+      own.reset();
+      await send();
+      expect(own.messages().map((m) => m.status)).toEqual(['failed']);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('KakaoTalk history', () => {
+  const history = (path: string, fields: Record<string, string>) => post(path, new URLSearchParams({ ...KAKAO_AUTH, ...fields }));
+
+  it('lists the KakaoTalk sends newest first with paging, from startdate to enddate (the last 7 days by default)', async () => {
+    sandbox.setClock('2026-11-10T09:00:00+09:00');
+    const old = ((await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: '10일 안내' })).info as Json).mid;
+    sandbox.setClock(SEOUL_10AM);
+    const friend = ((await kakao('/akv10/friend/send/', { receiver_1: '01011112222', receiver_2: '01033334444', message_1: '20일 안내', message_2: '20일 안내' })).info as Json).mid;
+    sandbox.advanceClock(60_000);
+    const alim = ((await kakao('/akv10/alimtalk/send/', { tpl_code: 'TA_0001', receiver_1: '01011112222', message_1: '알림' })).info as Json).mid;
+    await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '문자는 여기 없음' });
+
+    const recent = await history('/akv10/history/list/', {});
+    expect(recent).toEqual({
+      code: 0,
+      message: '정상적으로 조회하였습니다.',
+      list: [
+        { mid: alim, type: 'AT', sender: SENDER, msg_count: '1', mbody: '알림', reserve_date: '', reserve_state: '발송완료', regdate: '2026-11-20 10:01:00' },
+        { mid: friend, type: 'FT', sender: SENDER, msg_count: '2', mbody: '20일 안내', reserve_date: '', reserve_state: '발송완료', regdate: '2026-11-20 10:00:00' },
+      ],
+      currentPage: 1,
+      totalPage: 1,
+      totalCount: 2,
+    });
+    const paged = await history('/akv10/history/list/', { startdate: '20261101', enddate: '20261120', limit: '2', page: '2' });
+    expect(paged).toMatchObject({ currentPage: 2, totalPage: 2, totalCount: 3 });
+    expect((paged.list as Json[]).map((item) => item.mid)).toEqual([old]);
+    expect(((await history('/akv10/history/list/', { startdate: '20261110', enddate: '20261110' })).list as Json[]).map((item) => item.mid)).toEqual([old]);
+    expect(await history('/akv10/history/list/', { startdate: '2026-11-10' })).toEqual({ code: -99, message: '조회일자(startdate, enddate)는 YYYYMMDD 형식이어야 합니다.' });
+    expect((await post('/akv10/history/list/', new URLSearchParams({ userid: SANDBOX_USER_ID, apikey: 'nope' }))).code).toBe(-99);
+  });
+
+  it('details each message of a send: Q-prefixed and 전송중 until reported, then 완료 (rslt 0) or 실패 with rslt and rslt_message', async () => {
+    sandbox.setClock(SEOUL_10AM);
+    sandbox.setDelivery({ delayMs: 5000, outcomes: { '01022223333': 'unreachable' } });
+    const fields: Record<string, string> = { failover: 'Y' };
+    ['01011112222', '01022223333', SANDBOX_NON_KAKAO_RECEIVER].forEach((receiver, i) => {
+      fields[`receiver_${i + 1}`] = receiver;
+      fields[`message_${i + 1}`] = '캐스팅 안내';
+    });
+    const mid = String(((await kakao('/akv10/friend/send/', fields)).info as Json).mid);
+    const detail = async () => (await history('/akv10/history/detail/', { mid, limit: '10' })) as Json & { list: Json[] };
+
+    const before = await detail();
+    expect(before).toMatchObject({ code: 0, message: '정상적으로 조회하였습니다.', currentPage: 1, totalPage: 1, totalCount: 3 });
+    const failoverId = sandbox.messages({ mid, channel: 'sms' })[0].id;
+    expect(before.list.map((item) => [item.phone, item.status, item.rslt, item.rslt_message, item.smid, item.fstatus])).toEqual([
+      ['01011112222', '전송중', '', '', '', ''],
+      ['01022223333', '전송중', '', '', '', ''],
+      [SANDBOX_NON_KAKAO_RECEIVER, '실패', 'U', '카카오톡 미사용자이거나 채널 친구가 아닙니다.', failoverId, '전송중'],
+    ]);
+    expect(before.list[0]).toMatchObject({ msgid: expect.stringMatching(/^Q\d+$/), type: 'FT', sender: SENDER, reqdate: '2026-11-20 10:00:00', sentdate: '2026-11-20 10:00:00', rsltdate: '', message: '캐스팅 안내' });
+
+    sandbox.advanceClock(5000);
+    const after = await detail();
+    expect(after.list.map((item) => [item.phone, item.status, item.rslt, item.rslt_message, item.rsltdate, item.fstatus])).toEqual([
+      ['01011112222', '완료', '0', '', '2026-11-20 10:00:05', ''],
+      ['01022223333', '실패', '4', '전원 꺼짐/수신불가', '2026-11-20 10:00:05', ''],
+      [SANDBOX_NON_KAKAO_RECEIVER, '실패', 'U', '카카오톡 미사용자이거나 채널 친구가 아닙니다.', '2026-11-20 10:00:00', '발송완료'],
+    ]);
+    expect(after.list[0].msgid).toMatch(/^\d+$/);
+
+    expect((await history('/akv10/history/detail/', { mid, limit: '2', page: '2' })).list).toHaveLength(1);
+    expect(await history('/akv10/history/detail/', {})).toEqual({ code: -99, message: '메시지 ID(mid)가 입력되지 않았습니다.' });
+    expect((await history('/akv10/history/detail/', { mid: '12345' })).list).toEqual([]);
+    const smsMid = (await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '문자' })).msg_id as string;
+    expect((await history('/akv10/history/detail/', { mid: smsMid })).list).toEqual([]);
   });
 });
 

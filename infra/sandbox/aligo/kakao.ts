@@ -5,9 +5,9 @@
 import { encodeCp949 } from './encoding.ts';
 import type { Fault } from './faults.ts';
 import type { Params } from './http.ts';
-import { decideType, defaultTitle, LONG_MAX_BYTES, readImages } from './sms.ts';
+import { decideType, defaultTitle, LONG_MAX_BYTES, readImages, reportedAt, reserveStateOf, smsStateOf } from './sms.ts';
 import { isPhoneNumber, normalizePhone, unitTenths, type Account, type Channel, type MessageRecord, type MessageType, type SendRecord, type Store } from './store.ts';
-import { parseSendDate } from './time.ts';
+import { DAY_MS, kstDateTime, kstDateTimeOrEmpty, kstDay, parseKstDay, parseSendDate } from './time.ts';
 
 export const KAKAO_MAX_RECEIVERS = 500;
 /** Text limits in characters: friend talk text 1,000, with an image 400; AlimTalk 1,000. */
@@ -30,7 +30,11 @@ export const KAKAO_MESSAGES = {
   tooMany: `수신자는 한 번에 최대 ${KAKAO_MAX_RECEIVERS}명까지 입력 가능합니다.`,
   sendDate: '예약일시(senddate)가 올바르지 않습니다. (YYYYMMDDHHmmss, 현재 이후)',
   image: '첨부 이미지는 JPEG, PNG 파일만 가능합니다.',
+  historyDate: '조회일자(startdate, enddate)는 YYYYMMDD 형식이어야 합니다.',
+  historyMid: '메시지 ID(mid)가 입력되지 않았습니다.',
 } as const;
+
+export const HISTORY_FOUND = '정상적으로 조회하였습니다.';
 
 export const KAKAO_SUCCESS = '성공적으로 전송요청 하였습니다.';
 export const TOKEN_CREATED = '정상적으로 생성하였습니다.';
@@ -168,6 +172,9 @@ export function kakaoSend(call: KakaoCall, channel: Extract<Channel, 'friendtalk
       status: reason ? 'failed' : status,
       failReason: reason,
       deliveredAt: !reason && status === 'delivered' ? now : null,
+      reportAt: null,
+      outcome: null,
+      resultCode: null,
       failoverFor: null,
       buttons: params.fields[`button_${r.index}`] ?? null,
     };
@@ -200,6 +207,7 @@ export function kakaoSend(call: KakaoCall, channel: Extract<Channel, 'friendtalk
     cancelledAt: null,
     charged: cost,
     messages,
+    unreported: 0,
   };
   store.addSend(send);
   const unit = unitTenths(type);
@@ -255,4 +263,121 @@ export function runKakao(handler: () => Answer): Answer {
     if (error instanceof KakaoRefusal) return { code: -99, message: error.message };
     throw error;
   }
+}
+
+// --- History: /akv10/history/list/ (the sends) and /akv10/history/detail/ (each receiver of one send) ----------
+
+/** Aligo's history pages: `limit` per page (default 50, at most 500), `page` from 1. */
+function historyPaging(params: Params): { page: number; limit: number } {
+  const page = Math.max(1, Math.floor(Number(field(params, 'page')) || 1));
+  const limit = Math.min(500, Math.max(1, Math.floor(Number(field(params, 'limit')) || 50)));
+  return { page, limit };
+}
+
+function pageOf<T>(items: T[], page: number, limit: number) {
+  return { items: items.slice((page - 1) * limit, page * limit), currentPage: page, totalPage: Math.max(1, Math.ceil(items.length / limit)), totalCount: items.length };
+}
+
+const isKakao = (channel: Channel) => channel === 'friendtalk' || channel === 'alimtalk';
+
+/**
+ * POST /akv10/history/list/: the account's KakaoTalk sends, newest first, accepted from startdate to enddate
+ * (YYYYMMDD, Korean days; default the last 7 days to today).
+ */
+export function historyList(call: KakaoCall): Answer {
+  const account = authenticate(call);
+  const { store, params } = call;
+  const today = parseKstDay(kstDay(store.now())) ?? 0;
+  const endText = field(params, 'enddate');
+  const startText = field(params, 'startdate');
+  const end = endText ? parseKstDay(endText) : today;
+  const start = startText ? parseKstDay(startText) : end === null ? null : end - 6 * DAY_MS;
+  if (start === null || end === null) throw new KakaoRefusal(KAKAO_MESSAGES.historyDate);
+  store.settleDue();
+  const matching: SendRecord[] = [];
+  for (let i = store.sends.length - 1; i >= 0; i--) {
+    const send = store.sends[i];
+    if (!isKakao(send.channel) || send.userId !== account.userId) continue;
+    if (send.acceptedAt >= start && send.acceptedAt < end + DAY_MS) matching.push(send);
+  }
+  const { page, limit } = historyPaging(params);
+  const { items, ...paging } = pageOf(matching, page, limit);
+  return {
+    code: 0,
+    message: HISTORY_FOUND,
+    list: items.map((send) => ({
+      mid: Number(send.mid),
+      type: send.type,
+      sender: send.sender,
+      msg_count: String(send.requested),
+      mbody: send.msg,
+      reserve_date: kstDateTimeOrEmpty(send.reserveAt),
+      reserve_state: reserveStateOf(send),
+      regdate: kstDateTime(send.acceptedAt),
+    })),
+    ...paging,
+  };
+}
+
+const KAKAO_STATES: Record<MessageRecord['status'], string> = {
+  accepted: '전송중',
+  delivered: '완료',
+  failed: '실패',
+  reserved: '예약대기',
+  cancelled: '예약취소',
+  test: '연동테스트',
+};
+
+/** rslt of a failure with no carrier report (refused when taken, or no KakaoTalk): the sandbox's own code. */
+const REFUSED_RESULT_CODE = 'U';
+
+/**
+ * POST /akv10/history/detail/: each KakaoTalk message of one send (mid), with its state and the report's
+ * result (rslt '0' delivered; a failure's code and rslt_message). While the report is not in, msgid starts
+ * with Q and rslt is empty, as on Aligo. A message's failover SMS shows in `smid`, `fstatus` (its sms_state) and
+ * `freason`.
+ */
+export function historyDetail(call: KakaoCall): Answer {
+  const account = authenticate(call);
+  const { store, params } = call;
+  const mid = field(params, 'mid');
+  if (!mid) throw new KakaoRefusal(KAKAO_MESSAGES.historyMid);
+  const send = store.findSend(mid);
+  const messages = send && isKakao(send.channel) && send.userId === account.userId ? send.messages : [];
+  const failovers = new Map(messages.filter((m) => m.failoverFor !== null).map((m) => [m.failoverFor, m]));
+  const { page, limit } = historyPaging(params);
+  const { items, ...paging } = pageOf(
+    messages.filter((m) => m.channel !== 'sms'),
+    page,
+    limit,
+  );
+  return {
+    code: 0,
+    message: HISTORY_FOUND,
+    list: items.map((m) => {
+      const failover = failovers.get(m.id);
+      const reported = reportedAt(m) ?? (m.status === 'failed' ? m.acceptedAt : null);
+      return {
+        msgid: m.status === 'accepted' ? `Q${m.id}` : m.id,
+        type: m.type,
+        sender: m.sender,
+        phone: m.receiver,
+        status: KAKAO_STATES[m.status],
+        reqdate: kstDateTime(m.acceptedAt),
+        sentdate: kstDateTimeOrEmpty(m.status === 'reserved' || m.status === 'cancelled' || m.status === 'test' ? null : (m.reserveAt ?? m.acceptedAt)),
+        rsltdate: kstDateTimeOrEmpty(reported),
+        reportdate: kstDateTimeOrEmpty(reported),
+        rslt: m.status === 'failed' ? (m.resultCode ?? REFUSED_RESULT_CODE) : m.status === 'delivered' ? (m.resultCode ?? '0') : '',
+        rslt_message: m.status === 'failed' ? (m.failReason ?? '') : '',
+        message: m.text,
+        button_json: m.buttons ?? '',
+        tpl_code: m.templateCode ?? '',
+        senderKey: m.senderKey ?? '',
+        smid: failover ? failover.id : '',
+        fstatus: failover ? smsStateOf(failover) : '',
+        freason: failover?.status === 'failed' ? (failover.failReason ?? '') : '',
+      };
+    }),
+    ...paging,
+  };
 }

@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { FaultError, parseFault, takeFaults, type Fault, type FaultInput } from './faults.ts';
 import { BadRequestError, MAX_BODY_BYTES, readJson, readParams, sendJson, sendServerErrorPage, sendText } from './http.ts';
-import { createToken, KAKAO_MESSAGES, kakaoSend, runKakao, type KakaoCall } from './kakao.ts';
+import { DeliveryModelError, type DeliveryModel, type DeliveryModelInput } from './delivery.ts';
+import { createToken, historyDetail, historyList, KAKAO_MESSAGES, kakaoSend, runKakao, type KakaoCall } from './kakao.ts';
 import { runSms, SMS_RESULT_CODES, SMS_ROUTES, SMS_SEND_PATHS, type SmsCall } from './sms.ts';
 import {
   accountView,
@@ -27,8 +28,10 @@ export type { AligoAccountInput, Channel, IntakeStats, MessageFilter, MessageSta
 export type { Fault, FaultInput, FaultKind } from './faults.ts';
 export { FAULT_KINDS } from './faults.ts';
 export { UNIT_PRICES } from './store.ts';
+export type { CarrierFailure, DeliveryModel, DeliveryModelInput, Outcome } from './delivery.ts';
+export { CARRIER_FAILURES, CARRIER_FAILURE_CODES, DEFAULT_FAILURE_WEIGHTS } from './delivery.ts';
 export { SMS_RESULT_CODES } from './sms.ts';
-export { KAKAO_MESSAGES, KAKAO_SUCCESS, TOKEN_CREATED } from './kakao.ts';
+export { HISTORY_FOUND, KAKAO_MESSAGES, KAKAO_SUCCESS, TOKEN_CREATED } from './kakao.ts';
 
 /** The seeded account: the user id and key the back end is configured with when it uses the sandbox. */
 export const SANDBOX_USER_ID = 'jobcasting';
@@ -61,6 +64,11 @@ export interface AligoSandboxOptions {
   unencodable?: 'replace' | 'reject';
   /** Messages kept for inspection; the oldest sends are forgotten beyond it (counters go on). Default 500,000. */
   maxMessages?: number;
+  /**
+   * What becomes of each message once sent: the share that fails at the carrier, how long the report takes, a
+   * seed for repeatable runs, fixed outcomes per receiver. Default: every message delivered at once.
+   */
+  delivery?: DeliveryModelInput;
   /** One line per request and per control action; silent when omitted. */
   log?: (line: string) => void;
 }
@@ -105,6 +113,9 @@ export interface AligoSandbox {
   advanceClock(ms: number): void;
   setClock(now: Date | string | number): void;
   now(): Date;
+  /** Lays `input` over the delivery model, for messages sent from now on (throws on bad input). */
+  setDelivery(input: DeliveryModelInput): DeliveryModel;
+  delivery(): DeliveryModel;
 }
 
 const KAKAO_SEND_PATHS: Record<string, 'friendtalk' | 'alimtalk'> = {
@@ -112,10 +123,15 @@ const KAKAO_SEND_PATHS: Record<string, 'friendtalk' | 'alimtalk'> = {
   '/akv10/alimtalk/send': 'alimtalk',
 };
 
+const KAKAO_HISTORY_ROUTES: Record<string, (call: KakaoCall) => Record<string, unknown>> = {
+  '/akv10/history/list': historyList,
+  '/akv10/history/detail': historyDetail,
+};
+
 const isKakaoPath = (path: string) => path.startsWith('/akv10/');
 const isSendPath = (path: string) => SMS_SEND_PATHS.has(path) || path in KAKAO_SEND_PATHS;
 
-const MESSAGE_STATUSES: MessageStatus[] = ['delivered', 'failed', 'reserved', 'cancelled', 'test'];
+const MESSAGE_STATUSES: MessageStatus[] = ['accepted', 'delivered', 'failed', 'reserved', 'cancelled', 'test'];
 const CHANNELS: Channel[] = ['sms', 'friendtalk', 'alimtalk'];
 const SEND_STATES: SendState[] = ['sent', 'reserved', 'cancelled', 'test'];
 
@@ -174,6 +190,7 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
     accounts: options.accounts ?? [SANDBOX_ACCOUNT],
     nonKakaoReceivers: options.nonKakaoReceivers ?? [SANDBOX_NON_KAKAO_RECEIVER],
     maxMessages: options.maxMessages ?? 500_000,
+    delivery: options.delivery,
   });
   let faults: Fault[] = [];
   /** Held answers (slow and timeout faults), run at once when the sandbox closes. */
@@ -212,6 +229,8 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
     if (sms) return runSms(sms, call);
     const channel = KAKAO_SEND_PATHS[path];
     if (channel) return runKakao(() => kakaoSend(call, channel));
+    const history = KAKAO_HISTORY_ROUTES[path];
+    if (history) return runKakao(() => history(call));
     const token = /^\/akv10\/token\/create\/([^/]+)(?:\/([^/]+))?$/.exec(path);
     if (token) return runKakao(() => createToken(call, token[1], token[2]));
     return null;
@@ -265,6 +284,7 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
         nonKakaoReceivers: [...store.nonKakaoReceivers],
         stats: store.intake(),
         faults,
+        delivery: store.delivery,
         sends: store.sends.length,
       });
     }
@@ -320,6 +340,8 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
       else throw new ControlError(400, 'expected {advanceMs} or {now}');
       return json(200, { now: new Date(store.now()).toISOString() });
     }
+    if (section === 'delivery' && !id && method === 'GET') return json(200, store.delivery);
+    if (section === 'delivery' && !id && (method === 'PUT' || method === 'POST')) return json(200, setDelivery(readJson(body)));
     if (section === 'reset' && !id && method === 'POST') {
       reset();
       return json(200, { ok: true });
@@ -343,6 +365,12 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
     const ms = now instanceof Date ? now.getTime() : typeof now === 'number' ? now : Date.parse(now);
     if (!Number.isFinite(ms)) throw new ControlError(400, 'now must be a date');
     store.setClock(ms);
+  }
+
+  function setDelivery(input: unknown): DeliveryModel {
+    const model = store.setDelivery(input);
+    log?.(`delivery: ${model.failureRate * 100}% failing, reports after ${model.delayMs}+${model.jitterMs} ms, seed ${model.seed}`);
+    return { ...model };
   }
 
   function reset(): void {
@@ -374,7 +402,7 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
         return;
       }
       if (error instanceof ControlError) return sendJson(res, error.status, { error: error.message });
-      if (error instanceof FaultError || error instanceof BadRequestError) return sendJson(res, 400, { error: error.message });
+      if (error instanceof FaultError || error instanceof BadRequestError || error instanceof DeliveryModelError) return sendJson(res, 400, { error: error.message });
       log?.(`error: ${(error as Error).stack ?? String(error)}`);
       sendServerErrorPage(res, 500);
     }
@@ -451,5 +479,7 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
     advanceClock: (ms) => store.advanceClock(ms),
     setClock,
     now: () => new Date(store.now()),
+    setDelivery: (input) => setDelivery(input),
+    delivery: () => ({ ...store.delivery }),
   };
 }

@@ -15,7 +15,7 @@ import {
   type SendRecord,
   type Store,
 } from './store.ts';
-import { DAY_MS, kstDateTime, kstDay, kstMinute, MINUTE_MS, parseKstDay, parseReservation } from './time.ts';
+import { DAY_MS, kstDateTime, kstDateTimeOrEmpty, kstDay, kstMinute, MINUTE_MS, parseKstDay, parseReservation } from './time.ts';
 
 export const SMS_MAX_BYTES = 90;
 export const LONG_MAX_BYTES = 2000;
@@ -233,6 +233,9 @@ function accept(call: SmsCall, a: Accepted): Answer {
       acceptedAt: now,
       reserveAt: a.reserveAt,
       deliveredAt: !failed && status === 'delivered' ? now : null,
+      reportAt: null,
+      outcome: null,
+      resultCode: null,
       failoverFor: null,
       senderKey: null,
       templateCode: null,
@@ -258,6 +261,7 @@ function accept(call: SmsCall, a: Accepted): Answer {
     cancelledAt: null,
     charged: cost,
     messages,
+    unreported: 0,
   };
   store.addSend(send);
   return {
@@ -423,7 +427,8 @@ function paging(call: SmsCall): { page: number; pageSize: number } {
   return { page, pageSize };
 }
 
-const smsStateOf: Record<MessageRecord['status'], string> = {
+const SMS_STATES: Record<MessageRecord['status'], string> = {
+  accepted: '전송중',
   delivered: '발송완료',
   failed: '발송실패',
   reserved: '예약대기중',
@@ -431,7 +436,16 @@ const smsStateOf: Record<MessageRecord['status'], string> = {
   test: '연동테스트',
 };
 
-function reserveStateOf(send: SendRecord): string {
+/** True for a message the carrier reported failed (as against one refused when the send was taken). */
+export const failedAtCarrier = (m: MessageRecord) => m.status === 'failed' && m.outcome !== null && m.outcome !== 'delivered';
+
+/** sms_list's sms_state: a carrier's failure is 전송실패 (it was sent), a refusal at intake 발송실패 (it never left). */
+export const smsStateOf = (m: MessageRecord) => (failedAtCarrier(m) ? '전송실패' : SMS_STATES[m.status]);
+
+/** When the carrier's report came: the delivery, or the failure of a message that was sent; '' before it. */
+export const reportedAt = (m: MessageRecord) => (m.status === 'delivered' ? m.deliveredAt : failedAtCarrier(m) ? m.reportAt : null);
+
+export function reserveStateOf(send: SendRecord): string {
   if (send.state === 'cancelled') return '예약취소';
   if (send.state === 'test') return '연동테스트';
   if (send.state === 'reserved') return '예약대기중';
@@ -460,6 +474,7 @@ export function list(call: SmsCall): Answer {
     if (send.acceptedAt >= from && send.acceptedAt < to) matching.push(send);
   }
   const slice = matching.slice((page - 1) * pageSize, page * pageSize);
+  for (const send of slice) call.store.settleReports(send);
   return {
     result_code: '1',
     message: 'success',
@@ -470,7 +485,7 @@ export function list(call: SmsCall): Answer {
       sms_count: String(send.requested),
       reserve_state: reserveStateOf(send),
       msg: send.msg,
-      fail_count: String(send.errorCount),
+      fail_count: String(send.errorCount + send.messages.filter(failedAtCarrier).length),
       reg_date: kstDateTime(send.acceptedAt),
       reserve: send.reserveAt === null ? '' : kstDateTime(send.reserveAt),
     })),
@@ -494,9 +509,10 @@ export function smsList(call: SmsCall): Answer {
       type: m.type,
       sender: m.sender,
       receiver: m.receiver,
-      sms_state: smsStateOf[m.status],
+      sms_state: smsStateOf(m),
+      fail_reason: m.status === 'failed' ? (m.failReason ?? '') : '',
       reg_date: kstDateTime(m.acceptedAt),
-      send_date: m.deliveredAt === null ? '' : kstDateTime(m.deliveredAt),
+      send_date: kstDateTimeOrEmpty(reportedAt(m)),
       reserve_date: m.reserveAt === null ? '' : kstMinute(m.reserveAt),
     })),
     next_yn: messages.length > page * pageSize ? 'Y' : 'N',

@@ -1,10 +1,12 @@
 // What the sandbox keeps: accounts with their registered senders and balance, every accepted send with each
 // recipient's message, KakaoTalk tokens, intake counters and a clock that tests can move forward.
 import { randomBytes } from 'node:crypto';
+import { CARRIER_FAILURES, decide, DELIVERED_RESULT_CODE, deliveryModel, isInstant, type DeliveryModel, type DeliveryModelInput, type Outcome } from './delivery.ts';
 
 export type Channel = 'sms' | 'friendtalk' | 'alimtalk';
 export type MessageType = 'SMS' | 'LMS' | 'MMS' | 'FT' | 'FI' | 'AT';
-export type MessageStatus = 'delivered' | 'failed' | 'reserved' | 'cancelled' | 'test';
+/** accepted: sent to the carrier, its report not in yet (see delivery.ts). */
+export type MessageStatus = 'accepted' | 'delivered' | 'failed' | 'reserved' | 'cancelled' | 'test';
 
 export interface AligoAccountInput {
   /** Aligo's user_id (`userid` on the KakaoTalk API). */
@@ -60,6 +62,12 @@ export interface MessageRecord {
   acceptedAt: number;
   reserveAt: number | null;
   deliveredAt: number | null;
+  /** When the carrier's report comes (accepted) or came (delivered, failed at the carrier); null before sending. */
+  reportAt: number | null;
+  /** What the report will say, decided when the message is sent; null for messages refused at intake. */
+  outcome: Outcome | null;
+  /** The report's result code (KakaoTalk's rslt): '0' delivered, a CARRIER_FAILURES code when failed. */
+  resultCode: string | null;
   failoverFor: string | null;
   senderKey: string | null;
   templateCode: string | null;
@@ -89,6 +97,8 @@ export interface SendRecord {
   /** Tenths of a won charged, refunded on cancellation. */
   charged: number;
   messages: MessageRecord[];
+  /** Messages accepted whose report has not been read yet (0 lets the look-ups skip the send). */
+  unreported: number;
 }
 
 /** A message as the inspection API shows it. */
@@ -120,6 +130,10 @@ export interface SandboxMessage {
   acceptedAt: string;
   reserveAt: string | null;
   deliveredAt: string | null;
+  /** When the carrier's report comes (status accepted) or came. */
+  reportAt: string | null;
+  /** The report's result code: '0' delivered, else the failure's (CARRIER_FAILURES); null before the report. */
+  resultCode: string | null;
   /** For an SMS sent in place of a KakaoTalk message (failover), that message's id. */
   failoverFor: string | null;
   senderKey: string | null;
@@ -197,6 +211,8 @@ export function messageView(m: MessageRecord): SandboxMessage {
     acceptedAt: new Date(m.acceptedAt).toISOString(),
     reserveAt: iso(m.reserveAt),
     deliveredAt: iso(m.deliveredAt),
+    reportAt: iso(m.reportAt),
+    resultCode: m.resultCode,
     failoverFor: m.failoverFor,
     senderKey: m.senderKey,
     templateCode: m.templateCode,
@@ -261,6 +277,8 @@ export interface StoreOptions {
   accounts: AligoAccountInput[];
   nonKakaoReceivers: string[];
   maxMessages: number;
+  /** The delivery model after each reset (default: every message delivered at once). */
+  delivery?: DeliveryModelInput;
 }
 
 export class Store {
@@ -277,6 +295,10 @@ export class Store {
   private clockOffsetMs = 0;
   private stats = { requests: 0, sends: 0, messagesAccepted: 0, firstAcceptedAt: null as number | null, lastAcceptedAt: null as number | null };
   private perSecond = new Map<number, number>();
+  /** How each sent message fares at the carrier. */
+  delivery!: DeliveryModel;
+  /** Messages sent to each receiver since the last reset: with the seed, what makes the model's draws repeatable. */
+  private sentCounts = new Map<string, number>();
   private readonly options: StoreOptions;
 
   constructor(options: StoreOptions) {
@@ -290,7 +312,53 @@ export class Store {
     this.nonKakaoReceivers = new Set(this.options.nonKakaoReceivers.map(normalizePhone));
     this.tokens.clear();
     this.clockOffsetMs = 0;
+    this.delivery = deliveryModel(this.options.delivery);
     this.clearSends();
+  }
+
+  /** Lays `input` over the current delivery model (for messages sent from now on); throws DeliveryModelError. */
+  setDelivery(input: unknown): DeliveryModel {
+    this.delivery = deliveryModel(input, this.delivery);
+    this.sentCounts.clear();
+    return this.delivery;
+  }
+
+  /** A message goes to the carrier at `sentAt`: delivered at once, or accepted until its report comes. */
+  private startDelivery(send: SendRecord, message: MessageRecord, sentAt: number): void {
+    if (isInstant(this.delivery)) {
+      message.status = 'delivered';
+      message.outcome = 'delivered';
+      message.deliveredAt = message.reportAt = sentAt;
+      message.resultCode = DELIVERED_RESULT_CODE;
+      return;
+    }
+    const nth = this.sentCounts.get(message.receiver) ?? 0;
+    this.sentCounts.set(message.receiver, nth + 1);
+    const { outcome, delayMs } = decide(this.delivery, message.receiver, nth);
+    message.status = 'accepted';
+    message.outcome = outcome;
+    message.deliveredAt = null;
+    message.reportAt = sentAt + delayMs;
+    send.unreported++;
+  }
+
+  /** Reads the carrier's reports that are due on the sandbox's clock into the send's messages. */
+  settleReports(send: SendRecord): void {
+    if (send.unreported === 0) return;
+    const now = this.now();
+    for (const message of send.messages) {
+      if (message.status !== 'accepted' || message.reportAt === null || message.reportAt > now) continue;
+      if (message.outcome === 'delivered' || message.outcome === null) {
+        message.status = 'delivered';
+        message.deliveredAt = message.reportAt;
+        message.resultCode = DELIVERED_RESULT_CODE;
+      } else {
+        message.status = 'failed';
+        message.failReason = CARRIER_FAILURES[message.outcome].reason;
+        message.resultCode = CARRIER_FAILURES[message.outcome].resultCode;
+      }
+      send.unreported--;
+    }
   }
 
   /** Forgets the sends and messages and zeroes the intake counters; accounts and balances stay. */
@@ -301,6 +369,7 @@ export class Store {
     this.retained = 0;
     this.stats = { requests: 0, sends: 0, messagesAccepted: 0, firstAcceptedAt: null, lastAcceptedAt: null };
     this.perSecond.clear();
+    this.sentCounts.clear();
   }
 
   now(): number {
@@ -357,6 +426,9 @@ export class Store {
 
   /** Stores an accepted send and counts its accepted messages into the intake. */
   addSend(send: SendRecord): void {
+    send.unreported = 0;
+    for (const message of send.messages) if (message.status === 'delivered') this.startDelivery(send, message, message.acceptedAt);
+    this.settleReports(send);
     this.sends.push(send);
     this.byMid.set(send.mid, send);
     if (send.state === 'reserved') this.pending.add(send);
@@ -388,7 +460,9 @@ export class Store {
 
   findSend(mid: string): SendRecord | undefined {
     this.settleDue();
-    return this.byMid.get(mid);
+    const send = this.byMid.get(mid);
+    if (send) this.settleReports(send);
+    return send;
   }
 
   /** Reservations whose time has come are delivered (their messages too). */
@@ -402,11 +476,8 @@ export class Store {
       }
       if (send.reserveAt === null || send.reserveAt > now) continue;
       send.state = 'sent';
-      for (const message of send.messages) {
-        if (message.status !== 'reserved') continue;
-        message.status = 'delivered';
-        message.deliveredAt = send.reserveAt;
-      }
+      for (const message of send.messages) if (message.status === 'reserved') this.startDelivery(send, message, send.reserveAt);
+      this.settleReports(send);
       this.pending.delete(send);
     }
   }
@@ -430,6 +501,7 @@ export class Store {
     const sends = filter.mid === undefined ? this.sends : [this.byMid.get(filter.mid)].filter((s) => s !== undefined);
     for (const send of sends) {
       if (filter.userId !== undefined && send.userId !== filter.userId) continue;
+      this.settleReports(send);
       for (const m of send.messages) {
         if (receiver !== undefined && m.receiver !== receiver) continue;
         if (sender !== undefined && m.sender !== sender) continue;

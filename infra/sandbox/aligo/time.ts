@@ -25,6 +25,9 @@ export function kstDateTime(epochMs: number): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
+/** As kstDateTime, '' for no date (Aligo answers empty strings, not nulls). */
+export const kstDateTimeOrEmpty = (epochMs: number | null) => (epochMs === null ? '' : kstDateTime(epochMs));
+
 /** `YYYY-MM-DD HH:mm` in KST, the format of sms_list's reserve_date. */
 export function kstMinute(epochMs: number): string {
   const p = kstParts(epochMs);
