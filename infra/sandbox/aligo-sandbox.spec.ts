@@ -480,7 +480,7 @@ describe('/list/ and /sms_list/', () => {
 
 describe('delivery reports', () => {
   const recipients = async (mid: unknown) => (await sms('/sms_list/', { mid: mid as string, page_size: '500' })).list as Json[];
-  const failReasons = Object.values(CARRIER_FAILURES).map((failure) => failure.reason);
+  const failReasons: string[] = Object.values(CARRIER_FAILURES).map((failure) => failure.reason);
 
   it('shows each recipient as 전송중 until its report is due, then 발송완료 or 전송실패 with the carrier\'s reason', async () => {
     sandbox.setClock(SEOUL_10AM);
@@ -963,9 +963,9 @@ describe('inspection over HTTP', () => {
 });
 
 describe('CLI', () => {
-  it('prints its address, serves the seeded account and stops cleanly on SIGINT', async () => {
+  it('prints its address, serves the seeded account with the delivery model asked for and stops cleanly on SIGINT', async () => {
     const main = fileURLToPath(new URL('./aligo/main.ts', import.meta.url));
-    const child = spawn(process.execPath, [main, '--port', '0', '--quiet', '--senders', '0299998888'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [main, '--port', '0', '--quiet', '--senders', '0299998888', '--failure-rate', '1', '--report-delay-ms', '5000', '--seed', '9'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -978,6 +978,8 @@ describe('CLI', () => {
     });
     const answer = await fetch(`${url}/send/`, { method: 'POST', body: new URLSearchParams({ ...AUTH, sender: '02-9999-8888', receiver: '01011112222', msg: '안녕하세요' }) });
     expect(await answer.json()).toMatchObject({ result_code: '1', success_cnt: 1 });
+    expect(await (await fetch(`${url}/sandbox/delivery`)).json()).toMatchObject({ failureRate: 1, delayMs: 5000, jitterMs: 0, seed: 9 });
+    expect(await (await fetch(`${url}/sandbox/messages`)).json()).toMatchObject({ total: 1, messages: [{ status: 'accepted' }] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);

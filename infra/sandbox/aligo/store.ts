@@ -324,8 +324,8 @@ export class Store {
   }
 
   /** A message goes to the carrier at `sentAt`: delivered at once, or accepted until its report comes. */
-  private startDelivery(send: SendRecord, message: MessageRecord, sentAt: number): void {
-    if (isInstant(this.delivery)) {
+  private startDelivery(send: SendRecord, message: MessageRecord, sentAt: number, instant: boolean): void {
+    if (instant) {
       message.status = 'delivered';
       message.outcome = 'delivered';
       message.deliveredAt = message.reportAt = sentAt;
@@ -427,7 +427,8 @@ export class Store {
   /** Stores an accepted send and counts its accepted messages into the intake. */
   addSend(send: SendRecord): void {
     send.unreported = 0;
-    for (const message of send.messages) if (message.status === 'delivered') this.startDelivery(send, message, message.acceptedAt);
+    const instant = isInstant(this.delivery);
+    for (const message of send.messages) if (message.status === 'delivered') this.startDelivery(send, message, message.acceptedAt, instant);
     this.settleReports(send);
     this.sends.push(send);
     this.byMid.set(send.mid, send);
@@ -476,7 +477,8 @@ export class Store {
       }
       if (send.reserveAt === null || send.reserveAt > now) continue;
       send.state = 'sent';
-      for (const message of send.messages) if (message.status === 'reserved') this.startDelivery(send, message, send.reserveAt);
+      const instant = isInstant(this.delivery);
+      for (const message of send.messages) if (message.status === 'reserved') this.startDelivery(send, message, send.reserveAt, instant);
       this.settleReports(send);
       this.pending.delete(send);
     }
