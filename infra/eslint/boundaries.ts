@@ -23,9 +23,12 @@ function isModulePublic(path: string): boolean {
 /** Pure libraries a domain rule may use; anything else (Nest, the ORM, clients) stays out of domain/. */
 const DOMAIN_PACKAGES = ['htmlparser2', 'iconv-lite', 'papaparse', 'zod'];
 
-/** A domain file may import other domain files (of any module), Node built-ins and the pure libraries. */
+/** Pure rules: a module's domain/, or platform/domain/ for those several modules share (CSV reading, Korean time). */
+const DOMAIN_FOLDER = /\/backend\/src\/(modules\/[^/]+|platform)\/domain\//;
+
+/** A domain file may import other domain files (of any module, or shared), Node built-ins and the pure libraries. */
 function isDomainSafe(filename: string, source: string): boolean {
-  if (source.startsWith('.')) return /\/backend\/src\/modules\/[^/]+\/domain\//.test(slashes(resolve(dirname(filename), source)));
+  if (source.startsWith('.')) return DOMAIN_FOLDER.test(slashes(resolve(dirname(filename), source)));
   if (source.startsWith('node:')) return true;
   return DOMAIN_PACKAGES.some((name) => source === name || source.startsWith(`${name}/`));
 }
@@ -47,7 +50,7 @@ export const boundariesRule: Rule.RuleModule = {
     const fromFeature = featureOf(file);
     const fromModule = moduleOf(file);
     // A spec beside a rule is no rule itself: it may use test support and test libraries.
-    const inDomain = /\/backend\/src\/modules\/[^/]+\/domain\//.test(file) && !file.endsWith('.spec.ts');
+    const inDomain = DOMAIN_FOLDER.test(file) && !file.endsWith('.spec.ts');
 
     function check(node: Rule.Node, source: string) {
       if (inDomain && !isDomainSafe(context.filename, source)) {

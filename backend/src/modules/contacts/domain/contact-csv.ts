@@ -1,9 +1,9 @@
 // Reads an uploaded address book (CSV bytes) into contacts, and says which rows were left out and why.
 import { CONTACT_TEXT_FIELDS } from './contact-fields.js';
 import { type ContactCsvField, mapContactColumns, MISSING_NAME_MESSAGE } from './contact-csv-columns.js';
-import { type CsvRecord, csvRecords } from './csv-parse.js';
+import { type CsvRecord, csvRecords } from '../../../platform/domain/csv-parse.js';
 import { MAX_PHONE_DIGITS, phoneDigits } from './phone.js';
-import { type CsvEncoding, decodeCsvBytes } from './text-encoding.js';
+import { type CsvEncoding, decodeCsvBytes } from '../../../platform/domain/text-encoding.js';
 
 /** A contact's cells, trimmed: one key per field the file has a column for ('' for an empty cell). */
 export type ContactCsvRow = Partial<Record<ContactCsvField, string>>;

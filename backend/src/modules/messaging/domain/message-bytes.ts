@@ -1,6 +1,6 @@
 // How a Korean carrier counts a text message: in EUC-KR (CP949), ASCII one byte and Hangul two. The type follows
 // from the size: SMS up to 90 bytes, LMS up to 2,000, MMS whenever pictures go with it.
-import { isCp949Encodable } from '../../contacts/domain/cp949.js';
+import { isCp949Encodable } from '../../../platform/domain/cp949.js';
 
 export type MessageType = 'SMS' | 'LMS' | 'MMS';
 

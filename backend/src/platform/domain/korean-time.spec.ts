@@ -1,4 +1,4 @@
-import { fromKoreanDateTime, koreanDate, koreanHour, koreanTime } from './korean-time.js';
+import { fromKoreanDateTime, koreanDate, koreanDay, koreanHour, koreanTime } from './korean-time.js';
 
 describe('Korean time', () => {
   const lateUtc = new Date(Date.UTC(2026, 10, 25, 15, 30));
@@ -6,6 +6,8 @@ describe('Korean time', () => {
   it('is nine hours ahead of UTC, across midnight', () => {
     expect(koreanHour(lateUtc)).toBe(0);
     expect(koreanDate(lateUtc)).toBe('20261126');
+    expect(koreanDay(lateUtc)).toBe('2026-11-26');
+    expect(koreanDay(new Date('2026-11-25T14:59:59Z'))).toBe('2026-11-25');
     expect(koreanTime(lateUtc)).toBe('0030');
     expect(koreanHour(new Date(Date.UTC(2026, 10, 25, 23, 0)))).toBe(8);
   });

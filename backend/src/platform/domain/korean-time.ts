@@ -1,4 +1,4 @@
-// Korean time (UTC+9, no daylight saving): the gateway's dates and the sending-hour rules are in it.
+// Korean time (UTC+9, no daylight saving): the gateway's dates, the sending-hour rules and the consent's days are in it.
 
 const KOREA_OFFSET_MS = 9 * 3600 * 1000;
 
@@ -6,6 +6,11 @@ const shifted = (at: Date) => new Date(at.getTime() + KOREA_OFFSET_MS).toISOStri
 
 export function koreanHour(at: Date): number {
   return Number(shifted(at).slice(11, 13));
+}
+
+/** The Korean calendar day, YYYY-MM-DD. */
+export function koreanDay(at: Date): string {
+  return shifted(at).slice(0, 10);
 }
 
 /** YYYYMMDD. */
