@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { AppConfig } from './platform/config/config.js';
+import { ClockModule } from './platform/clock.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { HealthController } from './platform/health/health.controller.js';
@@ -10,6 +11,7 @@ import { GoogleModule } from './platform/google/google.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ConsentHttpModule } from './modules/consent/consent-http.module.js';
 import { ContactsHttpModule } from './modules/contacts/contacts-http.module.js';
 import { MessagingHttpModule } from './modules/messaging/messaging-http.module.js';
 import { EmailTemplatesModule } from './modules/email-templates/email-templates.module.js';
@@ -28,6 +30,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule,
         DatabaseModule,
         RedisModule,
         QueueModule,
@@ -40,6 +43,7 @@ export class AppModule {
         EmailTemplatesModule,
         SheetImportsModule,
         ContactsHttpModule,
+        ConsentHttpModule,
         MessagingHttpModule,
         UsersModule,
         OperationsModule,

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './platform/config/config.js';
+import { ClockModule } from './platform/clock.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { MaintenanceModule } from './platform/queue/maintenance.js';
@@ -20,6 +21,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule,
         DatabaseModule,
         RedisModule,
         QueueModule,

@@ -539,6 +539,10 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       const unnamed = await call('POST', 'message-sends', { advertising: true, sender: '0212345678', recipients: [{ phone: '01011112222', text: '신인 모집' }] });
       expect(unnamed.json().message).toBe('Advertising must name its sender: give the sender number a name in the Phone Number Manager.');
       await call('DELETE', `user-phone-numbers/${nameless.json().id}`);
+      // An advertisement reaches only a contact who consented to it (consent.e2e-spec.ts).
+      const book = (await call('POST', 'address-books', { name: '광고 수신 동의' })).json<{ id: number }>().id;
+      const contact = (await call('POST', `address-books/${book}/contacts`, { contactName: '신인', phoneNumber: '010-1111-2222' })).json<{ id: number }>();
+      expect((await call('PUT', `contacts/${contact.id}/consent`, { given: true, source: '지원서' })).statusCode).toBe(200);
       await finished((await send({ advertising: true, recipients: [{ phone: '01011112222', text: '신인 모집' }] })).id);
       expect(sandbox.messages()[0].text).toBe('(광고)잡캐스팅 신인 모집\n무료수신거부 080-123-4567');
     });

@@ -324,6 +324,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/contacts/consent-expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ConsentController_expiring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/contacts/delete": {
         parameters: {
             query?: never;
@@ -429,6 +445,22 @@ export interface paths {
         };
         get?: never;
         put: operations["ContactsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/contacts/{id}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["ConsentController_setConsent"];
         post?: never;
         delete?: never;
         options?: never;
@@ -852,6 +884,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/opt-out-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ConsentController_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/opt-outs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ConsentController_list"];
+        put?: never;
+        post: operations["ConsentController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/opt-outs/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ConsentController_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/opt-outs/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ConsentController_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/posts": {
         parameters: {
             query?: never;
@@ -1251,6 +1347,15 @@ export interface components {
             message: string;
             success: boolean;
         };
+        BulkOptOutDto: {
+            /** @enum {string} */
+            channel: "sms" | "kakao" | "email" | "all";
+            note?: string;
+            /** @enum {string} */
+            source: "080" | "staff" | "request" | "csv";
+            /** @description One phone number or e-mail address a line (what follows a comma or tab on a line is ignored) */
+            text: string;
+        };
         CheckContactsDto: {
             /** @description The address book whose contacts to check or uncheck */
             addressBookId: number;
@@ -1288,6 +1393,16 @@ export interface components {
             startStatus?: string;
             /** @description The version of the record the edit was made on. Given, a save that would overwrite fields someone changed since is refused (409 naming them in details.conflictingFields, with the current record); left out, the save is not checked */
             version?: number;
+        };
+        ContactConsentDto: {
+            /** Format: date */
+            consentedOn: string;
+            contactId: number;
+            given: boolean;
+            /** Format: date-time */
+            recordedAt: string;
+            recordedBy: string | null;
+            source: string;
         };
         ContactDto: {
             /** @description The group's name */
@@ -1423,6 +1538,15 @@ export interface components {
             message: string;
             title: string;
         };
+        CreateOptOutDto: {
+            /** @description A phone number as typed, or an e-mail address */
+            address: string;
+            /** @enum {string} */
+            channel: "sms" | "kakao" | "email" | "all";
+            note?: string;
+            /** @enum {string} */
+            source: "080" | "staff" | "request" | "csv";
+        };
         CreateSenderNumberDto: {
             /** @description The gateway key for this number; without one, the configured default key is used */
             apiKey?: string;
@@ -1553,6 +1677,38 @@ export interface components {
             message: string;
             statusCode: number;
         };
+        ExcludedRecipientDto: {
+            name: string;
+            /** @description The digits of the number left out */
+            phone: string;
+            /**
+             * @description opted-out: an opt-out in force for this channel or all; no-consent: an advertisement to a number without a given consent
+             * @enum {string}
+             */
+            reason: "opted-out" | "no-consent";
+        };
+        ExpiringConsentDto: {
+            addressBookId: number;
+            /** Format: date */
+            consentedOn: string;
+            contactId: number;
+            contactName: string;
+            given: boolean;
+            phoneNumber: string;
+            /** Format: date-time */
+            recordedAt: string;
+            recordedBy: string | null;
+            source: string;
+        };
+        ExpiringConsentListDto: {
+            /**
+             * Format: date
+             * @description Consent given on or before this Korean day is older than two years
+             */
+            cutoff: string;
+            data: components["schemas"]["ExpiringConsentDto"][];
+            pagination: components["schemas"]["PaginationDto"];
+        };
         FriendRequestBatchDto: {
             addressBookId: number;
             /** Format: date-time */
@@ -1668,6 +1824,8 @@ export interface components {
             createdAt: string;
             createdBy: string | null;
             error: string | null;
+            /** @description The recipients the opt-out and consent register left out of this send; the others were sent to */
+            excluded: components["schemas"]["ExcludedRecipientDto"][];
             /** Format: date-time */
             finishedAt: string | null;
             id: number;
@@ -1731,6 +1889,55 @@ export interface components {
             contactIds: number[];
             /** @description The group to move to, or null for none */
             groupId: number | null;
+        };
+        OptOutBatchResultDto: {
+            /** @description Lines naming an address already opted out of that channel (or twice in the list): nothing new is recorded */
+            alreadyOptedOut: number;
+            /**
+             * @description How the file was read (imports only)
+             * @enum {string}
+             */
+            encoding?: "utf-8" | "utf-8-bom" | "utf-16le" | "cp949";
+            /** @description New opt-outs recorded */
+            recorded: number;
+            /** @description Every line left out, with why */
+            rejected: components["schemas"]["OptOutRejectedLineDto"][];
+            /** @description Some bytes could not be read in that encoding (imports only) */
+            suspicious?: boolean;
+        };
+        OptOutDto: {
+            /** @description Whether it stops sends now (not withdrawn) */
+            active: boolean;
+            /** @description Phone digits, or the e-mail address in lower case */
+            address: string;
+            /** @enum {string} */
+            channel: "sms" | "kakao" | "email" | "all";
+            id: number;
+            /** @enum {string} */
+            kind: "phone" | "email";
+            note: string;
+            /** Format: date-time */
+            recordedAt: string;
+            /** @description Who recorded it (null once their account is deleted) */
+            recordedBy: string | null;
+            /**
+             * @description 080 line, staff entry, the person's own request, CSV import
+             * @enum {string}
+             */
+            source: "080" | "staff" | "request" | "csv";
+            /** Format: date-time */
+            withdrawnAt: string | null;
+            withdrawnBy: string | null;
+            withdrawnNote: string | null;
+        };
+        OptOutListDto: {
+            data: components["schemas"]["OptOutDto"][];
+            pagination: components["schemas"]["PaginationDto"];
+        };
+        OptOutRejectedLineDto: {
+            /** @description The line of the list or file */
+            line: number;
+            reason: string;
         };
         PaginationDto: {
             currentPage: number;
@@ -1934,6 +2141,17 @@ export interface components {
             /** @description Digits only */
             phone: string;
         };
+        SetConsentDto: {
+            /**
+             * Format: date
+             * @description The Korean day it was given or refused; today when absent
+             */
+            consentedOn?: string;
+            /** @description Whether the contact agreed to receive advertising */
+            given: boolean;
+            /** @description How: a form, a call, a message, in writing… */
+            source: string;
+        };
         SheetImportErrorDto: {
             message: string;
             statusCode: number;
@@ -2103,6 +2321,10 @@ export interface components {
         ValidationIssueDto: {
             message: string;
             path: string;
+        };
+        WithdrawOptOutDto: {
+            /** @description Why (the person asked to receive messages again…) */
+            note?: string;
         };
     };
     responses: never;
@@ -3289,6 +3511,45 @@ export interface operations {
             };
         };
     };
+    ConsentController_expiring: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Contacts whose advertising consent is older than two years, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpiringConsentListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     ContactsController_remove: {
         parameters: {
             query?: never;
@@ -3643,6 +3904,64 @@ export interface operations {
             };
             /** @description Stale: someone changed the fields since the version given (details.conflictingFields, details.current) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConsentController_setConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetConsentDto"];
+            };
+        };
+        responses: {
+            /** @description Recorded; the earlier records stay as its history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactConsentDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5198,6 +5517,268 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConsentController_import: {
+        parameters: {
+            query: {
+                /** @description What the file's opt-outs stop */
+                channel: "sms" | "kakao" | "email" | "all";
+                /** @description csv, or 080 for the 080 service's export */
+                source?: "080" | "staff" | "request" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file as saved (UTF-8, UTF-8 with BOM, UTF-16LE or CP949) */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Imported at once: the rows recorded, and every rejected line with why */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutBatchResultDto"];
+                };
+            };
+            /** @description An empty file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConsentController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description A phone number (any written form) or an e-mail address: its opt-outs only */
+                address?: string;
+                /** @description Only those in force (true) or only those withdrawn (false); both when absent */
+                active?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first, withdrawn ones included unless `active` says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConsentController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOptOutDto"];
+            };
+        };
+        responses: {
+            /** @description The opt-out in force (the earlier one when the address had already opted out of that channel) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutDto"];
+                };
+            };
+            /** @description Not a phone number or e-mail address, or an e-mail address opting out of texts */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConsentController_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkOptOutDto"];
+            };
+        };
+        responses: {
+            /** @description The lines recorded; the others are reported by their number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutBatchResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConsentController_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawOptOutDto"];
+            };
+        };
+        responses: {
+            /** @description Withdrawn: it stops no send from now on, and stays in the register */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Already withdrawn */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

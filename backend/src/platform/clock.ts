@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Global, Injectable, Module } from '@nestjs/common';
 
 /** The current time, as one injectable: rules that depend on the hour can be tested at any hour. */
 @Injectable()
@@ -7,3 +7,8 @@ export class Clock {
     return new Date();
   }
 }
+
+/** One clock per process, for every module: a test that sets the time sets it for all of them. */
+@Global()
+@Module({ providers: [Clock], exports: [Clock] })
+export class ClockModule {}

@@ -24,6 +24,7 @@ import { buildMimeMessage } from './mime-message.js';
 import { type EmailContext, renderEmail, renderSubject, sampleContext } from './domain/render-email.js';
 import type { EmailPreviewDto, PreviewEmailDto, SendDefaultEmailDto, SendEmailDto, SendEmailResultDto } from './dto/email-template.dto.js';
 import { EmailTemplatesService } from './email-templates.service.js';
+import { ConsentService } from '../consent/consent.service.js';
 
 export const EMAIL_SENT = 'Email sent successfully!';
 /** Simple mails the default template, which presents the post's selected models: without any it says nothing. */
@@ -49,6 +50,7 @@ export class EmailSendingService {
     private readonly models: ModelsService,
     private readonly mailAccounts: MailAccountsService,
     private readonly users: UsersService,
+    private readonly consent: ConsentService,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>,
   ) {}
 
@@ -68,13 +70,16 @@ export class EmailSendingService {
   }
 
   /** Specify: the subject and text as edited, rendered with the post and the models selected for it. */
-  send(principal: Principal, input: SendEmailDto, idempotencyKey?: string): Promise<SendEmailResultDto> {
+  async send(principal: Principal, input: SendEmailDto, idempotencyKey?: string): Promise<SendEmailResultDto> {
+    // The register is asked before anything is recorded: an opted-out address gets no e-mail, whatever the screen sent.
+    await this.consent.assertEmailAllowed(input.recipient);
     const request = ['specify', input.postId, input.accountId, input.recipient, input.subject, input.content];
     return this.deliver(principal, input, { subject: input.subject, template: input.content }, request, idempotencyKey);
   }
 
   /** Simple: the default template. */
   async sendDefault(principal: Principal, input: SendDefaultEmailDto, idempotencyKey?: string): Promise<SendEmailResultDto> {
+    await this.consent.assertEmailAllowed(input.recipient);
     const template = await this.templates.findDefault();
     if (!template) throw new ConflictException('There is no default email template. Please create one in Email Templates first.');
     return this.deliver(principal, input, template, ['default', input.postId, input.accountId, input.recipient], idempotencyKey, { needsModels: true });

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConsentModule } from '../consent/consent.module.js';
 import { MailAccountsModule } from '../mail-accounts/mail-accounts.module.js';
 import { ModelsModule } from '../models/models.module.js';
 import { PostsModule } from '../posts/posts.module.js';
@@ -8,7 +9,7 @@ import { EmailTemplatesController } from './email-templates.controller.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 
 @Module({
-  imports: [PostsModule, ModelsModule, MailAccountsModule, UsersModule],
+  imports: [PostsModule, ModelsModule, MailAccountsModule, UsersModule, ConsentModule],
   controllers: [EmailTemplatesController],
   providers: [EmailTemplatesService, EmailSendingService],
 })

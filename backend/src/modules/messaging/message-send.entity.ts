@@ -41,6 +41,8 @@ export const MessageSendSchema = defineEntity({
     idempotencyKey: p.string().length(255).nullable(),
     /** What tells that request from another under the same key. */
     requestHash: p.string().length(64).nullable(),
+    /** The recipients left out by the opt-out and consent register, with why (consent/consent.service.ts). */
+    excluded: p.json<{ phone: string; name: string; reason: string }[]>().defaultRaw(`'[]'`),
   },
   indexes: [{ name: 'message_send_created_index', properties: ['createdAt', 'id'] }],
   uniques: [{ name: 'message_send_idempotency_unique', properties: ['createdBy', 'idempotencyKey'], where: 'idempotency_key is not null' }],

@@ -11,6 +11,7 @@ import type { Principal } from '../../platform/http/auth-decorators.js';
 import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { phoneDigits } from '../contacts/domain/phone.js';
+import { ConsentService, type ExclusionReason } from '../consent/consent.service.js';
 import { attachmentModeOf, attachmentsProblem, MMS_MAX_PICTURES } from './domain/attachments.js';
 import { messageBytes, messageTextProblem, messageType, type MessageType } from './domain/message-bytes.js';
 import { advertisingText, sendingHoursProblem } from './domain/sending-rules.js';
@@ -53,6 +54,8 @@ export const SEND_MESSAGES = {
   creatorDeleted: 'Cancelled: the account of the staff member who made this send was deleted.',
   queueDown: 'The send could not be queued; nothing was sent. Please try again.',
   keyReused: 'This Idempotency-Key was used for a different send.',
+  allExcluded: (optedOut: number, noConsent: number) =>
+    `Every recipient is left out, so nothing was sent: ${[optedOut > 0 ? `${optedOut} opted out (수신거부)` : '', noConsent > 0 ? `${noConsent} without advertising consent` : ''].filter(Boolean).join(', ')}.`,
 } as const;
 
 /**
@@ -64,6 +67,13 @@ const MOBILE = /^01[016789]\d{7,8}$/;
 export function recipientDigits(phone: string): string | null {
   const digits = phoneDigits(phone);
   return MOBILE.test(digits) ? digits : null;
+}
+
+/** A recipient the register leaves out of a send, once per number. */
+interface ExcludedRecipient {
+  phone: string;
+  name: string;
+  reason: ExclusionReason;
 }
 
 interface NewDelivery {
@@ -94,6 +104,7 @@ export class MessageSendsService implements OnModuleInit {
     @InjectQueue(QueueName.MessageSend) private readonly queue: Queue<MessageSendJobData>,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ADVERTISING_OPT_OUT_NUMBER'>,
     private readonly accountEvents: AccountEvents,
+    private readonly consent: ConsentService,
   ) {}
 
   onModuleInit(): void {
@@ -126,7 +137,16 @@ export class MessageSendsService implements OnModuleInit {
     const sender = await this.senders.forSending(userId, input.sender);
     if (advertising && !sender.name.trim()) throw new BadRequestException(SEND_MESSAGES.noSenderName);
     this.senders.credentials(sender.apiKeyEncrypted ?? null);
-    const deliveries = await this.deliveriesOf(channel, checkRecipients(input.recipients), advertising ? (text) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text) => text);
+    const recipients = checkRecipients(input.recipients);
+    // The register decides whom to leave out, whatever the client sent: opted-out numbers, and for an
+    // advertisement the numbers without a recorded consent.
+    const leaveOut = await this.consent.sendExclusions(channel, advertising, recipients.map((recipient) => recipientDigits(recipient.phone)).filter((phone) => phone !== null));
+    const finalText = advertising ? (text: string) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text: string) => text;
+    const { deliveries, excluded } = await this.deliveriesOf(channel, recipients, finalText, leaveOut);
+    if (deliveries.length === 0) {
+      const count = (reason: ExclusionReason) => excluded.filter((recipient) => recipient.reason === reason).length;
+      throw new BadRequestException({ message: SEND_MESSAGES.allExcluded(count('opted-out'), count('no-consent')), details: { excluded } });
+    }
     // Each delivery's gateway call is planned now, so that sending it writes the call's row, not each delivery's.
     const batches = channel === 'kakao' ? kakaoBatches(deliveries) : smsBatches(deliveries);
 
@@ -146,6 +166,7 @@ export class MessageSendsService implements OnModuleInit {
           scheduledAt,
           state: scheduledAt ? 'scheduled' : 'queued',
           total: deliveries.length,
+          excluded,
         });
         await em.flush();
         // Through Kysely, which hands the rows to the driver as one parameter; the ORM would write them into the SQL.
@@ -321,16 +342,30 @@ export class MessageSendsService implements OnModuleInit {
     }
   }
 
-  /** The deliveries of the recipients: checked, the same message to the same number once, MMS of 3 pictures each. */
-  private async deliveriesOf(channel: Channel, recipients: readonly SendRecipientDto[], finalText: (text: string) => string): Promise<NewDelivery[]> {
+  /**
+   * The deliveries of the recipients: checked, the same message to the same number once, MMS of 3 pictures each;
+   * the numbers the register leaves out are set aside (once each, with why) and their texts not checked.
+   */
+  private async deliveriesOf(
+    channel: Channel,
+    recipients: readonly SendRecipientDto[],
+    finalText: (text: string) => string,
+    leaveOut: ReadonlyMap<string, ExclusionReason>,
+  ): Promise<{ deliveries: NewDelivery[]; excluded: ExcludedRecipient[] }> {
     const problems: string[] = [];
     const deliveries: NewDelivery[] = [];
+    const excluded = new Map<string, ExcludedRecipient>();
     const seen = new Set<string>();
     const fileIds = [...new Set(recipients.flatMap((recipient) => recipient.files ?? []))];
     const known = new Map((await this.files.describe(fileIds)).map((file) => [file.id, file]));
     recipients.forEach((recipient, index) => {
       const phone = recipientDigits(recipient.phone);
       if (!phone) return void problems.push(SEND_MESSAGES.badPhone(index, recipient.phone));
+      const reason = leaveOut.get(phone);
+      if (reason) {
+        if (!excluded.has(phone)) excluded.set(phone, { phone, name: (recipient.name ?? '').slice(0, 200), reason });
+        return;
+      }
       const text = finalText(recipient.text);
       const files = recipient.files ?? [];
       // With pictures the text travels as multipart, which turns each line break into two bytes (CRLF).
@@ -357,7 +392,7 @@ export class MessageSendsService implements OnModuleInit {
     if (problems.length > 0) {
       throw new BadRequestException({ message: problems.length === 1 ? problems[0] : `${problems.length} recipients cannot be sent to: ${problems[0]}`, details: { validation: problems.map((message, i) => ({ path: `recipients.${i}`, message })) } });
     }
-    return deliveries;
+    return { deliveries, excluded: [...excluded.values()] };
   }
 
   private async sendRows(viewer: SendViewer, where: string, params: unknown[], limit: number, offset: number): Promise<MessageSendDto[]> {
@@ -365,7 +400,7 @@ export class MessageSendsService implements OnModuleInit {
       (Omit<MessageSendDto, 'counts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt' | 'canCancel'> & { createdById: number | null; counts: Partial<Record<DeliveryStatus, number>> | null; scheduledAt: Date | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null })[]
     >(
       `select s."id", s."channel", s."state", s."sender_phone" as "senderPhone", s."sender_name" as "senderName", s."advertising",
-              s."scheduled_at" as "scheduledAt", s."total", s."error", s."created_at" as "createdAt", s."started_at" as "startedAt",
+              s."scheduled_at" as "scheduledAt", s."total", s."excluded", s."error", s."created_at" as "createdAt", s."started_at" as "startedAt",
               s."finished_at" as "finishedAt", u."name" as "createdBy", s."created_by_id" as "createdById",
               (select d."text" from "message_delivery" d where d."send_id" = s."id" order by d."id" limit 1) as "preview",
               -- Each call's deliveries count as its state says, but for the few with a status of their own.

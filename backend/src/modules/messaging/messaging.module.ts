@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG } from '../../platform/config/config.js';
 import { AccountEventsModule } from '../../platform/events/account-events.js';
+import { ConsentModule } from '../consent/consent.module.js';
 import { QueueModule } from '../../platform/queue/queue.module.js';
 import { MessageDispatchService } from './message-dispatch.service.js';
 import { MessageFilesService } from './message-files.service.js';
@@ -15,9 +15,8 @@ import { SenderNumbersService } from './sender-numbers.service.js';
 
 /** Messaging as services: for the HTTP routes and the worker's sends. */
 @Module({
-  imports: [QueueModule, AccountEventsModule],
+  imports: [QueueModule, AccountEventsModule, ConsentModule],
   providers: [
-    Clock,
     { provide: SMS_GATEWAY, useClass: AligoGateway },
     {
       provide: FILE_STORAGE,

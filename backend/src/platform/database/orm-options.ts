@@ -6,6 +6,7 @@ import { ContactImport } from '../../modules/contacts/contact-import.entity.js';
 import { Contact } from '../../modules/contacts/contact.entity.js';
 import { ContactColumnSettings } from '../../modules/contacts/contact-column-settings.entity.js';
 import { FriendRequestBatch, FriendRequestItem } from '../../modules/contacts/friend-request.entity.js';
+import { ContactConsent, OptOut } from '../../modules/consent/opt-out.entity.js';
 import { EmailTemplate } from '../../modules/email-templates/email-template.entity.js';
 import { MessageFile } from '../../modules/messaging/message-file.entity.js';
 import { GatewayCall, MessageDelivery, MessageSend } from '../../modules/messaging/message-send.entity.js';
@@ -23,7 +24,7 @@ import { migrationsList } from './migrations/index.js';
 /** Every entity of the application. A new module adds its entities here. */
 export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel, ModelSelection, EmailTemplate,
   AddressBook, ContactGroup, Contact, ContactImport, FriendRequestBatch, FriendRequestItem, ContactColumnSettings,
-  SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery];
+  SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery, OptOut, ContactConsent];
 
 /** Where the migrator records the migrations it applied: the schema's level, which a backup keeps. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

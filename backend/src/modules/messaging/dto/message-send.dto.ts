@@ -106,6 +106,13 @@ export class DeliveryCountsDto {
   @ApiProperty() cancelled!: number;
 }
 
+export class ExcludedRecipientDto {
+  @ApiProperty({ description: 'The digits of the number left out' }) phone!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: ['opted-out', 'no-consent'], description: 'opted-out: an opt-out in force for this channel or all; no-consent: an advertisement to a number without a given consent' })
+  reason!: string;
+}
+
 export class MessageSendDto {
   @ApiProperty() id!: number;
   @ApiProperty({ enum: ['sms', 'kakao'] }) channel!: string;
@@ -115,6 +122,8 @@ export class MessageSendDto {
   @ApiProperty() advertising!: boolean;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) scheduledAt!: string | null;
   @ApiProperty() total!: number;
+  @ApiProperty({ type: [ExcludedRecipientDto], description: 'The recipients the opt-out and consent register left out of this send; the others were sent to' })
+  excluded!: ExcludedRecipientDto[];
   @ApiProperty({ type: DeliveryCountsDto }) counts!: DeliveryCountsDto;
   @ApiProperty({ description: 'The first text, for the list' }) preview!: string;
   @ApiProperty({ type: String, nullable: true }) createdBy!: string | null;

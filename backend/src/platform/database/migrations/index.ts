@@ -6,6 +6,7 @@ import { Migration20261126000000_contacts } from './Migration20261126000000_cont
 import { Migration20261127000000_messaging } from './Migration20261127000000_messaging.js';
 import { Migration20261201000000_email_keys_per_staff } from './Migration20261201000000_email_keys_per_staff.js';
 import { Migration20261202000000_record_versions } from './Migration20261202000000_record_versions.js';
+import { Migration20261203000000_consent } from './Migration20261203000000_consent.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: 'Migration20261127000000_messaging', class: Migration20261127000000_messaging },
   { name: 'Migration20261201000000_email_keys_per_staff', class: Migration20261201000000_email_keys_per_staff },
   { name: 'Migration20261202000000_record_versions', class: Migration20261202000000_record_versions },
+  { name: 'Migration20261203000000_consent', class: Migration20261203000000_consent },
 ];

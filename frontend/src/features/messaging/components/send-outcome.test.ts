@@ -6,7 +6,7 @@ const COUNTS = { queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0, cancelle
 
 function send(state: MessageSend['state'], counts: Partial<MessageSend['counts']>, extra: Partial<MessageSend> = {}): MessageSend {
   return {
-    id: 1, channel: 'sms', state, senderPhone: '01098765432', senderName: '사무실', advertising: false, scheduledAt: null, total: 3,
+    id: 1, channel: 'sms', state, senderPhone: '01098765432', senderName: '사무실', advertising: false, scheduledAt: null, total: 3, excluded: [],
     counts: { ...COUNTS, ...counts }, preview: '', createdBy: null, canCancel: false, error: null, createdAt: '2026-11-25T01:00:00.000Z', startedAt: null, finishedAt: null, ...extra,
   };
 }
