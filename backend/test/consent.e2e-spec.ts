@@ -215,7 +215,10 @@ describe('the opt-out and consent register', () => {
       await ok('POST', 'opt-outs/bulk', { text: '010-7500-0001', channel: 'sms', source: 'staff' });
       await ok('POST', 'opt-outs/bulk', { text: '010-7500-0002', channel: 'kakao', source: 'staff' });
       await ok('POST', 'opt-outs/bulk', { text: '010-7500-0003', channel: 'all', source: '080' });
-      const recipients = ['010-7500-0001', '+82 10 7500 0002', '01075000003', '010-7500-0004', '010.7500.0001'].map((phone, i) => ({ phone, name: `배우 ${i}`, text: '내일 촬영 안내' }));
+      // A withdrawn opt-out stops nothing.
+      const withdrawn = await ok<OptOut>('POST', 'opt-outs', { address: '010-7500-0005', channel: 'all', source: 'request' }, 201);
+      await ok('POST', `opt-outs/${withdrawn.id}/withdraw`, {});
+      const recipients = ['010-7500-0001', '+82 10 7500 0002', '01075000003', '010-7500-0004', '010.7500.0001', '010-7500-0005'].map((phone, i) => ({ phone, name: `배우 ${i}`, text: '내일 촬영 안내' }));
 
       const sms = await send({ channel: 'sms', recipients });
       expect(sms.statusCode).toBe(202);
@@ -223,15 +226,15 @@ describe('the opt-out and consent register', () => {
         { phone: '01075000001', name: '배우 0', reason: 'opted-out' },
         { phone: '01075000003', name: '배우 2', reason: 'opted-out' },
       ]);
-      expect(sms.json().total).toBe(2);
-      expect(await deliveredTo(sms.json().id)).toEqual(['01075000002', '01075000004']);
+      expect(sms.json().total).toBe(3);
+      expect(await deliveredTo(sms.json().id)).toEqual(['01075000002', '01075000004', '01075000005']);
       // The send keeps whom it left out.
       expect((await ok<{ excluded: unknown[] }>('GET', `message-sends/${sms.json().id}`)).excluded).toHaveLength(2);
 
       const kakao = await send({ channel: 'kakao', recipients });
       expect(kakao.statusCode).toBe(202);
       expect(kakao.json().excluded.map((entry: { phone: string }) => entry.phone)).toEqual(['01075000002', '01075000003']);
-      expect(await deliveredTo(kakao.json().id)).toEqual(['01075000001', '01075000004']);
+      expect(await deliveredTo(kakao.json().id)).toEqual(['01075000001', '01075000004', '01075000005']);
     });
 
     it('leaves out of an advertisement the numbers without a given consent, and refuses a send that leaves out everyone', async () => {
