@@ -112,6 +112,11 @@ async function fillEveryTable(t: TestApp, token: string): Promise<{ pictureIds: 
     await one(`insert into contact (address_book_id, contact_name, phone_number, phone_digits, merged_into_id, deleted_at) values ($1, '이서연 (중복)', '+82 10 1234 5678', '01012345678', $2, now())`, [book, contact]);
     const batch = await one(`insert into friend_request_batch (address_book_id, created_by_id) values ($1, $2) returning id`, [book, admin]);
     await one(`insert into friend_request_item (batch_id, contact_id, phone_number, contact_name, status, error) values ($1, $2, '010-1234-5678', '이서연', 'failed', $3)`, [batch, contact, AWKWARD]);
+    await one(`insert into contact_consent (contact_id, given, consented_on, source, recorded_by_id) values ($1, true, '2024-02-29', $2, $3)`, [contact, AWKWARD, admin]);
+    await one(
+      `insert into opt_out (kind, address, channel, source, note, recorded_by_id, withdrawn_at, withdrawn_by_id, withdrawn_note) values ('phone', '01012345678', 'all', '080', $1, $2, now(), $2, $1)`,
+      [AWKWARD, admin],
+    );
     await one(
       `insert into contact_import (id, user_id, file_name, content, address_book_id, state, total_rows, rows_done, imported, rejected, finished_at)
        values (gen_random_uuid(), $1, 'book.csv', $2, $3, 'completed', 2, 2, 2, $4, 'infinity')`,
