@@ -16,41 +16,39 @@ export class PasswordGuesses {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /**
-   * Counts this attempt before its password is checked; throws 429 when the client or the e-mail is over its
-   * limit. Counting and reading are one transaction, so parallel attempts each take their own place in the
-   * count and no more than the limit are ever checked.
-   */
+  /** Counts a sign-in attempt before its password is checked; 429 when the client or the e-mail is over its limit. */
   async countAttempt(clientIp: string, email: string): Promise<void> {
-    const window = this.config.LOGIN_RATE_LIMIT_WINDOW_SECONDS;
-    const ipKey = `login:ip:${clientIp}`;
-    const emailKey = this.emailKey(email);
-    // SET NX starts a window with its expiry; INCR keeps that expiry.
-    const replies = (await this.redis
-      .multi()
-      .set(ipKey, 0, 'EX', window, 'NX')
-      .incr(ipKey)
-      .ttl(ipKey)
-      .set(emailKey, 0, 'EX', window, 'NX')
-      .incr(emailKey)
-      .ttl(emailKey)
-      .exec()) as [Error | null, unknown][];
-    const failed = replies.find(([error]) => error);
-    if (failed) throw failed[0];
-    const [ipCount, ipTtl, emailCount, emailTtl] = [1, 2, 4, 5].map((index) => Number(replies[index][1]));
-    if (ipCount > this.config.LOGIN_RATE_LIMIT_PER_IP) this.tooMany(ipTtl > 0 ? ipTtl : window, 'sign-in attempts');
-    if (emailCount > this.config.LOGIN_RATE_LIMIT_PER_EMAIL) this.tooMany(emailTtl > 0 ? emailTtl : window, 'sign-in attempts');
+    await this.count(
+      [
+        { key: `login:ip:${clientIp}`, limit: this.config.LOGIN_RATE_LIMIT_PER_IP },
+        { key: this.emailKey(email), limit: this.config.LOGIN_RATE_LIMIT_PER_EMAIL },
+      ],
+      'sign-in attempts',
+    );
   }
 
   /** Counts a guess at an account's current password (a password change); 429 past the e-mail's limit. */
   async countForAccount(email: string): Promise<void> {
+    await this.count([{ key: this.emailKey(email), limit: this.config.LOGIN_RATE_LIMIT_PER_EMAIL }], 'password attempts');
+  }
+
+  /**
+   * Counts one attempt under each key and throws 429 when any is over its limit. Counting and reading are one
+   * transaction, so parallel attempts each take their own place in the count and no more than the limit are
+   * ever checked.
+   */
+  private async count(limits: { key: string; limit: number }[], what: string): Promise<void> {
     const window = this.config.LOGIN_RATE_LIMIT_WINDOW_SECONDS;
-    const emailKey = this.emailKey(email);
-    const replies = (await this.redis.multi().set(emailKey, 0, 'EX', window, 'NX').incr(emailKey).ttl(emailKey).exec()) as [Error | null, unknown][];
+    const transaction = this.redis.multi();
+    // SET NX starts a window with its expiry; INCR keeps that expiry.
+    for (const { key } of limits) transaction.set(key, 0, 'EX', window, 'NX').incr(key).ttl(key);
+    const replies = (await transaction.exec()) as [Error | null, unknown][];
     const failed = replies.find(([error]) => error);
     if (failed) throw failed[0];
-    const [count, ttl] = [1, 2].map((index) => Number(replies[index][1]));
-    if (count > this.config.LOGIN_RATE_LIMIT_PER_EMAIL) this.tooMany(ttl > 0 ? ttl : window, 'password attempts');
+    limits.forEach(({ limit }, index) => {
+      const [count, ttl] = [replies[index * 3 + 1][1], replies[index * 3 + 2][1]].map(Number);
+      if (count > limit) this.tooMany(ttl > 0 ? ttl : window, what);
+    });
   }
 
   /** A correct password starts the e-mail's count afresh. */
