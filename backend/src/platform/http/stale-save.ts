@@ -2,6 +2,7 @@ import { applyDecorators, ConflictException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
 import { Optional } from './optional.js';
+import { MAX_INT } from './validation.pipe.js';
 
 /** A shared record's version in an answer. */
 export const RecordVersion = () => ApiProperty({ description: 'Raised by every change of the record; a save sends back the version it was made on' });
@@ -18,7 +19,7 @@ export const SaveVersion = () =>
     Optional(),
     IsInt(),
     Min(1),
-    Max(2_147_483_647),
+    Max(MAX_INT),
   );
 
 /** A record a save found changed since the version it was made on (platform/database/record-versions.ts). */

@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { SEARCH_SCOPES, type SearchScope } from '../domain/search.js';
 import { Optional } from '../../../platform/http/optional.js';
+import { MAX_INT } from '../../../platform/http/validation.pipe.js';
 
 export const POST_PAGE_SIZES = { min: 1, max: 150, default: 50 } as const;
 export const SORT_ORDERS = ['DESC', 'ASC'] as const;
@@ -106,7 +107,7 @@ export class SentEmailsQueryDto extends PostPageQueryDto {
   @Type(() => Number)
   @IsInt()
   @Min(0)
-  @Max(2_147_483_647)
+  @Max(MAX_INT)
   senderId: number = 0;
 }
 

@@ -4,6 +4,7 @@ import { IsInt, IsNotEmpty, IsString, IsUUID, Matches, Max, MaxLength, Min } fro
 import { SHEET_IMPORT_KINDS, type SheetImportKind } from '../sheet-import.job.js';
 import { trim } from '../../../platform/http/transforms.js';
 import { Optional } from '../../../platform/http/optional.js';
+import { MAX_INT } from '../../../platform/http/validation.pipe.js';
 
 /** The path of GET posts/{fileId}/{sheetName}/{accountId} and GET sheets/… (spec §7). */
 export class SheetImportParamsDto {
@@ -22,7 +23,7 @@ export class SheetImportParamsDto {
   @Type(() => Number)
   @IsInt({ message: 'accountId must be a positive integer' })
   @Min(1, { message: 'accountId must be a positive integer' })
-  @Max(2_147_483_647, { message: 'accountId must be a positive integer' })
+  @Max(MAX_INT, { message: 'accountId must be a positive integer' })
   accountId!: number;
 }
 
