@@ -5,6 +5,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, type ValidationIssue } from './error-body.js';
+import { firstIssueIn } from './input-walk.js';
 
 /** Our deepest body (a send's recipients with their pictures) is four levels deep. */
 export const MAX_JSON_DEPTH = 32;
@@ -41,24 +42,7 @@ export function unsafeTextIssue(text: string, path: string): ValidationIssue | n
 
 /** The first string (value or key) in a parsed input that cannot be stored, with where it is. */
 export function findUnsafeText(value: unknown, path: string): ValidationIssue | null {
-  if (typeof value === 'string') return unsafeTextIssue(value, path);
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const issue = findUnsafeText(value[index], joinPath(path, String(index)));
-      if (issue) return issue;
-    }
-    return null;
-  }
-  for (const [key, inner] of Object.entries(value)) {
-    const issue = unsafeTextIssue(key, `${joinPath(path, 'key')}`) ?? findUnsafeText(inner, joinPath(path, key));
-    if (issue) return issue;
-  }
-  return null;
-}
-
-function joinPath(path: string, key: string): string {
-  return path ? `${path}.${key}` : key;
+  return firstIssueIn(value, path, (inner, at) => (typeof inner === 'string' ? unsafeTextIssue(inner, at) : null));
 }
 
 function refuse(reply: FastifyReply, issue: ValidationIssue): FastifyReply {

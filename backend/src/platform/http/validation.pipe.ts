@@ -1,5 +1,6 @@
 import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { ValidationIssue } from './error-body.js';
+import { firstIssueIn } from './input-walk.js';
 
 /** PostgreSQL's integer: every id, page and count we take is one, and one past it fails in the database. */
 export const MAX_INT = 2_147_483_647;
@@ -14,15 +15,9 @@ function flatten(errors: ValidationError[], parent = ''): ValidationIssue[] {
 
 /** The first number of a validated input that PostgreSQL's integer cannot hold (1e20, 2147483648, Infinity). */
 export function findOutOfRangeNumber(value: unknown, path: string): ValidationIssue | null {
-  if (typeof value === 'number') {
-    return Number.isFinite(value) && Math.abs(value) <= MAX_INT ? null : { path, message: `${path || 'value'} must be between -${MAX_INT} and ${MAX_INT}` };
-  }
-  if (value === null || typeof value !== 'object' || value instanceof Date || Buffer.isBuffer(value)) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const issue = findOutOfRangeNumber(inner, path ? `${path}.${key}` : key);
-    if (issue) return issue;
-  }
-  return null;
+  return firstIssueIn(value, path, (inner, at) =>
+    typeof inner !== 'number' || (Number.isFinite(inner) && Math.abs(inner) <= MAX_INT) ? null : { path: at, message: `${at || 'value'} must be between -${MAX_INT} and ${MAX_INT}` },
+  );
 }
 
 /** DTO validation, then the bounds every number shares, whatever its DTO says. */
