@@ -15,7 +15,7 @@ export function koreanDay(at: Date): string {
 
 /** YYYYMMDD. */
 export function koreanDate(at: Date): string {
-  return shifted(at).slice(0, 10).replaceAll('-', '');
+  return koreanDay(at).replaceAll('-', '');
 }
 
 /** HHMM. */
