@@ -17,8 +17,10 @@ export default {
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   // infra/ (lint rules, npm start, the bench tools, docker-compose) is tested here too, by the same transform.
-  roots: ['<rootDir>', '<rootDir>/../infra'],
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '**/infra/*/*.spec.ts'],
+  // So are the rules package's specs; its source is what the tests import (its "job-casting-source" export), not its build.
+  roots: ['<rootDir>', '<rootDir>/../infra', '<rootDir>/../rules'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '**/infra/*/*.spec.ts', '**/rules/src/*.spec.ts'],
+  testEnvironmentOptions: { customExportConditions: ['job-casting-source', 'node', 'node-addons'] },
   setupFiles: ['<rootDir>/test/support/setup-nest.ts'],
   testTimeout: 30000,
   maxWorkers: 2,

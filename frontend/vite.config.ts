@@ -1,9 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // The rules package is compiled with the SPA from its TypeScript source: no build of it to keep fresh.
+  resolve: { conditions: ['job-casting-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['job-casting-source', ...defaultServerConditions] } },
   server: {
     port: 3000,
     strictPort: true,

@@ -3,7 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import { fromKoreanDateTime, koreanDate } from './platform/domain/korean-time.js';
+import { fromKoreanDateTime, koreanDate } from '@job-casting/rules';
 import { messagePicturesForBackup } from './modules/messaging/message-files.service.js';
 import { holdSendsThatMayHaveGone } from './modules/messaging/message-sends.service.js';
 import { backupFileName, backupsBeyond, namesBackupFile } from './platform/backup/backup-files.js';

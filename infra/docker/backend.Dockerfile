@@ -6,22 +6,26 @@ WORKDIR /app
 # Manifests first: the dependency layer stays cached until one of them changes.
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY rules/package.json rules/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 # Not npm ci: it rejects lockfiles made on a registry that lacks other platforms' optional binaries.
 RUN npm install --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY contracts contracts
+COPY rules rules
 COPY backend backend
-RUN npm run build --if-present -w contracts -w backend \
+# The rules package first: the back end imports its build.
+RUN npm run build -w rules && npm run build --if-present -w contracts -w backend \
  && npm prune --omit=dev --no-audit --no-fund \
- && rm -rf backend/src backend/test
+ && rm -rf backend/src backend/test rules/src
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/rules rules
 COPY --from=build /app/backend backend
 # A named volume mounted here starts with this owner: the data folder, and the backups of the backup service.
 RUN mkdir -p /data /backups && chown node:node /data /backups

@@ -53,6 +53,15 @@ describe('docker-compose.yml', () => {
     expect(readFileSync(`${root}infra/docker/web.Dockerfile`, 'utf8')).toContain('infra/docker/nginx.conf');
   });
 
+  it('builds the rules package into both images, before the back end that imports its build', () => {
+    const backend = readFileSync(`${root}infra/docker/backend.Dockerfile`, 'utf8');
+    const web = readFileSync(`${root}infra/docker/web.Dockerfile`, 'utf8');
+    for (const dockerfile of [backend, web]) expect(dockerfile).toMatch(/^COPY rules rules$/m);
+    expect(backend.indexOf('npm run build -w rules')).toBeGreaterThan(-1);
+    expect(backend.indexOf('npm run build -w rules')).toBeLessThan(backend.indexOf('-w backend'));
+    expect(backend).toMatch(/^COPY --from=build \/app\/rules rules$/m);
+  });
+
   it('refuses to start without each secret', () => {
     const text = JSON.stringify(services.api.environment) + JSON.stringify(services.postgres.environment);
     for (const name of Object.keys(secrets)) {

@@ -6,12 +6,14 @@ WORKDIR /app
 # Manifests first: the dependency layer stays cached until one of them changes.
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY rules/package.json rules/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 # Not npm ci: it rejects lockfiles made on a registry that lacks other platforms' optional binaries.
 RUN npm install --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY contracts contracts
+COPY rules rules
 COPY frontend frontend
 RUN npm run build --if-present -w contracts -w frontend
 

@@ -16,11 +16,17 @@ tester.run('house/boundaries', boundariesRule, {
     { filename: '/repo/backend/src/modules/messaging/domain/sms-bytes.ts', code: "import { isStaff } from '../../users/domain/roles.js';" },
     // Rules several modules share live in platform/domain/.
     { filename: '/repo/backend/src/modules/contacts/domain/contact-csv.ts', code: "import { csvRecords } from '../../../platform/domain/csv-parse.js';" },
+    // Domain rules use the rules package the SPA shares, which imports only its own files.
+    { filename: '/repo/backend/src/modules/messaging/domain/gateway-batches.ts', code: "import { type MessageType } from '@job-casting/rules';" },
+    { filename: '/repo/rules/src/sending-rules.ts', code: "import { koreanHour } from './korean-time.js';" },
     // A spec beside a rule may use test support and test libraries.
     { filename: '/repo/backend/src/modules/posts/domain/safe-html.spec.ts', code: "import { XSS_CORPUS } from '../../../../test/support/xss-corpus.js';" },
     { filename: '/repo/backend/test/worker.e2e-spec.ts', code: "import { P } from '../src/modules/auth/jobs/session-cleanup.processor.js';" },
   ],
   invalid: [
+    { filename: '/repo/rules/src/phone.ts', code: "import { z } from 'zod';", errors: [{ messageId: 'rules' }] },
+    { filename: '/repo/rules/src/phone.ts', code: "import { readFileSync } from 'node:fs';", errors: [{ messageId: 'rules' }] },
+    { filename: '/repo/rules/src/phone.ts', code: "import { koreanDay } from '../../backend/src/platform/domain/csv-parse.js';", errors: [{ messageId: 'rules' }] },
     {
       filename: '/repo/frontend/src/features/profile/routes/profile-page.tsx',
       code: "import { UserForm } from '../../users/components/user-form';",

@@ -21,7 +21,7 @@ function isModulePublic(path: string): boolean {
 }
 
 /** Pure libraries a domain rule may use; anything else (Nest, the ORM, clients) stays out of domain/. */
-const DOMAIN_PACKAGES = ['htmlparser2', 'iconv-lite', 'papaparse', 'zod'];
+const DOMAIN_PACKAGES = ['@job-casting/rules', 'htmlparser2', 'iconv-lite', 'papaparse', 'zod'];
 
 /** Pure rules: a module's domain/, or platform/domain/ for those several modules share (CSV reading, Korean time). */
 const DOMAIN_FOLDER = /\/backend\/src\/(modules\/[^/]+|platform)\/domain\//;
@@ -33,6 +33,9 @@ function isDomainSafe(filename: string, source: string): boolean {
   return DOMAIN_PACKAGES.some((name) => source === name || source.startsWith(`${name}/`));
 }
 
+/** The rules package runs in the browser and in Node alike: it imports only its own files. */
+const RULES_SOURCE = /\/rules\/src\//;
+
 /** Import boundaries of DESIGN.md §1, checked on relative imports. */
 export const boundariesRule: Rule.RuleModule = {
   meta: {
@@ -42,6 +45,7 @@ export const boundariesRule: Rule.RuleModule = {
     messages: {
       feature: "Feature '{{from}}' imports the internals of feature '{{to}}'; move what they share to components/ or lib/.",
       module: "Module '{{from}}' reaches into '{{target}}' of module '{{to}}'; use the service it exports.",
+      rules: 'The rules package is dependency-free and runs in browsers and Node alike: {{source}} may not be imported; only its own files.',
       domain: 'Domain rules stay free of frameworks and I/O: {{source}} may not be imported from domain/; only other domain/ files, Node built-ins and {{allowed}}.',
     },
   },
@@ -52,7 +56,13 @@ export const boundariesRule: Rule.RuleModule = {
     // A spec beside a rule is no rule itself: it may use test support and test libraries.
     const inDomain = DOMAIN_FOLDER.test(file) && !file.endsWith('.spec.ts');
 
+    const inRules = RULES_SOURCE.test(file) && !file.endsWith('.spec.ts');
+
     function check(node: Rule.Node, source: string) {
+      if (inRules && !(source.startsWith('./') && RULES_SOURCE.test(slashes(resolve(dirname(context.filename), source))))) {
+        context.report({ node, messageId: 'rules', data: { source } });
+        return;
+      }
       if (inDomain && !isDomainSafe(context.filename, source)) {
         context.report({ node, messageId: 'domain', data: { source, allowed: DOMAIN_PACKAGES.join(', ') } });
         return;

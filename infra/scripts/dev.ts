@@ -28,9 +28,15 @@ async function main(): Promise<void> {
   };
   delete env.WEB_ROOT;
 
-  // The API can start only once the first compilation has written backend/dist.
-  let markCompiled = () => {};
-  const compiled = new Promise<true>((resolve) => (markCompiled = () => resolve(true)));
+  // The API can start only once the first compilations have written rules/dist (which the back end imports) and
+  // backend/dist.
+  const firstCompilation = () => {
+    let mark = () => {};
+    const done = new Promise<true>((resolve) => (mark = () => resolve(true)));
+    return { mark, done };
+  };
+  const rulesCompiled = firstCompilation();
+  const backendCompiled = firstCompilation();
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const vite = [join(root, 'frontend', 'node_modules', 'vite', 'bin', 'vite.js'), join(root, 'node_modules', 'vite', 'bin', 'vite.js')].find(existsSync);
   if (!vite) return shutdown(1, 'Vite is not installed: run npm install');
@@ -38,11 +44,18 @@ async function main(): Promise<void> {
   // In start order; they stop in reverse. Sandboxes the API talks to go before it.
   const processes: AppProcess[] = [
     {
+      name: 'rules',
+      command: node,
+      args: [tsc, '-p', 'rules/tsconfig.json', '--watch', '--preserveWatchOutput'],
+      onLine: (line) => /Watching for file changes/.test(line) && rulesCompiled.mark(),
+      ready: (child) => Promise.race([rulesCompiled.done, child.exited.then((status) => `tsc of the rules ${describeExit(status)}`)]),
+    },
+    {
       name: 'tsc',
       command: node,
       args: [tsc, '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'],
-      onLine: (line) => /Watching for file changes/.test(line) && markCompiled(),
-      ready: (child) => Promise.race([compiled, child.exited.then((status) => `tsc ${describeExit(status)}`)]),
+      onLine: (line) => /Watching for file changes/.test(line) && backendCompiled.mark(),
+      ready: (child) => Promise.race([backendCompiled.done, child.exited.then((status) => `tsc ${describeExit(status)}`)]),
     },
     ...google.processes,
     ...aligo.processes,

@@ -4,7 +4,7 @@ import { Clock } from '../../platform/clock.js';
 import { csvRecords } from '../../platform/domain/csv-parse.js';
 import { decodeCsvBytes } from '../../platform/domain/text-encoding.js';
 import { paginate } from '../../platform/http/pagination.js';
-import { koreanDay } from '../../platform/domain/korean-time.js';
+import { koreanDay } from '@job-casting/rules';
 import {
   channelProblem,
   channelsStopping,

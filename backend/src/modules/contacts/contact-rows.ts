@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException } from '@nestjs/common';
 import { intArray } from '../../platform/database/sql-arrays.js';
 import { checklistOf, CONTACT_TEXT_FIELD_NAMES, CONTACT_TEXT_FIELDS, type ContactText, type ContactTextField } from './domain/contact-fields.js';
-import { MAX_PHONE_DIGITS, phoneDigits } from './domain/phone.js';
+import { MAX_PHONE_DIGITS, phoneDigits } from '@job-casting/rules';
 import type { ContactDto } from './dto/contact.dto.js';
 
 /**

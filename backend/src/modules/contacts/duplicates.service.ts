@@ -5,7 +5,7 @@ import { AddressBooksService } from './address-books.service.js';
 import { CONTACT_SELECT, readContacts } from './contact-rows.js';
 import { CONTACT_TEXT_FIELDS, type ContactText, type ContactTextField } from './domain/contact-fields.js';
 import { mergedFields, type MergeOptions } from './domain/merge-contacts.js';
-import { phoneDigits } from './domain/phone.js';
+import { phoneDigits } from '@job-casting/rules';
 import type { ContactDto, DuplicateScanDto } from './dto/contact.dto.js';
 
 export const DUPLICATE_MESSAGES = {

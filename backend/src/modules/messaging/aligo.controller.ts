@@ -1,11 +1,12 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { mobileDigits } from '@job-casting/rules';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
 import { GatewayRemainingDto, SendMassSmsDto, SendMassSmsResultDto } from './dto/message-send.dto.js';
 import { BULK_MESSAGES, bulkAnswer } from './domain/bulk-answer.js';
-import { MessageSendsService, recipientDigits } from './message-sends.service.js';
+import { MessageSendsService } from './message-sends.service.js';
 
 /** The spec's bulk rule (spec §5): one text to 2 to 500 numbers. */
 export const BULK_MIN = 2;
@@ -30,7 +31,7 @@ export class AligoController {
   @ApiIdempotencyKey('bulk send')
   async sendMass(@CurrentPrincipal() principal: Principal, @Body() body: SendMassSmsDto, @IdempotencyKey() idempotencyKey?: string): Promise<SendMassSmsResultDto> {
     // Numbers, not entries: one number written twice is one recipient.
-    const numbers = new Set(body.recipients.map((phone) => recipientDigits(phone) ?? phone)).size;
+    const numbers = new Set(body.recipients.map((phone) => mobileDigits(phone) ?? phone)).size;
     if (numbers < BULK_MIN) throw new BadRequestException(BULK_MESSAGES.tooFew);
     if (numbers > BULK_MAX) throw new BadRequestException(BULK_MESSAGES.tooMany);
     const created = await this.sends.create(principal, { sender: body.sender, recipients: body.recipients.map((phone) => ({ phone, text: body.message })) }, idempotencyKey);

@@ -8,8 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { GatewayEndpoint } from './domain/gateway-batches.js';
 import { type LostCall, mayBeLostCall, RECORD_CLOCK_SLACK_MS } from './domain/gateway-records.js';
 import { plainGatewayReason } from './domain/gateway-reasons.js';
-import { sendingHoursProblem } from './domain/sending-rules.js';
-import type { MessageType } from './domain/message-bytes.js';
+import { type MessageType, sendingHoursProblem } from '@job-casting/rules';
 import { MessageFilesService } from './message-files.service.js';
 import { deliveryStatusSql, GatewayCall, type GatewayCallState, MessageSend } from './message-send.entity.js';
 import {

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../users/user.entity.js';
 import type { GatewayEndpoint } from './domain/gateway-batches.js';
-import type { MessageType } from './domain/message-bytes.js';
+import type { MessageType } from '@job-casting/rules';
 import { SenderNumber } from './sender-number.entity.js';
 
 const inList = (column: string, values: readonly string[]) => `${column} in (${values.map((value) => `'${value}'`).join(', ')})`;

@@ -10,11 +10,9 @@ import { AccountEvents } from '../../platform/events/account-events.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
 import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
 import { paginate } from '../../platform/http/pagination.js';
-import { phoneDigits } from '../contacts/domain/phone.js';
 import { ConsentService, type ExclusionReason } from '../consent/consent.service.js';
 import { attachmentModeOf, attachmentsProblem, MMS_MAX_PICTURES } from './domain/attachments.js';
-import { messageBytes, messageTextProblem, messageType, type MessageType } from './domain/message-bytes.js';
-import { advertisingText, sendingHoursProblem } from './domain/sending-rules.js';
+import { advertisingText, messageBytes, messageTextProblem, messageType, type MessageType, mobileDigits, sendingHoursProblem } from '@job-casting/rules';
 import {
   checkRecipients,
   type CreateMessageSendDto,
@@ -57,17 +55,6 @@ export const SEND_MESSAGES = {
   allExcluded: (optedOut: number, noConsent: number) =>
     `Every recipient is left out, so nothing was sent: ${[optedOut > 0 ? `${optedOut} opted out (수신거부)` : '', noConsent > 0 ? `${noConsent} without advertising consent` : ''].filter(Boolean).join(', ')}.`,
 } as const;
-
-/**
- * A Korean mobile number (010, 011, 016 to 019 and 7 or 8 digits), the only numbers a text reaches, once hyphens,
- * spaces and a +82 prefix are gone; a landline or a representative number (1588-…) is not one.
- */
-const MOBILE = /^01[016789]\d{7,8}$/;
-
-export function recipientDigits(phone: string): string | null {
-  const digits = phoneDigits(phone);
-  return MOBILE.test(digits) ? digits : null;
-}
 
 /** A recipient the register leaves out of a send, once per number. */
 interface ExcludedRecipient {
@@ -140,7 +127,7 @@ export class MessageSendsService implements OnModuleInit {
     const recipients = checkRecipients(input.recipients);
     // The register decides whom to leave out, whatever the client sent: opted-out numbers, and for an
     // advertisement the numbers without a recorded consent.
-    const leaveOut = await this.consent.sendExclusions(channel, advertising, recipients.map((recipient) => recipientDigits(recipient.phone)).filter((phone) => phone !== null));
+    const leaveOut = await this.consent.sendExclusions(channel, advertising, recipients.map((recipient) => mobileDigits(recipient.phone)).filter((phone) => phone !== null));
     const finalText = advertising ? (text: string) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text: string) => text;
     const { deliveries, excluded } = await this.deliveriesOf(channel, recipients, finalText, leaveOut);
     if (deliveries.length === 0) {
@@ -359,7 +346,7 @@ export class MessageSendsService implements OnModuleInit {
     const fileIds = [...new Set(recipients.flatMap((recipient) => recipient.files ?? []))];
     const known = new Map((await this.files.describe(fileIds)).map((file) => [file.id, file]));
     recipients.forEach((recipient, index) => {
-      const phone = recipientDigits(recipient.phone);
+      const phone = mobileDigits(recipient.phone);
       if (!phone) return void problems.push(SEND_MESSAGES.badPhone(index, recipient.phone));
       const reason = leaveOut.get(phone);
       if (reason) {

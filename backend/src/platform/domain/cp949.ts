@@ -1,6 +1,5 @@
-// Windows-949 (CP949, Unified Hangul Code): the code page of Korean Windows and Excel, and what Korean SMS
-// carriers take (EUC-KR with every modern Hangul syllable). Decoding for uploaded files, encodability and byte
-// counts for text messages.
+// Windows-949 (CP949, Unified Hangul Code): the code page of Korean Windows and Excel. Decoding for uploaded
+// files; what a text message can carry is the rules package's (message-bytes).
 
 /**
  * Decodes windows-949 (Unified Hangul Code) as WHATWG's euc-kr does. Node's own 'euc-kr' decoder (ICU)
@@ -94,17 +93,4 @@ function cp949Table(): Uint16Array {
   }
   table = built;
   return table;
-}
-
-/** The characters CP949 can carry (code units), built once from the decoding table. */
-let encodable: Set<number> | null = null;
-
-/** Whether a character (one UTF-16 code unit) has a CP949 code; ASCII always has. */
-export function isCp949Encodable(codeUnit: number): boolean {
-  if (codeUnit < 0x80) return true;
-  if (!encodable) {
-    encodable = new Set();
-    for (const code of cp949Table()) if (code) encodable.add(code);
-  }
-  return encodable.has(codeUnit);
 }

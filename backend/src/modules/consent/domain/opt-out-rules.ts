@@ -1,4 +1,4 @@
-import { phoneDigits } from '../../contacts/domain/phone.js';
+import { phoneDigits } from '@job-casting/rules';
 
 /** What an opt-out stops: texts (SMS, LMS, MMS), KakaoTalk messages, e-mails, or all of them. */
 export const OPT_OUT_CHANNELS = ['sms', 'kakao', 'email', 'all'] as const;

@@ -2,7 +2,7 @@
 import { CONTACT_TEXT_FIELDS } from './contact-fields.js';
 import { type ContactCsvField, mapContactColumns, MISSING_NAME_MESSAGE } from './contact-csv-columns.js';
 import { type CsvRecord, csvRecords } from '../../../platform/domain/csv-parse.js';
-import { MAX_PHONE_DIGITS, phoneDigits } from './phone.js';
+import { MAX_PHONE_DIGITS, phoneDigits } from '@job-casting/rules';
 import { type CsvEncoding, decodeCsvBytes } from '../../../platform/domain/text-encoding.js';
 
 /** A contact's cells, trimmed: one key per field the file has a column for ('' for an empty cell). */

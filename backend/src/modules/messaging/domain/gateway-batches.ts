@@ -1,6 +1,6 @@
 // How the deliveries of a send are cut into gateway calls. The gateway takes one message type and one set of
 // pictures per call; `send` carries one text to up to 1,000 receivers, `send_mass` up to 500 texts of their own.
-import type { MessageType } from './message-bytes.js';
+import type { MessageType } from '@job-casting/rules';
 
 export const SEND_MAX_RECEIVERS = 1000;
 export const SEND_MASS_MAX_MESSAGES = 500;

@@ -3,7 +3,7 @@
 // CRLF, spaces at the ends of lines may be gone, and Hangul may be composed differently in Unicode. So texts are
 // compared in one normal form, and a record must also agree with the call on all else it carries: the sender, the
 // type, the number of receivers and the time. (The receivers themselves are compared on the record's sms_list.)
-import type { MessageType } from './message-bytes.js';
+import type { MessageType } from '@job-casting/rules';
 
 /** How far the gateway's clock may be from ours. */
 export const RECORD_CLOCK_SLACK_MS = 60_000;

@@ -1,7 +1,7 @@
 // The port to the text-message gateway. The only adapter speaks Aligo's protocol (providers/aligo), whose URLs
 // point at Aligo or at the local sandbox.
 import type { RecordedSend } from '../domain/gateway-records.js';
-import type { MessageType } from '../domain/message-bytes.js';
+import type { MessageType } from '@job-casting/rules';
 
 export interface GatewayCredentials {
   userId: string;

@@ -1,3 +1,4 @@
+import { phoneDigits } from '@job-casting/rules';
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -5,7 +6,7 @@ import { mutate, SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { dismissToast, useToasts } from '../../../lib/toast.tsx';
-import { distinctValues, type DuplicateContact, phoneDigits } from './duplicate-merge.ts';
+import { distinctValues, type DuplicateContact } from './duplicate-merge.ts';
 import { contactFixture } from './contact-fixture.ts';
 
 /** A small in-memory back end for the tab's calls, reached through the real generated client (mocked at fetch). */

@@ -1,3 +1,4 @@
+import { phoneDigits } from '@job-casting/rules';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -34,7 +35,6 @@ import {
   type MergeChoices,
   mergeAvailability,
   type Outcome,
-  phoneDigits,
   type RowEdits,
   survivorRevert,
   withoutRows,

@@ -13,7 +13,6 @@ import {
   editCell,
   failureMessage,
   mergeAvailability,
-  phoneDigits,
   survivorRevert,
   withoutRows,
 } from './duplicate-merge.ts';
@@ -32,11 +31,6 @@ describe('the search phone', () => {
     expect(checkSearchPhone(' +82 10 1234 5678 ')).toEqual({ ok: true, value: '+82 10 1234 5678' });
   });
 
-  it('compares the written forms by their digits, as the server does', () => {
-    const forms = ['010-1234-5678', '01012345678', '+82 10 1234 5678', '010.1234.5678', '+82 (0)10-1234-5678'];
-    expect(new Set(forms.map(phoneDigits))).toEqual(new Set(['01012345678']));
-    expect(phoneDigits('+82')).toBe('');
-  });
 });
 
 describe('distinct values for the merge boxes', () => {

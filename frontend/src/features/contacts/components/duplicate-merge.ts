@@ -190,16 +190,3 @@ export function failureMessage(action: DuplicateAction, failure: { status?: numb
   return DUPLICATE_MESSAGES.processingFailed(failure.reason);
 }
 
-/**
- * The digits the server compares (its phone rule): separators go and +82 becomes the leading 0, so that
- * 010-1234-5678, 01012345678, +82 10 1234 5678 and 010.1234.5678 are one number.
- */
-export function phoneDigits(typed: string): string {
-  const trimmed = typed.trim();
-  const digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith('+82')) {
-    const national = digits.slice(2).replace(/^0/, '');
-    return national ? `0${national}` : '';
-  }
-  return digits;
-}

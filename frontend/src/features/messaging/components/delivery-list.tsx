@@ -1,3 +1,4 @@
+import { formatPhone } from '@job-casting/rules';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -5,7 +6,6 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useDeliveries } from '../api/message-sends.ts';
 import type { MessageSend } from '../api/messaging-types.ts';
-import { formatPhone } from './phone-format.ts';
 import { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, TONE_CLASSES } from './send-labels.ts';
 
 const PAGE_SIZE = 20;

@@ -1,20 +1,21 @@
+import { byteLimitOf, messageBytes, messageType, type MessageType, unsupportedCharactersMessage } from '@job-casting/rules';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import type { MessageTemplate } from '../api/messaging-types.ts';
 import { AttachmentArea } from './attachment-area.tsx';
-import { byteCounterText, messageBadge, messageBytes, unsupportedCharactersMessage, type MessageBadge } from './message-bytes.ts';
 import { MessageTemplateDialog } from './message-template-dialog.tsx';
 import { PlaceholderButtons } from './placeholder-buttons.tsx';
 import type { MessageDraft } from './recipients.ts';
 import { SaveTemplateDialog } from './save-template-dialog.tsx';
 import { TemplatePicker } from './template-picker.tsx';
 
-const BADGE_TONES: Record<MessageBadge, string> = {
-  Short: 'bg-emerald-100 text-emerald-800',
-  Long: 'bg-amber-100 text-amber-900',
-  Image: 'bg-sky-100 text-sky-900',
+/** The editor's words for the type the text will go as (spec §9: Short, Long, Image). */
+const TYPE_BADGES: Record<MessageType, { label: string; tone: string }> = {
+  SMS: { label: 'Short', tone: 'bg-emerald-100 text-emerald-800' },
+  LMS: { label: 'Long', tone: 'bg-amber-100 text-amber-900' },
+  MMS: { label: 'Image', tone: 'bg-sky-100 text-sky-900' },
 };
 
 const small = 'h-8 px-3 text-xs';
@@ -36,7 +37,7 @@ export function MessageEditor({ draft, onDraftChange, templateId, onTemplatePick
   const [toSave, setToSave] = useState<MessageDraft | null>(null);
   const [isManagerOpen, setManagerOpen] = useState(false);
   const { bytes, unsupported } = messageBytes(draft.message);
-  const badge = messageBadge(bytes, draft.files.length > 0);
+  const badge = TYPE_BADGES[messageType(bytes, draft.files.length > 0)];
 
   return (
     <section aria-labelledby="message-editor-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -73,9 +74,9 @@ export function MessageEditor({ draft, onDraftChange, templateId, onTemplatePick
       <div className="flex flex-col gap-1.5">
         <TextAreaField label="Message" rows={9} value={draft.message} onChange={(message) => onDraftChange({ ...draft, message })} />
         <div className="flex items-center justify-between gap-2">
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_TONES[badge]}`}>{badge}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge.tone}`}>{badge.label}</span>
           <span className="text-xs tabular-nums text-slate-700" aria-live="polite">
-            {byteCounterText(bytes)}
+            {`${bytes} / ${byteLimitOf(bytes)} byte`}
           </span>
         </div>
         {unsupported.length > 0 && (

@@ -1,3 +1,4 @@
+import { formatPhone, phoneDigits } from '@job-casting/rules';
 import { useEffect, useState } from 'react';
 import { Input, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,7 +10,6 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { createSenderNumber, deleteSenderNumber, setDefaultSenderNumber, useSenderNumbers } from '../api/sender-numbers.ts';
 import type { SenderNumber } from '../api/messaging-types.ts';
-import { formatPhone, phoneDigits } from './phone-format.ts';
 
 /** Shown, not enforced here: the server refuses an eleventh number (spec §5). */
 const MAX_REGISTERED_NUMBERS = 10;

@@ -1,9 +1,9 @@
+import { formatPhone } from '@job-casting/rules';
 import type { MouseEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { FILE_MODE_LABELS } from './attachments.ts';
-import { formatPhone } from './phone-format.ts';
 import type { Recipient } from './recipients.ts';
 
 interface RecipientTableProps {

@@ -1,9 +1,8 @@
 // The recipients of the message sender (spec §3, Contact in sender): contacts from the address book or a typed
 // number, each with the message it will get. Apply personalises the editor's message for the checked ones.
+import { messageTextProblem, phoneDigits } from '@job-casting/rules';
 import type { MessageFile, MessageTemplate, RecipientContact, SendRecipient } from '../api/messaging-types.ts';
 import { DEFAULT_FILE_MODE, fileModeOf, FILE_MODE_WORDS, type FileMode } from './attachments.ts';
-import { messageTextProblem } from './message-bytes.ts';
-import { phoneDigits } from './phone-format.ts';
 import { applyPlaceholders, type PlaceholderValues } from './placeholders.ts';
 
 export interface Recipient extends PlaceholderValues {

@@ -1,3 +1,4 @@
+import { formatKoreanDateTime, formatPhone } from '@job-casting/rules';
 import { Fragment, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -6,8 +7,6 @@ import { toast } from '../../../lib/toast.tsx';
 import { cancelMessageSend } from '../api/message-sends.ts';
 import type { MessageSend } from '../api/messaging-types.ts';
 import { DeliveryList } from './delivery-list.tsx';
-import { formatPhone } from './phone-format.ts';
-import { formatKoreanDateTime } from '../../../lib/korean-time.ts';
 import { CHANNEL_LABELS, SEND_CANCELLED, SEND_STATE_LABELS, SEND_STATE_TONES, TONE_CLASSES } from './send-labels.ts';
 
 const headClass = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';

@@ -1,6 +1,6 @@
+import { formatKoreanDateTime } from '@job-casting/rules';
 import { FINISHED_SEND_STATES } from '../api/message-sends.ts';
 import type { MessageSend } from '../api/messaging-types.ts';
-import { formatKoreanDateTime } from '../../../lib/korean-time.ts';
 import { SEND_CANCELLED } from './send-labels.ts';
 
 /** What the results dialog says about a send (spec §2: success and failure counts, and a message). */

@@ -1,3 +1,4 @@
+import { formatPhone } from '@job-casting/rules';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -12,7 +13,6 @@ import { lookupContacts } from '../api/recipient-contacts.ts';
 import { useSenderNumbers } from '../api/sender-numbers.ts';
 import { MessageEditor } from '../components/message-editor.tsx';
 import { PhoneNumberManagerDialog } from '../components/phone-number-manager-dialog.tsx';
-import { formatPhone } from '../components/phone-format.ts';
 import { RecipientEditDialog } from '../components/recipient-edit-dialog.tsx';
 import { RecipientTable } from '../components/recipient-table.tsx';
 import {

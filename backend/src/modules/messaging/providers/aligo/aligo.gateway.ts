@@ -6,8 +6,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config.js';
-import { fromKoreanDateTime, koreanDate } from '../../../../platform/domain/korean-time.js';
-import type { MessageType } from '../../domain/message-bytes.js';
+import { fromKoreanDateTime, koreanDate, type MessageType } from '@job-casting/rules';
 import {
   type GatewayAccepted,
   type GatewayCredentials,

@@ -1,4 +1,4 @@
-import { LMS_MAX_BYTES, messageBytes, messageTextProblem, messageType, SMS_MAX_BYTES } from './message-bytes.js';
+import { byteLimitOf, LMS_MAX_BYTES, messageBytes, messageTextProblem, messageType, SMS_MAX_BYTES } from './message-bytes.js';
 
 describe('messageBytes', () => {
   it('counts ASCII as one byte and Hangul as two', () => {
@@ -36,5 +36,27 @@ describe('messageTextProblem', () => {
     expect(messageTextProblem('안녕 😀')).toBe('The message has characters a text message cannot carry: 😀');
     expect(messageTextProblem('가'.repeat(LMS_MAX_BYTES / 2))).toBeNull();
     expect(messageTextProblem('가'.repeat(LMS_MAX_BYTES / 2) + 'a')).toBe('The message is 2001 bytes; a text message holds at most 2000 bytes.');
+  });
+});
+
+describe('messageBytes, as the editor counts while staff type', () => {
+  it('counts symbols, the euro sign and line breaks as the carrier does', () => {
+    expect(messageBytes('오디션 11/20 (2차)').bytes).toBe(2 * 4 + 10);
+    expect(messageBytes('①★€').bytes).toBe(6);
+    expect(messageBytes('a\nb').bytes).toBe(3);
+  });
+
+  it('counts a character it cannot carry as two bytes too', () => {
+    const result = messageBytes('축하해요🎉 🎉 ✅ 끝');
+    expect(result.unsupported).toEqual(['🎉', '✅']);
+    expect(result.bytes).toBe(2 * 4 + 2 + 1 + 2 + 1 + 2 + 1 + 2);
+  });
+});
+
+describe('byteLimitOf', () => {
+  it('is 90 up to 90 bytes, then 2000', () => {
+    expect(byteLimitOf(0)).toBe(SMS_MAX_BYTES);
+    expect(byteLimitOf(90)).toBe(SMS_MAX_BYTES);
+    expect(byteLimitOf(91)).toBe(LMS_MAX_BYTES);
   });
 });

@@ -1,11 +1,12 @@
-// How a Korean carrier counts a text message (spec §5, §9): in EUC-KR, ASCII one byte and every other character
-// two. Up to 90 bytes it is a short message (SMS), up to 2,000 a long one (LMS); with pictures an MMS. The server
-// applies the same rules and refuses what breaks them; the editor shows them while typing.
+// How a Korean carrier counts a text message (spec §5, §9): in EUC-KR as carriers take it (CP949), ASCII one byte
+// and every other character two. Up to 90 bytes it is a short message (SMS), up to 2,000 a long one (LMS); with
+// pictures an MMS. The server refuses what breaks these rules; the editor shows them while staff type.
+
+export type MessageType = 'SMS' | 'LMS' | 'MMS';
 
 export const SMS_MAX_BYTES = 90;
 export const LMS_MAX_BYTES = 2000;
-
-export type MessageBadge = 'Short' | 'Long' | 'Image';
+export const TITLE_MAX_BYTES = 44;
 
 export interface MessageBytes {
   bytes: number;
@@ -16,8 +17,8 @@ export interface MessageBytes {
 let encodable: Set<number> | null = null;
 
 /**
- * The characters EUC-KR (as Korean carriers take it, CP949) can carry beyond ASCII: KS X 1001 read from the
- * platform's decoder, plus every modern Hangul syllable, which CP949 adds to KS X 1001's 2,350.
+ * The characters CP949 can carry beyond ASCII: KS X 1001 read from the platform's EUC-KR decoder (browsers and
+ * Node alike), plus every modern Hangul syllable, which CP949 adds to KS X 1001's 2,350. Built once, on first use.
  */
 function encodableCharacters(): Set<number> {
   if (encodable) return encodable;
@@ -37,7 +38,7 @@ function encodableCharacters(): Set<number> {
     if (code && code !== 0xfffd && !(code >= 0xe000 && code <= 0xf8ff)) found.add(code);
   }
   for (let syllable = 0xac00; syllable <= 0xd7a3; syllable++) found.add(syllable);
-  // Later additions to KS X 1001 that some decoders lack.
+  // Later additions to KS X 1001 that some decoders lack: €, ® and ㉾.
   for (const code of [0x20ac, 0x00ae, 0x327e]) found.add(code);
   encodable = found;
   return found;
@@ -58,21 +59,21 @@ export function messageBytes(text: string): MessageBytes {
   return { bytes, unsupported: [...unsupported] };
 }
 
-/** The counter under the message: against 90 bytes while it is short, against 2,000 once it is long. */
-export function byteCounterText(bytes: number): string {
-  return `${bytes} / ${bytes <= SMS_MAX_BYTES ? SMS_MAX_BYTES : LMS_MAX_BYTES} byte`;
+export function messageType(bytes: number, withPictures: boolean): MessageType {
+  if (withPictures) return 'MMS';
+  return bytes <= SMS_MAX_BYTES ? 'SMS' : 'LMS';
 }
 
-export function messageBadge(bytes: number, hasFiles: boolean): MessageBadge {
-  if (hasFiles) return 'Image';
-  return bytes <= SMS_MAX_BYTES ? 'Short' : 'Long';
+/** The most a text of this size may hold before it changes type: 90 bytes while short, 2,000 once long. */
+export function byteLimitOf(bytes: number): number {
+  return bytes <= SMS_MAX_BYTES ? SMS_MAX_BYTES : LMS_MAX_BYTES;
 }
 
 export function unsupportedCharactersMessage(characters: readonly string[]): string {
   return `The message has characters a text message cannot carry: ${characters.join(' ')}`;
 }
 
-/** Why a text cannot go out as a text message, or null; the server's words for the same refusals. */
+/** Why a text cannot go out as a text message, or null. */
 export function messageTextProblem(text: string): string | null {
   if (text.trim() === '') return 'Please enter the message content.';
   const { bytes, unsupported } = messageBytes(text);

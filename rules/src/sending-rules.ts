@@ -1,7 +1,7 @@
 // When messages may go out, and how an advertisement must read (Korea's Information and Communications Network
 // Act, article 50): '(광고)' and the sender's name first, a free way to refuse at the end, and none at night.
 // Hours are Korean time.
-import { koreanHour } from '../../../platform/domain/korean-time.js';
+import { koreanHour } from './korean-time.js';
 
 /** KakaoTalk messages are refused from 20:00 to 08:00. */
 export const KAKAO_NIGHT = { from: 20, until: 8 };

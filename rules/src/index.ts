@@ -1,0 +1,5 @@
+// The rules both sides apply, so that what the editor shows while staff type is what the server decides.
+export * from './korean-time.js';
+export * from './message-bytes.js';
+export * from './phone.js';
+export * from './sending-rules.js';
