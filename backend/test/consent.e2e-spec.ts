@@ -1,4 +1,5 @@
 import { type AligoSandbox, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
+import { MessageDispatchService } from '../src/modules/messaging/message-dispatch.service.js';
 import { Clock } from '../src/platform/clock.js';
 import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
@@ -267,6 +268,43 @@ describe('the opt-out and consent register', () => {
       expect(nobody.statusCode).toBe(400);
       expect(nobody.json().message).toBe('Every recipient is left out, so nothing was sent: 1 opted out (수신거부), 3 without advertising consent.');
       expect(nobody.json().details.excluded).toHaveLength(4);
+    });
+  });
+
+  describe('sends made earlier', () => {
+    it('leave out, when they go, the numbers that opted out or lost their consent since they were made', async () => {
+      setClock('2026-11-25T03:00:00Z');
+      const consenting = await addContact('예약 동의', '010-7700-0001');
+      const laterRefusing = await addContact('예약 철회', '010-7700-0002');
+      const laterOptedOut = await addContact('예약 수신거부', '010-7700-0003');
+      for (const contact of [consenting, laterRefusing, laterOptedOut]) await ok('PUT', `contacts/${contact.id}/consent`, { given: true, source: '지원서' });
+      const recipients = ['010-7700-0001', '010-7700-0002', '010-7700-0003'].map((phone) => ({ phone, name: phone.slice(-4), text: '12월 오디션 모집' }));
+      const made = await call('POST', 'message-sends', { advertising: true, recipients, scheduledAt: '2026-11-25T05:00:00Z' });
+      expect(made.statusCode).toBe(202);
+      expect(made.json().excluded).toEqual([]);
+      const sendId: number = made.json().id;
+
+      // After the send was made, and before it goes:
+      await ok('PUT', `contacts/${laterRefusing.id}/consent`, { given: false, source: '전화로 철회' });
+      await ok('POST', 'opt-outs', { address: '010-7700-0003', channel: 'sms', source: '080' }, 201);
+      const accepted = sandbox.messages().length;
+      setClock('2026-11-25T05:00:00Z');
+      await t.app.get(MessageDispatchService).run(sendId);
+
+      expect(sandbox.messages().slice(accepted).map((message) => message.receiver)).toEqual(['01077000001']);
+      const send = await ok<{ state: string; excluded: { phone: string; reason: string }[] }>('GET', `message-sends/${sendId}`);
+      expect(send.state).toBe('completed');
+      expect(send.excluded.map((entry) => [entry.phone, entry.reason])).toEqual([
+        ['01077000002', 'no-consent'],
+        ['01077000003', 'opted-out'],
+      ]);
+      const deliveries = (await ok<{ data: { phone: string; status: string; error: string | null }[] }>('GET', `message-sends/${sendId}/deliveries`)).data;
+      expect(deliveries.map((delivery) => [delivery.phone, delivery.status])).toEqual([
+        ['01077000001', 'sent'],
+        ['01077000002', 'cancelled'],
+        ['01077000003', 'cancelled'],
+      ]);
+      expect(deliveries[2].error).toBe('Left out when the send went: the number opted out (수신거부) after the send was made.');
     });
   });
 

@@ -9,6 +9,7 @@ import type { GatewayEndpoint } from './domain/gateway-batches.js';
 import { type LostCall, mayBeLostCall, RECORD_CLOCK_SLACK_MS } from './domain/gateway-records.js';
 import { plainGatewayReason } from './domain/gateway-reasons.js';
 import { type MessageType, sendingHoursProblem } from '@job-casting/rules';
+import { ConsentService, type ExclusionReason } from '../consent/consent.service.js';
 import { MessageFilesService } from './message-files.service.js';
 import { deliveryStatusSql, GatewayCall, type GatewayCallState, MessageSend } from './message-send.entity.js';
 import {
@@ -34,6 +35,12 @@ const LOOKUP_MARGIN_MS = 2000;
 
 /** A call the worker made and never heard back from, when its send stops for good. */
 const UNANSWERED = 'The gateway never answered; the messages may or may not have been delivered.';
+/** Why a delivery of a send was left out when the send went. */
+const LEFT_OUT_WHEN_SENT: Record<ExclusionReason, string> = {
+  'opted-out': 'Left out when the send went: the number opted out (수신거부) after the send was made.',
+  'no-consent': 'Left out when the send went: the advertising consent was no longer given.',
+};
+
 /** A send none of whose messages went out, when no refusal says why. */
 const UNDELIVERED = 'None of the messages could be delivered.';
 
@@ -82,6 +89,7 @@ export class MessageDispatchService {
     private readonly senders: SenderNumbersService,
     private readonly files: MessageFilesService,
     private readonly clock: Clock,
+    private readonly consent: ConsentService,
     @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ALIGO_TIMEOUT_MS' | 'MESSAGE_SEND_RATE' | 'MESSAGE_SEND_CONCURRENCY' | 'DATABASE_URL'>,
   ) {}
@@ -103,6 +111,7 @@ export class MessageDispatchService {
   private async runLeased(sendId: number, onProgress: (done: number, total: number) => Promise<void>): Promise<void> {
     const send = await this.start(sendId);
     if (!send) return;
+    await this.leaveOutNewlyExcluded(send);
     const credentials = this.senders.credentials(send.apiKeyEncrypted ?? null);
     for (const call of await this.unansweredCalls(sendId)) await this.lookUp(send, credentials, call);
 
@@ -175,7 +184,7 @@ export class MessageDispatchService {
   private async finish(sendId: number): Promise<void> {
     const [outcome] = await this.em.fork().execute<{ delivered: boolean; reason: string | null }[]>(
       `select exists(select 1 from "message_delivery" d join "gateway_call" c on c."id" = d."call_id"
-                      where d."send_id" = ? and ${deliveryStatusSql('d', 'c')} <> 'failed') as "delivered",
+                      where d."send_id" = ? and ${deliveryStatusSql('d', 'c')} not in ('failed', 'cancelled')) as "delivered",
               (select coalesce(d."error", c."error") from "message_delivery" d join "gateway_call" c on c."id" = d."call_id"
                 where d."send_id" = ? and coalesce(d."error", c."error") is not null order by d."id" limit 1) as "reason"`,
       [sendId, sendId],
@@ -208,6 +217,40 @@ export class MessageDispatchService {
     });
   }
 
+  /**
+   * The register is asked again when a send goes, not only when it was made: whoever opted out since (or, for an
+   * advertisement, no longer has a given consent) is left out of the calls not made yet, each delivery cancelled
+   * with why and kept on the send's list of those left out. A call left without messages is cancelled.
+   */
+  private async leaveOutNewlyExcluded(send: MessageSend): Promise<void> {
+    const em = this.em.fork();
+    const waiting = await em.execute<{ id: number; phone: string; name: string }[]>(
+      `select d."id", d."phone", d."name" from "message_delivery" d join "gateway_call" c on c."id" = d."call_id"
+        where d."send_id" = ? and c."state" = 'planned' and d."status" is null order by d."id"`,
+      [send.id],
+    );
+    const leaveOut = await this.consent.sendExclusions(send.channel, send.advertising, waiting.map((delivery) => delivery.phone));
+    const left = waiting.filter((delivery) => leaveOut.has(delivery.phone));
+    if (left.length === 0) return;
+    const ids = JSON.stringify(left.map((delivery) => delivery.id));
+    const excluded = left.map(({ phone, name }) => ({ phone, name, reason: leaveOut.get(phone)! }));
+    await em.transactional(async (tx) => {
+      await tx.execute(
+        `update "message_delivery" d set "status" = 'cancelled', "error" = x."error", "updated_at" = now()
+           from jsonb_to_recordset(?::jsonb) as x("id" int, "error" text) where d."id" = x."id" and d."status" is null`,
+        [JSON.stringify(left.map(({ id, phone }) => ({ id, error: LEFT_OUT_WHEN_SENT[leaveOut.get(phone)!] })))],
+      );
+      await tx.execute(
+        `update "gateway_call" c set "size" = c."size" - gone."count", "state" = case when c."size" = gone."count" then 'cancelled' else c."state" end
+           from (select "call_id", count(*)::int as "count" from "message_delivery" where "id" in (select jsonb_array_elements_text(?::jsonb)::int) group by "call_id") gone
+          where c."id" = gone."call_id" and c."state" = 'planned'`,
+        [ids],
+      );
+      await tx.execute(`update "message_send" set "excluded" = "excluded" || ?::jsonb where "id" = ?`, [JSON.stringify(excluded), send.id]);
+    });
+    this.logger.log(`Send ${send.id}: ${left.length} recipients left out when it went (opted out or no consent since it was made)`);
+  }
+
   private async unansweredCalls(sendId: number): Promise<UnansweredCall[]> {
     return this.em
       .fork()
@@ -218,7 +261,7 @@ export class MessageDispatchService {
     const rows = await this.em.fork().execute<(PlannedMessage & { call: number; endpoint: GatewayEndpoint })[]>(
       `select c."id" as "call", c."endpoint", d."phone", d."name", d."text", d."type", d."files"
          from "gateway_call" c join "message_delivery" d on d."call_id" = c."id"
-        where c."send_id" = ? and c."state" = 'planned' order by c."id", d."id"`,
+        where c."send_id" = ? and c."state" = 'planned' and d."status" is null order by c."id", d."id"`,
       [sendId],
     );
     const calls: PlannedCall[] = [];
