@@ -147,6 +147,10 @@ describe('the opt-out and consent register', () => {
         Buffer.from([...CP949.김민준]),
         Buffer.from(',2026-11-21\r\n0107300-0002,2026-11-22\r\n"010-7300-0003,2026-11-23\r\n'),
       ]);
+      // The preview reads the file as the import will, and records nothing.
+      const preview = await importCsv(bytes, 'channel=sms&source=080&dryRun=true');
+      expect(preview.json()).toMatchObject({ encoding: 'cp949', recorded: 2, alreadyOptedOut: 0, rejected: [{ line: 3 }, { line: 5 }] });
+      expect((await ok<{ data: OptOut[] }>('GET', 'opt-outs?address=010-7300-0002')).data).toEqual([]);
       const answer = await importCsv(bytes, 'channel=sms&source=080');
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({
@@ -159,6 +163,8 @@ describe('the opt-out and consent register', () => {
           { line: 5, reason: expect.stringMatching(/not closed properly/) },
         ],
       });
+      // Previewed again, the same file would add nothing.
+      expect((await importCsv(bytes, 'channel=sms&source=080&dryRun=true')).json()).toMatchObject({ recorded: 0, alreadyOptedOut: 2 });
       const imported = await ok<{ data: OptOut[] }>('GET', 'opt-outs?address=010-7300-0002');
       expect(imported.data).toMatchObject([{ address: '01073000002', channel: 'sms', source: '080', recordedBy: staffName }]);
       expect((await importCsv('', 'channel=sms')).statusCode).toBe(400);
@@ -203,6 +209,14 @@ describe('the opt-out and consent register', () => {
         expect((await call('PUT', `contacts/${old.id}/consent`, body)).statusCode).toBe(400);
       }
       expect((await call('PUT', 'contacts/999999/consent', { given: true, source: '전화' })).statusCode).toBe(404);
+
+      // Each contact's records, the one in force first.
+      expect((await ok<{ given: boolean; source: string }[]>('GET', `contacts/${refused.id}/consent`)).map((record) => [record.given, record.source])).toEqual([
+        [false, '문자로 거부'],
+        [true, '지원서'],
+      ]);
+      expect(await ok('GET', `contacts/${(await addContact('기록 없음', '010-7400-0004')).id}/consent`)).toEqual([]);
+      expect((await call('GET', 'contacts/999999/consent')).statusCode).toBe(404);
     });
   });
 

@@ -459,7 +459,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["ConsentController_consentHistory"];
         put: operations["ConsentController_setConsent"];
         post?: never;
         delete?: never;
@@ -1898,7 +1898,7 @@ export interface components {
              * @enum {string}
              */
             encoding?: "utf-8" | "utf-8-bom" | "utf-16le" | "cp949";
-            /** @description New opt-outs recorded */
+            /** @description New opt-outs recorded (for a preview: that would be recorded) */
             recorded: number;
             /** @description Every line left out, with why */
             rejected: components["schemas"]["OptOutRejectedLineDto"][];
@@ -3913,6 +3913,52 @@ export interface operations {
             };
         };
     };
+    ConsentController_consentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact's consent records, newest (the one in force) first; empty when none was recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactConsentDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     ConsentController_setConsent: {
         parameters: {
             query?: never;
@@ -5533,6 +5579,8 @@ export interface operations {
                 channel: "sms" | "kakao" | "email" | "all";
                 /** @description csv, or 080 for the 080 service's export */
                 source?: "080" | "staff" | "request" | "csv";
+                /** @description true: read the file and answer what it would record, recording nothing (the preview) */
+                dryRun?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -5545,7 +5593,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Imported at once: the rows recorded, and every rejected line with why */
+            /** @description Imported at once (or, with dryRun, previewed): the rows recorded, and every rejected line with why */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -67,11 +67,11 @@ export class ConsentController {
   @HttpCode(200)
   @ApiConsumes('text/csv')
   @ApiBody({ description: 'The file as saved (UTF-8, UTF-8 with BOM, UTF-16LE or CP949)', schema: { type: 'string', format: 'binary' } })
-  @ApiOkResponse({ type: OptOutBatchResultDto, description: 'Imported at once: the rows recorded, and every rejected line with why' })
+  @ApiOkResponse({ type: OptOutBatchResultDto, description: 'Imported at once (or, with dryRun, previewed): the rows recorded, and every rejected line with why' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'An empty file' })
   import(@CurrentPrincipal() principal: Principal, @Query() query: OptOutImportQueryDto, @Body() content: unknown): Promise<OptOutBatchResultDto> {
     const bytes = Buffer.isBuffer(content) ? content : Buffer.alloc(0);
-    return this.consent.importCsv(principal.userId, bytes, query.channel as OptOutChannel, (query.source ?? 'csv') as OptOutSource);
+    return this.consent.importCsv(principal.userId, bytes, query.channel as OptOutChannel, (query.source ?? 'csv') as OptOutSource, query.dryRun === 'true');
   }
 
   @Post('opt-outs/:id/withdraw')
@@ -81,6 +81,13 @@ export class ConsentController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already withdrawn' })
   withdraw(@CurrentPrincipal() principal: Principal, @Param('id', IdParamPipe) id: number, @Body() body: WithdrawOptOutDto): Promise<OptOutDto> {
     return this.consent.withdraw(principal.userId, id, body.note);
+  }
+
+  @Get('contacts/:id/consent')
+  @ApiOkResponse({ type: [ContactConsentDto], description: "The contact's consent records, newest (the one in force) first; empty when none was recorded" })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  consentHistory(@Param('id', IdParamPipe) id: number): Promise<ContactConsentDto[]> {
+    return this.consent.consentHistory(id);
   }
 
   @Put('contacts/:id/consent')

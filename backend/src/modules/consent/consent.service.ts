@@ -99,7 +99,7 @@ export class ConsentService {
    * UTF-16LE or CP949; quoting broken on a line rejects that line only). Each row's address is its first cell that
    * is a phone number or an e-mail address; a first row without one is the header.
    */
-  async importCsv(userId: number, content: Buffer, channel: OptOutChannel, source: OptOutSource): Promise<OptOutBatchResultDto> {
+  async importCsv(userId: number, content: Buffer, channel: OptOutChannel, source: OptOutSource, dryRun = false): Promise<OptOutBatchResultDto> {
     if (content.length === 0) throw new BadRequestException(CONSENT_MESSAGES.emptyFile);
     const { text, encoding, suspicious } = decodeCsvBytes(content);
     const rejected: { line: number; reason: string }[] = [];
@@ -108,7 +108,7 @@ export class ConsentService {
       if ('broken' in record) rejected.push({ line: record.line, reason: record.broken });
       else lines.push(record);
     }
-    const result = await this.recordLines(userId, lines, channel, source, '', true);
+    const result = await this.recordLines(userId, lines, channel, source, '', true, dryRun);
     return { ...result, rejected: [...rejected, ...result.rejected].sort((a, b) => a.line - b.line), encoding, suspicious };
   }
 
@@ -119,6 +119,7 @@ export class ConsentService {
     source: OptOutSource,
     note: string,
     headerAllowed: boolean,
+    dryRun = false,
   ): Promise<OptOutBatchResultDto> {
     const rejected: { line: number; reason: string }[] = [];
     const addresses = new Map<string, OptOutAddress>();
@@ -137,7 +138,7 @@ export class ConsentService {
       if (addresses.has(found.address)) repeated++;
       else addresses.set(found.address, found);
     });
-    const recorded = await this.insert(userId, [...addresses.values()], channel, source, note);
+    const recorded = dryRun ? await this.notYetOptedOut([...addresses.values()], channel) : await this.insert(userId, [...addresses.values()], channel, source, note);
     return { recorded, alreadyOptedOut: addresses.size - recorded + repeated, rejected };
   }
 
@@ -156,6 +157,17 @@ export class ConsentService {
       );
     });
     return rows.length;
+  }
+
+  /** How many of the addresses have no opt-out of that channel in force: what recording them would add. */
+  private async notYetOptedOut(addresses: readonly OptOutAddress[], channel: OptOutChannel): Promise<number> {
+    if (addresses.length === 0) return 0;
+    const [{ count }] = await this.em.fork().execute<{ count: number }[]>(
+      `select count(*)::int as "count" from jsonb_to_recordset(?::jsonb) as e("kind" text, "address" text)
+        where not exists (select 1 from "opt_out" o where o."address" = e."address" and o."channel" = ? and o."withdrawn_at" is null)`,
+      [JSON.stringify(addresses), channel],
+    );
+    return count;
   }
 
   /** Withdraws an opt-out (the person wants messages again): it stops no send from now on, and its row stays. */
@@ -187,6 +199,19 @@ export class ConsentService {
       [contactId, input.given, day, input.source, userId, this.clock.now()],
     );
     return consentDto(row);
+  }
+
+  /** A contact's advertising consent records, newest first: the first is the one in force. */
+  async consentHistory(contactId: number): Promise<ContactConsentDto[]> {
+    const em = this.em.fork();
+    const [contact] = await em.execute<{ id: number }[]>(`select "id" from "contact" where "id" = ? and "deleted_at" is null`, [contactId]);
+    if (!contact) throw new NotFoundException(CONSENT_MESSAGES.noContact);
+    const rows = await em.execute<ConsentRow[]>(
+      `select cc."contact_id" as "contactId", cc."given", cc."consented_on"::text as "consentedOn", cc."source", u."name" as "recordedBy", cc."recorded_at" as "recordedAt"
+         from "contact_consent" cc left join "users" u on u."id" = cc."recorded_by_id" where cc."contact_id" = ? order by cc."id" desc`,
+      [contactId],
+    );
+    return rows.map(consentDto);
   }
 
   /** Live contacts whose advertising consent, as last recorded, was given more than two years ago (Korean days). */

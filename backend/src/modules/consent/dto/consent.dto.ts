@@ -64,6 +64,10 @@ export class OptOutImportQueryDto {
   @Optional()
   @IsIn(OPT_OUT_SOURCES)
   source?: string;
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true: read the file and answer what it would record, recording nothing (the preview)' })
+  @Optional()
+  @IsIn(['true', 'false'])
+  dryRun?: 'true' | 'false';
 }
 
 export class OptOutRejectedLineDto {
@@ -73,7 +77,7 @@ export class OptOutRejectedLineDto {
 
 /** What a list or file recorded. */
 export class OptOutBatchResultDto {
-  @ApiProperty({ description: 'New opt-outs recorded' }) recorded!: number;
+  @ApiProperty({ description: 'New opt-outs recorded (for a preview: that would be recorded)' }) recorded!: number;
   @ApiProperty({ description: 'Lines naming an address already opted out of that channel (or twice in the list): nothing new is recorded' }) alreadyOptedOut!: number;
   @ApiProperty({ type: [OptOutRejectedLineDto], description: 'Every line left out, with why' }) rejected!: OptOutRejectedLineDto[];
   @ApiPropertyOptional({ enum: ['utf-8', 'utf-8-bom', 'utf-16le', 'cp949'], description: 'How the file was read (imports only)' }) encoding?: string;
