@@ -42,6 +42,7 @@ test('the superadmin signs in and reaches the admin area', async ({ page }) => {
     'Update Profile',
     'Contact Book',
     'Message Sender',
+    'Opt-outs (수신거부)',
     'Manage Users',
     'Queue Dashboard',
     'Logout',

@@ -38,6 +38,7 @@ const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Update Profile', to: paths.profile },
   { label: 'Contact Book', to: paths.contactBook },
   { label: 'Message Sender', to: paths.messageSender() },
+  { label: 'Opt-outs (수신거부)', to: paths.optOuts },
   { label: 'Manage Users', to: paths.users, superadminOnly: true },
   { label: 'Queue Dashboard', run: openQueueBoard, superadminOnly: true },
   { label: 'Logout', run: signOut },

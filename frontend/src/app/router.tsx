@@ -62,6 +62,10 @@ export const router = createBrowserRouter([
                 path: paths.messageResults,
                 lazy: async () => ({ Component: (await import('../features/messaging/routes/message-results-page.tsx')).MessageResultsPage }),
               },
+              {
+                path: paths.optOuts,
+                lazy: async () => ({ Component: (await import('../features/consent/routes/opt-outs-page.tsx')).OptOutsPage }),
+              },
               { path: paths.profile, element: <ProfilePage /> },
               { path: paths.users, element: <UsersPage /> },
               { path: paths.addAdmin, element: <AddAdminPage /> },

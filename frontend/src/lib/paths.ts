@@ -16,6 +16,8 @@ export const paths = {
   messageResults: '/admin/message-results',
   /** The page titled Address Book: contact list, message sender and duplicate check tabs. */
   contactBook: '/admin/contact-book',
+  /** The opt-out (수신거부) and advertising consent register. */
+  optOuts: '/admin/opt-outs',
   profile: '/admin/profile',
   users: '/admin/users',
   addAdmin: '/admin/users/add',

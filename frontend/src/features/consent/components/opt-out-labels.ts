@@ -1,0 +1,28 @@
+import type { OptOutChannel, OptOutSource } from '../api/opt-outs.ts';
+
+export const CHANNEL_OPTIONS: readonly { id: OptOutChannel; label: string }[] = [
+  { id: 'all', label: 'All channels' },
+  { id: 'sms', label: 'SMS' },
+  { id: 'kakao', label: 'KakaoTalk' },
+  { id: 'email', label: 'E-mail' },
+];
+
+export const SOURCE_OPTIONS: readonly { id: OptOutSource; label: string }[] = [
+  { id: 'request', label: "The person's own request" },
+  { id: '080', label: '080 line' },
+  { id: 'staff', label: 'Staff entry' },
+  { id: 'csv', label: 'CSV import' },
+];
+
+export const channelLabel = (channel: string) => CHANNEL_OPTIONS.find((option) => option.id === channel)?.label ?? channel;
+export const sourceLabel = (source: string) => SOURCE_OPTIONS.find((option) => option.id === source)?.label ?? source;
+
+/** What a list or a file recorded (or, previewed, would record), in one line. */
+export function batchSummary(result: { recorded: number; alreadyOptedOut: number; rejected: readonly unknown[] }, preview = false): string {
+  const parts = [
+    `${result.recorded} ${preview ? 'to record' : 'recorded'}`,
+    `${result.alreadyOptedOut} already opted out`,
+    `${result.rejected.length} line${result.rejected.length === 1 ? '' : 's'} rejected`,
+  ];
+  return parts.join(' · ');
+}
