@@ -1,4 +1,5 @@
 import { type AligoSandbox, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { MessageDispatchService } from '../src/modules/messaging/message-dispatch.service.js';
 import { Clock } from '../src/platform/clock.js';
 import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
@@ -319,6 +320,45 @@ describe('the opt-out and consent register', () => {
         ['01077000003', 'cancelled'],
       ]);
       expect(deliveries[2].error).toBe('Left out when the send went: the number opted out (수신거부) after the send was made.');
+    });
+  });
+
+  describe("a person's outreach history", () => {
+    it('lists every text and e-mail sent to a number or an address, newest first, with its opt-outs and its contacts\' consent', async () => {
+      setClock('2026-11-25T03:00:00Z');
+      const contact = await addContact('이력 배우', '010-7800-0001');
+      await ok('PUT', `contacts/${contact.id}/consent`, { given: true, consentedOn: '2026-01-05', source: '지원서' });
+      const first = await call('POST', 'message-sends', { recipients: [{ phone: '010-7800-0001', text: '첫 안내' }, { phone: '010-7800-0002', text: '다른 사람' }] });
+      const second = await call('POST', 'message-sends', { advertising: true, recipients: [{ phone: '+82 10 7800 0001', text: '오디션 광고' }] });
+      expect([first.statusCode, second.statusCode]).toEqual([202, 202]);
+      await ok('POST', 'opt-outs', { address: '010-7800-0001', channel: 'kakao', source: 'request', note: '카톡만 거부' }, 201);
+      // An e-mail about a post, in the log the sent-e-mails page reads.
+      const em = t.app.get(EntityManager).fork();
+      const [post] = await em.execute<{ id: number }[]>(`insert into "post" ("post_key", "content_hash", "imported_at", "updated_at") values ('OUTREACH-1', 'x', now(), now()) returning "id"`);
+      await em.execute(`insert into "sent_email" ("post_id", "recipient", "subject", "status", "created_at", "sent_by_id") values (?, 'Director@Studio.example', '프로필 전달', 'sent', now(), 1)`, [post.id]);
+
+      const history = await ok<{
+        kind: string;
+        address: string;
+        optOuts: { channel: string; note: string }[];
+        contacts: { id: number; contactName: string; consent: { given: boolean; consentedOn: string } | null }[];
+        entries: { channel: string; sendId: number; body: string; status: string; sentBy: string; advertising: boolean }[];
+        pagination: { totalItems: number };
+      }>('GET', `outreach-history?address=${encodeURIComponent('010-7800-0001')}`);
+      expect(history).toMatchObject({ kind: 'phone', address: '01078000001', pagination: { totalItems: 2 } });
+      expect(history.entries.map((entry) => [entry.sendId, entry.channel, entry.advertising, entry.sentBy])).toEqual([
+        [second.json().id, 'sms', true, staffName],
+        [first.json().id, 'sms', false, staffName],
+      ]);
+      expect(history.entries[0].body).toMatch(/^\(광고\)잡캐스팅 오디션 광고/);
+      expect(history.entries[1]).toMatchObject({ body: '첫 안내', status: 'queued' });
+      expect(history.optOuts).toMatchObject([{ channel: 'kakao', note: '카톡만 거부' }]);
+      expect(history.contacts).toMatchObject([{ id: contact.id, contactName: '이력 배우', consent: { given: true, consentedOn: '2026-01-05' } }]);
+
+      const byEmail = await ok<{ kind: string; entries: { channel: string; body: string; status: string; postId: number }[] }>('GET', 'outreach-history?address=director@studio.EXAMPLE');
+      expect(byEmail).toMatchObject({ kind: 'email', entries: [{ channel: 'email', body: '프로필 전달', status: 'sent', postId: post.id }] });
+      expect((await call('GET', 'outreach-history?address=%EC%97%86%EC%9D%8C')).statusCode).toBe(400);
+      expect((await call('GET', 'outreach-history')).statusCode).toBe(400);
     });
   });
 

@@ -948,6 +948,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/outreach-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ConsentController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/posts": {
         parameters: {
             query?: never;
@@ -1938,6 +1954,53 @@ export interface components {
             /** @description The line of the list or file */
             line: number;
             reason: string;
+        };
+        OutreachContactDto: {
+            addressBookId: number;
+            addressBookName: string;
+            /** @description The advertising consent in force (the latest record) */
+            consent: components["schemas"]["ContactConsentDto"] | null;
+            contactName: string;
+            id: number;
+        };
+        OutreachEntryDto: {
+            advertising: boolean;
+            /** Format: date-time */
+            at: string;
+            /** @description The final text, or the e-mail subject */
+            body: string;
+            /** @enum {string} */
+            channel: "sms" | "kakao" | "email";
+            /** @description Why it failed or is unknown, in plain words */
+            detail: string | null;
+            /** @description The delivery id (texts, KakaoTalk) or the sent e-mail id */
+            id: number;
+            /** @description The post an e-mail was about */
+            postId: number | null;
+            /** @description The send of a text or KakaoTalk message */
+            sendId: number | null;
+            /** @description The staff member who sent it (null once their account is deleted) */
+            sentBy: string | null;
+            /** @description The delivery's status (as on the send's deliveries), or the e-mail's */
+            status: string;
+            /**
+             * @description A text message type; null for e-mail
+             * @enum {string|null}
+             */
+            type: "SMS" | "LMS" | "MMS" | null;
+        };
+        OutreachHistoryDto: {
+            /** @description Phone digits, or the e-mail address in lower case */
+            address: string;
+            /** @description The live contacts with this number or address */
+            contacts: components["schemas"]["OutreachContactDto"][];
+            /** @description What was sent to it, newest first */
+            entries: components["schemas"]["OutreachEntryDto"][];
+            /** @enum {string} */
+            kind: "phone" | "email";
+            /** @description Every opt-out of the address, in force or withdrawn, newest first */
+            optOuts: components["schemas"]["OptOutDto"][];
+            pagination: components["schemas"]["PaginationDto"];
         };
         PaginationDto: {
             currentPage: number;
@@ -5827,6 +5890,56 @@ export interface operations {
             };
             /** @description Already withdrawn */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConsentController_history: {
+        parameters: {
+            query: {
+                page?: number;
+                pageSize?: number;
+                /** @description A phone number (any written form) or an e-mail address */
+                address: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A person's outreach by phone number or e-mail address: what was sent, its opt-outs, its contacts and their consent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutreachHistoryDto"];
+                };
+            };
+            /** @description Not a phone number or an e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,7 @@ import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { PageQueryDto } from '../../platform/http/pagination.js';
 import { ConsentService } from './consent.service.js';
+import { OutreachHistoryService } from './outreach-history.service.js';
 import type { OptOutChannel, OptOutSource } from './domain/opt-out-rules.js';
 import {
   BulkOptOutDto,
@@ -28,6 +29,8 @@ import {
   OptOutImportQueryDto,
   OptOutListDto,
   OptOutQueryDto,
+  OutreachHistoryDto,
+  OutreachQueryDto,
   SetConsentDto,
   WithdrawOptOutDto,
 } from './dto/consent.dto.js';
@@ -39,7 +42,17 @@ import {
 @ApiForbiddenResponse({ type: ErrorResponseDto })
 @Controller()
 export class ConsentController {
-  constructor(private readonly consent: ConsentService) {}
+  constructor(
+    private readonly consent: ConsentService,
+    private readonly outreach: OutreachHistoryService,
+  ) {}
+
+  @Get('outreach-history')
+  @ApiOkResponse({ type: OutreachHistoryDto, description: "A person's outreach by phone number or e-mail address: what was sent, its opt-outs, its contacts and their consent" })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a phone number or an e-mail address' })
+  history(@Query() query: OutreachQueryDto): Promise<OutreachHistoryDto> {
+    return this.outreach.history(query);
+  }
 
   @Get('opt-outs')
   @ApiOkResponse({ type: OptOutListDto, description: 'Newest first, withdrawn ones included unless `active` says otherwise' })

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ConsentService } from './consent.service.js';
+import { OutreachHistoryService } from './outreach-history.service.js';
 
 /** The opt-out and consent register as a service: messaging and e-mail ask it whom to leave out. */
 @Module({
-  providers: [ConsentService],
-  exports: [ConsentService],
+  providers: [ConsentService, OutreachHistoryService],
+  exports: [ConsentService, OutreachHistoryService],
 })
 export class ConsentModule {}

@@ -26,6 +26,7 @@ import type {
   OptOutQueryDto,
   SetConsentDto,
 } from './dto/consent.dto.js';
+import { type ConsentRow, consentDto, OPT_OUT_COLUMNS, optOutDto, type OptOutRow } from './consent-rows.js';
 
 export const CONSENT_MESSAGES = {
   notFound: 'No such opt-out.',
@@ -40,11 +41,6 @@ export const CONSENT_MESSAGES = {
 /** Why a send leaves a recipient out. */
 export type ExclusionReason = 'opted-out' | 'no-consent';
 
-const OPT_OUT_COLUMNS = `o."id", o."kind", o."address", o."channel", o."source", o."note", r."name" as "recordedBy", o."recorded_at" as "recordedAt",
-  o."withdrawn_at" as "withdrawnAt", w."name" as "withdrawnBy", o."withdrawn_note" as "withdrawnNote"
-  from "opt_out" o left join "users" r on r."id" = o."recorded_by_id" left join "users" w on w."id" = o."withdrawn_by_id"`;
-
-type OptOutRow = Omit<OptOutDto, 'recordedAt' | 'withdrawnAt' | 'active'> & { recordedAt: Date; withdrawnAt: Date | null };
 
 /**
  * The register every staff member shares: opt-outs (수신거부) of phone numbers and e-mail addresses, and each
@@ -282,19 +278,4 @@ export class ConsentService {
     if ('problem' in address) throw new BadRequestException(address.problem);
     return address;
   }
-}
-
-type ConsentRow = Omit<ContactConsentDto, 'recordedAt'> & { recordedAt: Date };
-
-function optOutDto(row: OptOutRow): OptOutDto {
-  return {
-    ...row,
-    recordedAt: new Date(row.recordedAt).toISOString(),
-    active: row.withdrawnAt === null,
-    withdrawnAt: row.withdrawnAt ? new Date(row.withdrawnAt).toISOString() : null,
-  };
-}
-
-function consentDto(row: ConsentRow): ContactConsentDto {
-  return { contactId: row.contactId, given: row.given, consentedOn: row.consentedOn, source: row.source, recordedBy: row.recordedBy, recordedAt: new Date(row.recordedAt).toISOString() };
 }

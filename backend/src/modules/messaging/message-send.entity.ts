@@ -117,6 +117,8 @@ export const MessageDeliverySchema = defineEntity({
   },
   indexes: [
     { name: 'message_delivery_send_index', properties: ['send', 'id'] },
+    // A person's outreach history, by number.
+    { name: 'message_delivery_phone_index', properties: ['phone', 'id'] },
     // The few deliveries whose status is their own, counted beside their calls'.
     { name: 'message_delivery_own_status_index', properties: ['send'], where: 'status is not null' },
   ],

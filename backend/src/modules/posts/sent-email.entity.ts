@@ -35,6 +35,8 @@ export const SentEmailSchema = defineEntity({
   },
   uniques: [{ name: 'sent_email_sent_by_idempotency_key_unique', properties: ['sentBy', 'idempotencyKey'] }],
   indexes: [
+    // A person's outreach history, by address as written in any case.
+    { name: 'sent_email_recipient_index', expression: 'create index "sent_email_recipient_index" on "sent_email" (lower("recipient"))' },
     {
       name: 'sent_email_account_id_created_at_index',
       columns: [{ name: 'account_id' }, { name: 'created_at', sort: 'DESC' }],

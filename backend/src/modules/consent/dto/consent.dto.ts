@@ -122,3 +122,42 @@ export class ExpiringConsentListDto {
   @ApiProperty({ type: PaginationDto }) pagination!: PaginationDto;
   @ApiProperty({ type: String, format: 'date', description: 'Consent given on or before this Korean day is older than two years' }) cutoff!: string;
 }
+
+export class OutreachQueryDto extends PageQueryDto {
+  @ApiProperty({ description: 'A phone number (any written form) or an e-mail address', maxLength: 320 })
+  @IsString()
+  @MaxLength(320)
+  address!: string;
+}
+
+/** One text, KakaoTalk message or e-mail sent to the person. */
+export class OutreachEntryDto {
+  @ApiProperty({ enum: ['sms', 'kakao', 'email'] }) channel!: string;
+  @ApiProperty({ description: 'The delivery id (texts, KakaoTalk) or the sent e-mail id' }) id!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'The send of a text or KakaoTalk message' }) sendId!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The post an e-mail was about' }) postId!: number | null;
+  @ApiProperty({ type: String, format: 'date-time' }) at!: string;
+  @ApiProperty({ type: String, nullable: true, enum: ['SMS', 'LMS', 'MMS'], description: 'A text message type; null for e-mail' }) type!: string | null;
+  @ApiProperty({ description: 'The final text, or the e-mail subject' }) body!: string;
+  @ApiProperty({ description: "The delivery's status (as on the send's deliveries), or the e-mail's" }) status!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it failed or is unknown, in plain words' }) detail!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The staff member who sent it (null once their account is deleted)' }) sentBy!: string | null;
+  @ApiProperty() advertising!: boolean;
+}
+
+export class OutreachContactDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() contactName!: string;
+  @ApiProperty() addressBookId!: number;
+  @ApiProperty() addressBookName!: string;
+  @ApiProperty({ type: ContactConsentDto, nullable: true, description: 'The advertising consent in force (the latest record)' }) consent!: ContactConsentDto | null;
+}
+
+export class OutreachHistoryDto {
+  @ApiProperty({ enum: ['phone', 'email'] }) kind!: string;
+  @ApiProperty({ description: 'Phone digits, or the e-mail address in lower case' }) address!: string;
+  @ApiProperty({ type: [OptOutDto], description: 'Every opt-out of the address, in force or withdrawn, newest first' }) optOuts!: OptOutDto[];
+  @ApiProperty({ type: [OutreachContactDto], description: 'The live contacts with this number or address' }) contacts!: OutreachContactDto[];
+  @ApiProperty({ type: [OutreachEntryDto], description: 'What was sent to it, newest first' }) entries!: OutreachEntryDto[];
+  @ApiProperty({ type: PaginationDto }) pagination!: PaginationDto;
+}
