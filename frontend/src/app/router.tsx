@@ -66,6 +66,10 @@ export const router = createBrowserRouter([
                 path: paths.optOuts,
                 lazy: async () => ({ Component: (await import('../features/consent/routes/opt-outs-page.tsx')).OptOutsPage }),
               },
+              {
+                path: paths.outreach(),
+                lazy: async () => ({ Component: (await import('../features/consent/routes/outreach-page.tsx')).OutreachPage }),
+              },
               { path: paths.profile, element: <ProfilePage /> },
               { path: paths.users, element: <UsersPage /> },
               { path: paths.addAdmin, element: <AddAdminPage /> },

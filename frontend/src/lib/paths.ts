@@ -18,6 +18,8 @@ export const paths = {
   contactBook: '/admin/contact-book',
   /** The opt-out (수신거부) and advertising consent register. */
   optOuts: '/admin/opt-outs',
+  /** A person's outreach history: what was sent to a number or an address, its opt-outs and consent. */
+  outreach: (address?: string) => (address ? `/admin/outreach?address=${encodeURIComponent(address)}` : '/admin/outreach'),
   profile: '/admin/profile',
   users: '/admin/users',
   addAdmin: '/admin/users/add',

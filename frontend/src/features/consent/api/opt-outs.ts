@@ -72,8 +72,20 @@ export async function withdrawOptOut(id: number, note: string): Promise<OptOut> 
   return optOut;
 }
 
-/** PUT contacts/{id}/consent, from the list of consent to reconfirm. */
-export async function reconfirmConsent(contactId: number, source: string): Promise<void> {
-  unwrap(await api.PUT('/backend/api/v1/contacts/{id}/consent', { params: { path: { id: contactId } }, body: { given: true, source } }));
+
+export type OutreachHistory = Schemas['OutreachHistoryDto'];
+export type OutreachEntry = Schemas['OutreachEntryDto'];
+
+/** GET outreach-history: what was sent to a number or an address, its opt-outs and its contacts' consent. */
+export function useOutreachHistory(address: string | null, page: number, pageSize: number) {
+  return useSWR(address ? (['consent', 'outreach', address, page, pageSize] as const) : null, async ([, , address, page, pageSize]) =>
+    unwrap(await api.GET('/backend/api/v1/outreach-history', { params: { query: { address, page, pageSize } } })),
+  { keepPreviousData: true },
+  );
+}
+
+/** PUT contacts/{id}/consent: given or refused, today, and how. */
+export async function recordConsent(contactId: number, given: boolean, source: string): Promise<void> {
+  unwrap(await api.PUT('/backend/api/v1/contacts/{id}/consent', { params: { path: { id: contactId } }, body: { given, source } }));
   await revalidateRegister();
 }

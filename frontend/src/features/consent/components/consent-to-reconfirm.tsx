@@ -8,7 +8,7 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { type ExpiringConsent, reconfirmConsent, useExpiringConsent } from '../api/opt-outs.ts';
+import { type ExpiringConsent, recordConsent, useExpiringConsent } from '../api/opt-outs.ts';
 
 const PAGE_SIZE = 10;
 const headClass = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';
@@ -91,7 +91,7 @@ function ReconfirmDialog({ row, onClose }: { row: ExpiringConsent | null; onClos
     if (!source.trim()) return setError('Please say how consent was given.');
     setBusy(true);
     try {
-      await reconfirmConsent(row.contactId, source.trim());
+      await recordConsent(row.contactId, true, source.trim());
       toast.success(`Consent of ${row.contactName || formatPhone(row.phoneNumber)} reconfirmed today.`);
       close();
     } catch (failure) {

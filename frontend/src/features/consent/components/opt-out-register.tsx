@@ -1,13 +1,16 @@
 import { formatKoreanDateTime, formatPhone } from '@job-casting/rules';
 import { useState } from 'react';
+import { Link } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { type OptOut, useOptOuts, withdrawOptOut } from '../api/opt-outs.ts';
 import { channelLabel, sourceLabel } from './opt-out-labels.ts';
@@ -71,7 +74,11 @@ export function OptOutRegister() {
             <tbody>
               {optOuts.data.data.map((optOut) => (
                 <tr key={optOut.id} className="border-t border-slate-100">
-                  <td className={`${cellClass} whitespace-nowrap font-medium`}>{shownAddress(optOut)}</td>
+                  <td className={`${cellClass} whitespace-nowrap font-medium`}>
+                    <Link href={paths.outreach(optOut.address)} className={`rounded text-brand-800 underline-offset-2 hover:underline ${focusRing}`}>
+                      {shownAddress(optOut)}
+                    </Link>
+                  </td>
                   <td className={`${cellClass} whitespace-nowrap`}>
                     {channelLabel(optOut.channel)}
                     <span className="block text-xs text-slate-500">{sourceLabel(optOut.source)}</span>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -76,9 +77,15 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
       <TextField label="Conversation name" value={values.chatWindowName} onChange={set('chatWindowName')} />
       <TextField label="Phone_Number" type="tel" value={values.phoneNumber} onChange={set('phoneNumber')} />
       {onCheckDuplicates && values.phoneNumber.trim() !== '' && (
-        <Button variant="secondary" className="self-start" onPress={() => onCheckDuplicates(values.phoneNumber.trim())}>
-          Check Duplicates
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onPress={() => onCheckDuplicates(values.phoneNumber.trim())}>
+            Check Duplicates
+          </Button>
+          {/* What was sent to the number, its opt-outs and consent, in a new tab beside the unsaved form. */}
+          <ButtonLink variant="secondary" href={paths.outreach(values.phoneNumber.trim())} target="_blank" rel="noopener">
+            Outreach History & Consent
+          </ButtonLink>
+        </div>
       )}
       <TextField label="Email" type="email" value={values.email} onChange={set('email')} />
       <AriaTextField value={values.memo} onChange={set('memo')} className="flex flex-col gap-1.5">

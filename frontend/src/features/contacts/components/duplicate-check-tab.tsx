@@ -1,11 +1,12 @@
 import { phoneDigits } from '@job-casting/rules';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { paths } from '../../../lib/paths.ts';
 import { staleRecordsOf } from '../../../lib/stale-save.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import {
@@ -340,11 +341,17 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
         <Alert>{searchFailure.status === 400 ? searchFailure.reason : failureMessage('process', searchFailure)}</Alert>
       ) : (
         <>
-          <p role="status" className="text-sm text-slate-700">
-            {results.length === 0
-              ? `No contacts found with the phone number ${searched}.`
-              : `${plural(results.length, 'contact')} with the phone number ${searched}${shownDefault === null ? '' : `, default ID ${shownDefault}`}`}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p role="status" className="text-sm text-slate-700">
+              {results.length === 0
+                ? `No contacts found with the phone number ${searched}.`
+                : `${plural(results.length, 'contact')} with the phone number ${searched}${shownDefault === null ? '' : `, default ID ${shownDefault}`}`}
+            </p>
+            {/* In a new tab, so that edits here stay as they are. */}
+            <ButtonLink variant="secondary" className="h-8 px-3 text-xs" href={paths.outreach(searched)} target="_blank" rel="noopener">
+              Outreach History
+            </ButtonLink>
+          </div>
           <RefusedEdits
             refused={refused}
             onReapply={reapply}
