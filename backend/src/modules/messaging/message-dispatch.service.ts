@@ -10,6 +10,7 @@ import { type LostCall, mayBeLostCall, RECORD_CLOCK_SLACK_MS } from './domain/ga
 import { plainGatewayReason } from './domain/gateway-reasons.js';
 import { type MessageType, sendingHoursProblem } from '@job-casting/rules';
 import { ConsentService, type ExclusionReason } from '../consent/consent.service.js';
+import { DeliveryReportsService } from './delivery-reports.service.js';
 import { MessageFilesService } from './message-files.service.js';
 import { deliveryStatusSql, GatewayCall, type GatewayCallState, MessageSend } from './message-send.entity.js';
 import {
@@ -90,6 +91,7 @@ export class MessageDispatchService {
     private readonly files: MessageFilesService,
     private readonly clock: Clock,
     private readonly consent: ConsentService,
+    private readonly reports: DeliveryReportsService,
     @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ALIGO_TIMEOUT_MS' | 'MESSAGE_SEND_RATE' | 'MESSAGE_SEND_CONCURRENCY' | 'DATABASE_URL'>,
   ) {}
@@ -323,7 +325,8 @@ export class MessageDispatchService {
 
   /**
    * The gateway took the call: its deliveries are sent, except those its records name as failed; failures it
-   * counts but cannot name (KakaoTalk's, or records that cannot be read) leave the call unknown.
+   * counts but cannot name (KakaoTalk's, or records that cannot be read) leave the call unknown. An accepted call's
+   * delivery reports are then followed (DeliveryReportsService).
    */
   private async accept(send: MessageSend, credentials: GatewayCredentials, callId: number, accepted: GatewayAccepted): Promise<void> {
     let failedPhones: string[] | null = [];
@@ -344,10 +347,14 @@ export class MessageDispatchService {
     }
     // One statement: the call is accepted and the numbers the gateway names as failed get their own status, or
     // neither (a call settled meanwhile keeps its outcome).
-    await sql`with "taken" as (
-        update "gateway_call" set "state" = 'accepted', "error" = null, ${answer} where "id" = ${callId} and "state" = 'sending' returning "id")
-      update "message_delivery" set "status" = 'failed', "error" = 'The gateway could not deliver to this number', "updated_at" = now()
-       where "call_id" in (select "id" from "taken") and "phone" = any(${failedPhones}::text[])`.execute(this.em.getKysely());
+    const { rows } = await sql<{ answeredAt: Date }>`with "taken" as (
+        update "gateway_call" set "state" = 'accepted', "error" = null, ${answer} where "id" = ${callId} and "state" = 'sending' returning "id", "answered_at"),
+      "refused" as (
+        update "message_delivery" set "status" = 'failed', "error" = 'The gateway could not deliver to this number', "updated_at" = now()
+         where "call_id" in (select "id" from "taken") and "phone" = any(${failedPhones}::text[]))
+      select "answered_at" as "answeredAt" from "taken"`.execute(this.em.getKysely());
+    // Taken: what became of each message is read in the gateway's records, on a schedule.
+    if (rows.length > 0 && accepted.mid) await this.reports.follow(callId, new Date(rows[0].answeredAt));
   }
 
   /** Settles a call still sending, with why (null: nothing went wrong); one settled meanwhile keeps its outcome. */

@@ -52,10 +52,12 @@ MessageSendSchema.setClass(MessageSend);
 
 /**
  * What the API shows of each delivery. queued: not handed to the gateway yet; sending: in a gateway call whose
- * answer is not known yet; sent: the gateway took it; failed: the gateway refused it, or its send stopped before it
- * left (the reason kept); unknown: the gateway's records could not say; cancelled: its send was cancelled.
+ * answer is not known yet; sent: the gateway took it, its delivery report not in yet; delivered: the gateway's
+ * records say it arrived; failed: the gateway refused it, the carrier could not deliver it, or its send stopped
+ * before it left (the reason kept); unknown: the gateway's records could not say, or no report came in 72 hours;
+ * cancelled: its send was cancelled.
  */
-export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'] as const;
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'unknown', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const MESSAGE_TYPES = ['SMS', 'LMS', 'MMS'] as const;
 
@@ -90,7 +92,13 @@ export const GatewayCallSchema = defineEntity({
     /** When it was planned, then when it was last made. */
     startedAt: p.datetime().defaultRaw('now()'),
     answeredAt: p.datetime().nullable(),
+    /** How many times its deliveries' reports were looked up in the gateway's records since it was accepted. */
+    lookups: p.integer().default(0),
+    /** When every delivery of the accepted call had a final state (delivered, failed, unknown); null until then. */
+    reportsFinalAt: p.datetime().nullable(),
   },
+  // The accepted calls still waiting for reports, for the sweep that keeps their look-ups going.
+  indexes: [{ name: 'gateway_call_awaiting_reports_index', properties: ['id'], where: `state = 'accepted' and reports_final_at is null` }],
 });
 export class GatewayCall extends GatewayCallSchema.class {}
 GatewayCallSchema.setClass(GatewayCall);
@@ -131,3 +139,33 @@ export const callDeliveryStatusSql = (call: string) => `(case ${call}."state" wh
 
 /** SQL for a delivery's status: its own where it has one, its call's otherwise. */
 export const deliveryStatusSql = (delivery: string, call: string) => `coalesce(${delivery}."status", ${callDeliveryStatusSql(call)})`;
+
+/** What a look-up found of one delivery: its final state, with the time the gateway gives and where it was read. */
+export const DELIVERY_EVENT_STATUSES = ['delivered', 'failed', 'unknown'] as const;
+export type DeliveryEventStatus = (typeof DELIVERY_EVENT_STATUSES)[number];
+
+/**
+ * A delivery's path after the gateway took it, one row per change (its acceptance is its call's answer, so it has
+ * no row of its own). One row per status per delivery: a look-up run twice records nothing twice.
+ */
+export const MessageDeliveryEventSchema = defineEntity({
+  name: 'MessageDeliveryEvent',
+  tableName: 'message_delivery_event',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    delivery: () => p.manyToOne(MessageDelivery).deleteRule('cascade'),
+    status: p.string().length(10).$type<DeliveryEventStatus>().check(inList('status', DELIVERY_EVENT_STATUSES)),
+    /** In plain words: the carrier's reason of a failure, how a message arrived (e.g. as SMS), why it is unknown. */
+    detail: p.string().length(1000).nullable(),
+    /** Where it was learnt: sms_list, kakao-history, or clock (72 hours without a report). */
+    source: p.string().length(20),
+    /** The gateway's own words for the state (e.g. 전송실패), as it gave them. */
+    gatewayState: p.string().length(100).nullable(),
+    /** When it happened, as the gateway reports it (else when it was learnt). */
+    occurredAt: p.datetime(),
+    recordedAt: p.datetime().defaultRaw('now()'),
+  },
+  uniques: [{ name: 'message_delivery_event_status_unique', properties: ['delivery', 'status'] }],
+});
+export class MessageDeliveryEvent extends MessageDeliveryEventSchema.class {}
+MessageDeliveryEventSchema.setClass(MessageDeliveryEvent);

@@ -4,7 +4,7 @@ import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decor
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
-import { CreateMessageSendDto, DeliveryListDto, DeliveryQueryDto, MessageSendDto, MessageSendListDto, MessageSendQueryDto } from './dto/message-send.dto.js';
+import { CreateMessageSendDto, DeliveryEventsDto, DeliveryListDto, DeliveryQueryDto, MessageSendDto, MessageSendListDto, MessageSendQueryDto } from './dto/message-send.dto.js';
 import { MessageSendsService } from './message-sends.service.js';
 
 /** Sends of personalised texts, now or scheduled, and their results (the message-results page). */
@@ -45,6 +45,13 @@ export class MessageSendsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   deliveries(@Param('id', IdParamPipe) id: number, @Query() query: DeliveryQueryDto): Promise<DeliveryListDto> {
     return this.sends.deliveries(id, query);
+  }
+
+  @Get(':id/deliveries/:deliveryId/events')
+  @ApiOkResponse({ type: DeliveryEventsDto, description: "One message's path: taken by the gateway, then delivered, failed (with the reason) or unknown" })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  deliveryEvents(@Param('id', IdParamPipe) id: number, @Param('deliveryId', IdParamPipe) deliveryId: number): Promise<DeliveryEventsDto> {
+    return this.sends.deliveryEvents(id, deliveryId);
   }
 
   @Post(':id/cancel')

@@ -17,6 +17,9 @@ import {
   checkRecipients,
   type CreateMessageSendDto,
   type DeliveryCountsDto,
+  type DeliveryDto,
+  type DeliveryEventDto,
+  type DeliveryEventsDto,
   type DeliveryListDto,
   type DeliveryQueryDto,
   type GatewayRemainingDto,
@@ -31,6 +34,7 @@ import { MESSAGE_SEND_JOB, type MessageSendJobData, messageSendJobId } from './m
 import { callDeliveryStatusSql, type Channel, type DeliveryStatus, deliveryStatusSql, MessageSend, type SendState } from './message-send.entity.js';
 import { kakaoBatches, smsBatches } from './domain/gateway-batches.js';
 import { canCancelSend, mayCancelSend, type SendViewer } from './domain/send-access.js';
+import { sendOutcome } from './domain/send-outcome.js';
 import { SenderNumbersService } from './sender-numbers.service.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
 import type pg from 'pg';
@@ -47,6 +51,7 @@ export const SEND_MESSAGES = {
   kakaoPictures: 'A KakaoTalk message carries one JPEG or PNG picture.',
   kakaoLength: (max: number) => `A KakaoTalk message holds at most ${max} characters.`,
   notFound: 'No such send.',
+  noDelivery: 'No such message in this send.',
   started: 'This send has already started and can no longer be cancelled.',
   notYours: 'Only the staff member who made this send, or a superadmin, can cancel it.',
   creatorDeleted: 'Cancelled: the account of the staff member who made this send was deleted.',
@@ -267,23 +272,51 @@ export class MessageSendsService implements OnModuleInit {
   }
 
   async deliveries(id: number, query: DeliveryQueryDto): Promise<DeliveryListDto> {
-    const [send] = await this.em.fork().execute<{ id: number }[]>(`select "id" from "message_send" where "id" = ?`, [id]);
-    if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
+    await this.sendExists(id);
     const em = this.em.fork();
     const status = query.status ? ` and ${deliveryStatusSql('d', 'c')} = ?` : '';
     const params = query.status ? [id, query.status] : [id];
     const from = `from "message_delivery" d join "gateway_call" c on c."id" = d."call_id" where d."send_id" = ?${status}`;
     const [{ count }] = await em.execute<{ count: string }[]>(`select count(*) ${from}`, params);
-    const rows = await em.execute<{ id: number; phone: string; name: string; text: string; type: string; files: number; status: string; mid: string | null; error: string | null; updated_at: Date }[]>(
-      `select d."id", d."phone", d."name", d."text", d."type", jsonb_array_length(d."files") as "files", ${deliveryStatusSql('d', 'c')} as "status", c."mid",
-              coalesce(d."error", c."error") as "error", greatest(d."updated_at", c."started_at", c."answered_at") as "updated_at"
-         ${from} order by d."id" limit ? offset ?`,
-      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+    const rows = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} ${from} order by d."id" limit ? offset ?`, [...params, query.pageSize, (query.page - 1) * query.pageSize]);
+    return { data: rows.map(deliveryOf), pagination: paginate(query.page, query.pageSize, Number(count)) };
+  }
+
+  /**
+   * One message's path: taken (or refused) by the gateway, as its call's answer says, then each change the
+   * look-ups of the gateway's records found (delivered, failed, unknown), oldest first.
+   */
+  async deliveryEvents(id: number, deliveryId: number): Promise<DeliveryEventsDto> {
+    await this.sendExists(id);
+    const em = this.em.fork();
+    const [row] = await em.execute<(DeliveryRow & { callState: string; answeredAt: Date | null; callError: string | null; ownStatus: string | null; ownError: string | null })[]>(
+      `select ${DELIVERY_COLUMNS}, c."state" as "callState", c."answered_at" as "answeredAt", c."error" as "callError", d."status" as "ownStatus", d."error" as "ownError"
+         from "message_delivery" d join "gateway_call" c on c."id" = d."call_id" where d."send_id" = ? and d."id" = ?`,
+      [id, deliveryId],
     );
-    return {
-      data: rows.map(({ updated_at, ...row }) => ({ ...row, files: Number(row.files), updatedAt: new Date(updated_at).toISOString() })),
-      pagination: paginate(query.page, query.pageSize, Number(count)),
-    };
+    if (!row) throw new NotFoundException(SEND_MESSAGES.noDelivery);
+    const recorded = await em.execute<{ status: string; at: Date; source: string; detail: string | null; gatewayState: string | null }[]>(
+      `select "status", "occurred_at" as "at", "source", "detail", "gateway_state" as "gatewayState" from "message_delivery_event" where "delivery_id" = ? order by "occurred_at", "id"`,
+      [deliveryId],
+    );
+    const events: DeliveryEventDto[] = [];
+    const answered = row.answeredAt ? new Date(row.answeredAt).toISOString() : null;
+    if (row.callState === 'accepted' && answered) {
+      events.push({ status: 'accepted', at: answered, source: 'gateway', detail: row.mid ? `Message id ${row.mid}` : null, gatewayState: null });
+      // A number the gateway named as failed in its answer: no look-up event of its own.
+      if (row.ownStatus === 'failed' && !recorded.some((event) => event.status === 'failed')) {
+        events.push({ status: 'failed', at: new Date(row.updated_at).toISOString(), source: 'gateway', detail: row.ownError, gatewayState: null });
+      }
+    } else if ((row.callState === 'failed' || row.callState === 'unknown' || row.callState === 'cancelled') && answered) {
+      events.push({ status: row.callState, at: answered, source: row.callState === 'cancelled' ? 'app' : 'gateway', detail: row.callError, gatewayState: null });
+    }
+    for (const event of recorded) events.push({ ...event, at: new Date(event.at).toISOString() });
+    return { delivery: deliveryOf(row), events };
+  }
+
+  private async sendExists(id: number): Promise<void> {
+    const [send] = await this.em.fork().execute<{ id: number }[]>(`select "id" from "message_send" where "id" = ?`, [id]);
+    if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
   }
 
   /** What the gateway account has left, with the staff member's default number's key. */
@@ -384,7 +417,7 @@ export class MessageSendsService implements OnModuleInit {
 
   private async sendRows(viewer: SendViewer, where: string, params: unknown[], limit: number, offset: number): Promise<MessageSendDto[]> {
     const rows = await this.em.fork().execute<
-      (Omit<MessageSendDto, 'counts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt' | 'canCancel'> & { createdById: number | null; counts: Partial<Record<DeliveryStatus, number>> | null; scheduledAt: Date | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null })[]
+      (Omit<MessageSendDto, 'counts' | 'outcome' | 'outcomeCounts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt' | 'canCancel'> & { createdById: number | null; counts: Partial<Record<DeliveryStatus, number>> | null; scheduledAt: Date | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null })[]
     >(
       `select s."id", s."channel", s."state", s."sender_phone" as "senderPhone", s."sender_name" as "senderName", s."advertising",
               s."scheduled_at" as "scheduledAt", s."total", s."excluded", s."error", s."created_at" as "createdAt", s."started_at" as "startedAt",
@@ -404,23 +437,67 @@ export class MessageSendsService implements OnModuleInit {
       [...params, limit, offset],
     );
     const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
-    return rows.map(({ createdById, ...row }) => ({
-      ...row,
-      canCancel: canCancelSend(viewer, { state: row.state, createdById }),
-      counts: deliveryCounts(row.counts ?? {}),
-      preview: row.preview ?? '',
-      scheduledAt: iso(row.scheduledAt),
-      createdAt: iso(row.createdAt)!,
-      startedAt: iso(row.startedAt),
-      finishedAt: iso(row.finishedAt),
-    }));
+    return rows.map(({ createdById, ...row }) => {
+      const counts = deliveryCounts(row.counts ?? {});
+      const { outcome, ...outcomeCounts } = sendOutcome(counts);
+      return {
+        ...row,
+        canCancel: canCancelSend(viewer, { state: row.state, createdById }),
+        counts,
+        outcome,
+        outcomeCounts,
+        preview: row.preview ?? '',
+        scheduledAt: iso(row.scheduledAt),
+        createdAt: iso(row.createdAt)!,
+        startedAt: iso(row.startedAt),
+        finishedAt: iso(row.finishedAt),
+      };
+    });
   }
 }
+
+/** A delivery as the API shows it: its own status where it has one, its call's otherwise. */
+const DELIVERY_COLUMNS = `d."id", d."phone", d."name", d."text", d."type", jsonb_array_length(d."files") as "files", ${deliveryStatusSql('d', 'c')} as "status", c."mid",
+  coalesce(d."error", c."error") as "error", greatest(d."updated_at", c."started_at", c."answered_at") as "updated_at"`;
+
+interface DeliveryRow {
+  id: number;
+  phone: string;
+  name: string;
+  text: string;
+  type: string;
+  files: number;
+  status: string;
+  mid: string | null;
+  error: string | null;
+  updated_at: Date;
+}
+
+const deliveryOf = ({ updated_at, ...row }: DeliveryRow): DeliveryDto => ({
+  id: row.id,
+  phone: row.phone,
+  name: row.name,
+  text: row.text,
+  type: row.type,
+  files: Number(row.files),
+  status: row.status,
+  mid: row.mid,
+  error: row.error,
+  updatedAt: new Date(updated_at).toISOString(),
+});
 
 /** Every status's count, none left out (a status no delivery has is missing from the database's answer). */
 function deliveryCounts(counts: Partial<Record<DeliveryStatus, number | string>>): DeliveryCountsDto {
   const count = (status: DeliveryStatus) => Number(counts[status] ?? 0);
-  return { queued: count('queued'), sending: count('sending'), sent: count('sent'), failed: count('failed'), unknown: count('unknown'), cancelled: count('cancelled') };
+  return {
+    queued: count('queued'),
+    sending: count('sending'),
+    sent: count('sent'),
+    delivered: count('delivered'),
+    failed: count('failed'),
+    unknown: count('unknown'),
+    cancelled: count('cancelled'),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../../platform/config/config.js';
 import { AccountEventsModule } from '../../platform/events/account-events.js';
 import { ConsentModule } from '../consent/consent.module.js';
 import { QueueModule } from '../../platform/queue/queue.module.js';
+import { DeliveryReportsService } from './delivery-reports.service.js';
 import { MessageDispatchService } from './message-dispatch.service.js';
 import { MessageFilesService } from './message-files.service.js';
 import { MessageSendsService } from './message-sends.service.js';
@@ -28,7 +29,8 @@ import { SenderNumbersService } from './sender-numbers.service.js';
     MessageTemplatesService,
     MessageSendsService,
     MessageDispatchService,
+    DeliveryReportsService,
   ],
-  exports: [SenderNumbersService, MessageFilesService, MessageTemplatesService, MessageSendsService, MessageDispatchService],
+  exports: [SenderNumbersService, MessageFilesService, MessageTemplatesService, MessageSendsService, MessageDispatchService, DeliveryReportsService],
 })
 export class MessagingModule {}

@@ -62,6 +62,13 @@ const schema = z.object({
   ALIGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   // Messages handed to the gateway per second at most; 0 for as fast as it takes them.
   MESSAGE_SEND_RATE: z.coerce.number().int().min(0).default(0),
+  // When the gateway's delivery reports are looked up after it accepted a call, in ms after its answer, comma-separated
+  // (default 1, 5 and 30 minutes, 2 and 24 hours: DELIVERY_LOOKUP_SCHEDULE_MS in modules/messaging/domain); for tests.
+  DELIVERY_LOOKUP_SCHEDULE_MS: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,19}$/, 'must be up to 20 numbers of milliseconds, comma-separated')
+    .transform((value) => value.split(',').map(Number))
+    .optional(),
   // Gateway calls one send keeps in flight at once.
   MESSAGE_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   // The free number recipients call to refuse advertising (무료수신거부); advertising is refused without it.

@@ -9,7 +9,7 @@ import { FriendRequestBatch, FriendRequestItem } from '../../modules/contacts/fr
 import { ContactConsent, OptOut } from '../../modules/consent/opt-out.entity.js';
 import { EmailTemplate } from '../../modules/email-templates/email-template.entity.js';
 import { MessageFile } from '../../modules/messaging/message-file.entity.js';
-import { GatewayCall, MessageDelivery, MessageSend } from '../../modules/messaging/message-send.entity.js';
+import { GatewayCall, MessageDelivery, MessageDeliveryEvent, MessageSend } from '../../modules/messaging/message-send.entity.js';
 import { MessageTemplate } from '../../modules/messaging/message-template.entity.js';
 import { SenderNumber } from '../../modules/messaging/sender-number.entity.js';
 import { MailAccount } from '../../modules/mail-accounts/mail-account.entity.js';
@@ -24,7 +24,7 @@ import { migrationsList } from './migrations/index.js';
 /** Every entity of the application. A new module adds its entities here. */
 export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel, ModelSelection, EmailTemplate,
   AddressBook, ContactGroup, Contact, ContactImport, FriendRequestBatch, FriendRequestItem, ContactColumnSettings,
-  SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery, OptOut, ContactConsent];
+  SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery, MessageDeliveryEvent, OptOut, ContactConsent];
 
 /** Where the migrator records the migrations it applied: the schema's level, which a backup keeps. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

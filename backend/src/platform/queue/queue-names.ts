@@ -7,6 +7,8 @@ export enum QueueName {
   ContactImport = 'contact-import',
   /** Text and KakaoTalk messages handed to the gateway, now or at their time (modules/messaging). */
   MessageSend = 'message-send',
+  /** Look-ups of the gateway's delivery reports after it accepted a send's messages (modules/messaging). */
+  DeliveryReport = 'delivery-report',
 }
 
 export const ALL_QUEUES: QueueName[] = Object.values(QueueName);

@@ -13,6 +13,8 @@ import {
 } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
 import { MAX_FILES_PER_MESSAGE } from '../domain/attachments.js';
+import { SEND_OUTCOMES } from '../domain/send-outcome.js';
+import { DELIVERY_STATUSES } from '../message-send.entity.js';
 import { Optional } from '../../../platform/http/optional.js';
 
 /** The most recipients one send takes. */
@@ -100,9 +102,18 @@ export class SendMassSmsResultDto {
 export class DeliveryCountsDto {
   @ApiProperty() queued!: number;
   @ApiProperty() sending!: number;
-  @ApiProperty() sent!: number;
+  @ApiProperty({ description: 'Taken by the gateway, its delivery report not in yet' }) sent!: number;
+  @ApiProperty({ description: "Arrived, as the gateway's records say" }) delivered!: number;
   @ApiProperty() failed!: number;
   @ApiProperty() unknown!: number;
+  @ApiProperty() cancelled!: number;
+}
+
+export class SendOutcomeCountsDto {
+  @ApiProperty() delivered!: number;
+  @ApiProperty() failed!: number;
+  @ApiProperty({ description: 'Not final yet: waiting to go out, going out, or waiting for the delivery report' }) pending!: number;
+  @ApiProperty({ description: 'No final state from the gateway within 72 hours, or its answer was lost' }) unknown!: number;
   @ApiProperty() cancelled!: number;
 }
 
@@ -125,6 +136,13 @@ export class MessageSendDto {
   @ApiProperty({ type: [ExcludedRecipientDto], description: 'The recipients the opt-out and consent register left out of this send; the others were sent to' })
   excluded!: ExcludedRecipientDto[];
   @ApiProperty({ type: DeliveryCountsDto }) counts!: DeliveryCountsDto;
+  @ApiProperty({
+    enum: SEND_OUTCOMES,
+    description:
+      'What became of the messages: pending (some not final yet), delivered (all), partly-failed (some arrived, others failed or are unknown), failed (none arrived, some failed), unknown (none known either way), cancelled',
+  })
+  outcome!: string;
+  @ApiProperty({ type: SendOutcomeCountsDto }) outcomeCounts!: SendOutcomeCountsDto;
   @ApiProperty({ description: 'The first text, for the list' }) preview!: string;
   @ApiProperty({ type: String, nullable: true }) createdBy!: string | null;
   @ApiProperty({ description: 'Whether the caller may cancel it now: it has not started, and they made it or are a superadmin' }) canCancel!: boolean;
@@ -151,7 +169,7 @@ export class DeliveryDto {
   @ApiProperty() text!: string;
   @ApiProperty({ enum: ['SMS', 'LMS', 'MMS'] }) type!: string;
   @ApiProperty() files!: number;
-  @ApiProperty({ enum: ['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'] }) status!: string;
+  @ApiProperty({ enum: DELIVERY_STATUSES, description: 'sent: taken by the gateway, its delivery report not in yet' }) status!: string;
   @ApiProperty({ type: String, nullable: true, description: "The gateway's message id" }) mid!: string | null;
   @ApiProperty({ type: String, nullable: true }) error!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
@@ -163,10 +181,27 @@ export class DeliveryListDto {
 }
 
 export class DeliveryQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: ['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'] })
+  @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
   @Optional()
-  @IsIn(['queued', 'sending', 'sent', 'failed', 'unknown', 'cancelled'])
+  @IsIn(DELIVERY_STATUSES)
   status?: string;
+}
+
+export const DELIVERY_EVENT_KINDS = ['accepted', 'delivered', 'failed', 'unknown', 'cancelled'] as const;
+
+export class DeliveryEventDto {
+  @ApiProperty({ enum: DELIVERY_EVENT_KINDS, description: 'accepted: the gateway took it; delivered, failed or unknown: its final state; cancelled: its send was stopped first' })
+  status!: string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'When it happened, as the gateway reports it (else when it was learnt)' }) at!: string;
+  @ApiProperty({ description: 'Where it was learnt: gateway (the answer to the send), sms_list, kakao-history, clock (72 hours without a report) or app' })
+  source!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'In plain words: the reason of a failure, how it arrived, the gateway message id' }) detail!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The gateway's own words for the state (e.g. 전송실패)" }) gatewayState!: string | null;
+}
+
+export class DeliveryEventsDto {
+  @ApiProperty({ type: DeliveryDto }) delivery!: DeliveryDto;
+  @ApiProperty({ type: [DeliveryEventDto], description: "The message's path, oldest first" }) events!: DeliveryEventDto[];
 }
 
 export class GatewayRemainingDto {

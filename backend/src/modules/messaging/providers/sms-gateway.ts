@@ -51,6 +51,22 @@ export interface GatewayRecipientRecord {
   /** The gateway's words for the state, e.g. 발송완료. */
   state: string;
   failed: boolean;
+  /** The gateway's words for a failure (fail_reason), '' otherwise. */
+  reason: string;
+  /** When the carrier's report came (send_date); null before it. */
+  reportedAt: Date | null;
+}
+
+/** One message of a recorded KakaoTalk send (its history detail), with its fail-over SMS when one went out. */
+export interface KakaoRecipientRecord {
+  phone: string;
+  /** The gateway's words for the state, e.g. 완료, 실패, 전송중. */
+  state: string;
+  /** rslt: '0' delivered, a failure's code, '' before the report. */
+  code: string;
+  reason: string;
+  reportedAt: Date | null;
+  failover: { state: string; reason: string } | null;
 }
 
 export interface GatewayRemaining {
@@ -82,6 +98,8 @@ export interface SmsGateway {
   /** The sends the gateway recorded from `since` (Korean days) on. */
   sends(credentials: GatewayCredentials, since: Date): Promise<GatewaySendRecord[]>;
   recipients(credentials: GatewayCredentials, mid: string): Promise<GatewayRecipientRecord[]>;
+  /** Each message of a KakaoTalk send and its report (the KakaoTalk history's detail). */
+  kakaoRecipients(credentials: GatewayCredentials, mid: string): Promise<KakaoRecipientRecord[]>;
   cancel(credentials: GatewayCredentials, mid: string): Promise<void>;
 }
 

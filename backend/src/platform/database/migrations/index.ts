@@ -7,6 +7,7 @@ import { Migration20261127000000_messaging } from './Migration20261127000000_mes
 import { Migration20261201000000_email_keys_per_staff } from './Migration20261201000000_email_keys_per_staff.js';
 import { Migration20261202000000_record_versions } from './Migration20261202000000_record_versions.js';
 import { Migration20261203000000_consent } from './Migration20261203000000_consent.js';
+import { Migration20261204000000_delivery_reports } from './Migration20261204000000_delivery_reports.js';
 import { Migration20261206000000_outreach_history } from './Migration20261206000000_outreach_history.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
@@ -20,5 +21,6 @@ export const migrationsList = [
   { name: 'Migration20261201000000_email_keys_per_staff', class: Migration20261201000000_email_keys_per_staff },
   { name: 'Migration20261202000000_record_versions', class: Migration20261202000000_record_versions },
   { name: 'Migration20261203000000_consent', class: Migration20261203000000_consent },
+  { name: 'Migration20261204000000_delivery_reports', class: Migration20261204000000_delivery_reports },
   { name: 'Migration20261206000000_outreach_history', class: Migration20261206000000_outreach_history },
 ];

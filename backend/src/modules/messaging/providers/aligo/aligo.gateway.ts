@@ -17,6 +17,7 @@ import {
   type GatewayRemaining,
   type GatewaySendRecord,
   GatewayUnreachable,
+  type KakaoRecipientRecord,
   type KakaoRequest,
   type SmsGateway,
   type SmsRequest,
@@ -134,9 +135,41 @@ export class AligoGateway implements SmsGateway {
       const list = Array.isArray(answer.list) ? (answer.list as AligoAnswer[]) : [];
       for (const item of list) {
         const state = String(item.sms_state ?? '');
-        records.push({ phone: String(item.receiver ?? '').replace(/\D/g, ''), state, failed: /실패|fail/i.test(state) });
+        records.push({
+          phone: String(item.receiver ?? '').replace(/\D/g, ''),
+          state,
+          failed: /실패|fail/i.test(state),
+          reason: String(item.fail_reason ?? ''),
+          reportedAt: fromKoreanDateTime(String(item.send_date ?? '')),
+        });
       }
       if (answer.next_yn !== 'Y' || list.length === 0) return records;
+    }
+  }
+
+  async kakaoRecipients(credentials: GatewayCredentials, mid: string): Promise<KakaoRecipientRecord[]> {
+    const records: KakaoRecipientRecord[] = [];
+    for (let page = 1; ; page++) {
+      const form = new FormFields();
+      form.add('apikey', credentials.apiKey);
+      form.add('userid', credentials.userId);
+      form.add('mid', mid);
+      form.add('page', String(page));
+      form.add('limit', String(LIST_PAGE_SIZE));
+      const answer = kakaoResult(await this.post(`${this.config.ALIGO_KAKAO_API_URL}/akv10/history/detail/`, form, false));
+      const list = Array.isArray(answer.list) ? (answer.list as AligoAnswer[]) : [];
+      for (const item of list) {
+        const failoverState = String(item.fstatus ?? '');
+        records.push({
+          phone: String(item.phone ?? '').replace(/\D/g, ''),
+          state: String(item.status ?? ''),
+          code: String(item.rslt ?? ''),
+          reason: String(item.rslt_message ?? ''),
+          reportedAt: fromKoreanDateTime(String(item.rsltdate ?? '')),
+          failover: item.smid && failoverState ? { state: failoverState, reason: String(item.freason ?? '') } : null,
+        });
+      }
+      if (list.length === 0 || page >= Number(answer.totalPage ?? 1)) return records;
     }
   }
 
