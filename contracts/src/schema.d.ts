@@ -820,6 +820,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/message-sends/{id}/deliveries/{deliveryId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MessageSendsController_deliveryEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/message-templates": {
         parameters: {
             query?: never;
@@ -1597,9 +1613,12 @@ export interface components {
         };
         DeliveryCountsDto: {
             cancelled: number;
+            /** @description Arrived, as the gateway's records say */
+            delivered: number;
             failed: number;
             queued: number;
             sending: number;
+            /** @description Taken by the gateway, its delivery report not in yet */
             sent: number;
             unknown: number;
         };
@@ -1611,13 +1630,39 @@ export interface components {
             mid: string | null;
             name: string;
             phone: string;
-            /** @enum {string} */
-            status: "queued" | "sending" | "sent" | "failed" | "unknown" | "cancelled";
+            /**
+             * @description sent: taken by the gateway, its delivery report not in yet
+             * @enum {string}
+             */
+            status: "queued" | "sending" | "sent" | "delivered" | "failed" | "unknown" | "cancelled";
             text: string;
             /** @enum {string} */
             type: "SMS" | "LMS" | "MMS";
             /** Format: date-time */
             updatedAt: string;
+        };
+        DeliveryEventDto: {
+            /**
+             * Format: date-time
+             * @description When it happened, as the gateway reports it (else when it was learnt)
+             */
+            at: string;
+            /** @description In plain words: the reason of a failure, how it arrived, the gateway message id */
+            detail: string | null;
+            /** @description The gateway's own words for the state (e.g. 전송실패) */
+            gatewayState: string | null;
+            /** @description Where it was learnt: gateway (the answer to the send), sms_list, kakao-history, clock (72 hours without a report) or app */
+            source: string;
+            /**
+             * @description accepted: the gateway took it; delivered, failed or unknown: its final state; cancelled: its send was stopped first
+             * @enum {string}
+             */
+            status: "accepted" | "delivered" | "failed" | "unknown" | "cancelled";
+        };
+        DeliveryEventsDto: {
+            delivery: components["schemas"]["DeliveryDto"];
+            /** @description The message's path, oldest first */
+            events: components["schemas"]["DeliveryEventDto"][];
         };
         DeliveryListDto: {
             data: components["schemas"]["DeliveryDto"][];
@@ -1845,6 +1890,12 @@ export interface components {
             /** Format: date-time */
             finishedAt: string | null;
             id: number;
+            /**
+             * @description What became of the messages: pending (some not final yet), delivered (all), partly-failed (some arrived, others failed or are unknown), failed (none arrived, some failed), unknown (none known either way), cancelled
+             * @enum {string}
+             */
+            outcome: "pending" | "delivered" | "partly-failed" | "failed" | "unknown" | "cancelled";
+            outcomeCounts: components["schemas"]["SendOutcomeCountsDto"];
             /** @description The first text, for the list */
             preview: string;
             /** Format: date-time */
@@ -2177,6 +2228,15 @@ export interface components {
             /** @description The send recorded, for View Results */
             sendId: number;
             success: boolean;
+        };
+        SendOutcomeCountsDto: {
+            cancelled: number;
+            delivered: number;
+            failed: number;
+            /** @description Not final yet: waiting to go out, going out, or waiting for the delivery report */
+            pending: number;
+            /** @description No final state from the gateway within 72 hours, or its answer was lost */
+            unknown: number;
         };
         SendRecipientDto: {
             /** @enum {string} */
@@ -5230,7 +5290,7 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
-                status?: "queued" | "sending" | "sent" | "failed" | "unknown" | "cancelled";
+                status?: "queued" | "sending" | "sent" | "delivered" | "failed" | "unknown" | "cancelled";
             };
             header?: never;
             path: {
@@ -5246,6 +5306,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageSendsController_deliveryEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One message's path: taken by the gateway, then delivered, failed (with the reason) or unknown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryEventsDto"];
                 };
             };
             401: {

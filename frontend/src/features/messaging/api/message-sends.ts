@@ -12,6 +12,14 @@ export const OPEN_SEND_STATES: readonly SendState[] = ['queued', 'sending'];
 export const FINISHED_SEND_STATES: readonly SendState[] = ['completed', 'failed', 'cancelled'];
 
 const POLL_MS = 2000;
+/** Delivery reports come over minutes to hours: a send waiting for them is looked at again now and then. */
+const REPORT_POLL_MS = 30_000;
+
+/** How often a list holding these sends is fetched again: quickly while one goes out, slowly while reports come. */
+export function pollInterval(sends: readonly Pick<MessageSend, 'state' | 'outcome'>[] | undefined): number {
+  if (sends?.some((send) => OPEN_SEND_STATES.includes(send.state))) return POLL_MS;
+  return sends?.some((send) => send.outcome === 'pending' && send.state !== 'scheduled') ? REPORT_POLL_MS : 0;
+}
 
 /**
  * POST message-sends: 202 with the send recorded and queued (or scheduled). `idempotencyKey` names the one send the
@@ -52,18 +60,25 @@ export function useMessageSends(query: SendsQuery) {
       unwrap(await api.GET('/backend/api/v1/message-sends', { params: { query: { page, pageSize, ...(from ? { from } : {}), ...(to ? { to } : {}) } } })),
     {
       keepPreviousData: true,
-      refreshInterval: (list) => (list?.data.some((send) => OPEN_SEND_STATES.includes(send.state)) ? POLL_MS : 0),
+      refreshInterval: (list) => pollInterval(list?.data),
     },
   );
 }
 
-/** GET message-sends/{id}/deliveries: each recipient's phone, type, status and error. */
-export function useDeliveries(sendId: number, page: number, pageSize: number, isGoingOut: boolean) {
+/** GET message-sends/{id}/deliveries: each recipient's phone, type, status and error; polled as its send is. */
+export function useDeliveries(send: Pick<MessageSend, 'id' | 'state' | 'outcome'>, page: number, pageSize: number) {
   return useSWR(
-    ['messaging', 'deliveries', sendId, page, pageSize] as const,
+    ['messaging', 'deliveries', send.id, page, pageSize] as const,
     async ([, , id, currentPage, size]) =>
       unwrap(await api.GET('/backend/api/v1/message-sends/{id}/deliveries', { params: { path: { id }, query: { page: currentPage, pageSize: size } } })),
-    { keepPreviousData: true, refreshInterval: isGoingOut ? POLL_MS : 0 },
+    { keepPreviousData: true, refreshInterval: pollInterval([send]) },
+  );
+}
+
+/** GET message-sends/{id}/deliveries/{deliveryId}/events: one message's path, taken by the gateway and after. */
+export function useDeliveryEvents(sendId: number, deliveryId: number | null) {
+  return useSWR(deliveryId === null ? null : (['messaging', 'deliveries', sendId, 'events', deliveryId] as const), async ([, , id, , delivery]) =>
+    unwrap(await api.GET('/backend/api/v1/message-sends/{id}/deliveries/{deliveryId}/events', { params: { path: { id, deliveryId: delivery } } })),
   );
 }
 

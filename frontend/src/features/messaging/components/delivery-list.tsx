@@ -5,17 +5,18 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useDeliveries } from '../api/message-sends.ts';
-import type { MessageSend } from '../api/messaging-types.ts';
+import type { Delivery, MessageSend } from '../api/messaging-types.ts';
+import { DeliveryPathDialog } from './delivery-path-dialog.tsx';
 import { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, TONE_CLASSES } from './send-labels.ts';
 
 const PAGE_SIZE = 20;
 const cellClass = 'px-3 py-2 align-top';
 
-/** Each recipient's message of one send: phone, name, type, status and the gateway's error. */
+/** Each recipient's message of one send: phone, name, type, status and why it failed; each opens to its path. */
 export function DeliveryList({ send }: { send: MessageSend }) {
   const [page, setPage] = useState(1);
-  const isGoingOut = send.state === 'queued' || send.state === 'sending';
-  const deliveries = useDeliveries(send.id, page, PAGE_SIZE, isGoingOut);
+  const [shown, setShown] = useState<Delivery | null>(null);
+  const deliveries = useDeliveries(send, page, PAGE_SIZE);
 
   if (deliveries.error && !deliveries.data) {
     return (
@@ -40,6 +41,9 @@ export function DeliveryList({ send }: { send: MessageSend }) {
             <th scope="col" className={cellClass}>Type</th>
             <th scope="col" className={cellClass}>Status</th>
             <th scope="col" className={cellClass}>Error</th>
+            <th scope="col" className={cellClass}>
+              <span className="sr-only">Path</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -54,11 +58,17 @@ export function DeliveryList({ send }: { send: MessageSend }) {
                 </span>
               </td>
               <td className={`${cellClass} text-red-800`}>{delivery.error}</td>
+              <td className={cellClass}>
+                <Button variant="secondary" className="h-7 px-2.5 text-xs" aria-label={`Path of the message to ${formatPhone(delivery.phone)}`} onPress={() => setShown(delivery)}>
+                  Path
+                </Button>
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       <Pager pagination={deliveries.data.pagination} onPageChange={setPage} label={`Pages of the recipients of send ${send.id}`} />
+      <DeliveryPathDialog sendId={send.id} delivery={shown} onClose={() => setShown(null)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ProgressBar } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { TONE_CLASSES } from './send-labels.ts';
 import type { SendOutcome } from './send-outcome.ts';
 import { SEND_STEPS, type SendProgress } from './use-message-sending.ts';
 
@@ -29,12 +30,15 @@ export function SendProgressDialog({ progress }: { progress: SendProgress | null
   );
 }
 
-/** The results of a send: how many went out, how many failed, and what became of it. */
+/** The results of a send: how many the gateway took, how many failed, and what became of them so far. */
 export function SendResultsDialog({ outcome, onConfirm }: { outcome: SendOutcome | null; onConfirm: () => void }) {
   return (
     <Dialog title="Sending Results" size="sm" isOpen={outcome !== null} onOpenChange={(open) => !open && onConfirm()}>
       {outcome && (
         <>
+          <p className="mb-3 text-sm text-slate-700">
+            State: <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[outcome.badge.tone]}`}>{outcome.badge.label}</span>
+          </p>
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-lg bg-emerald-50 px-4 py-3">
               <dt className="text-xs font-semibold text-emerald-800">Success</dt>

@@ -7,24 +7,20 @@ import { toast } from '../../../lib/toast.tsx';
 import { cancelMessageSend } from '../api/message-sends.ts';
 import type { MessageSend } from '../api/messaging-types.ts';
 import { DeliveryList } from './delivery-list.tsx';
-import { CHANNEL_LABELS, SEND_CANCELLED, SEND_STATE_LABELS, SEND_STATE_TONES, TONE_CLASSES } from './send-labels.ts';
+import { CHANNEL_LABELS, SEND_CANCELLED, TONE_CLASSES } from './send-labels.ts';
+import { resultCounts, sendBadge } from './send-outcome.ts';
 
 const headClass = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';
 const cellClass = 'px-3 py-2.5 align-top text-sm text-slate-800';
 
 function Counts({ send }: { send: MessageSend }) {
-  const { queued, sending, sent, failed, unknown, cancelled } = send.counts;
-  const parts = [
-    `Sent ${sent}`,
-    `Failed ${failed}`,
-    ...(queued + sending > 0 ? [`Waiting ${queued + sending}`] : []),
-    ...(unknown > 0 ? [`Unknown ${unknown}`] : []),
-    ...(cancelled > 0 ? [`Cancelled ${cancelled}`] : []),
-  ];
-  return <span className="whitespace-nowrap tabular-nums">{parts.join(' · ')}</span>;
+  return <span className="whitespace-nowrap tabular-nums">{resultCounts(send)}</span>;
 }
 
-/** The sends, newest first: when, how, from which number, what, to how many, with what outcome; each opens to its recipients. */
+/**
+ * The sends, newest first: when, how, from which number, what, to how many, and what became of the messages
+ * (delivered, failed, awaiting the gateway's reports); each opens to its recipients.
+ */
 export function SendHistory({ sends }: { sends: readonly MessageSend[] }) {
   const [openId, setOpenId] = useState<number | null>(null);
   const [toCancel, setToCancel] = useState<MessageSend | null>(null);
@@ -58,6 +54,7 @@ export function SendHistory({ sends }: { sends: readonly MessageSend[] }) {
         <tbody className="divide-y divide-slate-100">
           {sends.map((send) => {
             const isOpen = openId === send.id;
+            const badge = sendBadge(send);
             return (
               <Fragment key={send.id}>
                 <tr>
@@ -75,9 +72,7 @@ export function SendHistory({ sends }: { sends: readonly MessageSend[] }) {
                     <Counts send={send} />
                   </td>
                   <td className={cellClass}>
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE_CLASSES[SEND_STATE_TONES[send.state]]}`}>
-                      {SEND_STATE_LABELS[send.state]}
-                    </span>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE_CLASSES[badge.tone]}`}>{badge.label}</span>
                     {send.state === 'scheduled' && send.scheduledAt && (
                       <span className="mt-1 block text-xs whitespace-nowrap tabular-nums text-slate-700">{formatKoreanDateTime(send.scheduledAt)}</span>
                     )}

@@ -1,4 +1,4 @@
-import type { Delivery, MessageSend, SendChannel } from '../api/messaging-types.ts';
+import type { Delivery, DeliveryEvent, MessageSend, SendChannel, SendOutcomeName } from '../api/messaging-types.ts';
 
 export const CHANNEL_LABELS: Record<SendChannel, string> = { sms: 'SMS', kakao: 'KakaoTalk' };
 
@@ -14,13 +14,42 @@ export const SEND_STATE_LABELS: Record<MessageSend['state'], string> = {
 export const DELIVERY_STATUS_LABELS: Record<Delivery['status'], string> = {
   queued: 'Queued',
   sending: 'Sending',
-  sent: 'Sent',
+  sent: 'Sent, awaiting report',
+  delivered: 'Delivered',
   failed: 'Failed',
   unknown: 'Unknown',
   cancelled: 'Cancelled',
 };
 
-type Tone = 'neutral' | 'progress' | 'good' | 'bad';
+/** What became of a send's messages (its `outcome`). */
+export const SEND_OUTCOME_LABELS: Record<SendOutcomeName, string> = {
+  pending: 'Awaiting reports',
+  delivered: 'Delivered',
+  'partly-failed': 'Partly failed',
+  failed: 'Failed',
+  unknown: 'Unknown',
+  cancelled: 'Cancelled',
+};
+
+/** The steps of one message's path. */
+export const DELIVERY_EVENT_LABELS: Record<DeliveryEvent['status'], string> = {
+  accepted: 'Taken by the gateway',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  unknown: 'Unknown',
+  cancelled: 'Cancelled',
+};
+
+/** Where a step was learnt. */
+export const EVENT_SOURCE_LABELS: Record<string, string> = {
+  gateway: "the gateway's answer",
+  sms_list: 'SMS records (sms_list)',
+  'kakao-history': 'KakaoTalk history',
+  clock: 'no report in 72 hours',
+  app: 'JOB CASTING',
+};
+
+export type Tone = 'neutral' | 'progress' | 'good' | 'bad';
 
 export const TONE_CLASSES: Record<Tone, string> = {
   neutral: 'bg-slate-100 text-slate-800',
@@ -38,10 +67,20 @@ export const SEND_STATE_TONES: Record<MessageSend['state'], Tone> = {
   failed: 'bad',
 };
 
+export const SEND_OUTCOME_TONES: Record<SendOutcomeName, Tone> = {
+  pending: 'progress',
+  delivered: 'good',
+  'partly-failed': 'bad',
+  failed: 'bad',
+  unknown: 'neutral',
+  cancelled: 'neutral',
+};
+
 export const DELIVERY_STATUS_TONES: Record<Delivery['status'], Tone> = {
   queued: 'progress',
   sending: 'progress',
-  sent: 'good',
+  sent: 'progress',
+  delivered: 'good',
   failed: 'bad',
   unknown: 'neutral',
   cancelled: 'neutral',
