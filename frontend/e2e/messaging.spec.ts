@@ -419,15 +419,25 @@ test('the results page lists sends with their recipients, filters by day and sho
   await expect(remaining.getByRole('definition').first()).toHaveText(/^[\d,]+$/);
 
   const row = page.getByRole('row').filter({ hasText: text });
-  await expect(row).toContainText('Completed');
-  await expect(row).toContainText('Sent 1 · Failed 0');
+  // The gateway took it; its delivery report is read a minute later, so the send awaits it, never a bare Completed.
+  await expect(row).toContainText('Awaiting reports');
+  await expect(row).toContainText('Delivered 0 · Failed 0 · Awaiting report 1');
   await expect(row).toContainText(OFFICE.shown);
   await row.getByRole('button', { name: /^Details of the send/ }).click();
   const recipients = page.getByRole('table', { name: `Recipients of send ${created.data.id}` });
   await expect(recipients.getByRole('row').filter({ hasText: hyphenated(phone) })).toContainText('결과 확인');
   await expect(recipients.getByRole('row').filter({ hasText: hyphenated(phone) })).toContainText('SMS');
-  await expect(recipients.getByRole('row').filter({ hasText: hyphenated(phone) })).toContainText('Sent');
+  await expect(recipients.getByRole('row').filter({ hasText: hyphenated(phone) })).toContainText('Sent, awaiting report');
   await checkScreen(page, 'message-results');
+  // Each message opens to its path, from the keyboard too.
+  await recipients.getByRole('button', { name: `Path of the message to ${hyphenated(phone)}` }).focus();
+  await page.keyboard.press('Enter');
+  const path = page.getByRole('dialog', { name: `Path of the message to ${hyphenated(phone)}` });
+  await expect(path.getByRole('list', { name: 'Path of the message' })).toContainText("Taken by the gateway");
+  await expect(path).toContainText('Waiting for the delivery report');
+  await checkScreen(page, 'message-path');
+  await page.keyboard.press('Escape');
+  await expect(path).toBeHidden();
 
   // Sends requested from tomorrow on: none yet.
   await page.getByRole('button', { name: 'From: Select Date' }).click();

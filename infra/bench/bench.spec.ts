@@ -106,6 +106,12 @@ describe('infra/bench', () => {
     expect(Number(/dispatch\s+(\d+) messages\/s into the sandbox/.exec(output)?.[1])).toBeGreaterThan(0);
     expect(Number(/gateway\s+(\d+) messages\/s taken by the sandbox/.exec(output)?.[1])).toBeGreaterThan(0);
     expect(output).toMatch(/scheduled 20 sends due 250 ms apart reach the gateway p50 -?\d+ ms, p95 -?\d+ ms/);
+    // 1,200 texts go in 3 send_mass calls, each looked up at least once until every message is final.
+    const [calls, lookups] = (/reports\s+1200 messages in (\d+) calls, .*?: (\d+) look-ups/.exec(output) ?? []).slice(1).map(Number);
+    expect(calls).toBe(3);
+    expect(lookups).toBeGreaterThanOrEqual(calls);
+    expect(output).toMatch(/every message final [\d.]+ s after the first call was accepted/);
+    expect(output).toMatch(/had its last report [\d.]+ s after taking the first message; one sms_list of a call of 500 answers in p50 [\d.]+ ms/);
     expect(Number(/render \+ MIME\s+(\d+) messages\/s/.exec(output)?.[1])).toBeGreaterThan(0);
     const [apiP50, apiP95] = (/send\s+p50 ([\d.]+) ms, p95 ([\d.]+) ms through the API/.exec(output) ?? []).slice(1).map(Number);
     const [gmailP50] = (/Gmail alone\s+p50 ([\d.]+) ms/.exec(output) ?? []).slice(1).map(Number);

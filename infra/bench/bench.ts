@@ -1,6 +1,7 @@
 // npm run bench: on one server in one run, beside GET health: sign-in throughput, GET users, the post list queries
 // on --posts posts, a --import-rows sheet imported from the Google sandbox beside a raw COPY of its rows, and the
-// e-mail side: render and MIME build with 20 models, and a send through the API beside the sandbox's own answer.
+// e-mail side: render and MIME build with 20 models, and a send through the API beside the sandbox's own answer;
+// then messaging: sends of --messages texts, their hand-over to the gateway sandbox and their delivery reports.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { contactTableBenchAvailable, scrollContactTable, type ScrollFigures } fr
 import { analyzeContacts, copyContactsPerSecond, duplicateScan, duplicatesView, generatedAddressBook, importAddressBook } from './contacts.ts';
 import { renderAndBuildRate, sendLatency } from './email.ts';
 import { load, type LoadOptions } from './load.ts';
-import { acceptTimes, dispatchRate, registerSandboxSender, sandboxIntakeRate, scheduledLateness } from './messaging.ts';
+import { acceptTimes, deliveryReportFigures, dispatchRate, registerSandboxSender, sandboxIntakeRate, scheduledLateness } from './messaging.ts';
 import { median } from './percentiles.ts';
 import { connectSandboxAccount, copyRowsPerSecond, generatedPostsSheet, growPosts, importPosts } from './posts.ts';
 import { seedUsers } from './seed-data.ts';
@@ -32,11 +33,11 @@ const { values } = parseArgs({
     // Contacts imported into a book that already holds some, before its duplicates view is read.
     'view-contacts': { type: 'string', default: '20000' },
     messages: { type: 'string', default: '10000' },
-    // `--only contacts`, `--only contact-table` or `--only messaging`: just that part, for work on it.
+    // `--only contacts`, `--only contact-table`, `--only messaging` or `--only delivery-reports`: just that part, for work on it.
     only: { type: 'string' },
   },
 });
-const ONLY = ['contacts', 'contact-table', 'messaging'];
+const ONLY = ['contacts', 'contact-table', 'messaging', 'delivery-reports'];
 if (values.only !== undefined && !ONLY.includes(values.only)) throw new Error(`--only knows ${ONLY.join(', ')}, not ${values.only}`);
 const seconds = Number(values.seconds);
 const seededUsers = Number(values.users);
@@ -95,7 +96,9 @@ const env = {
 const onExit = (name: string, status: Parameters<typeof unexpectedExitMessage>[1]) => void shutdown(1, unexpectedExitMessage(name, status));
 const api = (extra: Record<string, string> = {}) => ({ name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port), env: extra });
 await startProcesses([aligo.process], env, onExit);
-const [apiProcess] = await startProcesses([api(), { name: 'worker', command: node, args: ['backend/dist/worker.js'] }], env, onExit);
+const worker = (extra: Record<string, string> = {}) => ({ name: 'worker', command: node, args: ['backend/dist/worker.js'], env: extra });
+const [apiProcess, firstWorker] = await startProcesses([api(), worker()], env, onExit);
+let workerProcess = firstWorker;
 await seedUsers(databaseUrl, seededUsers);
 
 const loginBody = JSON.stringify(ADMIN);
@@ -175,8 +178,24 @@ async function messagingFigures() {
     `  scheduled 20 sends due 250 ms apart reach the gateway p50 ${late.p50.toFixed(0)} ms, p95 ${late.p95.toFixed(0)} ms, at most ${late.max.toFixed(0)} ms after their time`,
   ];
 }
+// Delivery reports on the product's schedule shortened 60 times (1, 5 and 30 s, 2 and 24 min), by a worker started
+// with it: reports that come 2 to 10 s after sending stand for reports 2 to 10 minutes late.
+async function deliveryReportLines() {
+  await workerProcess.stop();
+  [workerProcess] = await startProcesses([worker({ DELIVERY_LOOKUP_SCHEDULE_MS: '1000,5000,30000,120000,1440000' })], env, onExit);
+  const reports = await deliveryReportFigures(base, auth, aligo.url, databaseUrl, { recipients: messageCount, reportDelayMs: 2000, jitterMs: 8000, failureRate: 0.05 });
+  return [
+    `  reports   ${messageCount} messages in ${reports.calls} calls, reported 2 to 10 s after sending (5 % failing), look-ups 1, 5, 30 s… after acceptance: ${reports.lookups} look-ups (${(reports.lookups / reports.calls).toFixed(1)} a call, ${reports.pages} sms_list pages of 500); every message final ${reports.finalAfterAcceptanceSeconds.toFixed(1)} s after the first call was accepted (${reports.finalSeconds.toFixed(1)} s after the send was posted, ${reports.dispatchedSeconds.toFixed(1)} s of it handing over)`,
+    `  gateway   had its last report ${reports.gatewayLastReportSeconds.toFixed(1)} s after taking the first message; one sms_list of a call of 500 answers in p50 ${reports.smsListP50Ms.toFixed(1)} ms (outcome ${reports.outcome}: ${reports.counts.delivered} delivered, ${reports.counts.failed} failed, ${reports.counts.unknown} unknown)`,
+  ];
+}
 if (values.only === 'messaging') {
-  for (const text of await messagingFigures()) console.log(text);
+  for (const text of [...(await messagingFigures()), ...(await deliveryReportLines())]) console.log(text);
+  await shutdown(0);
+}
+if (values.only === 'delivery-reports') {
+  await registerSandboxSender(base, auth);
+  for (const text of await deliveryReportLines()) console.log(text);
   await shutdown(0);
 }
 
@@ -235,7 +254,7 @@ const [firstPost] = ((await (await fetch(`${base}/posts?page=1&pageSize=1`, { he
 const sends = await sendLatency({ base, auth, sandboxUrl: sandbox.url, accountId, accountEmail: SAMPLE_ACCOUNT_EMAILS[0], postId: firstPost.postId, sends: Math.max(10, seconds * 3) });
 const contacts = await contactFigures();
 const table = await contactTableFigures();
-const messaging = await messagingFigures();
+const messaging = [...(await messagingFigures()), ...(await deliveryReportLines())];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));

@@ -1,7 +1,8 @@
 // The messaging part of the benchmark, for sends of many personalised texts through the API, the worker and the
 // Aligo sandbox (run as a process of its own): how long the API takes to accept a send, how fast the worker hands
-// the messages to the gateway beside how fast the gateway takes them from one caller, and how late scheduled
-// sends go out.
+// the messages to the gateway beside how fast the gateway takes them from one caller, how late scheduled sends go
+// out, and how many look-ups of the gateway's records it takes until every message of a send is final.
+import pg from 'pg';
 import { SANDBOX_API_KEY, SANDBOX_SENDERS, SANDBOX_USER_ID } from '../sandbox/aligo/server.ts';
 import { percentile } from './percentiles.ts';
 
@@ -17,6 +18,8 @@ interface SandboxStats {
 interface SandboxMessage {
   receiver: string;
   acceptedAt: string;
+  /** When its delivery report comes or came. */
+  reportAt: string | null;
 }
 
 /** Registers the sandbox's sender number for the signed-in staff member. */
@@ -148,7 +151,85 @@ async function sandboxStats(sandboxUrl: string): Promise<SandboxStats> {
   return (await (await fetch(`${sandboxUrl}/sandbox/stats`)).json()) as SandboxStats;
 }
 
-async function sandboxMessages(sandboxUrl: string): Promise<SandboxMessage[]> {
-  const body = (await (await fetch(`${sandboxUrl}/sandbox/messages?sender=${SENDER}&limit=1000000`)).json()) as SandboxMessage[] | { messages: SandboxMessage[] };
+async function sandboxMessages(sandboxUrl: string, query = '&limit=1000000'): Promise<SandboxMessage[]> {
+  const body = (await (await fetch(`${sandboxUrl}/sandbox/messages?sender=${SENDER}${query}`)).json()) as SandboxMessage[] | { messages: SandboxMessage[] };
   return Array.isArray(body) ? body : body.messages;
+}
+
+/**
+ * The truth after a send of `recipients` texts: the sandbox reports each message `reportDelayMs` to
+ * `reportDelayMs + jitterMs` after taking it (a share failing), and the worker reads the records on its schedule
+ * (the benchmark's worker runs it shortened). Counts the look-ups the worker made (jobs, and sms_list pages read)
+ * and how long after acceptance every message was final, beside when the sandbox had its last report and how
+ * long it takes to answer one sms_list of a call.
+ */
+export async function deliveryReportFigures(
+  base: string,
+  auth: Record<string, string>,
+  sandboxUrl: string,
+  databaseUrl: string,
+  options: { recipients: number; reportDelayMs: number; jitterMs: number; failureRate: number },
+) {
+  await clearSandbox(sandboxUrl);
+  await putDelivery(sandboxUrl, { failureRate: options.failureRate, delayMs: options.reportDelayMs, jitterMs: options.jitterMs, seed: 42 });
+  try {
+    const id = await postSend(base, auth, sendBody(options.recipients, 2_000_000));
+    const started = performance.now();
+    await settled(base, auth, id);
+    const dispatched = (performance.now() - started) / 1000;
+    let send: { outcome: string; outcomeCounts: { delivered: number; failed: number; unknown: number } };
+    for (;;) {
+      send = (await (await fetch(`${base}/message-sends/${id}`, { headers: auth })).json()) as typeof send;
+      if (send.outcome !== 'pending') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const final = (performance.now() - started) / 1000;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    let calls: { mid: string; lookups: number; size: number; acceptedAt: Date; finalAt: Date }[];
+    try {
+      calls = (
+        await client.query<{ mid: string; lookups: number; size: number; acceptedAt: Date; finalAt: Date }>(
+          `select "mid", "lookups", "size", "answered_at" as "acceptedAt", "reports_final_at" as "finalAt" from "gateway_call" where "send_id" = $1 order by "id"`,
+          [id],
+        )
+      ).rows;
+    } finally {
+      await client.end();
+    }
+    const lookups = calls.reduce((sum, call) => sum + call.lookups, 0);
+    const pages = calls.reduce((sum, call) => sum + call.lookups * Math.max(1, Math.ceil(call.size / MASS_CALL)), 0);
+    const firstAccepted = Math.min(...calls.map((call) => new Date(call.acceptedAt).getTime()));
+    const lastFinal = Math.max(...calls.map((call) => new Date(call.finalAt).getTime()));
+    // The gateway's side: when it had the last report, and how long one sms_list of a call of 500 takes it.
+    const messages = await sandboxMessages(sandboxUrl, `&limit=${options.recipients}`);
+    const lastReport = Math.max(...messages.map((m) => new Date(m.reportAt ?? m.acceptedAt).getTime()));
+    const firstTaken = Math.min(...messages.map((m) => new Date(m.acceptedAt).getTime()));
+    const answers: number[] = [];
+    for (const call of calls) {
+      const form = new URLSearchParams({ key: SANDBOX_API_KEY, user_id: SANDBOX_USER_ID, mid: call.mid, page: '1', page_size: String(MASS_CALL) });
+      const asked = performance.now();
+      await (await fetch(`${sandboxUrl}/sms_list/`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json();
+      answers.push(performance.now() - asked);
+    }
+    return {
+      calls: calls.length,
+      lookups,
+      pages,
+      dispatchedSeconds: dispatched,
+      finalSeconds: final,
+      finalAfterAcceptanceSeconds: (lastFinal - firstAccepted) / 1000,
+      gatewayLastReportSeconds: (lastReport - firstTaken) / 1000,
+      smsListP50Ms: percentile(answers, 50),
+      outcome: send.outcome,
+      counts: send.outcomeCounts,
+    };
+  } finally {
+    await putDelivery(sandboxUrl, { failureRate: 0, delayMs: 0, jitterMs: 0 });
+  }
+}
+
+async function putDelivery(sandboxUrl: string, model: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${sandboxUrl}/sandbox/delivery`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(model) });
+  if (!response.ok) throw new Error(`sandbox delivery model: ${response.status} ${await response.text()}`);
 }
