@@ -130,7 +130,11 @@ async function fillEveryTable(t: TestApp, token: string): Promise<{ pictureIds: 
       [admin, sender],
     );
     const call = await one(`insert into gateway_call (send_id, endpoint, state, size) values ($1, 'send', 'planned', 1) returning id`, [send]);
-    await one(`insert into message_delivery (send_id, phone, name, text, type, files, call_id) values ($1, '01011112222', '배우', $2, 'MMS', $3, $4)`, [send, AWKWARD, JSON.stringify(pictureIds), call]);
+    const delivery = await one(
+      `insert into message_delivery (send_id, phone, name, text, type, files, call_id) values ($1, '01011112222', '배우', $2, 'MMS', $3, $4) returning id`,
+      [send, AWKWARD, JSON.stringify(pictureIds), call],
+    );
+    await one(`insert into message_delivery_event (delivery_id, status, detail, source, gateway_state, occurred_at) values ($1, 'failed', $2, 'sms_list', '전송실패', now())`, [delivery, AWKWARD]);
   } finally {
     await client.end();
   }
