@@ -2,7 +2,7 @@ import type { Schemas } from '@job-casting/contracts';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../../lib/api-client.ts';
 import { unwrap } from '../../../lib/api-error.ts';
-import type { MessageSend } from './messaging-types.ts';
+import type { Delivery, MessageSend } from './messaging-types.ts';
 
 export type CreateMessageSend = Schemas['CreateMessageSendDto'];
 export type SendState = MessageSend['state'];
@@ -65,12 +65,12 @@ export function useMessageSends(query: SendsQuery) {
   );
 }
 
-/** GET message-sends/{id}/deliveries: each recipient's phone, type, status and error; polled as its send is. */
-export function useDeliveries(send: Pick<MessageSend, 'id' | 'state' | 'outcome'>, page: number, pageSize: number) {
+/** GET message-sends/{id}/deliveries[?status]: each recipient's phone, type, status and error; polled as its send is. */
+export function useDeliveries(send: Pick<MessageSend, 'id' | 'state' | 'outcome'>, page: number, pageSize: number, status: Delivery['status'] | null = null) {
   return useSWR(
-    ['messaging', 'deliveries', send.id, page, pageSize] as const,
-    async ([, , id, currentPage, size]) =>
-      unwrap(await api.GET('/backend/api/v1/message-sends/{id}/deliveries', { params: { path: { id }, query: { page: currentPage, pageSize: size } } })),
+    ['messaging', 'deliveries', send.id, page, pageSize, status] as const,
+    async ([, , id, currentPage, size, only]) =>
+      unwrap(await api.GET('/backend/api/v1/message-sends/{id}/deliveries', { params: { path: { id }, query: { page: currentPage, pageSize: size, ...(only ? { status: only } : {}) } } })),
     { keepPreviousData: true, refreshInterval: pollInterval([send]) },
   );
 }

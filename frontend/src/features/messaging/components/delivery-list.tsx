@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { useDeliveries } from '../api/message-sends.ts';
 import type { Delivery, MessageSend } from '../api/messaging-types.ts';
@@ -10,13 +11,20 @@ import { DeliveryPathDialog } from './delivery-path-dialog.tsx';
 import { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, TONE_CLASSES } from './send-labels.ts';
 
 const PAGE_SIZE = 20;
+
+type StatusFilter = 'all' | Delivery['status'];
+const STATUS_FILTERS: { id: StatusFilter; label: string }[] = [
+  { id: 'all', label: 'All messages' },
+  ...(['failed', 'delivered', 'sent', 'unknown', 'queued', 'sending', 'cancelled'] as const).map((status) => ({ id: status, label: DELIVERY_STATUS_LABELS[status] })),
+];
 const cellClass = 'px-3 py-2 align-top';
 
 /** Each recipient's message of one send: phone, name, type, status and why it failed; each opens to its path. */
 export function DeliveryList({ send }: { send: MessageSend }) {
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState<Delivery | null>(null);
-  const deliveries = useDeliveries(send, page, PAGE_SIZE);
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const deliveries = useDeliveries(send, page, PAGE_SIZE, filter === 'all' ? null : filter);
 
   if (deliveries.error && !deliveries.data) {
     return (
@@ -32,6 +40,18 @@ export function DeliveryList({ send }: { send: MessageSend }) {
 
   return (
     <div>
+      <div className="mb-2 max-w-56">
+        <Select
+          label="Show"
+          options={STATUS_FILTERS}
+          value={filter}
+          onChange={(next) => {
+            setFilter(next);
+            setPage(1);
+          }}
+        />
+      </div>
+      {deliveries.data.data.length === 0 && <p className="px-3 py-2 text-sm text-slate-700">No messages of this send are {filter === 'all' ? 'listed' : DELIVERY_STATUS_LABELS[filter].toLowerCase()}.</p>}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Recipients of send {send.id}</caption>
         <thead className="text-xs font-semibold text-slate-600">

@@ -8,9 +8,10 @@ const path: DeliveryEvent[] = [
   { status: 'accepted', at: '2026-11-25T01:00:00.000Z', source: 'gateway', detail: 'Message id 123', gatewayState: null },
   { status: 'failed', at: '2026-11-25T01:02:00.000Z', source: 'sms_list', detail: 'The number is not in service (결번)', gatewayState: '전송실패' },
 ];
+const askedStatuses: (string | null)[] = [];
 vi.mock('../api/message-sends.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  useDeliveries: () => ({ data: { data: [delivery], pagination: { page: 1, pageSize: 20, totalItems: 1, totalPages: 1 } }, error: undefined }),
+  useDeliveries: (_send: unknown, _page: number, _size: number, status: string | null = null) => (askedStatuses.push(status), { data: { data: [delivery], pagination: { page: 1, pageSize: 20, totalItems: 1, totalPages: 1 } }, error: undefined }),
   useDeliveryEvents: (_send: number, id: number | null) => ({ data: id === null ? undefined : { delivery, events: path }, error: undefined }),
 }));
 const { SendHistory } = await import('./send-history.tsx');
@@ -47,5 +48,15 @@ describe('the send history', () => {
     ]);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists the messages of one status, such as the failed ones', async () => {
+    const user = userEvent.setup();
+    render(<SendHistory sends={[send({})]} />);
+    await user.click(screen.getByRole('button', { name: /^Details of the send/ }));
+    expect(askedStatuses.at(-1)).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Show/ }));
+    await user.click(screen.getByRole('option', { name: 'Failed' }));
+    expect(askedStatuses.at(-1)).toBe('failed');
   });
 });
