@@ -1,10 +1,9 @@
+import { formatKoreanDateTime, formatPhone } from '@job-casting/rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Dialog, DialogCloseActions } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { formatKoreanDateTime } from '../../../lib/korean-time.ts';
 import { useDeliveryEvents } from '../api/message-sends.ts';
 import type { Delivery, DeliveryEvent } from '../api/messaging-types.ts';
-import { formatPhone } from './phone-format.ts';
 import { DELIVERY_EVENT_LABELS, EVENT_SOURCE_LABELS, TONE_CLASSES, type Tone } from './send-labels.ts';
 
 const EVENT_TONES: Record<DeliveryEvent['status'], Tone> = { accepted: 'progress', delivered: 'good', failed: 'bad', unknown: 'neutral', cancelled: 'neutral' };
