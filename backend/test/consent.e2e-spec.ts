@@ -249,7 +249,12 @@ describe('the opt-out and consent register', () => {
 
       const kakao = await send({ channel: 'kakao', recipients });
       expect(kakao.statusCode).toBe(202);
-      expect(kakao.json().excluded.map((entry: { phone: string }) => entry.phone)).toEqual(['01075000002', '01075000003']);
+      // The same message to 010.7500.0001 again is left out as a repeat.
+      expect(kakao.json().excluded.map((entry: { phone: string; reason: string }) => [entry.phone, entry.reason])).toEqual([
+        ['01075000002', 'opted-out'],
+        ['01075000003', 'opted-out'],
+        ['01075000001', 'duplicate'],
+      ]);
       expect(await deliveredTo(kakao.json().id)).toEqual(['01075000001', '01075000004', '01075000005']);
     });
 

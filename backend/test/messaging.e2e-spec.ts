@@ -277,18 +277,22 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
       expect(sandbox.messages().map((m) => m.receiver).sort()).toEqual(['01011112222', '01033334444']);
     });
 
-    it('refuses an emoji, a number that is not one, and a time in the past, before anything is recorded', async () => {
+    it('refuses an emoji, a send to no mobile number, and a time in the past, before anything is recorded', async () => {
       const emoji = await call('POST', 'message-sends', { recipients: [{ phone: '01011112222', text: '축하해요 🎉' }] });
       expect(emoji.statusCode).toBe(400);
       expect(emoji.json().message).toBe('Recipient 1 (01011112222): The message has characters a text message cannot carry: 🎉');
       const phone = await call('POST', 'message-sends', { recipients: [{ phone: '12', text: '안내' }] });
-      expect(phone.json().message).toBe('Recipient 1: "12" is not a mobile phone number.');
-      // A text reaches mobiles only: a landline or a representative number is refused, a +82 mobile taken.
-      const numbers = await call('POST', 'message-sends', { recipients: ['02-1234-5678', '1588-1234', '+82 10-1234-5678'].map((phone) => ({ phone, text: '안내' })) });
-      expect(numbers.json().details.validation.map((problem: { message: string }) => problem.message)).toEqual([
-        'Recipient 1: "02-1234-5678" is not a mobile phone number.',
-        'Recipient 2: "1588-1234" is not a mobile phone number.',
-      ]);
+      expect(phone.statusCode).toBe(400);
+      expect(phone.json().message).toBe('Every recipient is left out, so nothing was sent: 1 not a mobile number.');
+      // A text reaches mobiles only: a landline or a representative number is left out, a +82 mobile taken.
+      const numbers = await call('POST', 'message-sends/preview', { recipients: ['02-1234-5678', '1588-1234', '+82 10-1234-5678'].map((phone) => ({ phone, text: '안내' })) });
+      expect(numbers.json()).toMatchObject({
+        messages: [{ phone: '01012345678' }],
+        excluded: [
+          { phone: '02-1234-5678', reason: 'not-mobile' },
+          { phone: '1588-1234', reason: 'not-mobile' },
+        ],
+      });
       const shapeless = await call('POST', 'message-sends', { recipients: [{ phone: 1234, text: '안내' }, { phone: '01011112222' }] });
       expect(shapeless.statusCode).toBe(400);
       expect(shapeless.json().details.validation).toEqual([

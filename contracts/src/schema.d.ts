@@ -459,7 +459,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ConsentController_consentHistory"];
+        get?: never;
         put: operations["ConsentController_setConsent"];
         post?: never;
         delete?: never;
@@ -772,6 +772,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/message-sends/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MessageSendsController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/message-sends/{id}": {
         parameters: {
             query?: never;
@@ -812,22 +828,6 @@ export interface paths {
             cookie?: never;
         };
         get: operations["MessageSendsController_deliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/backend/api/v1/message-sends/{id}/deliveries/{deliveryId}/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["MessageSendsController_deliveryEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -958,22 +958,6 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["ConsentController_withdraw"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/backend/api/v1/outreach-history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["ConsentController_history"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1613,12 +1597,9 @@ export interface components {
         };
         DeliveryCountsDto: {
             cancelled: number;
-            /** @description Arrived, as the gateway's records say */
-            delivered: number;
             failed: number;
             queued: number;
             sending: number;
-            /** @description Taken by the gateway, its delivery report not in yet */
             sent: number;
             unknown: number;
         };
@@ -1630,39 +1611,13 @@ export interface components {
             mid: string | null;
             name: string;
             phone: string;
-            /**
-             * @description sent: taken by the gateway, its delivery report not in yet
-             * @enum {string}
-             */
-            status: "queued" | "sending" | "sent" | "delivered" | "failed" | "unknown" | "cancelled";
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed" | "unknown" | "cancelled";
             text: string;
             /** @enum {string} */
             type: "SMS" | "LMS" | "MMS";
             /** Format: date-time */
             updatedAt: string;
-        };
-        DeliveryEventDto: {
-            /**
-             * Format: date-time
-             * @description When it happened, as the gateway reports it (else when it was learnt)
-             */
-            at: string;
-            /** @description In plain words: the reason of a failure, how it arrived, the gateway message id */
-            detail: string | null;
-            /** @description The gateway's own words for the state (e.g. 전송실패) */
-            gatewayState: string | null;
-            /** @description Where it was learnt: gateway (the answer to the send), sms_list, kakao-history, clock (72 hours without a report) or app */
-            source: string;
-            /**
-             * @description accepted: the gateway took it; delivered, failed or unknown: its final state; cancelled: its send was stopped first
-             * @enum {string}
-             */
-            status: "accepted" | "delivered" | "failed" | "unknown" | "cancelled";
-        };
-        DeliveryEventsDto: {
-            delivery: components["schemas"]["DeliveryDto"];
-            /** @description The message's path, oldest first */
-            events: components["schemas"]["DeliveryEventDto"][];
         };
         DeliveryListDto: {
             data: components["schemas"]["DeliveryDto"][];
@@ -1740,13 +1695,13 @@ export interface components {
         };
         ExcludedRecipientDto: {
             name: string;
-            /** @description The digits of the number left out */
+            /** @description The digits of the number left out; a number that is not a mobile one as it was typed */
             phone: string;
             /**
-             * @description opted-out: an opt-out in force for this channel or all; no-consent: an advertisement to a number without a given consent
+             * @description opted-out: an opt-out in force for this channel or all; no-consent: an advertisement to a number without a given consent; not-mobile: not a Korean mobile number, which no text reaches; duplicate: the same message to the same number again
              * @enum {string}
              */
-            reason: "opted-out" | "no-consent";
+            reason: "opted-out" | "no-consent" | "not-mobile" | "duplicate";
         };
         ExpiringConsentDto: {
             addressBookId: number;
@@ -1890,12 +1845,6 @@ export interface components {
             /** Format: date-time */
             finishedAt: string | null;
             id: number;
-            /**
-             * @description What became of the messages: pending (some not final yet), delivered (all), partly-failed (some arrived, others failed or are unknown), failed (none arrived, some failed), unknown (none known either way), cancelled
-             * @enum {string}
-             */
-            outcome: "pending" | "delivered" | "partly-failed" | "failed" | "unknown" | "cancelled";
-            outcomeCounts: components["schemas"]["SendOutcomeCountsDto"];
             /** @description The first text, for the list */
             preview: string;
             /** Format: date-time */
@@ -1965,7 +1914,7 @@ export interface components {
              * @enum {string}
              */
             encoding?: "utf-8" | "utf-8-bom" | "utf-16le" | "cp949";
-            /** @description New opt-outs recorded (for a preview: that would be recorded) */
+            /** @description New opt-outs recorded */
             recorded: number;
             /** @description Every line left out, with why */
             rejected: components["schemas"]["OptOutRejectedLineDto"][];
@@ -2005,53 +1954,6 @@ export interface components {
             /** @description The line of the list or file */
             line: number;
             reason: string;
-        };
-        OutreachContactDto: {
-            addressBookId: number;
-            addressBookName: string;
-            /** @description The advertising consent in force (the latest record) */
-            consent: components["schemas"]["ContactConsentDto"] | null;
-            contactName: string;
-            id: number;
-        };
-        OutreachEntryDto: {
-            advertising: boolean;
-            /** Format: date-time */
-            at: string;
-            /** @description The final text, or the e-mail subject */
-            body: string;
-            /** @enum {string} */
-            channel: "sms" | "kakao" | "email";
-            /** @description Why it failed or is unknown, in plain words */
-            detail: string | null;
-            /** @description The delivery id (texts, KakaoTalk) or the sent e-mail id */
-            id: number;
-            /** @description The post an e-mail was about */
-            postId: number | null;
-            /** @description The send of a text or KakaoTalk message */
-            sendId: number | null;
-            /** @description The staff member who sent it (null once their account is deleted) */
-            sentBy: string | null;
-            /** @description The delivery's status (as on the send's deliveries), or the e-mail's */
-            status: string;
-            /**
-             * @description A text message type; null for e-mail
-             * @enum {string|null}
-             */
-            type: "SMS" | "LMS" | "MMS" | null;
-        };
-        OutreachHistoryDto: {
-            /** @description Phone digits, or the e-mail address in lower case */
-            address: string;
-            /** @description The live contacts with this number or address */
-            contacts: components["schemas"]["OutreachContactDto"][];
-            /** @description What was sent to it, newest first */
-            entries: components["schemas"]["OutreachEntryDto"][];
-            /** @enum {string} */
-            kind: "phone" | "email";
-            /** @description Every opt-out of the address, in force or withdrawn, newest first */
-            optOuts: components["schemas"]["OptOutDto"][];
-            pagination: components["schemas"]["PaginationDto"];
         };
         PaginationDto: {
             currentPage: number;
@@ -2117,6 +2019,28 @@ export interface components {
             subject?: string;
             /** @description The text with {{placeholders}} */
             template: string;
+        };
+        PreviewMessageDto: {
+            /**
+             * @description KakaoTalk only: the text message it falls back to when KakaoTalk cannot deliver it
+             * @enum {string}
+             */
+            failover?: "SMS" | "LMS" | "MMS";
+            name: string;
+            /** @description The digits of the number */
+            phone: string;
+            /** @description How many pictures go with it */
+            pictures: number;
+            /** @description Its text: an index into texts (a text many get is answered once) */
+            textIndex: number;
+            /** @enum {string} */
+            type: "SMS" | "LMS" | "MMS" | "KAKAO";
+        };
+        PreviewTextDto: {
+            /** @description Its size as a carrier counts it (EUC-KR: Hangul two bytes, ASCII one) */
+            bytes: number;
+            /** @description The text as the handset shows it: for an advertisement with (광고), the sender's name and the opt-out line */
+            text: string;
         };
         QueueBoardLinkDto: {
             /** @description A one-time link, valid for one minute, that opens the queue board */
@@ -2229,14 +2153,38 @@ export interface components {
             sendId: number;
             success: boolean;
         };
-        SendOutcomeCountsDto: {
-            cancelled: number;
-            delivered: number;
-            failed: number;
-            /** @description Not final yet: waiting to go out, going out, or waiting for the delivery report */
-            pending: number;
-            /** @description No final state from the gateway within 72 hours, or its answer was lost */
-            unknown: number;
+        SendPreviewDto: {
+            advertising: boolean;
+            /** @enum {string} */
+            channel: "sms" | "kakao";
+            /** @description Messages of each type */
+            counts: components["schemas"]["TypeCountsDto"];
+            /** @description The estimated cost in won */
+            estimatedCost: number;
+            /** @description The recipients left out, each with why */
+            excluded: components["schemas"]["ExcludedRecipientDto"][];
+            /** @description Every message in the order it is sent */
+            messages: components["schemas"]["PreviewMessageDto"][];
+            /** @description How many numbers get a message */
+            people: number;
+            /** @description Why POST message-sends would refuse this send (the night rule, every recipient left out, too little left at the gateway); null when it would take it */
+            refusal: string | null;
+            /** @description The gateway account's remaining counts; null when the gateway did not say */
+            remaining: components["schemas"]["GatewayRemainingDto"] | null;
+            /** @description Why the remaining counts could not be read */
+            remainingProblem: string | null;
+            /** @description The remaining counts cannot pay for this send */
+            remainingShort: boolean;
+            /** Format: date-time */
+            scheduledAt: string | null;
+            senderName: string;
+            senderPhone: string;
+            /** @description The distinct final texts, which messages name by index */
+            texts: components["schemas"]["PreviewTextDto"][];
+            /** @description How many messages go out (a picture message of more than three pictures is several), the send's total */
+            total: number;
+            /** @description The unit prices in won the cost is estimated with */
+            unitPrices: components["schemas"]["TypeCountsDto"];
         };
         SendRecipientDto: {
             /** @enum {string} */
@@ -2336,6 +2284,13 @@ export interface components {
             name: string;
             /** @enum {string} */
             view: "entire" | "selected" | "kakao-friend" | "edit-nickname" | "duplicates";
+        };
+        TypeCountsDto: {
+            /** @description KakaoTalk friend talk, which falls back to a text message */
+            KAKAO: number;
+            LMS: number;
+            MMS: number;
+            SMS: number;
         };
         UpdateContactDto: {
             chatWindowName?: string;
@@ -4036,52 +3991,6 @@ export interface operations {
             };
         };
     };
-    ConsentController_consentHistory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The contact's consent records, newest (the one in force) first; empty when none was recorded */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactConsentDto"][];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-        };
-    };
     ConsentController_setConsent: {
         parameters: {
             query?: never;
@@ -5140,7 +5049,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageSendDto"];
                 };
             };
-            /** @description A recipient, text, file, time or sender that cannot be sent */
+            /** @description A recipient, text, file, time or sender that cannot be sent; the night rule; every recipient left out; too little left at the gateway */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5176,6 +5085,55 @@ export interface operations {
             };
             /** @description The queue could not be reached; nothing was sent */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageSendsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMessageSendDto"];
+            };
+        };
+        responses: {
+            /** @description The send as POST message-sends would make it, with the same body; nothing is recorded or sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendPreviewDto"];
+                };
+            };
+            /** @description A recipient, text, file, time or sender that cannot be sent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5290,7 +5248,7 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
-                status?: "queued" | "sending" | "sent" | "delivered" | "failed" | "unknown" | "cancelled";
+                status?: "queued" | "sending" | "sent" | "failed" | "unknown" | "cancelled";
             };
             header?: never;
             path: {
@@ -5306,53 +5264,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryListDto"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-        };
-    };
-    MessageSendsController_deliveryEvents: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-                deliveryId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One message's path: taken by the gateway, then delivered, failed (with the reason) or unknown */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeliveryEventsDto"];
                 };
             };
             401: {
@@ -5749,8 +5660,6 @@ export interface operations {
                 channel: "sms" | "kakao" | "email" | "all";
                 /** @description csv, or 080 for the 080 service's export */
                 source?: "080" | "staff" | "request" | "csv";
-                /** @description true: read the file and answer what it would record, recording nothing (the preview) */
-                dryRun?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -5763,7 +5672,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Imported at once (or, with dryRun, previewed): the rows recorded, and every rejected line with why */
+            /** @description Imported at once: the rows recorded, and every rejected line with why */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5997,56 +5906,6 @@ export interface operations {
             };
             /** @description Already withdrawn */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-        };
-    };
-    ConsentController_history: {
-        parameters: {
-            query: {
-                page?: number;
-                pageSize?: number;
-                /** @description A phone number (any written form) or an e-mail address */
-                address: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A person's outreach by phone number or e-mail address: what was sent, its opt-outs, its contacts and their consent */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OutreachHistoryDto"];
-                };
-            };
-            /** @description Not a phone number or an e-mail address */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

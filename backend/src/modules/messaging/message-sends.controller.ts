@@ -4,7 +4,7 @@ import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decor
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
-import { CreateMessageSendDto, DeliveryEventsDto, DeliveryListDto, DeliveryQueryDto, MessageSendDto, MessageSendListDto, MessageSendQueryDto } from './dto/message-send.dto.js';
+import { CreateMessageSendDto, DeliveryEventsDto, DeliveryListDto, DeliveryQueryDto, MessageSendDto, MessageSendListDto, MessageSendQueryDto, SendPreviewDto } from './dto/message-send.dto.js';
 import { MessageSendsService } from './message-sends.service.js';
 
 /** Sends of personalised texts, now or scheduled, and their results (the message-results page). */
@@ -19,12 +19,20 @@ export class MessageSendsController {
   @Post()
   @HttpCode(202)
   @ApiAcceptedResponse({ type: MessageSendDto, description: 'Recorded and queued; follow it with GET message-sends/{id}' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A recipient, text, file, time or sender that cannot be sent' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A recipient, text, file, time or sender that cannot be sent; the night rule; every recipient left out; too little left at the gateway' })
   @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'The Idempotency-Key was used for a different send' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The queue could not be reached; nothing was sent' })
   @ApiIdempotencyKey('send')
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateMessageSendDto, @IdempotencyKey() idempotencyKey?: string): Promise<MessageSendDto> {
     return this.sends.create(principal, body, idempotencyKey);
+  }
+
+  @Post('preview')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SendPreviewDto, description: 'The send as POST message-sends would make it, with the same body; nothing is recorded or sent' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A recipient, text, file, time or sender that cannot be sent' })
+  preview(@CurrentPrincipal() principal: Principal, @Body() body: CreateMessageSendDto): Promise<SendPreviewDto> {
+    return this.sends.preview(principal, body);
   }
 
   @Get()

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, type OnModuleInit, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, HttpException, Inject, Injectable, Logger, NotFoundException, type OnModuleInit, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { Clock } from '../../platform/clock.js';
@@ -11,6 +11,9 @@ import type { Principal } from '../../platform/http/auth-decorators.js';
 import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { ConsentService, type ExclusionReason } from '../consent/consent.service.js';
+import { estimatedCost, noTypes, remainingIsShort, remainingShortMessage, type ReviewedType } from './domain/send-review.js';
+import type { GatewayCredentials, GatewayRemaining } from './providers/sms-gateway.js';
+import type { SenderNumber } from './sender-number.entity.js';
 import { attachmentModeOf, attachmentsProblem, MMS_MAX_PICTURES } from './domain/attachments.js';
 import { advertisingText, messageBytes, messageTextProblem, messageType, type MessageType, mobileDigits, sendingHoursProblem } from '@job-casting/rules';
 import {
@@ -23,10 +26,16 @@ import {
   type DeliveryListDto,
   type DeliveryQueryDto,
   type GatewayRemainingDto,
+  LEFT_OUT_REASONS,
+  type LeftOutReason,
   type MessageSendDto,
   type MessageSendListDto,
   type MessageSendQueryDto,
+  type PreviewMessageDto,
+  type PreviewTextDto,
+  type SendPreviewDto,
   type SendRecipientDto,
+  type TypeCountsDto,
 } from './dto/message-send.dto.js';
 import { MessageDispatchService } from './message-dispatch.service.js';
 import { MessageFilesService } from './message-files.service.js';
@@ -46,7 +55,6 @@ export const SEND_MESSAGES = {
   noKakao: 'KakaoTalk sending is not configured (ALIGO_KAKAO_SENDER_KEY).',
   noOptOut: 'Advertising needs the free opt-out number (ADVERTISING_OPT_OUT_NUMBER) to be configured.',
   noSenderName: "Advertising must name its sender: give the sender number a name in the Phone Number Manager.",
-  badPhone: (index: number, phone: string) => `Recipient ${index + 1}: "${phone.slice(0, 40)}" is not a mobile phone number.`,
   badText: (index: number, phone: string, problem: string) => `Recipient ${index + 1} (${phone}): ${problem}`,
   kakaoPictures: 'A KakaoTalk message carries one JPEG or PNG picture.',
   kakaoLength: (max: number) => `A KakaoTalk message holds at most ${max} characters.`,
@@ -57,15 +65,29 @@ export const SEND_MESSAGES = {
   creatorDeleted: 'Cancelled: the account of the staff member who made this send was deleted.',
   queueDown: 'The send could not be queued; nothing was sent. Please try again.',
   keyReused: 'This Idempotency-Key was used for a different send.',
-  allExcluded: (optedOut: number, noConsent: number) =>
-    `Every recipient is left out, so nothing was sent: ${[optedOut > 0 ? `${optedOut} opted out (수신거부)` : '', noConsent > 0 ? `${noConsent} without advertising consent` : ''].filter(Boolean).join(', ')}.`,
+  allExcluded: (counts: Record<LeftOutReason, number>) =>
+    `Every recipient is left out, so nothing was sent: ${LEFT_OUT_REASONS.filter((reason) => counts[reason] > 0)
+      .map((reason) => `${counts[reason]} ${LEFT_OUT_WORDS[reason]}`)
+      .join(', ')}.`,
+  remainingUnread: 'The gateway did not say in time how much is left.',
 } as const;
 
-/** A recipient the register leaves out of a send, once per number. */
+/** How the refusal of a send where everyone is left out names each reason. */
+const LEFT_OUT_WORDS: Record<LeftOutReason, string> = {
+  'opted-out': 'opted out (수신거부)',
+  'no-consent': 'without advertising consent',
+  'not-mobile': 'not a mobile number',
+  duplicate: 'the same message twice',
+};
+
+/** How long a send waits for the gateway's remaining counts before it goes on without them. */
+const REMAINING_WAIT_MS = 5000;
+
+/** A recipient left out of a send: by the register (once per number), not a mobile number, or a message twice. */
 interface ExcludedRecipient {
   phone: string;
   name: string;
-  reason: ExclusionReason;
+  reason: LeftOutReason;
 }
 
 interface NewDelivery {
@@ -79,6 +101,23 @@ interface NewDelivery {
 /** KakaoTalk friend talk's limits: 1,000 characters, 400 with a picture. */
 const KAKAO_MAX_CHARS = 1000;
 const KAKAO_MAX_CHARS_WITH_PICTURE = 400;
+
+/**
+ * A send as it would go out, decided once for its review and for itself: the messages with their final texts and
+ * types, the recipients left out and why, the gateway's remaining counts, and why it would be refused.
+ */
+interface SendPlan {
+  channel: Channel;
+  advertising: boolean;
+  scheduledAt: Date | null;
+  sender: SenderNumber;
+  deliveries: NewDelivery[];
+  excluded: ExcludedRecipient[];
+  remaining: GatewayRemaining | null;
+  remainingProblem: string | null;
+  remainingShort: boolean;
+  refusal: { message: string; details?: { excluded: ExcludedRecipient[] } } | null;
+}
 
 const JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: { age: 30 * 24 * 3600 } } as const;
 
@@ -94,7 +133,8 @@ export class MessageSendsService implements OnModuleInit {
     private readonly dispatch: MessageDispatchService,
     private readonly clock: Clock,
     @InjectQueue(QueueName.MessageSend) private readonly queue: Queue<MessageSendJobData>,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ADVERTISING_OPT_OUT_NUMBER'>,
+    @Inject(APP_CONFIG)
+    private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ADVERTISING_OPT_OUT_NUMBER' | 'MESSAGE_PRICE_SMS' | 'MESSAGE_PRICE_LMS' | 'MESSAGE_PRICE_MMS' | 'MESSAGE_PRICE_KAKAO'>,
     private readonly accountEvents: AccountEvents,
     private readonly consent: ConsentService,
   ) {}
@@ -114,31 +154,8 @@ export class MessageSendsService implements OnModuleInit {
       const earlier = await this.sentUnder(viewer, request);
       if (earlier) return earlier;
     }
-    const now = this.clock.now();
-    const channel: Channel = input.channel ?? 'sms';
-    const advertising = input.advertising ?? false;
-    const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
-    if (input.recipients.length === 0) throw new BadRequestException(SEND_MESSAGES.noRecipients);
-    if (channel === 'kakao' && scheduledAt) throw new BadRequestException(SEND_MESSAGES.kakaoScheduled);
-    if (channel === 'kakao' && !this.config.ALIGO_KAKAO_SENDER_KEY) throw new BadRequestException(SEND_MESSAGES.noKakao);
-    if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new BadRequestException(SEND_MESSAGES.past);
-    const hours = sendingHoursProblem({ channel, advertising }, scheduledAt ?? now);
-    if (hours) throw new BadRequestException(hours);
-    if (advertising && !this.config.ADVERTISING_OPT_OUT_NUMBER) throw new BadRequestException(SEND_MESSAGES.noOptOut);
-
-    const sender = await this.senders.forSending(userId, input.sender);
-    if (advertising && !sender.name.trim()) throw new BadRequestException(SEND_MESSAGES.noSenderName);
-    this.senders.credentials(sender.apiKeyEncrypted ?? null);
-    const recipients = checkRecipients(input.recipients);
-    // The register decides whom to leave out, whatever the client sent: opted-out numbers, and for an
-    // advertisement the numbers without a recorded consent.
-    const leaveOut = await this.consent.sendExclusions(channel, advertising, recipients.map((recipient) => mobileDigits(recipient.phone)).filter((phone) => phone !== null));
-    const finalText = advertising ? (text: string) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text: string) => text;
-    const { deliveries, excluded } = await this.deliveriesOf(channel, recipients, finalText, leaveOut);
-    if (deliveries.length === 0) {
-      const count = (reason: ExclusionReason) => excluded.filter((recipient) => recipient.reason === reason).length;
-      throw new BadRequestException({ message: SEND_MESSAGES.allExcluded(count('opted-out'), count('no-consent')), details: { excluded } });
-    }
+    const { channel, advertising, scheduledAt, sender, deliveries, excluded, refusal } = await this.plan(userId, input);
+    if (refusal) throw new BadRequestException(refusal);
     // Each delivery's gateway call is planned now, so that sending it writes the call's row, not each delivery's.
     const batches = channel === 'kakao' ? kakaoBatches(deliveries) : smsBatches(deliveries);
 
@@ -196,6 +213,116 @@ export class MessageSendsService implements OnModuleInit {
       throw new ServiceUnavailableException(SEND_MESSAGES.queueDown);
     }
     return this.get(send.id, viewer);
+  }
+
+  /**
+   * The send as POST message-sends would make it, recording nothing: each message's final text, type and bytes,
+   * whom it leaves out and why, what it costs, what the gateway has left, and why it would be refused.
+   */
+  async preview(viewer: SendViewer, input: CreateMessageSendDto): Promise<SendPreviewDto> {
+    const plan = await this.plan(viewer.userId, input);
+    const counts = noTypes();
+    const texts: PreviewTextDto[] = [];
+    const textIndex = new Map<string, number>();
+    const people = new Set<string>();
+    const messages: PreviewMessageDto[] = plan.deliveries.map((delivery) => {
+      let index = textIndex.get(delivery.text);
+      if (index === undefined) {
+        index = texts.push({ text: delivery.text, bytes: messageBytes(delivery.text).bytes }) - 1;
+        textIndex.set(delivery.text, index);
+      }
+      people.add(delivery.phone);
+      const type = reviewedType(plan.channel, delivery.type);
+      counts[type]++;
+      const message: PreviewMessageDto = { phone: delivery.phone, name: delivery.name, type, textIndex: index, pictures: delivery.files.length };
+      if (type === 'KAKAO') message.failover = delivery.type;
+      return message;
+    });
+    const unitPrices = this.unitPrices();
+    return {
+      channel: plan.channel,
+      advertising: plan.advertising,
+      senderPhone: plan.sender.phone,
+      senderName: plan.sender.name,
+      scheduledAt: plan.scheduledAt?.toISOString() ?? null,
+      people: people.size,
+      total: plan.deliveries.length,
+      texts,
+      messages,
+      excluded: plan.excluded,
+      counts,
+      unitPrices,
+      estimatedCost: estimatedCost(counts, unitPrices),
+      remaining: plan.remaining,
+      remainingProblem: plan.remainingProblem,
+      remainingShort: plan.remainingShort,
+      refusal: plan.refusal?.message ?? null,
+    };
+  }
+
+  /**
+   * Decides a send for create() and preview() alike, so that what staff review is what goes out. Input that
+   * cannot be sent is a 400 here; what refuses the send as a whole (the night rule, everyone left out, too little
+   * left at the gateway) is the plan's refusal, which the review shows and create() answers with.
+   */
+  private async plan(userId: number, input: CreateMessageSendDto): Promise<SendPlan> {
+    const now = this.clock.now();
+    const channel: Channel = input.channel ?? 'sms';
+    const advertising = input.advertising ?? false;
+    const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
+    if (input.recipients.length === 0) throw new BadRequestException(SEND_MESSAGES.noRecipients);
+    if (channel === 'kakao' && scheduledAt) throw new BadRequestException(SEND_MESSAGES.kakaoScheduled);
+    if (channel === 'kakao' && !this.config.ALIGO_KAKAO_SENDER_KEY) throw new BadRequestException(SEND_MESSAGES.noKakao);
+    if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new BadRequestException(SEND_MESSAGES.past);
+    if (advertising && !this.config.ADVERTISING_OPT_OUT_NUMBER) throw new BadRequestException(SEND_MESSAGES.noOptOut);
+
+    const sender = await this.senders.forSending(userId, input.sender);
+    if (advertising && !sender.name.trim()) throw new BadRequestException(SEND_MESSAGES.noSenderName);
+    const credentials = this.senders.credentials(sender.apiKeyEncrypted ?? null);
+    const recipients = checkRecipients(input.recipients);
+    // Asked while the recipients are looked at; a gateway that does not answer leaves the counts unknown.
+    const remainingAnswer = this.remainingWithin(credentials);
+    // The register decides whom to leave out, whatever the client sent: opted-out numbers, and for an
+    // advertisement the numbers without a recorded consent.
+    const leaveOut = await this.consent.sendExclusions(channel, advertising, recipients.map((recipient) => mobileDigits(recipient.phone)).filter((phone) => phone !== null));
+    const finalText = advertising ? (text: string) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text: string) => text;
+    const { deliveries, excluded } = await this.deliveriesOf(channel, recipients, finalText, leaveOut);
+    const { remaining, problem: remainingProblem } = await remainingAnswer;
+
+    const needed: Record<MessageType, number> = { SMS: 0, LMS: 0, MMS: 0 };
+    for (const delivery of deliveries) needed[delivery.type]++;
+    const remainingShort = remaining !== null && remainingIsShort(needed, remaining);
+    const hours = sendingHoursProblem({ channel, advertising }, scheduledAt ?? now);
+    let refusal: SendPlan['refusal'] = null;
+    if (hours) refusal = { message: hours };
+    else if (deliveries.length === 0) {
+      const counts = Object.fromEntries(LEFT_OUT_REASONS.map((reason) => [reason, excluded.filter((recipient) => recipient.reason === reason).length])) as Record<LeftOutReason, number>;
+      refusal = { message: SEND_MESSAGES.allExcluded(counts), details: { excluded } };
+    } else if (remainingShort) refusal = { message: remainingShortMessage(needed, remaining!) };
+    return { channel, advertising, scheduledAt, sender, deliveries, excluded, remaining, remainingProblem, remainingShort, refusal };
+  }
+
+  /** The gateway's remaining counts, or why there are none: it refused the key, did not answer, or took too long. */
+  private async remainingWithin(credentials: GatewayCredentials): Promise<{ remaining: GatewayRemaining | null; problem: string | null }> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<{ remaining: null; problem: string }>((resolve) => {
+      timer = setTimeout(() => resolve({ remaining: null, problem: SEND_MESSAGES.remainingUnread }), REMAINING_WAIT_MS);
+      // A send refused meanwhile never waits for it: it must not keep the process up.
+      timer.unref();
+    });
+    const asked = this.senders.remaining(credentials).then(
+      (remaining) => ({ remaining, problem: null }),
+      (error: unknown) => ({ remaining: null, problem: error instanceof HttpException ? error.message : SEND_MESSAGES.remainingUnread }),
+    );
+    try {
+      return await Promise.race([asked, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private unitPrices(): TypeCountsDto {
+    return { SMS: this.config.MESSAGE_PRICE_SMS, LMS: this.config.MESSAGE_PRICE_LMS, MMS: this.config.MESSAGE_PRICE_MMS, KAKAO: this.config.MESSAGE_PRICE_KAKAO };
   }
 
   /** The send made under this key, when the request is the same; a 422 when it is another. */
@@ -363,8 +490,9 @@ export class MessageSendsService implements OnModuleInit {
   }
 
   /**
-   * The deliveries of the recipients: checked, the same message to the same number once, MMS of 3 pictures each;
-   * the numbers the register leaves out are set aside (once each, with why) and their texts not checked.
+   * The deliveries of the recipients: checked, MMS of 3 pictures each. Left out, each with why and their texts not
+   * checked: a number that is not a mobile one, the numbers the register leaves out (once each), and the same
+   * message to the same number again.
    */
   private async deliveriesOf(
     channel: Channel,
@@ -372,36 +500,39 @@ export class MessageSendsService implements OnModuleInit {
     finalText: (text: string) => string,
     leaveOut: ReadonlyMap<string, ExclusionReason>,
   ): Promise<{ deliveries: NewDelivery[]; excluded: ExcludedRecipient[] }> {
-    const problems: string[] = [];
+    const problems: { index: number; message: string }[] = [];
     const deliveries: NewDelivery[] = [];
-    const excluded = new Map<string, ExcludedRecipient>();
+    const excluded: ExcludedRecipient[] = [];
+    const leftOutByRegister = new Set<string>();
     const seen = new Set<string>();
     const fileIds = [...new Set(recipients.flatMap((recipient) => recipient.files ?? []))];
     const known = new Map((await this.files.describe(fileIds)).map((file) => [file.id, file]));
     recipients.forEach((recipient, index) => {
+      const name = (recipient.name ?? '').slice(0, 200);
       const phone = mobileDigits(recipient.phone);
-      if (!phone) return void problems.push(SEND_MESSAGES.badPhone(index, recipient.phone));
+      if (!phone) return void excluded.push({ phone: recipient.phone.trim(), name, reason: 'not-mobile' });
       const reason = leaveOut.get(phone);
       if (reason) {
-        if (!excluded.has(phone)) excluded.set(phone, { phone, name: (recipient.name ?? '').slice(0, 200), reason });
+        if (!leftOutByRegister.has(phone)) excluded.push({ phone, name, reason });
+        leftOutByRegister.add(phone);
         return;
       }
+      const problem = (message: string) => void problems.push({ index, message: SEND_MESSAGES.badText(index, phone, message) });
       const text = finalText(recipient.text);
       const files = recipient.files ?? [];
       // With pictures the text travels as multipart, which turns each line break into two bytes (CRLF).
       const textProblem = messageTextProblem(files.length > 0 ? text.replace(/\r?\n/g, '\r\n') : text);
-      if (textProblem) return void problems.push(SEND_MESSAGES.badText(index, phone, textProblem));
+      if (textProblem) return problem(textProblem);
       const filesProblem = attachmentsProblem(attachmentModeOf(recipient.fileType), files.map((id) => known.get(id)!));
-      if (filesProblem) return void problems.push(SEND_MESSAGES.badText(index, phone, filesProblem));
+      if (filesProblem) return problem(filesProblem);
       if (channel === 'kakao') {
-        if (files.length > 1 || files.some((id) => known.get(id)!.mimeType === 'image/gif')) return void problems.push(SEND_MESSAGES.badText(index, phone, SEND_MESSAGES.kakaoPictures));
+        if (files.length > 1 || files.some((id) => known.get(id)!.mimeType === 'image/gif')) return problem(SEND_MESSAGES.kakaoPictures);
         const max = files.length > 0 ? KAKAO_MAX_CHARS_WITH_PICTURE : KAKAO_MAX_CHARS;
-        if ([...text].length > max) return void problems.push(SEND_MESSAGES.badText(index, phone, SEND_MESSAGES.kakaoLength(max)));
+        if ([...text].length > max) return problem(SEND_MESSAGES.kakaoLength(max));
       }
       const key = `${phone}\n${text}\n${files.join(',')}`;
-      if (seen.has(key)) return;
+      if (seen.has(key)) return void excluded.push({ phone, name, reason: 'duplicate' });
       seen.add(key);
-      const name = (recipient.name ?? '').slice(0, 200);
       const type = messageType(messageBytes(text).bytes, files.length > 0);
       // An MMS carries three pictures: more go in further messages, numbered so the recipient sees they belong.
       const parts = Math.max(1, Math.ceil(files.length / MMS_MAX_PICTURES));
@@ -410,9 +541,13 @@ export class MessageSendsService implements OnModuleInit {
       }
     });
     if (problems.length > 0) {
-      throw new BadRequestException({ message: problems.length === 1 ? problems[0] : `${problems.length} recipients cannot be sent to: ${problems[0]}`, details: { validation: problems.map((message, i) => ({ path: `recipients.${i}`, message })) } });
+      const first = problems[0].message;
+      throw new BadRequestException({
+        message: problems.length === 1 ? first : `${problems.length} recipients cannot be sent to: ${first}`,
+        details: { validation: problems.slice(0, 100).map(({ index, message }) => ({ path: `recipients.${index}`, message })) },
+      });
     }
-    return { deliveries, excluded: [...excluded.values()] };
+    return { deliveries, excluded };
   }
 
   private async sendRows(viewer: SendViewer, where: string, params: unknown[], limit: number, offset: number): Promise<MessageSendDto[]> {
@@ -485,6 +620,11 @@ const deliveryOf = ({ updated_at, ...row }: DeliveryRow): DeliveryDto => ({
   error: row.error,
   updatedAt: new Date(updated_at).toISOString(),
 });
+
+/** A message's type as the review shows it: KakaoTalk (falling back to its text message type), or the text message's. */
+function reviewedType(channel: Channel, type: MessageType): ReviewedType {
+  return channel === 'kakao' ? 'KAKAO' : type;
+}
 
 /** Every status's count, none left out (a status no delivery has is missing from the database's answer). */
 function deliveryCounts(counts: Partial<Record<DeliveryStatus, number | string>>): DeliveryCountsDto {

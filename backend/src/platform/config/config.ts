@@ -6,6 +6,13 @@ const bool = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** A unit price in won, to the tenth (8.4). */
+const price = z.coerce
+  .number({ error: 'must be a price in won, such as 8.4' })
+  .min(0, 'must be a price in won, such as 8.4')
+  .max(10_000, 'must be at most 10000 won')
+  .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, 'must be in won and tenths, such as 8.4');
+
 /** Every setting the back end reads from the environment, validated once at boot. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -71,6 +78,11 @@ const schema = z.object({
     .optional(),
   // Gateway calls one send keeps in flight at once.
   MESSAGE_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  // Won per message of each type, for the estimated cost a send's review shows (Aligo's list prices by default).
+  MESSAGE_PRICE_SMS: price.default(8.4),
+  MESSAGE_PRICE_LMS: price.default(25.9),
+  MESSAGE_PRICE_MMS: price.default(60),
+  MESSAGE_PRICE_KAKAO: price.default(13.2),
   // The free number recipients call to refuse advertising (무료수신거부); advertising is refused without it.
   ADVERTISING_OPT_OUT_NUMBER: z.string().regex(/^[0-9-]{7,20}$/, 'must be a phone number').optional(),
   // Where message pictures are kept: on local disk under DATA_DIR, or in S3-compatible storage.

@@ -29,6 +29,7 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 const ROUTE_BODY_LIMITS = new Map([
   [`POST /${API_PREFIX}/contact-imports`, UPLOAD_LIMIT_BYTES],
   [`POST /${API_PREFIX}/message-sends`, SEND_LIMIT_BYTES],
+  [`POST /${API_PREFIX}/message-sends/preview`, SEND_LIMIT_BYTES],
   [`POST /${API_PREFIX}/opt-out-imports`, UPLOAD_LIMIT_BYTES],
   // Signing in is open to anyone: it takes no more than an e-mail, a password or a token.
   [`POST /${API_PREFIX}/auth/login`, 16 * 1024],

@@ -117,11 +117,20 @@ export class SendOutcomeCountsDto {
   @ApiProperty() cancelled!: number;
 }
 
+/** Why a recipient is left out of a send. */
+export const LEFT_OUT_REASONS = ['opted-out', 'no-consent', 'not-mobile', 'duplicate'] as const;
+export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+
 export class ExcludedRecipientDto {
-  @ApiProperty({ description: 'The digits of the number left out' }) phone!: string;
+  @ApiProperty({ description: 'The digits of the number left out; a number that is not a mobile one as it was typed' }) phone!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ enum: ['opted-out', 'no-consent'], description: 'opted-out: an opt-out in force for this channel or all; no-consent: an advertisement to a number without a given consent' })
-  reason!: string;
+  @ApiProperty({
+    enum: LEFT_OUT_REASONS,
+    description:
+      'opted-out: an opt-out in force for this channel or all; no-consent: an advertisement to a number without a given consent; ' +
+      'not-mobile: not a Korean mobile number, which no text reaches; duplicate: the same message to the same number again',
+  })
+  reason!: LeftOutReason;
 }
 
 export class MessageSendDto {
@@ -208,4 +217,48 @@ export class GatewayRemainingDto {
   @ApiProperty() SMS_CNT!: number;
   @ApiProperty() LMS_CNT!: number;
   @ApiProperty() MMS_CNT!: number;
+}
+
+/** A count, or a price, for each type of message. */
+export class TypeCountsDto {
+  @ApiProperty() SMS!: number;
+  @ApiProperty() LMS!: number;
+  @ApiProperty() MMS!: number;
+  @ApiProperty({ description: 'KakaoTalk friend talk, which falls back to a text message' }) KAKAO!: number;
+}
+
+export class PreviewTextDto {
+  @ApiProperty({ description: 'The text as the handset shows it: for an advertisement with (광고), the sender\'s name and the opt-out line' }) text!: string;
+  @ApiProperty({ description: 'Its size as a carrier counts it (EUC-KR: Hangul two bytes, ASCII one)' }) bytes!: number;
+}
+
+export class PreviewMessageDto {
+  @ApiProperty({ description: 'The digits of the number' }) phone!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: ['SMS', 'LMS', 'MMS', 'KAKAO'] }) type!: string;
+  @ApiPropertyOptional({ enum: ['SMS', 'LMS', 'MMS'], description: 'KakaoTalk only: the text message it falls back to when KakaoTalk cannot deliver it' }) failover?: string;
+  @ApiProperty({ description: 'Its text: an index into texts (a text many get is answered once)' }) textIndex!: number;
+  @ApiProperty({ description: 'How many pictures go with it' }) pictures!: number;
+}
+
+/** POST message-sends/preview: the send as it would go out, nothing recorded. */
+export class SendPreviewDto {
+  @ApiProperty({ enum: ['sms', 'kakao'] }) channel!: string;
+  @ApiProperty() advertising!: boolean;
+  @ApiProperty() senderPhone!: string;
+  @ApiProperty() senderName!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) scheduledAt!: string | null;
+  @ApiProperty({ description: 'How many numbers get a message' }) people!: number;
+  @ApiProperty({ description: 'How many messages go out (a picture message of more than three pictures is several), the send\'s total' }) total!: number;
+  @ApiProperty({ type: [PreviewTextDto], description: 'The distinct final texts, which messages name by index' }) texts!: PreviewTextDto[];
+  @ApiProperty({ type: [PreviewMessageDto], description: 'Every message in the order it is sent' }) messages!: PreviewMessageDto[];
+  @ApiProperty({ type: [ExcludedRecipientDto], description: 'The recipients left out, each with why' }) excluded!: ExcludedRecipientDto[];
+  @ApiProperty({ type: TypeCountsDto, description: 'Messages of each type' }) counts!: TypeCountsDto;
+  @ApiProperty({ type: TypeCountsDto, description: 'The unit prices in won the cost is estimated with' }) unitPrices!: TypeCountsDto;
+  @ApiProperty({ description: 'The estimated cost in won' }) estimatedCost!: number;
+  @ApiProperty({ type: GatewayRemainingDto, nullable: true, description: "The gateway account's remaining counts; null when the gateway did not say" }) remaining!: GatewayRemainingDto | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the remaining counts could not be read' }) remainingProblem!: string | null;
+  @ApiProperty({ description: 'The remaining counts cannot pay for this send' }) remainingShort!: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'Why POST message-sends would refuse this send (the night rule, every recipient left out, too little left at the gateway); null when it would take it' })
+  refusal!: string | null;
 }
