@@ -374,7 +374,8 @@ describe('the opt-out and consent register', () => {
         const body = { recipient: 'Casting@Agency.example', postId: 'E-404', accountId: 1, subject: '프로필', content: '안녕하세요' };
         const answer = await call('POST', path, path.endsWith('default') ? { recipient: body.recipient, postId: body.postId, accountId: body.accountId } : body);
         expect(answer.statusCode).toBe(400);
-        expect(answer.json().message).toBe('Casting@Agency.example has opted out of e-mails (수신거부): this e-mail cannot be sent to it.');
+        const message = 'Casting@Agency.example has opted out of e-mails (수신거부): this e-mail cannot be sent to it.';
+        expect(answer.json()).toMatchObject({ message, details: { validation: [{ path: 'recipient', message }] } });
       }
     });
   });

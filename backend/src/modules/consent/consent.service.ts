@@ -270,7 +270,11 @@ export class ConsentService {
     const [row] = await this.em
       .fork()
       .execute<{ id: number }[]>(`select "id" from "opt_out" where "withdrawn_at" is null and "address" = ? and "channel" in ('email', 'all') limit 1`, [address]);
-    if (row) throw new BadRequestException(CONSENT_MESSAGES.emailOptedOut(recipient.trim()));
+    if (row) {
+      // Named as the recipient field's problem, so that the send dialog shows it beside the address.
+      const message = CONSENT_MESSAGES.emailOptedOut(recipient.trim());
+      throw new BadRequestException({ message, details: { validation: [{ path: 'recipient', message }] } });
+    }
   }
 
   private addressOf(typed: string): OptOutAddress {

@@ -12,7 +12,7 @@ import { useEmailPreview, useEmailTemplates } from '../api/email-templates.ts';
 import { deselectModel, useSelectedModels } from '../api/models.ts';
 import { sendDefaultEmail, sendSpecifiedEmail } from '../api/send-email.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
-import { sendFailureMessage } from './send-failure.ts';
+import { recipientRefusal, sendFailureMessage } from './send-failure.ts';
 import { EmailPreviewBody } from './email-preview.tsx';
 import { EMAIL_TOAST } from './email-toast.ts';
 
@@ -94,6 +94,8 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
   const [isSending, setSending] = useState(false);
   // Shown in the dialog too: while it is open, the page's toasts are hidden from screen readers.
   const [failure, setFailure] = useState<string | null>(null);
+  // The server's refusal of the address itself (opted out of e-mails), shown beside it until it is changed.
+  const [refusedRecipient, setRefusedRecipient] = useState<string | null>(null);
   // One key per e-mail meant: kept across retries of the same e-mail, renewed after a success or an edit.
   const [keys] = useState(idempotencyKeys);
 
@@ -125,6 +127,7 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
     if (!isSimple && subject.trim() === '') return refuse('Please enter an email subject');
     if (accountId === null) return refuse('Please choose the mail account to send from.');
     setFailure(null);
+    setRefusedRecipient(null);
     setSending(true);
     try {
       const target = { recipient: recipient.trim(), postId: post.postId, accountId };
@@ -134,7 +137,11 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
       toast.success('Email sent successfully!', EMAIL_TOAST);
       onClose();
     } catch (error) {
-      refuse(sendFailureMessage(error));
+      const refusal = recipientRefusal(error);
+      if (refusal) {
+        setRefusedRecipient(refusal);
+        toast.error(refusal, EMAIL_TOAST);
+      } else refuse(sendFailureMessage(error));
     } finally {
       setSending(false);
     }
@@ -156,7 +163,17 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
           <span className="font-medium text-slate-900">Post ID</span> {post.postId}
           {post.data.postTitle && <span className="ml-2 text-slate-600">· {post.data.postTitle}</span>}
         </p>
-        <TextField label="Customer Email" type="email" value={recipient} onChange={setRecipient} isRequired />
+        <TextField
+          label="Customer Email"
+          type="email"
+          value={recipient}
+          onChange={(value) => {
+            setRecipient(value);
+            setRefusedRecipient(null);
+          }}
+          isRequired
+          error={refusedRecipient ?? undefined}
+        />
         {templates.error ? (
           <Alert>Failed to load templates</Alert>
         ) : isSimple ? (
