@@ -101,6 +101,9 @@ describe('infra/bench', () => {
     expect(listed).toBeGreaterThan(0);
     expect(output).toMatch(/contact table of 300 in Chromium: tasks over 50 ms while scrolling \(200 wheel turns and 2 page jumps in [\d.]+ s\): (none|\d+, the longest \d+ ms); while opening the book/);
     expect(output).toContain('Messaging, sends of 1200 personalised texts');
+    const [previewP50, previewP95, excludedInPreview] = (/preview\s+p50 (\d+) ms, p95 (\d+) ms, slowest \d+ ms of 20 \(POST message-sends\/preview of 1200 recipients: final texts, types, (\d+) opted out left out/.exec(output) ?? []).slice(1).map(Number);
+    expect(previewP95).toBeGreaterThanOrEqual(previewP50);
+    expect(excludedInPreview).toBe(12);
     const [acceptP50, acceptP95] = (/accept\s+p50 (\d+) ms, p95 (\d+) ms/.exec(output) ?? []).slice(1).map(Number);
     expect(acceptP95).toBeGreaterThanOrEqual(acceptP50);
     expect(Number(/dispatch\s+(\d+) messages\/s into the sandbox/.exec(output)?.[1])).toBeGreaterThan(0);

@@ -17,7 +17,7 @@ import { contactTableBenchAvailable, scrollContactTable, type ScrollFigures } fr
 import { analyzeContacts, copyContactsPerSecond, duplicateScan, duplicatesView, generatedAddressBook, importAddressBook } from './contacts.ts';
 import { renderAndBuildRate, sendLatency } from './email.ts';
 import { load, type LoadOptions } from './load.ts';
-import { acceptTimes, deliveryReportFigures, dispatchRate, registerSandboxSender, sandboxIntakeRate, scheduledLateness } from './messaging.ts';
+import { acceptTimes, deliveryReportFigures, dispatchRate, previewTimes, registerSandboxSender, sandboxIntakeRate, scheduledLateness } from './messaging.ts';
 import { median } from './percentiles.ts';
 import { connectSandboxAccount, copyRowsPerSecond, generatedPostsSheet, growPosts, importPosts } from './posts.ts';
 import { seedUsers } from './seed-data.ts';
@@ -157,8 +157,10 @@ if (values.only === 'contact-table') {
 // database share: the dispatch and the sandbox's own intake are measured in turns, DISPATCH_ROUNDS times each,
 // and compared by their medians.
 const DISPATCH_ROUNDS = 15;
+const PREVIEW_RUNS = 20;
 async function messagingFigures() {
   await registerSandboxSender(base, auth);
+  const preview = await previewTimes(base, auth, messageCount, PREVIEW_RUNS);
   const accept = await acceptTimes(base, auth, messageCount, 5);
   const dispatches: Awaited<ReturnType<typeof dispatchRate>>[] = [];
   const intakes: number[] = [];
@@ -172,6 +174,7 @@ async function messagingFigures() {
   const late = await scheduledLateness(base, auth, aligo.url, 20);
   return [
     `\nMessaging, sends of ${messageCount} personalised texts (LMS, EUC-KR) through the API, the worker and the Aligo sandbox:`,
+    `  preview   p50 ${preview.p50.toFixed(0)} ms, p95 ${preview.p95.toFixed(0)} ms, slowest ${preview.max.toFixed(0)} ms of ${PREVIEW_RUNS} (POST message-sends/preview of ${messageCount} recipients: final texts, types, ${preview.excluded} opted out left out, cost, the gateway's remaining counts; ${(preview.bytes / 1024).toFixed(0)} kB answered, nothing recorded)`,
     `  accept    p50 ${accept.p50.toFixed(0)} ms, p95 ${accept.p95.toFixed(0)} ms, slowest ${accept.max.toFixed(0)} ms of 5 (checked, recorded with a delivery each, queued)`,
     `  dispatch  ${dispatch.toFixed(0)} messages/s into the sandbox, by its count, while the worker sends (median of ${DISPATCH_ROUNDS} sends, ${spread(dispatches.map((run) => run.perSecond))}; the whole send ${median(dispatches.map((run) => run.seconds)).toFixed(2)} s from acceptance to the last delivery settled)`,
     `  gateway   ${intake.toFixed(0)} messages/s taken by the sandbox from ${SEND_CONCURRENCY} callers posting send_mass calls of 500 side by side (median of ${DISPATCH_ROUNDS}, ${spread(intakes)}, in turns with the sends; dispatch = ${((100 * dispatch) / intake).toFixed(0)} % of it)`,

@@ -72,6 +72,32 @@ export async function acceptTimes(base: string, auth: Record<string, string>, re
 }
 
 /**
+ * Milliseconds to review a send of `recipients` personalised texts (POST message-sends/preview: the final texts,
+ * types, exclusions, cost and the gateway's remaining counts; nothing recorded), one after another; a hundredth
+ * of the numbers are opted out first, so that the register has something to leave out. With the answer's size.
+ */
+export async function previewTimes(base: string, auth: Record<string, string>, recipients: number, runs: number) {
+  const from = 300_000;
+  const optedOut = Array.from({ length: Math.max(1, Math.floor(recipients / 100)) }, (_, i) => phoneOf(from + i * 100)).join('\n');
+  const recorded = await fetch(`${base}/opt-outs/bulk`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ text: optedOut, channel: 'sms', source: '080' }) });
+  if (recorded.status !== 200) throw new Error(`opt-outs: ${recorded.status} ${await recorded.text()}`);
+  const body = sendBody(recipients, from);
+  const times: number[] = [];
+  let bytes = 0;
+  let left = 0;
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/message-sends/preview`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+    const answer = await response.text();
+    times.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`preview: ${response.status} ${answer.slice(0, 300)}`);
+    bytes = Buffer.byteLength(answer);
+    left = (JSON.parse(answer) as { excluded: unknown[] }).excluded.length;
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times), bytes, excluded: left };
+}
+
+/**
  * Messages a second into the sandbox while the worker sends one send of `recipients` texts, as the sandbox counts
  * them (first message taken to last); and the whole send's time, from its acceptance to its last delivery settled.
  */
