@@ -5,6 +5,7 @@ import { unwrap } from '../../../lib/api-error.ts';
 import type { Delivery, MessageSend } from './messaging-types.ts';
 
 export type CreateMessageSend = Schemas['CreateMessageSendDto'];
+export type SendPreview = Schemas['SendPreviewDto'];
 export type SendState = MessageSend['state'];
 
 /** A send in these states will change without anyone doing anything: its list is polled. */
@@ -29,6 +30,14 @@ export async function createMessageSend(body: CreateMessageSend, idempotencyKey:
   const send = unwrap(await api.POST('/backend/api/v1/message-sends', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
   await revalidateSends();
   return send;
+}
+
+/**
+ * POST message-sends/preview: the send as POST message-sends would make it from the same body (final texts, types,
+ * who is left out and why, cost, the gateway's remaining counts, why it would be refused); nothing is recorded.
+ */
+export async function previewMessageSend(body: CreateMessageSend): Promise<SendPreview> {
+  return unwrap(await api.POST('/backend/api/v1/message-sends/preview', { body }));
 }
 
 export async function fetchMessageSend(id: number): Promise<MessageSend> {

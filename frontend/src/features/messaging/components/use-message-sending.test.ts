@@ -1,14 +1,17 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { SendPreview } from '../api/message-sends.ts';
 import type { MessageSend } from '../api/messaging-types.ts';
 
 let answerCreate: (send: MessageSend) => void = () => {};
 const createMessageSend = vi.fn(() => new Promise<MessageSend>((resolve) => (answerCreate = resolve)));
 const fetchMessageSend = vi.fn();
+const previewMessageSend = vi.fn<(body: unknown) => Promise<SendPreview>>();
 vi.mock('../api/message-sends.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   createMessageSend: (...args: unknown[]) => createMessageSend(...(args as [])),
   fetchMessageSend: (...args: unknown[]) => fetchMessageSend(...(args as [])),
+  previewMessageSend: (body: unknown) => previewMessageSend(body),
 }));
 const toastSuccess = vi.fn();
 const toastError = vi.fn();
@@ -55,5 +58,59 @@ describe('useMessageSending', () => {
       badge: { label: 'Awaiting reports', tone: 'progress' },
       message: 'Sending completed. The gateway took 2 message(s); whether each arrives shows on the results page as the delivery reports come in.',
     });
+  });
+});
+
+describe('the review before a send', () => {
+  const reviewed = (fields: Partial<SendPreview> = {}) =>
+    ({ channel: 'sms', advertising: true, total: 2, people: 2, refusal: null, messages: [], texts: [], excluded: [], ...fields }) as unknown as SendPreview;
+
+  it('sends the reviewed request with the key made for its review, once however often Send is pressed', async () => {
+    createMessageSend.mockClear();
+    previewMessageSend.mockResolvedValue(reviewed());
+    const { result } = renderHook(() => useMessageSending());
+    const body = { ...request('sms'), advertising: true };
+    await act(() => result.current.review(body));
+    expect(previewMessageSend).toHaveBeenCalledWith(body);
+    expect(result.current.reviewing?.preview?.total).toBe(2);
+    act(() => {
+      result.current.confirm();
+      result.current.confirm();
+    });
+    await vi.waitFor(() => expect(createMessageSend).toHaveBeenCalled());
+    expect(result.current.reviewing).toBeNull();
+    expect(createMessageSend).toHaveBeenCalledTimes(1);
+    const [sentBody, key] = createMessageSend.mock.calls[0] as unknown as [unknown, string];
+    expect(sentBody).toBe(body);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    await act(async () => answerCreate(finished('sms')));
+    expect(createMessageSend).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the key when the same request is reviewed again after a failed send, and never sends what the server refuses', async () => {
+    createMessageSend.mockClear();
+    previewMessageSend.mockResolvedValue(reviewed());
+    const { result } = renderHook(() => useMessageSending());
+    const body = request('sms');
+    const sendOnce = async () => {
+      await act(() => result.current.review(body));
+      act(() => result.current.confirm());
+      await vi.waitFor(() => expect(result.current.progress).toBeNull());
+    };
+    // The answer is lost: the staff member reviews and sends again, under the same key, so the server sends once.
+    createMessageSend.mockImplementationOnce(() => Promise.reject(new TypeError('fetch failed')));
+    await sendOnce();
+    createMessageSend.mockImplementationOnce(() => Promise.reject(new TypeError('fetch failed')));
+    await sendOnce();
+    const keys = (createMessageSend.mock.calls as unknown as [unknown, string][]).map(([, key]) => key);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+
+    createMessageSend.mockClear();
+    previewMessageSend.mockResolvedValue(reviewed({ refusal: 'Advertising messages cannot be sent between 21:00 and 08:00 (Korean time).' }));
+    await act(() => result.current.review({ ...body, advertising: true }));
+    act(() => result.current.confirm());
+    expect(createMessageSend).not.toHaveBeenCalled();
+    expect(result.current.reviewing?.preview?.refusal).toMatch(/^Advertising messages/);
   });
 });

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { idempotencyKeys } from '../../../lib/idempotency-keys.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { createMessageSend, fetchMessageSend, type CreateMessageSend } from '../api/message-sends.ts';
+import { createMessageSend, fetchMessageSend, previewMessageSend, type CreateMessageSend } from '../api/message-sends.ts';
 import type { SendChannel } from '../api/messaging-types.ts';
 import { outcomeOf, type SendOutcome } from './send-outcome.ts';
+import type { SendReview } from './send-review-dialog.tsx';
 
 /** The progress dialog's four steps (spec §9). */
 export const SEND_STEPS = 4;
@@ -26,20 +27,54 @@ export const SENT_SUCCESSFULLY: Record<SendChannel, string> = {
   kakao: 'KakaoTalk messages sent successfully!',
 };
 
+export const REVIEW_FAILED = 'The send could not be reviewed. Please try again.';
+
+/** The request under review and the Idempotency-Key it will be sent with, beside what the dialog shows. */
+interface Reviewing extends SendReview {
+  request: CreateMessageSend;
+  key: string;
+}
+
 /**
- * Start Sending (spec §4): [1/4] the messages are handed to the server, [2/4] it has recorded the send and queued
- * it, [3/4] the gateway takes them while the dialog follows the counts, [4/4] done; then the results (success,
- * failure, message). Each step is shown while it lasts.
+ * Start Sending (spec §4) opens the review (the spec's step 3, POST message-sends/preview) of the request; its Send
+ * posts that same request with the key made for it: [1/4] the messages are handed to the server, [2/4] it has
+ * recorded the send and queued it, [3/4] the gateway takes them while the dialog follows the counts, [4/4] done;
+ * then the results (success, failure, message). Each step is shown while it lasts.
  */
 export function useMessageSending() {
   const [progress, setProgress] = useState<SendProgress | null>(null);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
+  const [reviewing, setReviewing] = useState<Reviewing | null>(null);
   const [keys] = useState(idempotencyKeys);
+  // A second press of Send, before the dialog has closed, sends nothing more.
+  const isSending = useRef(false);
+  // Which review is open: the answer for one that was closed, or replaced by another, is dropped.
+  const openReview = useRef(0);
 
-  const send = async (request: CreateMessageSend): Promise<void> => {
-    setProgress({ step: 1, message: `Handing ${request.recipients.length} message(s) to the server…` });
+  const review = async (request: CreateMessageSend): Promise<void> => {
+    // The key is the one Send will use: a request reviewed again after a failed send keeps it.
+    const key = keys.keyFor(request);
+    const id = ++openReview.current;
+    setReviewing({ request, key, preview: null, error: null });
+    const settle = (change: Partial<SendReview>) => {
+      if (openReview.current === id) setReviewing((current) => current && { ...current, ...change });
+    };
     try {
-      let current = await createMessageSend(request, keys.keyFor(request));
+      settle({ preview: await previewMessageSend(request) });
+    } catch (failure) {
+      settle({ error: failure instanceof ApiError ? errorMessage(failure, REVIEW_FAILED) : REVIEW_FAILED });
+    }
+  };
+
+  const closeReview = () => {
+    openReview.current++;
+    setReviewing(null);
+  };
+
+  const send = async (request: CreateMessageSend, key = keys.keyFor(request), total = request.recipients.length): Promise<void> => {
+    setProgress({ step: 1, message: `Handing ${total} message(s) to the server…` });
+    try {
+      let current = await createMessageSend(request, key);
       keys.succeeded();
       const followUntil = Date.now() + FOLLOW_FOR_MS;
       while (current.state === 'queued' || current.state === 'sending') {
@@ -60,5 +95,13 @@ export function useMessageSending() {
     }
   };
 
-  return { progress, outcome, send, closeOutcome: () => setOutcome(null) };
+  const confirm = (): void => {
+    if (!reviewing?.preview || reviewing.preview.refusal !== null || isSending.current) return;
+    isSending.current = true;
+    const { request, key, preview } = reviewing;
+    closeReview();
+    void send(request, key, preview.total).finally(() => (isSending.current = false));
+  };
+
+  return { progress, outcome, send, review, reviewing, confirm, closeReview, closeOutcome: () => setOutcome(null) };
 }

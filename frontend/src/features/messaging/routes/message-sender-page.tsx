@@ -30,6 +30,7 @@ import {
 } from '../components/recipients.ts';
 import { koreanDateTimeToIso } from '../../../lib/korean-time.ts';
 import { SendProgressDialog, SendResultsDialog } from '../components/send-dialogs.tsx';
+import { SendReviewDialog } from '../components/send-review-dialog.tsx';
 import { IMMEDIATE, SendingTime, type SendingTimeValue } from '../components/sending-time.tsx';
 import { takeStoredContactIds } from '../components/stored-recipients.ts';
 import { useMessageSending } from '../components/use-message-sending.ts';
@@ -38,6 +39,13 @@ const CHANNELS = [
   { id: 'sms', label: 'SMS' },
   { id: 'kakao', label: 'KakaoTalk' },
 ] as const;
+
+/** What the message is: an advertisement is framed as the law wants it and reaches only consenting contacts. */
+const PURPOSES = [
+  { id: 'information', label: 'Information' },
+  { id: 'advertising', label: 'Advertising' },
+] as const;
+type Purpose = (typeof PURPOSES)[number]['id'];
 
 /** /admin/message-sender (spec §2): compose on the left, choose recipients, sender and time on the right, send. */
 export function MessageSenderPage() {
@@ -52,6 +60,7 @@ export function MessageSenderPage() {
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
   const [channel, setChannel] = useState<SendChannel>('sms');
+  const [purpose, setPurpose] = useState<Purpose>('information');
   const [chosenSenderId, setChosenSenderId] = useState<number | null>(null);
   const [timing, setTiming] = useState<SendingTimeValue>(IMMEDIATE);
   const [editing, setEditing] = useState<Recipient | null>(null);
@@ -117,7 +126,8 @@ export function MessageSenderPage() {
       if (!timing.date || !timing.time) return toast.error('Please select the date and time to send.');
       scheduledAt = koreanDateTimeToIso(timing.date, timing.time);
     }
-    void sending.send({ channel, sender: sender.phone, recipients: messages, ...(scheduledAt ? { scheduledAt } : {}) });
+    // Reviewed first (the server's preview); the review's Send posts this same request.
+    void sending.review({ channel, sender: sender.phone, advertising: purpose === 'advertising', recipients: messages, ...(scheduledAt ? { scheduledAt } : {}) });
   };
 
   return (
@@ -152,6 +162,7 @@ export function MessageSenderPage() {
           </div>
           <div className="flex flex-wrap items-end gap-4">
             <SegmentedChoice label="Send Method" options={CHANNELS} value={channel} onChange={changeChannel} />
+            <SegmentedChoice label="Purpose" options={PURPOSES} value={purpose} onChange={setPurpose} />
             <div className="flex min-w-64 flex-1 items-end gap-2">
               <div className="flex-1">
                 <Select
@@ -200,6 +211,7 @@ export function MessageSenderPage() {
           setEditing(null);
         }}
       />
+      <SendReviewDialog review={sending.reviewing} onClose={sending.closeReview} onSend={sending.confirm} />
       <SendProgressDialog progress={sending.progress} />
       <SendResultsDialog outcome={sending.outcome} onConfirm={sending.closeOutcome} />
     </>
