@@ -210,9 +210,14 @@ test('contacts sent from the address book are personalised with Apply and sent w
   await page.getByRole('checkbox', { name: 'Select 이수민' }).check();
   await checkScreen(page, 'message-sender');
 
+  await page.getByRole('button', { name: 'Start Sending' }).click();
+  const review = page.getByRole('alertdialog', { name: 'Confirm Sender List' });
+  await expect(review.getByRole('list', { name: 'Messages as they will arrive' })).toContainText('안녕하세요 이수민님, 모델');
+  await expect(review.getByRole('region', { name: 'Messages by type' })).toContainText('SMS 1');
+  await expect(review.getByRole('region', { name: 'Messages by type' })).toContainText('MMS 1');
   // The gateway answers slowly, so the progress dialog is seen on its way.
   await sandbox('POST', '/sandbox/faults', { kind: 'slow', delayMs: 1500, times: 1 });
-  await page.getByRole('button', { name: 'Start Sending' }).click();
+  await review.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Sending' })).toContainText(/\[[1-4]\/4\]/);
   const results = page.getByRole('dialog', { name: 'Sending Results' });
   await expect(results).toContainText('Sending completed.', { timeout: 30_000 });
@@ -348,6 +353,7 @@ test('a scheduled send is picked on the calendar, shown as scheduled on the resu
   await page.keyboard.type('1030');
 
   await page.getByRole('button', { name: 'Start Sending' }).click();
+  await page.getByRole('alertdialog', { name: 'Confirm Sender List' }).getByRole('button', { name: 'Send' }).click();
   const results = page.getByRole('dialog', { name: 'Sending Results' });
   await expect(results).toContainText(`Scheduled for ${tomorrow} 10:30 (Korean time): 1 message(s) will be sent then.`);
   await results.getByRole('button', { name: 'Confirm' }).click();
@@ -387,6 +393,7 @@ test('a send nobody got is shown as failed with the gateway reason in plain word
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(toast(page, 'Message applied to 1 contacts.')).toBeVisible();
     await page.getByRole('button', { name: 'Start Sending' }).click();
+    await page.getByRole('alertdialog', { name: 'Confirm Sender List' }).getByRole('button', { name: 'Send' }).click();
     const results = page.getByRole('dialog', { name: 'Sending Results' });
     await expect(results).toContainText(reason, { timeout: 30_000 });
     await expect(results.getByRole('definition').first()).toHaveText('0');

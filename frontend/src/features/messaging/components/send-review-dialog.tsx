@@ -144,7 +144,7 @@ function LeftOut({ preview }: { preview: SendPreview }) {
           ))}
         </tbody>
       </table>
-      <ListPages label="Pages of the recipients left out" page={page} total={preview.excluded.length} onPageChange={setPage} />
+      <ListPages label="Pages of the recipients left out" page={page} total={preview.excluded.length} headingId="left-out-title" onPageChange={setPage} />
     </section>
   );
 }
@@ -180,23 +180,36 @@ function MessageList({ preview }: { preview: SendPreview }) {
           })}
         </ol>
       )}
-      <ListPages label="Pages of the messages" page={page} total={preview.messages.length} onPageChange={setPage} />
+      <ListPages label="Pages of the messages" page={page} total={preview.messages.length} headingId="review-messages-title" onPageChange={setPage} />
     </section>
   );
 }
 
-function ListPages({ label, page, total, onPageChange }: { label: string; page: number; total: number; onPageChange: (page: number) => void }) {
+interface ListPagesProps {
+  label: string;
+  page: number;
+  total: number;
+  /** The list's heading, brought into sight on a new page, so that the page is read from its top. */
+  headingId: string;
+  onPageChange: (page: number) => void;
+}
+
+function ListPages({ label, page, total, headingId, onPageChange }: ListPagesProps) {
   const pages = pageCount(total);
   if (pages <= 1) return null;
+  const turnTo = (next: number) => {
+    onPageChange(next);
+    document.getElementById(headingId)?.scrollIntoView?.({ block: 'nearest' });
+  };
   return (
     <nav aria-label={label} className="flex items-center justify-end gap-3">
-      <Button variant="secondary" className="h-8" isDisabled={page <= 1} onPress={() => onPageChange(page - 1)}>
+      <Button variant="secondary" className="h-8" isDisabled={page <= 1} onPress={() => turnTo(page - 1)}>
         Previous
       </Button>
       <span className="text-sm text-slate-700">
         {(page - 1) * REVIEW_PAGE_SIZE + 1}–{Math.min(page * REVIEW_PAGE_SIZE, total)} of {total.toLocaleString('ko-KR')}
       </span>
-      <Button variant="secondary" className="h-8" isDisabled={page >= pages} onPress={() => onPageChange(page + 1)}>
+      <Button variant="secondary" className="h-8" isDisabled={page >= pages} onPress={() => turnTo(page + 1)}>
         Next
       </Button>
     </nav>
