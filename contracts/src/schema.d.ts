@@ -459,7 +459,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["ConsentController_consentHistory"];
         put: operations["ConsentController_setConsent"];
         post?: never;
         delete?: never;
@@ -836,6 +836,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/message-sends/{id}/deliveries/{deliveryId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MessageSendsController_deliveryEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/message-templates": {
         parameters: {
             query?: never;
@@ -958,6 +974,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["ConsentController_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/outreach-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ConsentController_history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1597,9 +1629,12 @@ export interface components {
         };
         DeliveryCountsDto: {
             cancelled: number;
+            /** @description Arrived, as the gateway's records say */
+            delivered: number;
             failed: number;
             queued: number;
             sending: number;
+            /** @description Taken by the gateway, its delivery report not in yet */
             sent: number;
             unknown: number;
         };
@@ -1611,13 +1646,39 @@ export interface components {
             mid: string | null;
             name: string;
             phone: string;
-            /** @enum {string} */
-            status: "queued" | "sending" | "sent" | "failed" | "unknown" | "cancelled";
+            /**
+             * @description sent: taken by the gateway, its delivery report not in yet
+             * @enum {string}
+             */
+            status: "queued" | "sending" | "sent" | "delivered" | "failed" | "unknown" | "cancelled";
             text: string;
             /** @enum {string} */
             type: "SMS" | "LMS" | "MMS";
             /** Format: date-time */
             updatedAt: string;
+        };
+        DeliveryEventDto: {
+            /**
+             * Format: date-time
+             * @description When it happened, as the gateway reports it (else when it was learnt)
+             */
+            at: string;
+            /** @description In plain words: the reason of a failure, how it arrived, the gateway message id */
+            detail: string | null;
+            /** @description The gateway's own words for the state (e.g. 전송실패) */
+            gatewayState: string | null;
+            /** @description Where it was learnt: gateway (the answer to the send), sms_list, kakao-history, clock (72 hours without a report) or app */
+            source: string;
+            /**
+             * @description accepted: the gateway took it; delivered, failed or unknown: its final state; cancelled: its send was stopped first
+             * @enum {string}
+             */
+            status: "accepted" | "delivered" | "failed" | "unknown" | "cancelled";
+        };
+        DeliveryEventsDto: {
+            delivery: components["schemas"]["DeliveryDto"];
+            /** @description The message's path, oldest first */
+            events: components["schemas"]["DeliveryEventDto"][];
         };
         DeliveryListDto: {
             data: components["schemas"]["DeliveryDto"][];
@@ -1845,6 +1906,12 @@ export interface components {
             /** Format: date-time */
             finishedAt: string | null;
             id: number;
+            /**
+             * @description What became of the messages: pending (some not final yet), delivered (all), partly-failed (some arrived, others failed or are unknown), failed (none arrived, some failed), unknown (none known either way), cancelled
+             * @enum {string}
+             */
+            outcome: "pending" | "delivered" | "partly-failed" | "failed" | "unknown" | "cancelled";
+            outcomeCounts: components["schemas"]["SendOutcomeCountsDto"];
             /** @description The first text, for the list */
             preview: string;
             /** Format: date-time */
@@ -1914,7 +1981,7 @@ export interface components {
              * @enum {string}
              */
             encoding?: "utf-8" | "utf-8-bom" | "utf-16le" | "cp949";
-            /** @description New opt-outs recorded */
+            /** @description New opt-outs recorded (for a preview: that would be recorded) */
             recorded: number;
             /** @description Every line left out, with why */
             rejected: components["schemas"]["OptOutRejectedLineDto"][];
@@ -1954,6 +2021,53 @@ export interface components {
             /** @description The line of the list or file */
             line: number;
             reason: string;
+        };
+        OutreachContactDto: {
+            addressBookId: number;
+            addressBookName: string;
+            /** @description The advertising consent in force (the latest record) */
+            consent: components["schemas"]["ContactConsentDto"] | null;
+            contactName: string;
+            id: number;
+        };
+        OutreachEntryDto: {
+            advertising: boolean;
+            /** Format: date-time */
+            at: string;
+            /** @description The final text, or the e-mail subject */
+            body: string;
+            /** @enum {string} */
+            channel: "sms" | "kakao" | "email";
+            /** @description Why it failed or is unknown, in plain words */
+            detail: string | null;
+            /** @description The delivery id (texts, KakaoTalk) or the sent e-mail id */
+            id: number;
+            /** @description The post an e-mail was about */
+            postId: number | null;
+            /** @description The send of a text or KakaoTalk message */
+            sendId: number | null;
+            /** @description The staff member who sent it (null once their account is deleted) */
+            sentBy: string | null;
+            /** @description The delivery's status (as on the send's deliveries), or the e-mail's */
+            status: string;
+            /**
+             * @description A text message type; null for e-mail
+             * @enum {string|null}
+             */
+            type: "SMS" | "LMS" | "MMS" | null;
+        };
+        OutreachHistoryDto: {
+            /** @description Phone digits, or the e-mail address in lower case */
+            address: string;
+            /** @description The live contacts with this number or address */
+            contacts: components["schemas"]["OutreachContactDto"][];
+            /** @description What was sent to it, newest first */
+            entries: components["schemas"]["OutreachEntryDto"][];
+            /** @enum {string} */
+            kind: "phone" | "email";
+            /** @description Every opt-out of the address, in force or withdrawn, newest first */
+            optOuts: components["schemas"]["OptOutDto"][];
+            pagination: components["schemas"]["PaginationDto"];
         };
         PaginationDto: {
             currentPage: number;
@@ -2152,6 +2266,15 @@ export interface components {
             /** @description The send recorded, for View Results */
             sendId: number;
             success: boolean;
+        };
+        SendOutcomeCountsDto: {
+            cancelled: number;
+            delivered: number;
+            failed: number;
+            /** @description Not final yet: waiting to go out, going out, or waiting for the delivery report */
+            pending: number;
+            /** @description No final state from the gateway within 72 hours, or its answer was lost */
+            unknown: number;
         };
         SendPreviewDto: {
             advertising: boolean;
@@ -3991,6 +4114,52 @@ export interface operations {
             };
         };
     };
+    ConsentController_consentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact's consent records, newest (the one in force) first; empty when none was recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactConsentDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     ConsentController_setConsent: {
         parameters: {
             query?: never;
@@ -5248,7 +5417,7 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
-                status?: "queued" | "sending" | "sent" | "failed" | "unknown" | "cancelled";
+                status?: "queued" | "sending" | "sent" | "delivered" | "failed" | "unknown" | "cancelled";
             };
             header?: never;
             path: {
@@ -5264,6 +5433,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageSendsController_deliveryEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One message's path: taken by the gateway, then delivered, failed (with the reason) or unknown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryEventsDto"];
                 };
             };
             401: {
@@ -5660,6 +5876,8 @@ export interface operations {
                 channel: "sms" | "kakao" | "email" | "all";
                 /** @description csv, or 080 for the 080 service's export */
                 source?: "080" | "staff" | "request" | "csv";
+                /** @description true: read the file and answer what it would record, recording nothing (the preview) */
+                dryRun?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -5672,7 +5890,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Imported at once: the rows recorded, and every rejected line with why */
+            /** @description Imported at once (or, with dryRun, previewed): the rows recorded, and every rejected line with why */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5906,6 +6124,56 @@ export interface operations {
             };
             /** @description Already withdrawn */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConsentController_history: {
+        parameters: {
+            query: {
+                page?: number;
+                pageSize?: number;
+                /** @description A phone number (any written form) or an e-mail address */
+                address: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A person's outreach by phone number or e-mail address: what was sent, its opt-outs, its contacts and their consent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutreachHistoryDto"];
+                };
+            };
+            /** @description Not a phone number or an e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

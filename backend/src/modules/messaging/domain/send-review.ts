@@ -1,7 +1,7 @@
 // What staff review before a send goes out: what it costs at the agency's unit prices, and whether the gateway
 // account has enough left for it. Aligo's `remain` answers one balance three ways (how many SMS, LMS or MMS it
 // still pays for), so a send fits when the shares of the balance its messages take add up to no more than all of it.
-import type { MessageType } from './message-bytes.js';
+import type { MessageType } from '@job-casting/rules';
 
 /** A message as the handset gets it: a text message by its type, or KakaoTalk (falling back to a text message). */
 export type ReviewedType = MessageType | 'KAKAO';

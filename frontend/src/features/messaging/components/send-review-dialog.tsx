@@ -1,10 +1,10 @@
+import { formatPhone } from '@job-casting/rules';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import type { SendPreview } from '../api/message-sends.ts';
-import { formatPhone } from './phone-format.ts';
 import {
   formatWon,
   LEFT_OUT_LABELS,
