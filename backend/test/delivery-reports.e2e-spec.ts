@@ -177,6 +177,53 @@ describe('delivery reports (the truth after a send, through the Aligo sandbox)',
     ]);
   }, 40_000);
 
+  it('resends only the failed messages, with their texts, through the review, linked to the original; KakaoTalk ones as SMS', async () => {
+    sandbox.setDelivery({ outcomes: { '01044000002': 'no_such_number', '01044000003': 'unreachable' } });
+    const original = await send({ recipients: personal(['01044000001', '01044000002', '01044000003'], '재발송') });
+    expect((await settled(original.id)).outcomeCounts).toMatchObject({ delivered: 1, failed: 2 });
+
+    const body = await call('GET', `message-sends/${original.id}/resend`);
+    expect(body.statusCode).toBe(200);
+    expect(body.json()).toEqual({
+      channel: 'sms',
+      sender: '01098765432',
+      advertising: false,
+      recipients: [
+        { phone: '01044000002', name: '배우 1', text: '재발송 1' },
+        { phone: '01044000003', name: '배우 2', text: '재발송 2' },
+      ],
+      resendOf: original.id,
+    });
+    // Reviewed like any send, then sent: only the failed numbers get their texts again.
+    const preview = (await call('POST', 'message-sends/preview', body.json())).json<{ total: number; refusal: string | null }>();
+    expect(preview).toMatchObject({ total: 2, refusal: null });
+    sandbox.setDelivery({ outcomes: {} });
+    const before = sandbox.messages().length;
+    const resend = await send(body.json());
+    await settled(resend.id);
+    expect(sandbox.messages().slice(before).map((message) => [message.receiver, message.text])).toEqual([
+      ['01044000002', '재발송 1'],
+      ['01044000003', '재발송 2'],
+    ]);
+    expect((await call('GET', `message-sends/${resend.id}`)).json()).toMatchObject({ resendOf: original.id, resentAs: [] });
+    expect((await call('GET', `message-sends/${original.id}`)).json()).toMatchObject({ resendOf: null, resentAs: [resend.id] });
+
+    // Nothing failed, nothing to resend; a resend of a send that does not exist is refused.
+    expect((await call('GET', `message-sends/${resend.id}/resend`)).statusCode).toBe(409);
+    expect((await call('GET', 'message-sends/999999/resend')).statusCode).toBe(404);
+    expect((await call('POST', 'message-sends', { ...body.json<Record<string, unknown>>(), resendOf: 999999 })).json()).toMatchObject({ statusCode: 400, message: 'The send to resend does not exist.' });
+
+    // A failed KakaoTalk message goes again as a text message when staff choose so.
+    setClock(new Date(Date.UTC(2026, 10, 25, 14) - 9 * HOUR));
+    sandbox.setDelivery({ outcomes: { '01044000012': 'spam_blocked' } });
+    const kakao = await send({ channel: 'kakao', recipients: personal(['01044000011', '01044000012'], '카톡 재발송') });
+    await settled(kakao.id);
+    const asText = (await call('GET', `message-sends/${kakao.id}/resend?channel=sms`)).json();
+    expect(asText).toMatchObject({ channel: 'sms', recipients: [{ phone: '01044000012', text: '카톡 재발송 1' }], resendOf: kakao.id });
+    expect((await call('GET', `message-sends/${kakao.id}/resend`)).json()).toMatchObject({ channel: 'kakao' });
+    expect((await call('GET', `message-sends/${kakao.id}/resend?channel=fax`)).statusCode).toBe(400);
+  }, 60_000);
+
   it("reads KakaoTalk's history: delivered, failed with the reason, and delivered by the fail-over SMS", async () => {
     // KakaoTalk is sent by day only.
     setClock(new Date(Date.UTC(2026, 10, 25, 14) - 9 * HOUR));

@@ -852,6 +852,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/message-sends/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MessageSendsController_resend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/message-templates": {
         parameters: {
             query?: never;
@@ -1566,6 +1582,8 @@ export interface components {
             channel: "sms" | "kakao";
             /** @description Checked by checkRecipients */
             recipients: components["schemas"]["SendRecipientDto"][];
+            /** @description The send whose failed messages this one sends again (GET message-sends/{id}/resend makes the body); linked both ways */
+            resendOf?: number;
             /**
              * Format: date-time
              * @description Send at this time (SMS only); now when absent
@@ -1914,6 +1932,10 @@ export interface components {
             outcomeCounts: components["schemas"]["SendOutcomeCountsDto"];
             /** @description The first text, for the list */
             preview: string;
+            /** @description The send whose failed messages this one sent again */
+            resendOf: number | null;
+            /** @description The sends that sent failed messages of this one again, oldest first */
+            resentAs: number[];
             /** Format: date-time */
             scheduledAt: string | null;
             senderName: string;
@@ -5499,6 +5521,64 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    MessageSendsController_resend: {
+        parameters: {
+            query?: {
+                /** @description The channel of the resend: the original's when absent; KakaoTalk messages can be resent as SMS */
+                channel?: "sms" | "kakao";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The body of a send of its failed messages, to review (preview) and send with resendOf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateMessageSendDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No message of the send has failed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

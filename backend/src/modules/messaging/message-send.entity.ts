@@ -43,8 +43,13 @@ export const MessageSendSchema = defineEntity({
     requestHash: p.string().length(64).nullable(),
     /** The recipients left out by the opt-out and consent register, with why (consent/consent.service.ts). */
     excluded: p.json<{ phone: string; name: string; reason: string }[]>().defaultRaw(`'[]'`),
+    /** The send whose failed messages this one sends again. */
+    resendOf: () => p.manyToOne(MessageSend).nullable().deleteRule('set null'),
   },
-  indexes: [{ name: 'message_send_created_index', properties: ['createdAt', 'id'] }],
+  indexes: [
+    { name: 'message_send_created_index', properties: ['createdAt', 'id'] },
+    { name: 'message_send_resend_of_index', properties: ['resendOf'], where: 'resend_of_id is not null' },
+  ],
   uniques: [{ name: 'message_send_idempotency_unique', properties: ['createdBy', 'idempotencyKey'], where: 'idempotency_key is not null' }],
 });
 export class MessageSend extends MessageSendSchema.class {}

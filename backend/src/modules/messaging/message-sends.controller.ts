@@ -4,7 +4,7 @@ import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decor
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
-import { CreateMessageSendDto, DeliveryEventsDto, DeliveryListDto, DeliveryQueryDto, MessageSendDto, MessageSendListDto, MessageSendQueryDto, SendPreviewDto } from './dto/message-send.dto.js';
+import { CreateMessageSendDto, DeliveryEventsDto, DeliveryListDto, DeliveryQueryDto, MessageSendDto, MessageSendListDto, MessageSendQueryDto, ResendQueryDto, SendPreviewDto } from './dto/message-send.dto.js';
 import { MessageSendsService } from './message-sends.service.js';
 
 /** Sends of personalised texts, now or scheduled, and their results (the message-results page). */
@@ -53,6 +53,14 @@ export class MessageSendsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   deliveries(@Param('id', IdParamPipe) id: number, @Query() query: DeliveryQueryDto): Promise<DeliveryListDto> {
     return this.sends.deliveries(id, query);
+  }
+
+  @Get(':id/resend')
+  @ApiOkResponse({ type: CreateMessageSendDto, description: 'The body of a send of its failed messages, to review (preview) and send with resendOf' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'No message of the send has failed' })
+  resend(@CurrentPrincipal() principal: Principal, @Param('id', IdParamPipe) id: number, @Query() query: ResendQueryDto): Promise<CreateMessageSendDto> {
+    return this.sends.resendBody(id, principal.userId, query.channel);
   }
 
   @Get(':id/deliveries/:deliveryId/events')

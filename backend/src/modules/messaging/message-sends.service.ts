@@ -65,6 +65,8 @@ export const SEND_MESSAGES = {
   creatorDeleted: 'Cancelled: the account of the staff member who made this send was deleted.',
   queueDown: 'The send could not be queued; nothing was sent. Please try again.',
   keyReused: 'This Idempotency-Key was used for a different send.',
+  noOriginal: 'The send to resend does not exist.',
+  nothingFailed: 'No message of this send has failed: there is nothing to resend.',
   allExcluded: (counts: Record<LeftOutReason, number>) =>
     `Every recipient is left out, so nothing was sent: ${LEFT_OUT_REASONS.filter((reason) => counts[reason] > 0)
       .map((reason) => `${counts[reason]} ${LEFT_OUT_WORDS[reason]}`)
@@ -176,6 +178,7 @@ export class MessageSendsService implements OnModuleInit {
           state: scheduledAt ? 'scheduled' : 'queued',
           total: deliveries.length,
           excluded,
+          resendOf: input.resendOf ?? null,
         });
         await em.flush();
         // Through Kysely, which hands the rows to the driver as one parameter; the ORM would write them into the SQL.
@@ -271,6 +274,7 @@ export class MessageSendsService implements OnModuleInit {
     const advertising = input.advertising ?? false;
     const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
     if (input.recipients.length === 0) throw new BadRequestException(SEND_MESSAGES.noRecipients);
+    if (input.resendOf !== undefined && !(await this.findSend(input.resendOf))) throw new BadRequestException(SEND_MESSAGES.noOriginal);
     if (channel === 'kakao' && scheduledAt) throw new BadRequestException(SEND_MESSAGES.kakaoScheduled);
     if (channel === 'kakao' && !this.config.ALIGO_KAKAO_SENDER_KEY) throw new BadRequestException(SEND_MESSAGES.noKakao);
     if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new BadRequestException(SEND_MESSAGES.past);
@@ -442,8 +446,41 @@ export class MessageSendsService implements OnModuleInit {
   }
 
   private async sendExists(id: number): Promise<void> {
-    const [send] = await this.em.fork().execute<{ id: number }[]>(`select "id" from "message_send" where "id" = ?`, [id]);
-    if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
+    if (!(await this.findSend(id))) throw new NotFoundException(SEND_MESSAGES.notFound);
+  }
+
+  private async findSend(id: number): Promise<{ id: number; channel: Channel; advertising: boolean; senderPhone: string } | null> {
+    const [send] = await this.em
+      .fork()
+      .execute<{ id: number; channel: Channel; advertising: boolean; senderPhone: string }[]>(
+        `select "id", "channel", "advertising", "sender_phone" as "senderPhone" from "message_send" where "id" = ?`,
+        [id],
+      );
+    return send ?? null;
+  }
+
+  /**
+   * The body of a send of this one's failed messages, each to its number with its text and pictures, from the same
+   * sender (when the caller has that number) and as advertising or not like the original; KakaoTalk ones may go as
+   * texts. It is reviewed (POST message-sends/preview) and sent like any send, linked to this one by resendOf.
+   */
+  async resendBody(id: number, userId: number, channel: Channel | undefined): Promise<CreateMessageSendDto> {
+    const original = await this.findSend(id);
+    if (!original) throw new NotFoundException(SEND_MESSAGES.notFound);
+    const failed = await this.em.fork().execute<{ phone: string; name: string; text: string; files: string[] }[]>(
+      `select d."phone", d."name", d."text", d."files" from "message_delivery" d join "gateway_call" c on c."id" = d."call_id"
+        where d."send_id" = ? and ${deliveryStatusSql('d', 'c')} = 'failed' order by d."id"`,
+      [id],
+    );
+    if (failed.length === 0) throw new ConflictException(SEND_MESSAGES.nothingFailed);
+    const ownNumbers = await this.senders.phonesOf(userId);
+    return {
+      channel: channel ?? original.channel,
+      ...(ownNumbers.includes(original.senderPhone) ? { sender: original.senderPhone } : {}),
+      advertising: original.advertising,
+      recipients: failed.map(({ phone, name, text, files }) => ({ phone, name, text, ...(files.length > 0 ? { files } : {}) })),
+      resendOf: id,
+    };
   }
 
   /** What the gateway account has left, with the staff member's default number's key. */
@@ -558,6 +595,8 @@ export class MessageSendsService implements OnModuleInit {
               s."scheduled_at" as "scheduledAt", s."total", s."excluded", s."error", s."created_at" as "createdAt", s."started_at" as "startedAt",
               s."finished_at" as "finishedAt", u."name" as "createdBy", s."created_by_id" as "createdById",
               (select d."text" from "message_delivery" d where d."send_id" = s."id" order by d."id" limit 1) as "preview",
+              s."resend_of_id" as "resendOf",
+              array(select r."id" from "message_send" r where r."resend_of_id" = s."id" order by r."id") as "resentAs",
               -- Each call's deliveries count as its state says, but for the few with a status of their own.
               (select jsonb_object_agg(n."status", n."count") from (
                  select t."status", sum(t."count") as "count" from (

@@ -122,6 +122,11 @@ export class SenderNumbersService {
     return entry;
   }
 
+  /** The staff member's sender numbers (digits). */
+  async phonesOf(userId: number): Promise<string[]> {
+    return (await this.em.fork().find(SenderNumber, { user: userId }, { fields: ['phone'] })).map((entry) => entry.phone);
+  }
+
   /** The gateway credentials for a sealed key (a number's own, or the configured default when null). */
   credentials(apiKeyEncrypted: string | null): GatewayCredentials {
     return this.credentialsOf(apiKeyEncrypted ? this.secrets.open(apiKeyEncrypted) : this.config.ALIGO_API_KEY);

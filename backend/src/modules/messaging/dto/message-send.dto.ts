@@ -7,15 +7,19 @@ import {
   IsBoolean,
   IsDateString,
   IsIn,
+  IsInt,
   IsString,
   Matches,
+  Max,
   MaxLength,
+  Min,
 } from 'class-validator';
 import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
 import { MAX_FILES_PER_MESSAGE } from '../domain/attachments.js';
 import { SEND_OUTCOMES } from '../domain/send-outcome.js';
 import { DELIVERY_STATUSES } from '../message-send.entity.js';
 import { Optional } from '../../../platform/http/optional.js';
+import { MAX_INT } from '../../../platform/http/validation.pipe.js';
 
 /** The most recipients one send takes. */
 export const MAX_RECIPIENTS_PER_SEND = 10_000;
@@ -74,6 +78,19 @@ export class CreateMessageSendDto {
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_RECIPIENTS_PER_SEND)
   recipients!: SendRecipientDto[];
+  @ApiPropertyOptional({ description: 'The send whose failed messages this one sends again (GET message-sends/{id}/resend makes the body); linked both ways' })
+  @Optional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_INT)
+  resendOf?: number;
+}
+
+export class ResendQueryDto {
+  @ApiPropertyOptional({ enum: ['sms', 'kakao'], description: "The channel of the resend: the original's when absent; KakaoTalk messages can be resent as SMS" })
+  @Optional()
+  @IsIn(['sms', 'kakao'])
+  channel?: 'sms' | 'kakao';
 }
 
 /** POST aligo/send-mass-sms (spec §7): one text to 2 to 500 numbers. */
@@ -152,6 +169,8 @@ export class MessageSendDto {
   })
   outcome!: string;
   @ApiProperty({ type: SendOutcomeCountsDto }) outcomeCounts!: SendOutcomeCountsDto;
+  @ApiProperty({ type: Number, nullable: true, description: 'The send whose failed messages this one sent again' }) resendOf!: number | null;
+  @ApiProperty({ type: [Number], description: 'The sends that sent failed messages of this one again, oldest first' }) resentAs!: number[];
   @ApiProperty({ description: 'The first text, for the list' }) preview!: string;
   @ApiProperty({ type: String, nullable: true }) createdBy!: string | null;
   @ApiProperty({ description: 'Whether the caller may cancel it now: it has not started, and they made it or are a superadmin' }) canCancel!: boolean;

@@ -9,6 +9,7 @@ import { Migration20261202000000_record_versions } from './Migration202612020000
 import { Migration20261203000000_consent } from './Migration20261203000000_consent.js';
 import { Migration20261204000000_delivery_reports } from './Migration20261204000000_delivery_reports.js';
 import { Migration20261206000000_outreach_history } from './Migration20261206000000_outreach_history.js';
+import { Migration20261207000000_resends } from './Migration20261207000000_resends.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -23,4 +24,5 @@ export const migrationsList = [
   { name: 'Migration20261203000000_consent', class: Migration20261203000000_consent },
   { name: 'Migration20261204000000_delivery_reports', class: Migration20261204000000_delivery_reports },
   { name: 'Migration20261206000000_outreach_history', class: Migration20261206000000_outreach_history },
+  { name: 'Migration20261207000000_resends', class: Migration20261207000000_resends },
 ];
