@@ -40,6 +40,11 @@ export async function previewMessageSend(body: CreateMessageSend): Promise<SendP
   return unwrap(await api.POST('/backend/api/v1/message-sends/preview', { body }));
 }
 
+/** GET message-sends/{id}/resend: the body of a send of its failed messages (KakaoTalk ones as SMS when asked). */
+export async function fetchResendBody(id: number, channel?: MessageSend['channel']): Promise<CreateMessageSend> {
+  return unwrap(await api.GET('/backend/api/v1/message-sends/{id}/resend', { params: { path: { id }, query: channel ? { channel } : {} } }));
+}
+
 export async function fetchMessageSend(id: number): Promise<MessageSend> {
   return unwrap(await api.GET('/backend/api/v1/message-sends/{id}', { params: { path: { id } } }));
 }

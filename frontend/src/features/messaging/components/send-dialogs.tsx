@@ -31,7 +31,7 @@ export function SendProgressDialog({ progress }: { progress: SendProgress | null
 }
 
 /** The results of a send: how many the gateway took, how many failed, and what became of them so far. */
-export function SendResultsDialog({ outcome, onConfirm }: { outcome: SendOutcome | null; onConfirm: () => void }) {
+export function SendResultsDialog({ outcome, onConfirm, onResend }: { outcome: SendOutcome | null; onConfirm: () => void; onResend?: (outcome: SendOutcome) => void }) {
   return (
     <Dialog title="Sending Results" size="sm" isOpen={outcome !== null} onOpenChange={(open) => !open && onConfirm()}>
       {outcome && (
@@ -51,6 +51,11 @@ export function SendResultsDialog({ outcome, onConfirm }: { outcome: SendOutcome
           </dl>
           <p className="mt-4 text-sm text-slate-800">{outcome.message}</p>
           <DialogActions>
+            {onResend && outcome.failed > 0 && (
+              <Button variant="secondary" onPress={() => onResend(outcome)}>
+                Resend failed ({outcome.failed})
+              </Button>
+            )}
             <Button autoFocus onPress={onConfirm}>
               Confirm
             </Button>

@@ -20,7 +20,7 @@ const send = (fields: Partial<MessageSend>): MessageSend => ({
   id: 1, channel: 'sms', state: 'completed', senderPhone: '01098765432', senderName: '사무실', advertising: false, scheduledAt: null, total: 2, excluded: [],
   counts: { queued: 0, sending: 0, sent: 0, delivered: 1, failed: 1, unknown: 0, cancelled: 0 },
   outcome: 'partly-failed', outcomeCounts: { delivered: 1, failed: 1, pending: 0, unknown: 0, cancelled: 0 },
-  preview: '내일 오디션', createdBy: null, canCancel: false, error: null, createdAt: '2026-11-25T01:00:00.000Z', startedAt: null, finishedAt: null, ...fields,
+  preview: '내일 오디션', createdBy: null, canCancel: false, error: null, createdAt: '2026-11-25T01:00:00.000Z', startedAt: null, finishedAt: null, resendOf: null, resentAs: [], ...fields,
 });
 
 describe('the send history', () => {
@@ -58,5 +58,28 @@ describe('the send history', () => {
     await user.click(screen.getByRole('button', { name: /Show/ }));
     await user.click(screen.getByRole('option', { name: 'Failed' }));
     expect(askedStatuses.at(-1)).toBe('failed');
+  });
+
+  it('offers Resend failed with the count only where messages failed, KakaoTalk ones also as SMS, and shows the links between sends', async () => {
+    const user = userEvent.setup();
+    const onResend = vi.fn();
+    render(
+      <SendHistory
+        sends={[
+          send({ id: 3, channel: 'kakao', resentAs: [5] }),
+          send({ id: 4, outcome: 'delivered', outcomeCounts: { delivered: 2, failed: 0, pending: 0, unknown: 0, cancelled: 0 }, resendOf: 1 }),
+        ]}
+        onResend={onResend}
+      />,
+    );
+    const [, kakao, delivered] = screen.getAllByRole('row');
+    expect(kakao.textContent).toContain('Resent as #5');
+    expect(delivered.textContent).toContain('Resend of #1');
+    expect(within(delivered).queryByRole('button', { name: /Resend/ })).toBeNull();
+    await user.click(within(kakao).getByRole('button', { name: /^Resend the 1 failed message\(s\)/ }));
+    expect(onResend).toHaveBeenLastCalledWith(expect.objectContaining({ id: 3 }));
+    await user.click(within(kakao).getByRole('button', { name: /as SMS$/ }));
+    expect(onResend).toHaveBeenLastCalledWith(expect.objectContaining({ id: 3 }), 'sms');
+    expect(within(kakao).getByRole('button', { name: /^Resend the 1 failed message\(s\) of the send of [^]*[0-9]$/ }).textContent).toBe('Resend failed (1)');
   });
 });

@@ -21,7 +21,7 @@ function Counts({ send }: { send: MessageSend }) {
  * The sends, newest first: when, how, from which number, what, to how many, and what became of the messages
  * (delivered, failed, awaiting the gateway's reports); each opens to its recipients.
  */
-export function SendHistory({ sends }: { sends: readonly MessageSend[] }) {
+export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]; onResend?: (send: MessageSend, channel?: MessageSend['channel']) => void }) {
   const [openId, setOpenId] = useState<number | null>(null);
   const [toCancel, setToCancel] = useState<MessageSend | null>(null);
 
@@ -58,7 +58,10 @@ export function SendHistory({ sends }: { sends: readonly MessageSend[] }) {
             return (
               <Fragment key={send.id}>
                 <tr>
-                  <th scope="row" className={`${cellClass} font-medium whitespace-nowrap tabular-nums`}>{formatKoreanDateTime(send.createdAt)}</th>
+                  <th scope="row" className={`${cellClass} font-medium whitespace-nowrap tabular-nums`}>
+                    {formatKoreanDateTime(send.createdAt)}
+                    <span className="block text-xs font-normal text-slate-500">#{send.id}</span>
+                  </th>
                   <td className={cellClass}>{CHANNEL_LABELS[send.channel]}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>
                     <span className="tabular-nums">{formatPhone(send.senderPhone)}</span>
@@ -66,6 +69,8 @@ export function SendHistory({ sends }: { sends: readonly MessageSend[] }) {
                   </td>
                   <td className={cellClass}>
                     <p className="line-clamp-2 max-w-xs break-words">{send.preview}</p>
+                    {send.resendOf !== null && <span className="mt-1 block text-xs text-slate-600">Resend of #{send.resendOf}</span>}
+                    {send.resentAs.length > 0 && <span className="mt-1 block text-xs text-slate-600">Resent as {send.resentAs.map((id) => `#${id}`).join(', ')}</span>}
                   </td>
                   <td className={`${cellClass} tabular-nums`}>{send.total}</td>
                   <td className={cellClass}>
@@ -89,6 +94,16 @@ export function SendHistory({ sends }: { sends: readonly MessageSend[] }) {
                       >
                         Details
                       </Button>
+                      {onResend && send.outcomeCounts.failed > 0 && (
+                        <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`Resend the ${send.outcomeCounts.failed} failed message(s) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send)}>
+                          Resend failed ({send.outcomeCounts.failed})
+                        </Button>
+                      )}
+                      {onResend && send.channel === 'kakao' && send.outcomeCounts.failed > 0 && (
+                        <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`Resend the ${send.outcomeCounts.failed} failed KakaoTalk message(s) of the send of ${formatKoreanDateTime(send.createdAt)} as SMS`} onPress={() => onResend(send, 'sms')}>
+                          As SMS
+                        </Button>
+                      )}
                       {send.canCancel && (
                         <Button variant="danger" className="h-8 px-3 text-xs" aria-label={`Cancel the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => setToCancel(send)}>
                           Cancel

@@ -11,7 +11,7 @@ function send(state: MessageSend['state'], counts: Partial<MessageSend['counts']
     id: 1, channel: 'sms', state, senderPhone: '01098765432', senderName: '사무실', advertising: false, scheduledAt: null, total: 3, excluded: [],
     counts: all, outcome: 'pending',
     outcomeCounts: { delivered: all.delivered, failed: all.failed, pending, unknown: all.unknown, cancelled: all.cancelled },
-    preview: '', createdBy: null, canCancel: false, error: null, createdAt: '2026-11-25T01:00:00.000Z', startedAt: null, finishedAt: null, ...extra,
+    preview: '', createdBy: null, canCancel: false, error: null, createdAt: '2026-11-25T01:00:00.000Z', startedAt: null, finishedAt: null, resendOf: null, resentAs: [], ...extra,
   };
 }
 
@@ -25,13 +25,16 @@ describe('outcomeOf', () => {
 
   it('says what became of the messages once every report is in, never a green word over failures', () => {
     expect(outcomeOf(send('completed', { delivered: 3 }, { outcome: 'delivered' }))).toEqual({
+      sendId: 1,
+      channel: 'sms',
+      failed: 0,
       success: 3,
       failure: 0,
       badge: { label: 'Delivered', tone: 'good' },
       message: 'Sending completed. Every message was delivered (3).',
     });
     const partly = outcomeOf(send('completed', { delivered: 1, failed: 1, unknown: 1 }, { outcome: 'partly-failed' }));
-    expect(partly).toMatchObject({ success: 1, failure: 2, badge: { label: 'Partly failed', tone: 'bad' } });
+    expect(partly).toMatchObject({ sendId: 1, failed: 1, success: 1, failure: 2, badge: { label: 'Partly failed', tone: 'bad' } });
     expect(partly.message).toBe('Sending completed. Not every message arrived: 1 delivered, 1 failed, 1 unknown.');
     expect(outcomeOf(send('completed', { failed: 3 }, { outcome: 'failed' }))).toMatchObject({ badge: { label: 'Failed', tone: 'bad' }, message: 'Sending completed. None of the messages arrived: 3 failed.' });
     expect(outcomeOf(send('completed', { unknown: 3 }, { outcome: 'unknown' })).badge).toEqual({ label: 'Unknown', tone: 'neutral' });
@@ -44,6 +47,9 @@ describe('outcomeOf', () => {
 
   it('says when a scheduled send will go out, in Korean time', () => {
     expect(outcomeOf(send('scheduled', { queued: 3 }, { scheduledAt: '2026-11-26T01:30:00.000Z' }))).toEqual({
+      sendId: 1,
+      channel: 'sms',
+      failed: 0,
       success: 0,
       failure: 0,
       badge: { label: 'Scheduled', tone: 'progress' },

@@ -5,8 +5,13 @@ import { SEND_CANCELLED, SEND_OUTCOME_LABELS, SEND_OUTCOME_TONES, SEND_STATE_LAB
 
 /** What the results dialog says about a send (spec §2: success and failure counts, and a message). */
 export interface SendOutcome {
+  /** The send, for Resend failed. */
+  sendId: number;
+  channel: MessageSend['channel'];
   success: number;
   failure: number;
+  /** Messages that failed for good: what Resend failed sends again. */
+  failed: number;
   message: string;
   /** The send's state as the results show it: how it went out, then what became of its messages. */
   badge: SendBadge;
@@ -68,13 +73,14 @@ export function outcomeOf(send: MessageSend): SendOutcome {
   const success = sent + delivered;
   const failure = failed + unknown + cancelled;
   const badge = sendBadge(send);
+  const about = { sendId: send.id, channel: send.channel, failed };
   if (send.state === 'scheduled') {
-    return { success: 0, failure: 0, badge, message: `Scheduled for ${formatKoreanDateTime(send.scheduledAt!)} (Korean time): ${send.total} message(s) will be sent then.` };
+    return { ...about, success: 0, failure: 0, badge, message: `Scheduled for ${formatKoreanDateTime(send.scheduledAt!)} (Korean time): ${send.total} message(s) will be sent then.` };
   }
-  if (send.state === 'failed') return { success, failure, badge, message: send.error ?? 'Unknown error occurred during SMS sending.' };
-  if (send.state === 'cancelled') return { success, failure, badge, message: SEND_CANCELLED };
+  if (send.state === 'failed') return { ...about, success, failure, badge, message: send.error ?? 'Unknown error occurred during SMS sending.' };
+  if (send.state === 'cancelled') return { ...about, success, failure, badge, message: SEND_CANCELLED };
   if (!FINISHED_SEND_STATES.includes(send.state)) {
-    return { success, failure, badge, message: 'Sending continues in the background; View Results shows how it ends.' };
+    return { ...about, success, failure, badge, message: 'Sending continues in the background; View Results shows how it ends.' };
   }
-  return { success, failure, badge, message: `Sending completed. ${outcomeMessage(send)}` };
+  return { ...about, success, failure, badge, message: `Sending completed. ${outcomeMessage(send)}` };
 }

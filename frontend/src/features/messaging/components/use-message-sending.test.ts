@@ -21,7 +21,7 @@ const { useMessageSending } = await import('./use-message-sending.ts');
 const COUNTS = { queued: 0, sending: 0, sent: 0, delivered: 0, failed: 0, unknown: 0, cancelled: 0 };
 const finished = (channel: MessageSend['channel']): MessageSend => ({
   id: 1, channel, state: 'completed', senderPhone: '01098765432', senderName: '사무실', advertising: false, scheduledAt: null, total: 2, excluded: [],
-  counts: { ...COUNTS, sent: 2 }, outcome: 'pending', outcomeCounts: { delivered: 0, failed: 0, pending: 2, unknown: 0, cancelled: 0 }, preview: '', createdBy: null, canCancel: false, error: null, createdAt: '2026-11-25T01:00:00.000Z', startedAt: null, finishedAt: null,
+  counts: { ...COUNTS, sent: 2 }, outcome: 'pending', outcomeCounts: { delivered: 0, failed: 0, pending: 2, unknown: 0, cancelled: 0 }, preview: '', createdBy: null, canCancel: false, error: null, createdAt: '2026-11-25T01:00:00.000Z', startedAt: null, finishedAt: null, resendOf: null, resentAs: [],
 });
 const request = (channel: MessageSend['channel']) => ({ channel, recipients: [{ phone: '01011112222', text: '안내' }, { phone: '01033334444', text: '안내' }] });
 
@@ -53,6 +53,9 @@ describe('useMessageSending', () => {
     expect(toastSuccess).toHaveBeenCalledWith('KakaoTalk messages sent successfully!');
     expect(toastSuccess).not.toHaveBeenCalledWith('SMS sent successfully!');
     expect(result.current.outcome).toEqual({
+      sendId: 1,
+      channel: 'kakao',
+      failed: 0,
       success: 2,
       failure: 0,
       badge: { label: 'Awaiting reports', tone: 'progress' },

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { idempotencyKeys } from '../../../lib/idempotency-keys.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { createMessageSend, fetchMessageSend, previewMessageSend, type CreateMessageSend } from '../api/message-sends.ts';
+import { createMessageSend, fetchMessageSend, fetchResendBody, previewMessageSend, type CreateMessageSend } from '../api/message-sends.ts';
 import type { SendChannel } from '../api/messaging-types.ts';
 import { outcomeOf, type SendOutcome } from './send-outcome.ts';
 import type { SendReview } from './send-review-dialog.tsx';
@@ -66,6 +66,15 @@ export function useMessageSending() {
     }
   };
 
+  /** Resend failed: a send of the failed messages of `sendId`, opened in the same review. */
+  const resendFailed = async (sendId: number, channel?: SendChannel): Promise<void> => {
+    try {
+      await review(await fetchResendBody(sendId, channel));
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'The failed messages could not be gathered for a resend.'));
+    }
+  };
+
   const closeReview = () => {
     openReview.current++;
     setReviewing(null);
@@ -103,5 +112,5 @@ export function useMessageSending() {
     void send(request, key, preview.total).finally(() => (isSending.current = false));
   };
 
-  return { progress, outcome, send, review, reviewing, confirm, closeReview, closeOutcome: () => setOutcome(null) };
+  return { progress, outcome, send, review, resendFailed, reviewing, confirm, closeReview, closeOutcome: () => setOutcome(null) };
 }

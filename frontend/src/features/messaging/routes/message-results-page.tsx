@@ -8,7 +8,10 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { useMessageSends } from '../api/message-sends.ts';
 import { CalendarDatePicker } from '../components/calendar-date-picker.tsx';
 import { RemainingCounts } from '../components/remaining-counts.tsx';
+import { SendProgressDialog, SendResultsDialog } from '../components/send-dialogs.tsx';
 import { SendHistory } from '../components/send-history.tsx';
+import { SendReviewDialog } from '../components/send-review-dialog.tsx';
+import { useMessageSending } from '../components/use-message-sending.ts';
 
 const PAGE_SIZE = 20;
 
@@ -35,6 +38,8 @@ export function MessageResultsPage() {
   const from = dayParam(params, 'from');
   const to = dayParam(params, 'to');
   const sends = useMessageSends({ page, pageSize: PAGE_SIZE, from: from?.toString(), to: to?.toString() });
+  // Resend failed goes through the same review and sending as a send from the Message Sender.
+  const sending = useMessageSending();
 
   /** A changed filter starts again on page 1; the filter and the page live in the address, so a reload keeps them. */
   const update = (changes: Record<string, string | null>) => {
@@ -69,7 +74,7 @@ export function MessageResultsPage() {
   } else {
     content = (
       <>
-        <SendHistory sends={sends.data.data} />
+        <SendHistory sends={sends.data.data} onResend={(send, channel) => void sending.resendFailed(send.id, channel)} />
         <Pager pagination={sends.data.pagination} onPageChange={(next) => update({ page: next > 1 ? String(next) : null })} />
       </>
     );
@@ -97,6 +102,16 @@ export function MessageResultsPage() {
         <RemainingCounts />
       </div>
       {content}
+      <SendReviewDialog review={sending.reviewing} onClose={sending.closeReview} onSend={sending.confirm} />
+      <SendProgressDialog progress={sending.progress} />
+      <SendResultsDialog
+        outcome={sending.outcome}
+        onConfirm={sending.closeOutcome}
+        onResend={(outcome) => {
+          sending.closeOutcome();
+          void sending.resendFailed(outcome.sendId);
+        }}
+      />
     </>
   );
 }

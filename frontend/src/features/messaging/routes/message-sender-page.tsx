@@ -213,7 +213,14 @@ export function MessageSenderPage() {
       />
       <SendReviewDialog review={sending.reviewing} onClose={sending.closeReview} onSend={sending.confirm} />
       <SendProgressDialog progress={sending.progress} />
-      <SendResultsDialog outcome={sending.outcome} onConfirm={sending.closeOutcome} />
+      <SendResultsDialog
+        outcome={sending.outcome}
+        onConfirm={sending.closeOutcome}
+        onResend={(outcome) => {
+          sending.closeOutcome();
+          void sending.resendFailed(outcome.sendId);
+        }}
+      />
     </>
   );
 }
