@@ -455,3 +455,38 @@ test('the results page lists sends with their recipients, filters by day and sho
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(row).toBeVisible();
 });
+
+test('a message that failed is resent from the results page, through the review, and the resend is linked to its original', async ({ page, superadminSession }) => {
+  const token = superadminSession.token;
+  await officeSender(token);
+  const [failing, reached] = [freshPhone(), freshPhone()];
+  const text = `재발송 확인 ${Date.now().toString(36)}`;
+  // The gateway takes the send but refuses one of its numbers.
+  await sandbox('POST', '/sandbox/faults', { kind: 'partial_failure', path: '/send', failReceivers: [failing], times: 1 });
+  const created = await api.POST('/backend/api/v1/message-sends', { ...bearer(token), body: { channel: 'sms', recipients: [{ phone: failing, name: '실패 배우', text }, { phone: reached, name: '도착 배우', text }] } });
+  if (!created.data) throw new Error(`sending failed: ${JSON.stringify(created.error)}`);
+  const originalId = created.data.id;
+  await expect
+    .poll(async () => (await api.GET('/backend/api/v1/message-sends/{id}', { ...bearer(token), params: { path: { id: originalId } } })).data?.outcomeCounts.failed, { timeout: 30_000 })
+    .toBe(1);
+
+  await page.goto('/admin/message-results');
+  const row = page.getByRole('row').filter({ hasText: `#${originalId}` });
+  await row.getByRole('button', { name: /^Resend the 1 failed message\(s\)/ }).click();
+  const review = page.getByRole('alertdialog', { name: 'Confirm Sender List' });
+  await expect(review.getByRole('definition').first()).toHaveText('1');
+  await expect(review).toContainText(hyphenated(failing));
+  await expect(review).not.toContainText(hyphenated(reached));
+  await review.getByRole('button', { name: 'Send' }).click();
+  const results = page.getByRole('dialog', { name: 'Sending Results' });
+  await expect(results.getByRole('definition').first()).toHaveText('1', { timeout: 30_000 });
+  await results.getByRole('button', { name: 'Confirm' }).click();
+
+  // Only the failed number got the text again; the two sends name each other.
+  await expect.poll(async () => (await receivedBy(failing)).filter((received) => received.status !== 'failed').map((received) => received.text)).toEqual([text]);
+  expect((await receivedBy(reached)).map((received) => received.text)).toEqual([text]);
+  const resend = page.getByRole('row').filter({ hasText: `Resend of #${originalId}` });
+  await expect(resend).toBeVisible();
+  await expect(row).toContainText(/Resent as #\d+/);
+  await checkScreen(page, 'message-results-resend');
+});
