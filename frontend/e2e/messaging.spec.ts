@@ -471,8 +471,9 @@ test('a message that failed is resent from the results page, through the review,
     .toBe(1);
 
   await page.goto('/admin/message-results');
-  const row = page.getByRole('row').filter({ hasText: `#${originalId}` });
-  await row.getByRole('button', { name: /^Resend the 1 failed message\(s\)/ }).click();
+  // The original, not its resend (which has the same text).
+  const row = page.getByRole('row').filter({ hasText: text }).filter({ hasNotText: 'Resend of' });
+  await row.getByRole('button', { name: /^Resend failed \(1\) of the send/ }).click();
   const review = page.getByRole('alertdialog', { name: 'Confirm Sender List' });
   await expect(review.getByRole('definition').first()).toHaveText('1');
   await expect(review).toContainText(hyphenated(failing));
@@ -485,8 +486,53 @@ test('a message that failed is resent from the results page, through the review,
   // Only the failed number got the text again; the two sends name each other.
   await expect.poll(async () => (await receivedBy(failing)).filter((received) => received.status !== 'failed').map((received) => received.text)).toEqual([text]);
   expect((await receivedBy(reached)).map((received) => received.text)).toEqual([text]);
-  const resend = page.getByRole('row').filter({ hasText: `Resend of #${originalId}` });
+  const resend = page.getByRole('row').filter({ hasText: text }).filter({ hasText: `Resend of #${originalId}` });
   await expect(resend).toBeVisible();
   await expect(row).toContainText(/Resent as #\d+/);
   await checkScreen(page, 'message-results-resend');
+});
+
+test("a contact's outreach history: what was sent, by whom and with what result, its consent, and an opt-out in one step", async ({ page, superadminSession }) => {
+  const token = superadminSession.token;
+  await officeSender(token);
+  const phone = freshPhone();
+  const book = await seedBook(token, [{ contactName: '이력 배우', phoneNumber: hyphenated(phone) }]);
+  const contact = book.contacts[0];
+  await api.PUT('/backend/api/v1/contacts/{id}/consent', { ...bearer(token), params: { path: { id: contact.id } }, body: { given: true, consentedOn: '2026-01-05', source: '지원서' } });
+  const text = `이력 확인 ${Date.now().toString(36)}`;
+  const created = await api.POST('/backend/api/v1/message-sends', { ...bearer(token), body: { channel: 'sms', recipients: [{ phone, name: '이력 배우', text }] } });
+  if (!created.data) throw new Error(`sending failed: ${JSON.stringify(created.error)}`);
+  await expect.poll(async () => (await receivedBy(phone)).map((received) => received.text)).toEqual([text]);
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/admin/outreach');
+  await page.getByLabel('Phone number or e-mail', { exact: true }).fill(`+82 ${phone.slice(1)}`);
+  await page.getByRole('button', { name: 'Show History' }).click();
+  await expect(page).toHaveURL(/\/admin\/outreach\?address=/);
+  const timeline = page.getByRole('list', { name: 'Messages and e-mails sent' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(1);
+  await expect(timeline).toContainText(text);
+  await expect(timeline).toContainText(/Sent, awaiting report|Delivered/);
+  await expect(timeline).toContainText('by ');
+  await expect(page.getByRole('region', { name: 'Contacts and advertising consent' })).toContainText('Consent given 2026-01-05 · 지원서');
+  await expect(page.getByRole('heading', { name: hyphenated(phone) })).toBeVisible();
+  await expect(page.getByText('No opt-out in force: every channel may reach it.')).toBeVisible();
+  await checkScreen(page, 'outreach-history-1366');
+
+  // The person asks to receive nothing more: one step, and the register has it.
+  await page.getByRole('button', { name: 'Record Opt-out' }).click();
+  await expect(message(page, `${hyphenated(phone)} opted out of All channels.`)).toBeVisible();
+  await expect(page.getByText(/^Opted out of All channels since/)).toBeVisible();
+  const register = await api.GET('/backend/api/v1/opt-outs', { ...bearer(token), params: { query: { address: phone, page: 1, pageSize: 10 } } });
+  expect(register.data?.data.map((optOut) => [optOut.channel, optOut.source, optOut.active])).toEqual([['all', 'request', true]]);
+
+  // And withdraws the advertising consent.
+  await page.getByRole('button', { name: 'Record consent of 이력 배우' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record Consent' });
+  await dialog.getByRole('radio', { name: 'Refused' }).click();
+  await dialog.getByLabel('How').fill('전화로 철회');
+  await dialog.getByRole('button', { name: 'Record Consent' }).click();
+  await expect(page.getByRole('region', { name: 'Contacts and advertising consent' })).toContainText(/Consent refused \d{4}-\d{2}-\d{2} · 전화로 철회/);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await checkScreen(page, 'outreach-history-1440');
 });

@@ -76,10 +76,10 @@ describe('the send history', () => {
     expect(kakao.textContent).toContain('Resent as #5');
     expect(delivered.textContent).toContain('Resend of #1');
     expect(within(delivered).queryByRole('button', { name: /Resend/ })).toBeNull();
-    await user.click(within(kakao).getByRole('button', { name: /^Resend the 1 failed message\(s\)/ }));
+    await user.click(within(kakao).getByRole('button', { name: /^Resend failed \(1\) of the send/ }));
     expect(onResend).toHaveBeenLastCalledWith(expect.objectContaining({ id: 3 }));
-    await user.click(within(kakao).getByRole('button', { name: /as SMS$/ }));
+    await user.click(within(kakao).getByRole('button', { name: /^As SMS: resend failed \(1\)/ }));
     expect(onResend).toHaveBeenLastCalledWith(expect.objectContaining({ id: 3 }), 'sms');
-    expect(within(kakao).getByRole('button', { name: /^Resend the 1 failed message\(s\) of the send of [^]*[0-9]$/ }).textContent).toBe('Resend failed (1)');
+    expect(within(kakao).getByRole('button', { name: /^Resend failed \(1\) of the send/ }).textContent).toBe('Resend failed (1)');
   });
 });

@@ -58,7 +58,7 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
             return (
               <Fragment key={send.id}>
                 <tr>
-                  <th scope="row" className={`${cellClass} font-medium whitespace-nowrap tabular-nums`}>
+                  <th scope="row" className={`${cellClass} text-left font-medium whitespace-nowrap tabular-nums`}>
                     {formatKoreanDateTime(send.createdAt)}
                     <span className="block text-xs font-normal text-slate-500">#{send.id}</span>
                   </th>
@@ -84,7 +84,7 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
                     {send.error && <span className="mt-1 block max-w-48 text-xs text-red-800">{send.error}</span>}
                   </td>
                   <td className={cellClass}>
-                    <div className="flex gap-1.5">
+                    <div className="flex flex-col items-stretch gap-1.5">
                       <Button
                         variant="secondary"
                         className="h-8 px-3 text-xs"
@@ -95,12 +95,12 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
                         Details
                       </Button>
                       {onResend && send.outcomeCounts.failed > 0 && (
-                        <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`Resend the ${send.outcomeCounts.failed} failed message(s) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send)}>
+                        <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`Resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send)}>
                           Resend failed ({send.outcomeCounts.failed})
                         </Button>
                       )}
                       {onResend && send.channel === 'kakao' && send.outcomeCounts.failed > 0 && (
-                        <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`Resend the ${send.outcomeCounts.failed} failed KakaoTalk message(s) of the send of ${formatKoreanDateTime(send.createdAt)} as SMS`} onPress={() => onResend(send, 'sms')}>
+                        <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`As SMS: resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send, 'sms')}>
                           As SMS
                         </Button>
                       )}
