@@ -1,8 +1,9 @@
-import { type AligoSandbox, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
+import type { AligoSandbox } from '../../infra/sandbox/aligo/server.ts';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { MessageDispatchService } from '../src/modules/messaging/message-dispatch.service.js';
 import { Clock } from '../src/platform/clock.js';
-import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+import { type MessagingTestApp, startMessagingApp } from './support/messaging-app.js';
+import { bearer, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 const API = '/backend/api/v1';
 /** 김민준 and 전화번호 as Korean Excel saves them (CP949). */
@@ -26,34 +27,23 @@ interface OptOut {
 }
 
 describe('the opt-out and consent register', () => {
+  let m: MessagingTestApp;
   let sandbox: AligoSandbox;
   let t: TestApp;
   let token: string;
   let staffName: string;
   let bookId: number;
 
+  // No worker: the sends made earlier are run by hand (MessageDispatchService.run) when they go.
   beforeAll(async () => {
-    sandbox = await startAligoSandbox({ port: 0 });
-    t = await startTestApp({
-      ALIGO_API_URL: sandbox.url,
-      ALIGO_KAKAO_API_URL: sandbox.url,
-      ALIGO_USER_ID: SANDBOX_USER_ID,
-      ALIGO_KAKAO_SENDER_KEY: SANDBOX_SENDER_KEY,
-      ADVERTISING_OPT_OUT_NUMBER: '080-123-4567',
-    });
-    const session = await t.login(SUPERADMIN.email, SUPERADMIN.password);
-    token = session.token;
-    staffName = session.user.name;
-    expect((await call('POST', 'user-phone-numbers', { phone: '010-9876-5432', name: '잡캐스팅', apiKey: SANDBOX_API_KEY })).statusCode).toBe(201);
+    m = await startMessagingApp({}, { worker: false });
+    ({ sandbox, t, token } = m);
+    staffName = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).user.name;
     bookId = (await ok<{ id: number }>('POST', 'address-books', { name: '동의 연락처' }, 201)).id;
   });
-  afterAll(async () => {
-    await t?.close();
-    await sandbox?.close();
-  });
+  afterAll(() => m?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.request({ method, url: `${API}/${path}`, headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, headers: Record<string, string> = {}) => m.call(method, path, payload, headers);
   const ok = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, status = 200): Promise<T> => {
     const response = await call(method, path, payload);
     if (response.statusCode !== status) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);

@@ -1,12 +1,10 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { type AligoSandbox, SANDBOX_API_KEY, SANDBOX_NON_KAKAO_RECEIVER, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
+import { type AligoSandbox, SANDBOX_NON_KAKAO_RECEIVER } from '../../infra/sandbox/aligo/server.ts';
 import { DeliveryReportsService } from '../src/modules/messaging/delivery-reports.service.js';
 import { MessageDispatchService } from '../src/modules/messaging/message-dispatch.service.js';
 import { Clock } from '../src/platform/clock.js';
-import { WorkerModule } from '../src/worker.module.js';
-import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+import { type MessagingTestApp, startMessagingApp } from './support/messaging-app.js';
+import { eventually, type TestApp } from './support/test-app.js';
 
 const API = '/backend/api/v1';
 const HOUR = 3600_000;
@@ -36,50 +34,25 @@ interface EventView {
 // After a send, the worker reads the gateway's per-recipient records (sms_list, KakaoTalk's history) on a schedule,
 // here shortened to 0.2, 1.5, 3 and 5 seconds, until every message is delivered, failed, or unknown after 72 hours.
 describe('delivery reports (the truth after a send, through the Aligo sandbox)', () => {
+  let m: MessagingTestApp;
   let sandbox: AligoSandbox;
   let t: TestApp;
-  let token: string;
-  let worker: INestApplicationContext | null = null;
-
-  const startWorker = async () => {
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
-    await worker.init();
-  };
-  const stopWorker = async () => {
-    await worker?.close();
-    worker = null;
-  };
 
   beforeAll(async () => {
-    sandbox = await startAligoSandbox({ port: 0 });
-    t = await startTestApp({
-      ALIGO_API_URL: sandbox.url,
-      ALIGO_KAKAO_API_URL: sandbox.url,
-      ALIGO_USER_ID: SANDBOX_USER_ID,
-      ALIGO_KAKAO_SENDER_KEY: SANDBOX_SENDER_KEY,
-      ALIGO_TIMEOUT_MS: '2000',
-      DELIVERY_LOOKUP_SCHEDULE_MS: '200,1500,3000,5000',
-    });
-    token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
-    await startWorker();
-    expect((await call('POST', 'user-phone-numbers', { phone: '010-9876-5432', name: '잡캐스팅', apiKey: SANDBOX_API_KEY })).statusCode).toBe(201);
+    m = await startMessagingApp({ ALIGO_TIMEOUT_MS: '2000', DELIVERY_LOOKUP_SCHEDULE_MS: '200,1500,3000,5000' });
+    ({ sandbox, t } = m);
   }, 60_000);
-  afterAll(async () => {
-    await stopWorker();
-    await t?.close();
-    await sandbox?.close();
-  });
+  afterAll(() => m?.close());
   beforeEach(() => {
     sandbox.clearMessages();
     sandbox.clearFaults();
     sandbox.setDelivery({ failureRate: 0, delayMs: 0, jitterMs: 0, outcomes: {} });
   });
-  afterEach(() => {
-    for (const context of clocks()) context.now = Clock.prototype.now;
-  });
+  afterEach(() => m.resetClocks());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) =>
-    t.request({ method, url: `${API}/${path}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const startWorker = () => m.startWorker();
+  const stopWorker = () => m.stopWorker();
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) => m.call(method, path, payload);
   const send = async (body: Record<string, unknown>): Promise<SendView> => {
     const response = await call('POST', 'message-sends', body);
     if (response.statusCode !== 202) throw new Error(`send: ${response.statusCode} ${response.body}`);
@@ -98,7 +71,7 @@ describe('delivery reports (the truth after a send, through the Aligo sandbox)',
   const deliveries = async (id: number, status?: string) =>
     (await call('GET', `message-sends/${id}/deliveries?pageSize=100${status ? `&status=${status}` : ''}`)).json<{ data: DeliveryView[] }>().data;
   const events = async (id: number, deliveryId: number) => (await call('GET', `message-sends/${id}/deliveries/${deliveryId}/events`)).json<{ delivery: DeliveryView; events: EventView[] }>();
-  const clocks = () => [t.app.get(Clock, { strict: false }), ...(worker ? [worker.get(Clock, { strict: false })] : [])];
+  const clocks = () => m.clocks();
   const setClock = (at: Date, contexts = clocks()) => {
     for (const context of contexts) context.now = () => at;
   };
@@ -166,7 +139,7 @@ describe('delivery reports (the truth after a send, through the Aligo sandbox)',
     expect(await sendView(created.id)).toMatchObject({ outcome: 'pending', outcomeCounts: { pending: 2 } });
 
     // 72 hours and a minute later, as far as the worker can tell: its next look-up gives up on them.
-    setClock(new Date(Date.now() + 72 * HOUR + 60_000), [worker!.get(Clock, { strict: false })]);
+    setClock(new Date(Date.now() + 72 * HOUR + 60_000), [m.worker()!.get(Clock, { strict: false })]);
     const done = await settled(created.id);
     expect(done).toMatchObject({ outcome: 'unknown', outcomeCounts: { unknown: 2, pending: 0 }, counts: { unknown: 2 } });
     const [first] = await deliveries(created.id, 'unknown');

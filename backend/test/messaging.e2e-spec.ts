@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { type AligoSandbox, SANDBOX_ACCOUNT, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
+import { type AligoSandbox, SANDBOX_ACCOUNT, SANDBOX_API_KEY } from '../../infra/sandbox/aligo/server.ts';
 import { getQueueToken } from '@nestjs/bullmq';
 import { type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { DispatchInterrupted, MessageDispatchService } from '../src/modules/messaging/message-dispatch.service.js';
 import { MessageSendsService } from '../src/modules/messaging/message-sends.service.js';
 import { QueueName } from '../src/platform/queue/queue-names.js';
-import { Clock } from '../src/platform/clock.js';
-import { WorkerModule } from '../src/worker.module.js';
-import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+import { type MessagingTestApp, startMessagingApp } from './support/messaging-app.js';
+import { bearer, eventually, type TestApp } from './support/test-app.js';
 
 const API = '/backend/api/v1';
 const SENDER = '01098765432';
@@ -26,50 +23,25 @@ interface SendView {
 }
 
 describe('messaging (sender numbers, templates, sends through the Aligo sandbox)', () => {
+  let m: MessagingTestApp;
   let sandbox: AligoSandbox;
   let t: TestApp;
   let token: string;
-  let worker: INestApplicationContext | null = null;
-
-  const startWorker = async () => {
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
-    await worker.init();
-  };
-  const stopWorker = async () => {
-    await worker?.close();
-    worker = null;
-  };
 
   beforeAll(async () => {
-    sandbox = await startAligoSandbox({ port: 0 });
-    t = await startTestApp({
-      ALIGO_API_URL: sandbox.url,
-      ALIGO_KAKAO_API_URL: sandbox.url,
-      ALIGO_USER_ID: SANDBOX_USER_ID,
-      ALIGO_KAKAO_SENDER_KEY: SANDBOX_SENDER_KEY,
-      ALIGO_TIMEOUT_MS: '1000',
-      ADVERTISING_OPT_OUT_NUMBER: '080-123-4567',
-    });
-    token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
-    await startWorker();
-    const registered = await call('POST', 'user-phone-numbers', { phone: '010-9876-5432', name: '잡캐스팅', apiKey: SANDBOX_API_KEY });
-    expect(registered.statusCode).toBe(201);
+    m = await startMessagingApp({ ALIGO_TIMEOUT_MS: '1000' });
+    ({ sandbox, t, token } = m);
   });
-  afterAll(async () => {
-    await stopWorker();
-    await t?.close();
-    await sandbox?.close();
-  });
+  afterAll(() => m?.close());
   beforeEach(() => {
     sandbox.clearMessages();
     sandbox.clearFaults();
   });
-  afterEach(() => {
-    for (const context of clocks()) context.now = Clock.prototype.now;
-  });
+  afterEach(() => m.resetClocks());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) =>
-    t.request({ method, url: `${API}/${path}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const startWorker = () => m.startWorker();
+  const stopWorker = () => m.stopWorker();
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) => m.call(method, path, payload);
   const upload = (files: { name: string; bytes: Buffer }[]) => {
     const boundary = 'jc-boundary';
     const body = Buffer.concat([
@@ -100,7 +72,7 @@ describe('messaging (sender numbers, templates, sends through the Aligo sandbox)
     Array.from({ length: count }, (_, i) => ({ phone: `010-${String(2000 + ((from + i) % 8000)).padStart(4, '0')}-${String(from + i).padStart(4, '0').slice(-4)}`, name: `배우 ${from + i}`, text: text(from + i) }));
   /** Korean time on a fixed day, for the rules that depend on the hour. */
   /** The API's clock and the worker's: the hour rules are checked when a send is made and before each call. */
-  const clocks = () => [t.app.get(Clock, { strict: false }), ...(worker ? [worker.get(Clock, { strict: false })] : [])];
+  const clocks = () => m.clocks();
   const atKoreanHour = (hour: number) => {
     const at = new Date(Date.UTC(2026, 10, 25, hour) - 9 * 3600_000);
     for (const context of clocks()) context.now = () => at;

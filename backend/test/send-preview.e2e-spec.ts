@@ -1,13 +1,10 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import pg from 'pg';
-import { type AligoSandbox, SANDBOX_ACCOUNT, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
-import { Clock } from '../src/platform/clock.js';
+import { type AligoSandbox, SANDBOX_ACCOUNT } from '../../infra/sandbox/aligo/server.ts';
 import { QueueName } from '../src/platform/queue/queue-names.js';
-import { WorkerModule } from '../src/worker.module.js';
-import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+import { type MessagingTestApp, startMessagingApp } from './support/messaging-app.js';
+import { eventually, type TestApp } from './support/test-app.js';
 
 const API = '/backend/api/v1';
 const SENDER = '01098765432';
@@ -34,37 +31,22 @@ interface Preview {
 }
 
 describe('the review before a send (POST message-sends/preview)', () => {
+  let m: MessagingTestApp;
   let sandbox: AligoSandbox;
   let t: TestApp;
-  let token: string;
-  let worker: INestApplicationContext;
   let db: pg.Client;
   let bookId: number;
 
   beforeAll(async () => {
-    sandbox = await startAligoSandbox({ port: 0 });
-    t = await startTestApp({
-      ALIGO_API_URL: sandbox.url,
-      ALIGO_KAKAO_API_URL: sandbox.url,
-      ALIGO_USER_ID: SANDBOX_USER_ID,
-      ALIGO_KAKAO_SENDER_KEY: SANDBOX_SENDER_KEY,
-      ALIGO_TIMEOUT_MS: '1000',
-      ADVERTISING_OPT_OUT_NUMBER: '080-123-4567',
-      MESSAGE_PRICE_LMS: '30',
-    });
-    token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
-    await worker.init();
+    m = await startMessagingApp({ ALIGO_TIMEOUT_MS: '1000', MESSAGE_PRICE_LMS: '30' });
+    ({ sandbox, t } = m);
     db = new pg.Client({ connectionString: t.config.DATABASE_URL });
     await db.connect();
-    expect((await call('POST', 'user-phone-numbers', { phone: '010-9876-5432', name: '잡캐스팅', apiKey: SANDBOX_API_KEY })).statusCode).toBe(201);
     bookId = (await ok<{ id: number }>('POST', 'address-books', { name: '리뷰 연락처' }, undefined, 201)).id;
   });
   afterAll(async () => {
     await db?.end();
-    await worker?.close();
-    await t?.close();
-    await sandbox?.close();
+    await m?.close();
   });
   beforeEach(() => {
     sandbox.clearMessages();
@@ -73,8 +55,7 @@ describe('the review before a send (POST message-sends/preview)', () => {
     atKoreanHour(12);
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.request({ method, url: `${API}/${path}`, headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, headers: Record<string, string> = {}) => m.call(method, path, payload, headers);
   const ok = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, headers?: Record<string, string>, status = 200): Promise<T> => {
     const response = await call(method, path, payload, headers);
     if (response.statusCode !== status) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
@@ -83,7 +64,7 @@ describe('the review before a send (POST message-sends/preview)', () => {
   const preview = (body: Record<string, unknown>) => ok<Preview>('POST', 'message-sends/preview', body);
   const atKoreanHour = (hour: number) => {
     const at = new Date(Date.UTC(2026, 10, 25, hour) - 9 * 3600_000);
-    for (const clock of [t.app.get(Clock), worker.get(Clock, { strict: false })]) clock.now = () => at;
+    for (const clock of m.clocks()) clock.now = () => at;
   };
   const addContact = async (contactName: string, phoneNumber: string, consent?: boolean) => {
     const contact = await ok<{ id: number }>('POST', `address-books/${bookId}/contacts`, { contactName, phoneNumber }, undefined, 201);
@@ -109,12 +90,12 @@ describe('the review before a send (POST message-sends/preview)', () => {
   };
 
   it("answers each message's final text, type and bytes, the counts, the cost and the remaining counts, and records nothing", async () => {
-    const picture = (await t.request({
-      method: 'POST',
-      url: `${API}/message-files`,
-      headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=b' },
-      payload: Buffer.from(`--b\r\nContent-Disposition: form-data; name="files"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n${PNG.toString('latin1')}\r\n--b--\r\n`, 'latin1'),
-    })).json<{ files: { id: string }[] }>().files[0].id;
+    const picture = (await m.call(
+      'POST',
+      'message-files',
+      Buffer.from(`--b\r\nContent-Disposition: form-data; name="files"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n${PNG.toString('latin1')}\r\n--b--\r\n`, 'latin1'),
+      { 'content-type': 'multipart/form-data; boundary=b' },
+    )).json<{ files: { id: string }[] }>().files[0].id;
     const long = '가'.repeat(46);
     const body = {
       sender: SENDER,
