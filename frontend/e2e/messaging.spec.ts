@@ -1,16 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Schemas } from '@job-casting/contracts';
 import type { Page } from '@playwright/test';
+import { bearer, editor, hyphenated, OFFICE, officeSender, phoneNumbers, receivedBy, SANDBOX_KEY, sandbox, sandboxUrl, seedBook } from './messaging-support.ts';
 import { api, checkScreen, expect, message, test, useSuperadminSession } from './support.ts';
 
 // Messaging against the Aligo sandbox: sender numbers, templates with pictures, recipients handed over by the
 // address book, personalised sends the sandbox records, and a scheduled send followed on the results page.
-const sandboxUrl = process.env.E2E_ALIGO_SANDBOX_URL;
-/** The sandbox account's key and registered sender numbers (infra/sandbox/aligo/README.md). */
-const SANDBOX_KEY = 'jcsandbox7k2m9q4w8e1r5t3y6u0i2o4p';
-const OFFICE = { phone: '01098765432', shown: '010-9876-5432', name: '사무실' };
 const HEAD_OFFICE = { phone: '0212345678', shown: '02-1234-5678', name: '본사' };
 // A 1×1 PNG: the server knows pictures by their bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -19,59 +15,11 @@ useSuperadminSession();
 test.describe.configure({ mode: 'serial' });
 test.skip(!sandboxUrl, 'E2E_ALIGO_SANDBOX_URL is not set: the Aligo sandbox is not running');
 
-interface SandboxMessage {
-  receiver: string;
-  sender: string;
-  text: string;
-  type: string;
-  status: string;
-  images: unknown[];
-}
-
-async function sandbox<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandboxUrl}${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function receivedBy(phone: string): Promise<SandboxMessage[]> {
-  return (await sandbox<{ messages: SandboxMessage[] }>('GET', `/sandbox/messages?receiver=${phone}`)).messages;
-}
-
-const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-
-/** Numbers no other journey messages: the run's own. */
-let phoneSequence = Date.now() % 1_000_000;
-const freshPhone = () => `0107${String(++phoneSequence % 10_000_000).padStart(7, '0')}`;
-const hyphenated = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
+const freshPhone = phoneNumbers('0107');
 
 async function removeSenderNumbers(token: string): Promise<void> {
   const { data } = await api.GET('/backend/api/v1/user-phone-numbers', bearer(token));
   for (const entry of data ?? []) await api.DELETE('/backend/api/v1/user-phone-numbers/{id}', { ...bearer(token), params: { path: { id: entry.id } } });
-}
-
-/** The office number registered with the sandbox's key and made the default. */
-async function officeSender(token: string): Promise<void> {
-  const { data } = await api.GET('/backend/api/v1/user-phone-numbers', bearer(token));
-  let office = data?.find((entry) => entry.phone === OFFICE.phone);
-  if (!office) {
-    const created = await api.POST('/backend/api/v1/user-phone-numbers', { ...bearer(token), body: { phone: OFFICE.phone, name: OFFICE.name, apiKey: SANDBOX_KEY } });
-    if (!created.data) throw new Error(`registering the sender failed: ${JSON.stringify(created.error)}`);
-    office = created.data;
-  }
-  if (!office.isSelected) await api.PUT('/backend/api/v1/user-phone-numbers/{id}', { ...bearer(token), params: { path: { id: office.id } }, body: { isDefault: true } });
-}
-
-async function seedBook(token: string, contacts: Schemas['BulkContactDto'][]): Promise<{ name: string; contacts: Schemas['ContactDto'][] }> {
-  const name = `E2E messaging ${Date.now().toString(36)}`;
-  const { data, error } = await api.POST('/backend/api/v1/contact-list/bulk', { ...bearer(token), body: { addressBook: name, contacts } });
-  if (!data) throw new Error(`seeding ${name} failed: ${JSON.stringify(error)}`);
-  const list = await api.GET('/backend/api/v1/address-books/{id}/contacts', { ...bearer(token), params: { path: { id: data.addressBookId } } });
-  return { name, contacts: list.data?.data ?? [] };
 }
 
 /** A folder of pictures on disk, for the folder picker of bundle mode. */
@@ -83,7 +31,6 @@ function pictureFolder(folder: string, names: string[]): string {
 }
 
 const toast = (page: Page, text: string) => message(page, text).first();
-const editor = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 const recipientRow = (page: Page, name: string) => page.getByRole('region', { name: 'Recipient list' }).getByRole('row').filter({ hasText: name });
 
 test('the Phone Number Manager adds numbers, masks their keys, moves the default and deletes', async ({ page, superadminSession }) => {

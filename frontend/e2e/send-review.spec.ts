@@ -1,44 +1,16 @@
-import type { Schemas } from '@job-casting/contracts';
-import type { Page } from '@playwright/test';
+import { bearer, editor, hyphenated, officeSender, OFFICE, phoneNumbers, sandboxUrl, seedBook } from './messaging-support.ts';
 import { api, checkScreen, expect, message, test, useSuperadminSession } from './support.ts';
 
 // The review before a send (the spec's step 3, Confirm Sender List): an advertisement to three contacts of a book,
 // one opted out and one without a recorded consent, reviewed and sent to the one left. The opt-out and the consent
 // are recorded through the API, as the register's own screens would.
-const sandboxUrl = process.env.E2E_ALIGO_SANDBOX_URL;
-const SANDBOX_KEY = 'jcsandbox7k2m9q4w8e1r5t3y6u0i2o4p';
-const OFFICE = { phone: '01098765432', name: '사무실' };
 /** The free opt-out number the journeys' back end carries (infra/scripts/lib/aligo.ts). */
 const OPT_OUT_NUMBER = '080-000-0000';
 
 useSuperadminSession();
 test.skip(!sandboxUrl, 'E2E_ALIGO_SANDBOX_URL is not set: the Aligo sandbox is not running');
 
-const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-let phoneSequence = (Date.now() + 500_000) % 10_000_000;
-const freshPhone = () => `0108${String(++phoneSequence % 10_000_000).padStart(7, '0')}`;
-const hyphenated = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
-
-async function officeSender(token: string): Promise<void> {
-  const { data } = await api.GET('/backend/api/v1/user-phone-numbers', bearer(token));
-  let office = data?.find((entry) => entry.phone === OFFICE.phone);
-  if (!office) {
-    const created = await api.POST('/backend/api/v1/user-phone-numbers', { ...bearer(token), body: { phone: OFFICE.phone, name: OFFICE.name, apiKey: SANDBOX_KEY } });
-    if (!created.data) throw new Error(`registering the sender failed: ${JSON.stringify(created.error)}`);
-    office = created.data;
-  }
-  if (!office.isSelected) await api.PUT('/backend/api/v1/user-phone-numbers/{id}', { ...bearer(token), params: { path: { id: office.id } }, body: { isDefault: true } });
-}
-
-async function seedBook(token: string, contacts: Schemas['BulkContactDto'][]): Promise<{ name: string; contacts: Schemas['ContactDto'][] }> {
-  const name = `E2E review ${Date.now().toString(36)}`;
-  const { data, error } = await api.POST('/backend/api/v1/contact-list/bulk', { ...bearer(token), body: { addressBook: name, contacts } });
-  if (!data) throw new Error(`seeding ${name} failed: ${JSON.stringify(error)}`);
-  const list = await api.GET('/backend/api/v1/address-books/{id}/contacts', { ...bearer(token), params: { path: { id: data.addressBookId } } });
-  return { name, contacts: list.data?.data ?? [] };
-}
-
-const editor = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
+const freshPhone = phoneNumbers('0108');
 
 test('an advertisement is reviewed, leaving out an opted-out contact and one without consent, and sent as reviewed', async ({ page, superadminSession }) => {
   const token = superadminSession.token;

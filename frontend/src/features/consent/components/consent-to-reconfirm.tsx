@@ -2,13 +2,11 @@ import { formatPhone } from '@job-casting/rules';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { toast } from '../../../lib/toast.tsx';
-import { type ExpiringConsent, recordConsent, useExpiringConsent } from '../api/opt-outs.ts';
+import { type ExpiringConsent, useExpiringConsent } from '../api/opt-outs.ts';
+import { RecordConsentDialog } from './record-consent-dialog.tsx';
 
 const PAGE_SIZE = 10;
 const headClass = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';
@@ -72,60 +70,11 @@ export function ConsentToReconfirm() {
         </p>
       </div>
       {content}
-      <ReconfirmDialog row={reconfirming} onClose={() => setReconfirming(null)} />
+      <RecordConsentDialog
+        reconfirm
+        subject={reconfirming && { contactId: reconfirming.contactId, label: reconfirming.contactName || formatPhone(reconfirming.phoneNumber) }}
+        onClose={() => setReconfirming(null)}
+      />
     </section>
-  );
-}
-
-function ReconfirmDialog({ row, onClose }: { row: ExpiringConsent | null; onClose: () => void }) {
-  const [source, setSource] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setSource('');
-    setError(null);
-    onClose();
-  };
-  const save = async () => {
-    if (!row) return;
-    if (!source.trim()) return setError('Please say how consent was given.');
-    setBusy(true);
-    try {
-      await recordConsent(row.contactId, true, source.trim());
-      toast.success(`Consent of ${row.contactName || formatPhone(row.phoneNumber)} reconfirmed today.`);
-      close();
-    } catch (failure) {
-      setError(errorMessage(failure, 'The consent could not be recorded.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog title="Reconfirm Consent" size="sm" isOpen={row !== null} onOpenChange={(isOpen) => !isOpen && close()}>
-      {row && (
-        <form
-          id="reconfirm-form"
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <p className="text-sm text-slate-700">
-            {row.contactName || formatPhone(row.phoneNumber)} agreed again today to receive advertising.
-          </p>
-          <TextField label="How" value={source} onChange={setSource} maxLength={200} placeholder="e.g. phone call, reply to a text" autoFocus />
-          {error && <Alert>{error}</Alert>}
-        </form>
-      )}
-      <DialogActions>
-        <Button slot="close" variant="secondary">
-          Cancel
-        </Button>
-        <Button type="submit" form="reconfirm-form" isPending={busy}>
-          Record Consent
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

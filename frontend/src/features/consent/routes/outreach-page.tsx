@@ -4,17 +4,16 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
-import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
-import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { type OptOutChannel, type OutreachHistory, recordConsent, recordOptOut, useOutreachHistory } from '../api/opt-outs.ts';
+import { type OptOutChannel, type OutreachHistory, recordOptOut, useOutreachHistory } from '../api/opt-outs.ts';
 import { channelLabel, CHANNEL_OPTIONS } from '../components/opt-out-labels.ts';
 import { OutreachTimeline } from '../components/outreach-timeline.tsx';
+import { RecordConsentDialog } from '../components/record-consent-dialog.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -147,66 +146,7 @@ function Contacts({ history }: { history: OutreachHistory }) {
           ))}
         </ul>
       )}
-      <ConsentDialog contact={recording} onClose={() => setRecording(null)} />
+      <RecordConsentDialog subject={recording && { contactId: recording.id, label: recording.contactName || 'this contact' }} onClose={() => setRecording(null)} />
     </section>
-  );
-}
-
-function ConsentDialog({ contact, onClose }: { contact: OutreachHistory['contacts'][number] | null; onClose: () => void }) {
-  const [given, setGiven] = useState<'given' | 'refused'>('given');
-  const [source, setSource] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    setSource('');
-    setError(null);
-    onClose();
-  };
-  const save = async () => {
-    if (!contact) return;
-    if (!source.trim()) return setError('Please say how consent was given.');
-    setBusy(true);
-    try {
-      await recordConsent(contact.id, given === 'given', source.trim());
-      toast.success(`Consent of ${contact.contactName || 'the contact'} recorded.`);
-      close();
-    } catch (failure) {
-      setError(errorMessage(failure, 'The consent could not be recorded.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog title="Record Consent" size="sm" isOpen={contact !== null} onOpenChange={(isOpen) => !isOpen && close()}>
-      <form
-        id="consent-form"
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <p className="text-sm text-slate-700">Advertising consent of {contact?.contactName || 'this contact'}, as of today.</p>
-        <SegmentedChoice
-          label="Advertising"
-          options={[
-            { id: 'given', label: 'Consent given' },
-            { id: 'refused', label: 'Refused' },
-          ]}
-          value={given}
-          onChange={setGiven}
-        />
-        <TextField label="How" value={source} onChange={setSource} maxLength={200} placeholder="e.g. application form, phone call" />
-        {error && <Alert>{error}</Alert>}
-      </form>
-      <DialogActions>
-        <Button slot="close" variant="secondary">
-          Cancel
-        </Button>
-        <Button type="submit" form="consent-form" isPending={busy}>
-          Record Consent
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -3,7 +3,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TONE_CLASSES } from './send-labels.ts';
 import type { SendOutcome } from './send-outcome.ts';
-import { SEND_STEPS, type SendProgress } from './use-message-sending.ts';
+import { SendReviewDialog } from './send-review-dialog.tsx';
+import { SEND_STEPS, type SendProgress, type useMessageSending } from './use-message-sending.ts';
 
 /** While a send is under way: its step of four and what happens now. It cannot be closed meanwhile. */
 export function SendProgressDialog({ progress }: { progress: SendProgress | null }) {
@@ -63,5 +64,26 @@ export function SendResultsDialog({ outcome, onConfirm, onResend }: { outcome: S
         </>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * The dialogs of a send, in order: its review (Confirm Sender List), its progress, its results with Resend failed,
+ * which opens the review of the failed messages.
+ */
+export function SendingDialogs({ sending }: { sending: ReturnType<typeof useMessageSending> }) {
+  return (
+    <>
+      <SendReviewDialog review={sending.reviewing} onClose={sending.closeReview} onSend={sending.confirm} />
+      <SendProgressDialog progress={sending.progress} />
+      <SendResultsDialog
+        outcome={sending.outcome}
+        onConfirm={sending.closeOutcome}
+        onResend={(outcome) => {
+          sending.closeOutcome();
+          void sending.resendFailed(outcome.sendId);
+        }}
+      />
+    </>
   );
 }

@@ -8,9 +8,8 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { useMessageSends } from '../api/message-sends.ts';
 import { CalendarDatePicker } from '../components/calendar-date-picker.tsx';
 import { RemainingCounts } from '../components/remaining-counts.tsx';
-import { SendProgressDialog, SendResultsDialog } from '../components/send-dialogs.tsx';
+import { SendingDialogs } from '../components/send-dialogs.tsx';
 import { SendHistory } from '../components/send-history.tsx';
-import { SendReviewDialog } from '../components/send-review-dialog.tsx';
 import { useMessageSending } from '../components/use-message-sending.ts';
 
 const PAGE_SIZE = 20;
@@ -102,16 +101,7 @@ export function MessageResultsPage() {
         <RemainingCounts />
       </div>
       {content}
-      <SendReviewDialog review={sending.reviewing} onClose={sending.closeReview} onSend={sending.confirm} />
-      <SendProgressDialog progress={sending.progress} />
-      <SendResultsDialog
-        outcome={sending.outcome}
-        onConfirm={sending.closeOutcome}
-        onResend={(outcome) => {
-          sending.closeOutcome();
-          void sending.resendFailed(outcome.sendId);
-        }}
-      />
+      <SendingDialogs sending={sending} />
     </>
   );
 }

@@ -29,8 +29,7 @@ import {
   type Recipient,
 } from '../components/recipients.ts';
 import { koreanDateTimeToIso } from '../../../lib/korean-time.ts';
-import { SendProgressDialog, SendResultsDialog } from '../components/send-dialogs.tsx';
-import { SendReviewDialog } from '../components/send-review-dialog.tsx';
+import { SendingDialogs } from '../components/send-dialogs.tsx';
 import { IMMEDIATE, SendingTime, type SendingTimeValue } from '../components/sending-time.tsx';
 import { takeStoredContactIds } from '../components/stored-recipients.ts';
 import { useMessageSending } from '../components/use-message-sending.ts';
@@ -211,16 +210,7 @@ export function MessageSenderPage() {
           setEditing(null);
         }}
       />
-      <SendReviewDialog review={sending.reviewing} onClose={sending.closeReview} onSend={sending.confirm} />
-      <SendProgressDialog progress={sending.progress} />
-      <SendResultsDialog
-        outcome={sending.outcome}
-        onConfirm={sending.closeOutcome}
-        onResend={(outcome) => {
-          sending.closeOutcome();
-          void sending.resendFailed(outcome.sendId);
-        }}
-      />
+      <SendingDialogs sending={sending} />
     </>
   );
 }
