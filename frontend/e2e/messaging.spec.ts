@@ -469,7 +469,9 @@ test("a contact's outreach history: what was sent, by whom and with what result,
   // The person asks to receive nothing more: one step, and the register has it.
   await page.getByRole('button', { name: 'Record Opt-out' }).click();
   await expect(message(page, `${hyphenated(phone)} opted out of All channels.`)).toBeVisible();
-  await expect(page.getByText(/^Opted out of All channels since/)).toBeVisible();
+  // Since Korea's today, also in the hours when UTC is still on the day before.
+  const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+  await expect(page.getByText(`Opted out of All channels since ${today}`)).toBeVisible();
   const register = await api.GET('/backend/api/v1/opt-outs', { ...bearer(token), params: { query: { address: phone, page: 1, pageSize: 10 } } });
   expect(register.data?.data.map((optOut) => [optOut.channel, optOut.source, optOut.active])).toEqual([['all', 'request', true]]);
 
@@ -477,9 +479,15 @@ test("a contact's outreach history: what was sent, by whom and with what result,
   await page.getByRole('button', { name: 'Record consent of 이력 배우' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record Consent' });
   await dialog.getByRole('radio', { name: 'Refused' }).click();
+  // Refused yesterday (Korea's), as a call log says.
+  await dialog.getByRole('button', { name: /^Day: / }).click();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  const yesterday = new Date(Date.parse(today) - 86_400_000).toISOString().slice(0, 10);
+  await expect(dialog.getByRole('button', { name: `Day: ${yesterday}` })).toBeVisible();
   await dialog.getByLabel('How').fill('전화로 철회');
   await dialog.getByRole('button', { name: 'Record Consent' }).click();
-  await expect(page.getByRole('region', { name: 'Contacts and advertising consent' })).toContainText(/Consent refused \d{4}-\d{2}-\d{2} · 전화로 철회/);
+  await expect(page.getByRole('region', { name: 'Contacts and advertising consent' })).toContainText(`Consent refused ${yesterday} · 전화로 철회`);
   await page.setViewportSize({ width: 1440, height: 900 });
   await checkScreen(page, 'outreach-history-1440');
 });

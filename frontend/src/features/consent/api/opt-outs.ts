@@ -84,8 +84,8 @@ export function useOutreachHistory(address: string | null, page: number, pageSiz
   );
 }
 
-/** PUT contacts/{id}/consent: given or refused, today, and how. */
-export async function recordConsent(contactId: number, given: boolean, source: string): Promise<void> {
-  unwrap(await api.PUT('/backend/api/v1/contacts/{id}/consent', { params: { path: { id: contactId } }, body: { given, source } }));
+/** PUT contacts/{id}/consent: given or refused, on a Korean day (today when absent), and how. */
+export async function recordConsent(contactId: number, given: boolean, source: string, consentedOn?: string): Promise<void> {
+  unwrap(await api.PUT('/backend/api/v1/contacts/{id}/consent', { params: { path: { id: contactId } }, body: { given, source, ...(consentedOn ? { consentedOn } : {}) } }));
   await revalidateRegister();
 }

@@ -1,10 +1,13 @@
+import type { CalendarDate } from '@internationalized/date';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CalendarDatePicker } from '../../../components/ui/calendar-date-picker.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { koreanCalendarToday } from '../../../lib/korean-time.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { recordConsent } from '../api/opt-outs.ts';
 
@@ -25,11 +28,14 @@ interface RecordConsentDialogProps {
 export function RecordConsentDialog({ subject, onClose, reconfirm = false }: RecordConsentDialogProps) {
   const [given, setGiven] = useState<'given' | 'refused'>('given');
   const [source, setSource] = useState('');
+  /** The day it was given or refused, when not today (a form signed earlier, say). */
+  const [day, setDay] = useState<CalendarDate | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => {
     setGiven('given');
     setSource('');
+    setDay(null);
     setError(null);
     onClose();
   };
@@ -38,7 +44,7 @@ export function RecordConsentDialog({ subject, onClose, reconfirm = false }: Rec
     if (!source.trim()) return setError('Please say how consent was given.');
     setBusy(true);
     try {
-      await recordConsent(subject.contactId, reconfirm || given === 'given', source.trim());
+      await recordConsent(subject.contactId, reconfirm || given === 'given', source.trim(), reconfirm ? undefined : day?.toString());
       toast.success(reconfirm ? `Consent of ${subject.label} reconfirmed today.` : `Consent of ${subject.label} recorded.`);
       close();
     } catch (failure) {
@@ -58,7 +64,7 @@ export function RecordConsentDialog({ subject, onClose, reconfirm = false }: Rec
         }}
       >
         <p className="text-sm text-slate-700">
-          {reconfirm ? `${subject?.label} agreed again today to receive advertising.` : `Advertising consent of ${subject?.label}, as of today.`}
+          {reconfirm ? `${subject?.label} agreed again today to receive advertising.` : `Advertising consent of ${subject?.label}: given or refused, on which day, and how.`}
         </p>
         {!reconfirm && (
           <SegmentedChoice
@@ -70,6 +76,12 @@ export function RecordConsentDialog({ subject, onClose, reconfirm = false }: Rec
             value={given}
             onChange={setGiven}
           />
+        )}
+        {!reconfirm && (
+          <div className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium text-slate-800">Day</span>
+            <CalendarDatePicker label="Day" value={day ?? koreanCalendarToday()} maxValue={koreanCalendarToday()} onChange={setDay} />
+          </div>
         )}
         <TextField label="How" value={source} onChange={setSource} maxLength={200} placeholder="e.g. application form, phone call" autoFocus />
         {error && <Alert>{error}</Alert>}

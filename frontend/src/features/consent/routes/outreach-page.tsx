@@ -1,4 +1,4 @@
-import { formatPhone } from '@job-casting/rules';
+import { formatPhone, koreanDay } from '@job-casting/rules';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -68,7 +68,7 @@ function History({ history, onPage, isValidating }: { history: OutreachHistory; 
             <ul className="flex flex-col gap-1 text-sm">
               {inForce.map((optOut) => (
                 <li key={optOut.id} className="text-red-800">
-                  Opted out of {channelLabel(optOut.channel)} since {optOut.recordedAt.slice(0, 10)}
+                  Opted out of {channelLabel(optOut.channel)} since {koreanDay(new Date(optOut.recordedAt))}
                   {optOut.note ? ` (${optOut.note})` : ''}
                 </li>
               ))}

@@ -3,7 +3,7 @@ import { DateInput, DateSegment, I18nProvider, Label, TimeField } from 'react-ar
 import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx';
 import { koreanCalendarToday } from '../../../lib/korean-time.ts';
 import type { SendChannel } from '../api/messaging-types.ts';
-import { CalendarDatePicker } from './calendar-date-picker.tsx';
+import { CalendarDatePicker } from '../../../components/ui/calendar-date-picker.tsx';
 
 export type SendingMode = 'immediate' | 'scheduled';
 

@@ -14,8 +14,8 @@ import {
   I18nProvider,
   Popover,
 } from 'react-aria-components';
-import { focusRing } from '../../../components/ui/focus-ring.ts';
-import { koreanCalendarToday } from '../../../lib/korean-time.ts';
+import { koreanCalendarToday } from '../../lib/korean-time.ts';
+import { focusRing } from './focus-ring.ts';
 
 interface CalendarDatePickerProps {
   /** Names the field for screen readers; the button shows the date or the placeholder. */
@@ -24,6 +24,8 @@ interface CalendarDatePickerProps {
   onChange: (value: CalendarDate) => void;
   /** Days before it cannot be chosen. */
   minValue?: CalendarDate;
+  /** Days after it cannot be chosen. */
+  maxValue?: CalendarDate;
   isDisabled?: boolean;
 }
 
@@ -34,7 +36,7 @@ const navButton = `flex size-8 cursor-pointer items-center justify-center rounde
  * Select Date before one is chosen. The calendar takes the arrow keys and Enter. Without a value it opens on
  * Korea's today, not the browser's: from 00:00 to 09:00 in Korea a browser on UTC is still on the day before.
  */
-export function CalendarDatePicker({ label, value, onChange, minValue, isDisabled }: CalendarDatePickerProps) {
+export function CalendarDatePicker({ label, value, onChange, minValue, maxValue, isDisabled }: CalendarDatePickerProps) {
   const [isOpen, setOpen] = useState(false);
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
@@ -59,6 +61,7 @@ export function CalendarDatePicker({ label, value, onChange, minValue, isDisable
               value={value}
               defaultFocusedValue={value ?? koreanCalendarToday()}
               minValue={minValue}
+              maxValue={maxValue}
               firstDayOfWeek="sun"
               onChange={(day) => {
                 onChange(day);
