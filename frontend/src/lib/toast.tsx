@@ -32,24 +32,18 @@ export interface ToastOptions {
   /** How long it stays; 5 s unless a screen's spec says otherwise. */
   hideAfterMs?: number;
   title?: string;
-  /** One toast at a time: this one replaces whatever is on screen (spec §9, contacts). */
-  exclusive?: boolean;
 }
 
-/** Shows a toast; an id already on screen is not shown twice (a redirect chain may carry one message). */
-export function showToast(
-  tone: ToastTone,
-  message: string,
-  id = `toast-${++sequence}`,
-  hideAfterMs = AUTO_HIDE_MS,
-  { title, exclusive = false }: Pick<ToastOptions, 'title' | 'exclusive'> = {},
-): void {
+/**
+ * Shows a toast in place of whatever toast is on screen: one at a time (as spec §9 asks of the contacts screen),
+ * so that toasts never pile up over the page and the newest word (a success after the errors it answers) is the
+ * one staff read. An id already on screen is not shown twice (a redirect chain may carry one message).
+ */
+export function showToast(tone: ToastTone, message: string, id = `toast-${++sequence}`, hideAfterMs = AUTO_HIDE_MS, { title }: Pick<ToastOptions, 'title'> = {}): void {
   if (toasts.some((toast) => toast.id === id)) return;
-  if (exclusive) {
-    for (const timer of timers.values()) clearTimeout(timer);
-    timers.clear();
-  }
-  emit([...(exclusive ? [] : toasts), { id, tone, message, ...(title ? { title } : {}) }]);
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  emit([{ id, tone, message, ...(title ? { title } : {}) }]);
   timers.set(id, setTimeout(() => dismissToast(id), hideAfterMs));
 }
 

@@ -12,7 +12,10 @@ const tones: Record<ToastTone, { box: string; icon: string }> = {
 /** The key that moves focus to the toasts (spec §9). */
 const TOAST_HOTKEY = 'F8';
 
-/** Toasts at the top right; errors are alerts, the rest status messages. Each can be dismissed; F8 reaches them. */
+/**
+ * The toast at the top right, under the header so that it never covers the menu; errors are alerts, the rest
+ * status messages. It can be dismissed; F8 reaches it.
+ */
 export function Toaster() {
   const toasts = useToasts();
   const region = useRef<HTMLElement>(null);
@@ -30,7 +33,7 @@ export function Toaster() {
       ref={region}
       tabIndex={-1}
       aria-label={`Notifications (${TOAST_HOTKEY})`}
-      className="pointer-events-none fixed top-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
+      className="pointer-events-none fixed top-20 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
     >
       {toasts.map((toast) => (
         <div

@@ -1,11 +1,11 @@
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
 
-/** Spec §8–§9: the contacts screen shows one toast at a time; errors are titled Error. */
+/** Spec §8–§9: the contacts screen titles its errors Error (one toast at a time, as every screen shows them). */
 export const contactToast = {
-  success: (message: string) => toast.success(message, { exclusive: true }),
-  info: (message: string) => toast.info(message, { exclusive: true }),
-  error: (message: string) => toast.error(message, { exclusive: true, title: 'Error' }),
+  success: (message: string) => toast.success(message),
+  info: (message: string) => toast.info(message),
+  error: (message: string) => toast.error(message, { title: 'Error' }),
 };
 
 /** An error toast with the server's reason, or the screen's text when it sent none. */
