@@ -571,6 +571,19 @@ describe('mail accounts (Google sandbox)', () => {
       expect(sheet.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: `Not a Google Drive folder: ${SEED.postsSpreadsheetId}` });
       expect((await files(accountId, { folderId: 'root' })).statusCode).toBe(200);
     });
+
+    it("lists a spreadsheet's tabs in their order, for the import to pick one", async () => {
+      const tabs = await api('GET', `google-auth/spreadsheets/${accountId}/${SEED.postsSpreadsheetId}/tabs`);
+      expect(tabs.statusCode).toBe(200);
+      expect(tabs.json()).toEqual([
+        { title: SEED.postsSheetName, rowCount: expect.any(Number) },
+        { title: SEED.postsFieldSheetName, rowCount: expect.any(Number) },
+      ]);
+      expect(tabs.json()[0].rowCount).toBeGreaterThan(1);
+      expect((await api('GET', `google-auth/spreadsheets/${accountId}/no-such-sheet/tabs`)).statusCode).toBe(404);
+      expect((await api('GET', `google-auth/spreadsheets/${accountId}/${encodeURIComponent('../x')}/tabs`)).statusCode).toBe(400);
+      expect((await api('GET', `google-auth/spreadsheets/999999/${SEED.postsSpreadsheetId}/tabs`)).statusCode).toBe(404);
+    });
   });
 
   describe("Google's failures", () => {

@@ -708,6 +708,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/google-auth/spreadsheets/{accountId}/{spreadsheetId}/tabs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GoogleAuthController_spreadsheetTabs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/health": {
         parameters: {
             query?: never;
@@ -2406,6 +2422,11 @@ export interface components {
             report: components["schemas"]["SheetImportReportDto"] | null;
             /** @enum {string} */
             state: "waiting" | "active" | "completed" | "failed";
+        };
+        SpreadsheetTabDto: {
+            rowCount: number;
+            /** @description The tab (sheet) title, as the import takes it */
+            title: string;
         };
         StaleRecordDto: {
             /** @description The fields someone else changed since the version the save was made on */
@@ -5036,6 +5057,57 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    GoogleAuthController_spreadsheetTabs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connected mail account whose Google Drive holds the file */
+                accountId: number;
+                /** @description The Google Sheets file id (from the Drive picker) */
+                spreadsheetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpreadsheetTabDto"][];
+                };
+            };
+            /** @description Not a Drive file id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such account, or Google knows no such spreadsheet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The account must be re-authenticated. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

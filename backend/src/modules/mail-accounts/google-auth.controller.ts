@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
+  ApiBadRequestResponse,
   ApiConflictResponse,
   ApiExcludeEndpoint,
   ApiNoContentResponse,
@@ -13,7 +14,7 @@ import { CurrentPrincipal, type Principal, Public } from '../../platform/http/au
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { GOOGLE_CALLBACK_PATH, GoogleService } from '../../platform/google/google.service.js';
-import { AuthUrlDto, ConsentWindowQueryDto, DriveFileDto, DriveFilesQueryDto, MailAccountDto, OAuthCallbackQueryDto } from './dto/mail-account.dto.js';
+import { AuthUrlDto, ConsentWindowQueryDto, DriveFileDto, DriveFilesQueryDto, MailAccountDto, OAuthCallbackQueryDto, SpreadsheetTabDto, SpreadsheetTabsParamsDto } from './dto/mail-account.dto.js';
 import { AuthService } from '../auth/auth.service.js';
 import { GoogleOAuthState } from './google-oauth-state.js';
 import { MailAccountsService } from './mail-accounts.service.js';
@@ -109,6 +110,16 @@ export class GoogleAuthController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated.' })
   files(@Param('accountId', IdParamPipe) accountId: number, @Query() query: DriveFilesQueryDto): Promise<DriveFileDto[]> {
     return this.accounts.driveFiles(accountId, query);
+  }
+
+  /** A spreadsheet's tabs, for the sheet import to pick one instead of typing its name. */
+  @Get('spreadsheets/:accountId/:spreadsheetId/tabs')
+  @ApiOkResponse({ type: [SpreadsheetTabDto] })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a Drive file id' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such account, or Google knows no such spreadsheet' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated.' })
+  spreadsheetTabs(@Param() params: SpreadsheetTabsParamsDto): Promise<SpreadsheetTabDto[]> {
+    return this.accounts.spreadsheetTabs(params.accountId, params.spreadsheetId);
   }
 
   private async startFlow(

@@ -16,7 +16,7 @@ import { type GoogleApis, GoogleService } from '../../platform/google/google.ser
 import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { User } from '../users/user.entity.js';
 import { driveFilesQuery, FOLDER_MIME_TYPE, sortFolderFirst } from './domain/drive-query.js';
-import type { DriveFileDto, MailAccountDto } from './dto/mail-account.dto.js';
+import type { DriveFileDto, MailAccountDto, SpreadsheetTabDto } from './dto/mail-account.dto.js';
 import { MailAccount } from './mail-account.entity.js';
 
 const DRIVE_LIST_LIMIT = 2_000;
@@ -113,6 +113,14 @@ export class MailAccountsService {
         folderId && folderId !== 'root' ? this.assertFolder(drive, folderId) : undefined,
       ]);
       return sortFolderFirst(files);
+    });
+  }
+
+  /** A spreadsheet's tabs (spreadsheets.get, titles and sizes only), in their order: what the import picks from. */
+  async spreadsheetTabs(accountId: number, spreadsheetId: string): Promise<SpreadsheetTabDto[]> {
+    return this.withGoogle(accountId, async ({ sheets }) => {
+      const { data } = await sheets.spreadsheets.get({ spreadsheetId, fields: 'sheets.properties(title,gridProperties.rowCount)' });
+      return (data.sheets ?? []).flatMap(({ properties }) => (properties?.title ? [{ title: properties.title, rowCount: properties.gridProperties?.rowCount ?? 0 }] : []));
     });
   }
 

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Optional } from '../../../platform/http/optional.js';
+import { MAX_INT } from '../../../platform/http/validation.pipe.js';
 
 /** A connected mail account (spec §3, mail account); never its token. */
 export class MailAccountDto {
@@ -24,6 +25,25 @@ export class DriveFileDto {
   @ApiProperty({ description: 'application/vnd.google-apps.folder for folders' }) mimeType!: string;
   @ApiProperty({ type: String, nullable: true }) modifiedTime!: string | null;
   @ApiProperty({ type: String, nullable: true }) thumbnailLink!: string | null;
+}
+
+/** The path of GET google-auth/spreadsheets/{accountId}/{spreadsheetId}/tabs. */
+export class SpreadsheetTabsParamsDto {
+  @ApiProperty({ description: 'The connected mail account whose Google Drive holds the file' })
+  @Type(() => Number)
+  @IsInt({ message: 'accountId must be a positive integer' })
+  @Min(1, { message: 'accountId must be a positive integer' })
+  @Max(MAX_INT, { message: 'accountId must be a positive integer' })
+  accountId!: number;
+
+  @ApiProperty({ description: 'The Google Sheets file id (from the Drive picker)' })
+  @Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: 'The file id is not a Google Drive file id. Please select the file again.' })
+  spreadsheetId!: string;
+}
+
+export class SpreadsheetTabDto {
+  @ApiProperty({ description: 'The tab (sheet) title, as the import takes it' }) title!: string;
+  @ApiProperty() rowCount!: number;
 }
 
 export class DriveFilesQueryDto {
