@@ -182,6 +182,8 @@ describe('mail accounts (Google sandbox)', () => {
       expect(query.get('scope')!.split(' ').sort()).toEqual(SCOPES);
       expect(query.get('state')).toBeTruthy();
       expect(query.has('login_hint')).toBe(false);
+      // Where Google comes back: the app has to be used from there for the sign-in to return signed in.
+      expect(response.json().appOrigin).toBe(new URL(t.config.PUBLIC_URL).origin);
 
       const cookie = response.cookies.find((c) => c.name === 'jc_google_connect')!;
       expect(cookie).toMatchObject({ path: CALLBACK_PATH, httpOnly: true, sameSite: 'Lax', maxAge: 600 });
@@ -395,7 +397,9 @@ describe('mail accounts (Google sandbox)', () => {
       expect(query.get('prompt')).toBe('consent');
       expect(query.get('scope')!.split(' ').sort()).toEqual(SCOPES);
 
-      expect((await finishConnect(t, await approveAtSandbox(authUrl, SEOJUN), cookie)).get('connected')).toBe(SEOJUN);
+      // Signed in again, and said so: the outcome is reauthenticated, not a new connection.
+      const back = await finishConnect(t, await approveAtSandbox(authUrl, SEOJUN), cookie);
+      expect(Object.fromEntries(back)).toEqual({ reauthenticated: SEOJUN });
       expect((await rows()).map((row) => row.id)).toEqual([id]);
     });
 
@@ -487,7 +491,7 @@ describe('mail accounts (Google sandbox)', () => {
 
       // Re-authenticating clears the mark.
       const { authUrl, cookie } = await startConnect(t, token, `google-auth/reauthenticate/${id}`, 'GET');
-      expect((await finishConnect(t, await approveAtSandbox(authUrl, JIHYUN), cookie)).get('connected')).toBe(JIHYUN);
+      expect((await finishConnect(t, await approveAtSandbox(authUrl, JIHYUN), cookie)).get('reauthenticated')).toBe(JIHYUN);
       expect(await listAccounts()).toEqual([expect.objectContaining({ id, needsReauth: false })]);
       expect((await files(id)).statusCode).toBe(200);
     });

@@ -1393,6 +1393,8 @@ export interface components {
             user: components["schemas"]["UserDto"];
         };
         AuthUrlDto: {
+            /** @description The origin Google sends the browser back to (PUBLIC_URL): the app must be used from it for the sign-in to come back signed in */
+            appOrigin: string;
             /** @description Google's consent page; the browser goes there (a pop-up may be used). */
             authUrl: string;
         };

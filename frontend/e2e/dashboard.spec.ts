@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, checkScreen, expect, message, test, useSuperadminSession } from './support.ts';
+import { api, checkScreen, expect, message, superadmin, test, useSuperadminSession } from './support.ts';
 
 // The e-mail side against the Google sandbox: connect an account, import the posts sheet, browse and mark posts.
 const sandboxUrl = process.env.E2E_GOOGLE_SANDBOX_URL;
@@ -374,6 +374,39 @@ test('Drive failures are shown in the picker, and a refused account is re-authen
   await checkScreen(page, 'dashboard-reauth');
   const consent = await consentPopup(page, () => banner.getByRole('button', { name: 'Re-authenticate' }).click());
   await consent.locator(`a[data-account="${SAMPLE_ACCOUNT}"]`).click();
-  await expect(message(page, `Connected ${SAMPLE_ACCOUNT}.`)).toBeVisible();
+  // Signed in again, and said so.
+  await expect(message(page, `Re-authenticated ${SAMPLE_ACCOUNT}.`)).toBeVisible();
   await expect(banner).toHaveCount(0);
+});
+
+test('connecting from another origin than PUBLIC_URL is explained, not left on a login page; a disconnect clears its Connected banner', async ({ page, superadminSession }) => {
+  const other = 'sumin.models@gmail.com';
+  await page.goto('/admin/email-accounts');
+  const consent = await consentPopup(page, () => page.getByRole('button', { name: 'Connect Gmail Account' }).click());
+  await consent.locator(`a[data-account="${other}"]`).click();
+  await consent.waitForEvent('close');
+  const banner = page.getByRole('status').filter({ hasText: `Connected ${other}.` });
+  await expect(banner).toBeVisible();
+  const row = page.getByRole('list', { name: 'Connected accounts' }).getByRole('listitem').filter({ hasText: other });
+  await row.getByRole('button', { name: /^Disconnect/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: /Disconnect/ }).click();
+  await expect(message(page, 'Account disconnected.')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/email-accounts$/);
+
+  // The same app at 127.0.0.1, while Google sends the sign-in back to localhost: nothing is opened, and it says why.
+  const elsewhere = new URL(page.url());
+  elsewhere.hostname = '127.0.0.1';
+  elsewhere.pathname = '/login';
+  await page.goto(elsewhere.toString());
+  await page.getByLabel(/^Email\b/).fill(superadmin.email);
+  await page.getByLabel(/^Password\b/).fill(superadmin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1.*\/admin\/email-accounts$/);
+  const popups: Page[] = [];
+  page.on('popup', (popup) => void popups.push(popup));
+  await page.getByRole('button', { name: 'Connect Gmail Account' }).click();
+  await expect(message(page, `Google sends the sign-in back to http://localhost:${elsewhere.port}, but this page is open at http://127.0.0.1:${elsewhere.port}.`)).toBeVisible();
+  await expect.poll(() => popups.every((popup) => popup.isClosed())).toBe(true);
+  void superadminSession;
 });

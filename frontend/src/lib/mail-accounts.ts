@@ -31,9 +31,19 @@ class PopupBlockedError extends Error {
   }
 }
 
-/** What to tell staff when starting a consent failed: the blocked pop-up, the server's words, or `fallback`. */
+/**
+ * The app is open at another origin than the one Google sends the browser back to (PUBLIC_URL): the sign-in would
+ * come back to a page where nobody is signed in (browsers keep sign-ins per origin), so it is not started.
+ */
+export class OtherOriginError extends Error {
+  constructor(appOrigin: string, here: string) {
+    super(`Google sends the sign-in back to ${appOrigin}, but this page is open at ${here}. Open JOB CASTING at ${appOrigin} and connect from there (or set PUBLIC_URL to ${here}).`);
+  }
+}
+
+/** What to tell staff when starting a consent failed: the blocked pop-up, the other origin, the server's words, or `fallback`. */
 export function consentFailureMessage(failure: unknown, fallback: string): string {
-  return failure instanceof PopupBlockedError ? failure.message : errorMessage(failure, fallback);
+  return failure instanceof PopupBlockedError || failure instanceof OtherOriginError ? failure.message : errorMessage(failure, fallback);
 }
 
 /** How the consent window tells the app's other windows how it ended (it may have lost its opener on the way). */
@@ -41,18 +51,29 @@ const CONSENT_CHANNEL = 'jc-google-consent';
 
 export interface ConsentOutcome {
   connected?: string;
+  /** An account signed in again (Re-authenticate). */
+  reauthenticated?: string;
   connectError?: string;
+}
+
+/** The words of a consent's outcome, for the banner and the toast. */
+export function consentOutcomeMessage(outcome: ConsentOutcome): string | null {
+  if (outcome.connected) return `Connected ${outcome.connected}.`;
+  if (outcome.reauthenticated) return `Re-authenticated ${outcome.reauthenticated}.`;
+  return outcome.connectError ?? null;
 }
 
 /**
  * Google's consent in a pop-up (spec §4: the browser goes to the authorisation URL; a pop-up may be used). The
  * window opens at once, inside the click, so that browsers allow it, and goes to the URL once the API gives it.
  */
-async function openConsent(requestAuthUrl: () => Promise<string>): Promise<void> {
+async function openConsent(requestAuthUrl: () => Promise<{ authUrl: string; appOrigin: string }>): Promise<void> {
   const popup = window.open('', CONSENT_CHANNEL, 'popup,width=520,height=720');
   if (!popup) throw new PopupBlockedError();
   try {
-    popup.location.href = await requestAuthUrl();
+    const { authUrl, appOrigin } = await requestAuthUrl();
+    if (appOrigin !== window.location.origin) throw new OtherOriginError(appOrigin, window.location.origin);
+    popup.location.href = authUrl;
   } catch (error) {
     popup.close();
     throw error;
@@ -61,13 +82,13 @@ async function openConsent(requestAuthUrl: () => Promise<string>): Promise<void>
 
 /** Connects a new Gmail account through Google's consent. */
 export function startConnect(): Promise<void> {
-  return openConsent(async () => unwrap(await api.POST('/backend/api/v1/google-auth/connect', { params: { query: { window: 'popup' } } })).authUrl);
+  return openConsent(async () => unwrap(await api.POST('/backend/api/v1/google-auth/connect', { params: { query: { window: 'popup' } } })));
 }
 
 /** Asks for a new consent for an account Google no longer accepts. */
 export function startReauthentication(id: number): Promise<void> {
   return openConsent(
-    async () => unwrap(await api.GET('/backend/api/v1/google-auth/reauthenticate/{id}', { params: { path: { id }, query: { window: 'popup' } } })).authUrl,
+    async () => unwrap(await api.GET('/backend/api/v1/google-auth/reauthenticate/{id}', { params: { path: { id }, query: { window: 'popup' } } })),
   );
 }
 

@@ -82,7 +82,7 @@ export class GoogleAuthController {
     }
     try {
       const account = await this.accounts.saveConnected(query.code, starter.userId);
-      return back({ connected: account.email });
+      return back(started.reauth ? { reauthenticated: account.email } : { connected: account.email });
     } catch (error) {
       request.log.warn({ err: error }, 'Google connect failed');
       return back({ connectError: CONNECT_FAILED });
@@ -130,7 +130,8 @@ export class GoogleAuthController {
     loginHint?: string,
   ): Promise<AuthUrlDto> {
     this.google.assertConfigured();
-    const { state, browserNonce } = await this.oauthState.start(principal.userId, principal.sessionId, window === 'popup');
+    // A login hint means an account signed in again: its outcome says re-authenticated.
+    const { state, browserNonce } = await this.oauthState.start(principal.userId, principal.sessionId, window === 'popup', loginHint !== undefined);
     reply.setCookie(CONNECT_COOKIE, browserNonce, {
       path: GOOGLE_CALLBACK_PATH,
       httpOnly: true,
@@ -139,6 +140,6 @@ export class GoogleAuthController {
       secure: request.protocol === 'https',
       maxAge: GoogleOAuthState.ttlSeconds,
     });
-    return { authUrl: this.google.authUrl(state, loginHint) };
+    return { authUrl: this.google.authUrl(state, loginHint), appOrigin: this.google.appOrigin() };
   }
 }

@@ -103,6 +103,11 @@ export class GoogleService {
     return apis;
   }
 
+  /** Where Google sends the browser back (PUBLIC_URL's origin): a sign-in started from another origin lands signed out. */
+  appOrigin(): string {
+    return new URL(this.config.PUBLIC_URL).origin;
+  }
+
   /** Drops cached clients of a token that is no longer in use. */
   forget(refreshToken: string): void {
     this.clients.delete(refreshToken);

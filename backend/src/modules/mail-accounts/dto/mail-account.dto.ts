@@ -16,6 +16,8 @@ export class MailAccountDto {
 
 export class AuthUrlDto {
   @ApiProperty({ description: "Google's consent page; the browser goes there (a pop-up may be used)." }) authUrl!: string;
+  @ApiProperty({ description: 'The origin Google sends the browser back to (PUBLIC_URL): the app must be used from it for the sign-in to come back signed in' })
+  appOrigin!: string;
 }
 
 /** A Drive entry of the file picker (spec §3, drive file). */

@@ -7,7 +7,7 @@ import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { consentFailureMessage, reportConsentOutcome, startConnect, startReauthentication, useConsentOutcome, type MailAccount } from '../../../lib/mail-accounts.ts';
+import { consentFailureMessage, consentOutcomeMessage, reportConsentOutcome, startConnect, startReauthentication, useConsentOutcome, type MailAccount } from '../../../lib/mail-accounts.ts';
 import { paths } from '../../../lib/paths.ts';
 import { writeSelectedMailAccount } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -16,35 +16,33 @@ import { useMailAccounts } from '../api/use-mail-accounts.ts';
 import { AccountList } from '../components/account-list.tsx';
 import { DisconnectAccountDialog } from '../components/disconnect-account-dialog.tsx';
 
+/** The search parameters the OAuth callback leaves on its way back. */
+const OUTCOME_PARAMS = ['connected', 'reauthenticated', 'connectError'] as const;
+
 /**
- * What the OAuth callback reported on its way back (?connected=<email> or ?connectError=<message>). In the consent
- * pop-up (&window=popup) the outcome goes to the window that opened it, and the pop-up closes.
+ * What the OAuth callback reported on its way back (?connected=<email>, ?reauthenticated=<email> or
+ * ?connectError=<message>). In the consent pop-up (&window=popup) the outcome goes to the window that opened it,
+ * and the pop-up closes.
  */
 function ConnectOutcome() {
   const [params, setParams] = useSearchParams();
   const connected = params.get('connected');
+  const reauthenticated = params.get('reauthenticated');
   const connectError = params.get('connectError');
   const inPopup = params.get('window') === 'popup';
   useEffect(() => {
     if (!inPopup) return;
-    reportConsentOutcome({ connected: connected ?? undefined, connectError: connectError ?? undefined });
+    reportConsentOutcome({ connected: connected ?? undefined, reauthenticated: reauthenticated ?? undefined, connectError: connectError ?? undefined });
     window.close();
-  }, [inPopup, connected, connectError]);
-  if (!connected && !connectError) return null;
-  const dismiss = () =>
-    setParams(
-      (current) => {
-        current.delete('connected');
-        current.delete('connectError');
-        return current;
-      },
-      { replace: true },
-    );
+  }, [inPopup, connected, reauthenticated, connectError]);
+  const words = consentOutcomeMessage({ connected: connected ?? undefined, reauthenticated: reauthenticated ?? undefined, connectError: connectError ?? undefined });
+  if (!words) return null;
+  const dismiss = () => setParams((current) => withoutOutcome(current), { replace: true });
   return (
     <div className="mb-6 flex items-start gap-3">
       <div className="flex-1">
-        <Alert tone={connected ? 'success' : 'error'}>
-          {connected ? `Connected ${connected}.` : connectError}
+        <Alert tone={connectError ? 'error' : 'success'}>
+          {words}
           {inPopup && ' You can close this window.'}
         </Alert>
       </div>
@@ -59,6 +57,11 @@ function ConnectOutcome() {
   );
 }
 
+function withoutOutcome(params: URLSearchParams): URLSearchParams {
+  for (const name of OUTCOME_PARAMS) params.delete(name);
+  return params;
+}
+
 export function EmailAccountsPage() {
   const { data, error, isLoading } = useMailAccounts();
   const navigate = useNavigate();
@@ -70,8 +73,7 @@ export function EmailAccountsPage() {
   // The consent pop-up reports back here: show its outcome as if the callback had come to this window.
   useConsentOutcome((outcome) => {
     const shown: Record<string, string> = {};
-    if (outcome.connected) shown.connected = outcome.connected;
-    if (outcome.connectError) shown.connectError = outcome.connectError;
+    for (const name of OUTCOME_PARAMS) if (outcome[name]) shown[name] = outcome[name];
     setParams(shown, { replace: true });
   });
 
@@ -107,6 +109,8 @@ export function EmailAccountsPage() {
       await disconnectAccount(account.id);
       toast.success('Account disconnected.');
       setDisconnecting(null);
+      // A "Connected" banner of the account that is gone would say what is no longer true.
+      setParams((current) => withoutOutcome(current), { replace: true });
     } catch (failure) {
       toast.error(errorMessage(failure, 'Failed to disconnect account.'));
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { consentFailureMessage, startReauthentication, useConsentOutcome, type MailAccount } from '../../../lib/mail-accounts.ts';
+import { consentFailureMessage, consentOutcomeMessage, startReauthentication, useConsentOutcome, type MailAccount } from '../../../lib/mail-accounts.ts';
 import { toast } from '../../../lib/toast.tsx';
 
 /** Google refused the account's stored sign-in: Drive and sending need a new consent. */
@@ -8,8 +8,8 @@ export function ReauthBanner({ account }: { account: MailAccount }) {
   const [isBusy, setBusy] = useState(false);
   // The consent pop-up reports back; the accounts are fetched again, which lifts this banner once it worked.
   useConsentOutcome((outcome) => {
-    if (outcome.connected) toast.success(`Connected ${outcome.connected}.`);
-    else if (outcome.connectError) toast.error(outcome.connectError);
+    const words = consentOutcomeMessage(outcome);
+    if (words) (outcome.connectError ? toast.error : toast.success)(words);
   });
   return (
     <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
