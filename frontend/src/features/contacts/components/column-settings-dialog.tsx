@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import type { ColumnSetting } from '../api/column-settings.ts';
@@ -13,12 +13,14 @@ interface Draft {
 
 function ColumnForm({ columns, onSave }: { columns: readonly ColumnSetting[]; onSave: (columns: ColumnSetting[]) => Promise<void> }) {
   const [drafts, setDrafts] = useState<Draft[]>(() => columns.map((column) => ({ ...column, width: String(column.width) })));
+  const formId = useId();
   const [isSaving, setSaving] = useState(false);
   const problems = drafts.map((draft) => typedWidthProblem(draft.width));
   const change = (id: string, patch: Partial<Draft>) => setDrafts((current) => current.map((draft) => (draft.id === id ? { ...draft, ...patch } : draft)));
 
   return (
     <form
+      id={formId}
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
@@ -68,14 +70,14 @@ function ColumnForm({ columns, onSave }: { columns: readonly ColumnSetting[]; on
           ))}
         </tbody>
       </table>
-      <DialogActions className="mt-4">
+      <DialogActions>
         <Button variant="secondary" onPress={() => setDrafts(DEFAULT_COLUMNS.map((column) => ({ ...column, width: String(column.width) })))}>
           Reset to default
         </Button>
         <Button slot="close" variant="secondary">
           Cancel
         </Button>
-        <Button type="submit" isPending={isSaving}>
+        <Button type="submit" form={formId} isPending={isSaving}>
           {isSaving ? 'Saving…' : 'Save'}
         </Button>
       </DialogActions>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -46,6 +46,7 @@ export const BLANK_CONTACT = (groupId: number | null): ContactFormValues => ({
 });
 
 function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial: ContactFormValues } & Pick<ContactFormDialogProps, 'groups' | 'onSubmit' | 'onCheckDuplicates'>) {
+  const formId = useId();
   const [values, setValues] = useState(initial);
   const [nameError, setNameError] = useState<string | undefined>();
   const [isSaving, setSaving] = useState(false);
@@ -53,6 +54,7 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
 
   return (
     <form
+      id={formId}
       noValidate
       className="flex flex-col gap-3"
       onSubmit={async (event) => {
@@ -92,7 +94,7 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
         <Label className="text-sm font-medium text-slate-800">Memo</Label>
         <TextArea rows={3} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40" />
       </AriaTextField>
-      <DialogFormActions isSaving={isSaving} />
+      <DialogFormActions form={formId} isSaving={isSaving} />
     </form>
   );
 }

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import type { Contact } from '../api/contacts-keys.ts';
 import { nameOf } from './contact-row.tsx';
 
 function MemoForm({ contact, onSave }: { contact: Contact; onSave: (memo: string) => void }) {
+  const formId = useId();
   const [memo, setMemo] = useState(contact.memo);
   return (
     <form
+      id={formId}
       onSubmit={(event) => {
         event.preventDefault();
         onSave(memo);
@@ -17,7 +19,7 @@ function MemoForm({ contact, onSave }: { contact: Contact; onSave: (memo: string
         <Label className="text-sm font-medium text-slate-800">Memo</Label>
         <TextArea rows={8} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40" />
       </TextField>
-      <DialogFormActions isSaving={false} />
+      <DialogFormActions form={formId} isSaving={false} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 
@@ -12,11 +12,13 @@ interface NameDialogProps {
 }
 
 function NameForm({ label, onSubmit, onClose }: Omit<NameDialogProps, 'title' | 'isOpen'>) {
+  const formId = useId();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [isSaving, setSaving] = useState(false);
   return (
     <form
+      id={formId}
       onSubmit={async (event) => {
         event.preventDefault();
         const trimmed = name.trim();
@@ -32,7 +34,7 @@ function NameForm({ label, onSubmit, onClose }: Omit<NameDialogProps, 'title' | 
       }}
     >
       <TextField label={label} value={name} onChange={setName} error={error} isRequired autoFocus />
-      <DialogFormActions isSaving={isSaving} />
+      <DialogFormActions form={formId} isSaving={isSaving} />
     </form>
   );
 }

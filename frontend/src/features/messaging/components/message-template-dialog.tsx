@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { StaleSaveNotice } from '../../../components/ui/stale-save-notice.tsx';
@@ -234,7 +234,7 @@ function TemplateManager() {
           isBusy={busy === 'update'}
         />
       )}
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+      <DialogActions>
         <Button variant="secondary" isPending={busy === 'create'} isDisabled={busy !== null} onPress={create}>
           Add New Template
         </Button>
@@ -250,7 +250,7 @@ function TemplateManager() {
         <Button slot="close" variant="secondary">
           Close
         </Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
@@ -8,12 +8,14 @@ import type { Recipient } from './recipients.ts';
 type EditableField = 'name' | 'phoneNumber' | 'definition1' | 'definition2' | 'definition3' | 'messageContent';
 
 function RecipientForm({ recipient, onSave }: { recipient: Recipient; onSave: (recipient: Recipient) => void }) {
+  const formId = useId();
   const [values, setValues] = useState(recipient);
   const [phoneError, setPhoneError] = useState<string>();
   const set = (field: EditableField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   return (
     <Form
+      id={formId}
       validationBehavior="aria"
       className="flex flex-col gap-3"
       onSubmit={(event) => {
@@ -31,7 +33,7 @@ function RecipientForm({ recipient, onSave }: { recipient: Recipient; onSave: (r
         <TextField label="Definition3" value={values.definition3} onChange={set('definition3')} />
       </div>
       <TextAreaField label="Message Content" rows={5} value={values.messageContent} onChange={set('messageContent')} />
-      <DialogFormActions isSaving={false} />
+      <DialogFormActions form={formId} isSaving={false} />
     </Form>
   );
 }

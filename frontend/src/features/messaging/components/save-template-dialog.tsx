@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -9,6 +9,7 @@ import { FILE_MODE_WORDS } from './attachments.ts';
 import type { MessageDraft } from './recipients.ts';
 
 function SaveTemplateForm({ draft, onSaved }: { draft: MessageDraft; onSaved: () => void }) {
+  const formId = useId();
   const [title, setTitle] = useState('');
   const [titleError, setTitleError] = useState<string>();
   const [isSaving, setSaving] = useState(false);
@@ -30,6 +31,7 @@ function SaveTemplateForm({ draft, onSaved }: { draft: MessageDraft; onSaved: ()
 
   return (
     <Form
+      id={formId}
       validationBehavior="aria"
       className="flex flex-col gap-3"
       onSubmit={(event) => {
@@ -47,7 +49,7 @@ function SaveTemplateForm({ draft, onSaved }: { draft: MessageDraft; onSaved: ()
         error={titleError}
         autoFocus
       />
-      <DialogFormActions isSaving={isSaving} />
+      <DialogFormActions form={formId} isSaving={isSaving} />
     </Form>
   );
 }

@@ -2,7 +2,7 @@ import { formatPhone } from '@job-casting/rules';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import type { SendPreview } from '../api/message-sends.ts';
 import {
@@ -41,8 +41,7 @@ export function SendReviewDialog({ review, onClose, onSend }: SendReviewDialogPr
       {review && (
         <div className="flex flex-col gap-4">
           {review.error ? <Alert>{review.error}</Alert> : preview ? <ReviewBody preview={preview} /> : <Loading label="Reviewing the send…" />}
-          {/* Pinned to the dialog's bottom edge, so that Send is in sight however long the lists are. */}
-          <div className="sticky -bottom-6 -mx-6 -mb-6 flex items-center justify-end gap-2 border-t border-slate-200 bg-white px-6 py-4">
+          <DialogActions>
             {preview && (
               <p className="mr-auto text-sm text-slate-700">
                 {preview.refusal ? 'This send cannot go out as it is.' : `${preview.total.toLocaleString('ko-KR')} message(s) to ${preview.people.toLocaleString('ko-KR')} people, about ${formatWon(preview.estimatedCost)}`}
@@ -54,7 +53,7 @@ export function SendReviewDialog({ review, onClose, onSend }: SendReviewDialogPr
             <Button isDisabled={!canSend} onPress={onSend}>
               Send
             </Button>
-          </div>
+          </DialogActions>
         </div>
       )}
     </Dialog>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Breadcrumb, Breadcrumbs, Input, Label, Link, Text, TextField } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -286,8 +286,8 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
         </div>
       </div>
 
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-        <p className="text-sm text-slate-700" aria-live="polite">
+      <DialogActions>
+        <p className="mr-auto text-sm text-slate-700" aria-live="polite">
           {chosen ? (
             <>
               Selected: <span className="font-semibold text-slate-900">{chosen.name}</span>
@@ -296,16 +296,13 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
             'No file selected.'
           )}
         </p>
-        <div className="flex gap-2">
-          <Button slot="close" variant="secondary">
-            Close
-          </Button>
-          <Button isDisabled={!hasSheetName || isLoading} isPending={isLoading} onPress={() => void load(chosen)}>
-            {isLoading ? 'Loading…' : texts.load}
-          </Button>
-        </div>
-      </div>
-
+        <Button slot="close" variant="secondary">
+          Close
+        </Button>
+        <Button isDisabled={!hasSheetName || isLoading} isPending={isLoading} onPress={() => void load(chosen)}>
+          {isLoading ? 'Loading…' : texts.load}
+        </Button>
+      </DialogActions>
     </div>
   );
 }
@@ -316,17 +313,17 @@ export function DriveFilePicker({ mode, accountId, onClose }: { mode: PickerMode
     <Dialog title={mode ? TEXTS[mode].title : ''} size="lg" isOpen={!!mode} onOpenChange={(isOpen) => !isOpen && onClose()}>
       {mode && accountId !== null && <PickerBody key={`${mode}-${accountId}`} mode={mode} accountId={accountId} />}
       {mode && accountId === null && (
-        <div className="flex flex-col items-start gap-4">
+        <>
           <p className="text-sm text-slate-700">Connect a mail account first: the files are read from its Google Drive.</p>
-          <div className="flex gap-2">
+          <DialogActions>
             <Button slot="close" variant="secondary">
               Close
             </Button>
             <Link href={paths.emailAccounts} className={`inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white ${focusRing}`}>
               Email Accounts
             </Link>
-          </div>
-        </div>
+          </DialogActions>
+        </>
       )}
     </Dialog>
   );

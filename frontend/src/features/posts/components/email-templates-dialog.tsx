@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Dialog, DialogActions, DialogCloseActions } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogCloseActions } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { deleteEmailTemplate, setDefaultEmailTemplate, useEmailTemplates, type EmailTemplate } from '../api/email-templates.ts';
@@ -174,11 +174,11 @@ export function EmailTemplatesDialog({ isOpen, onOpenChange, onChanged }: EmailT
     <Dialog title={TITLES[view.mode]} size="lg" isOpen={isOpen} onOpenChange={onOpenChange}>
       {view.mode === 'list' ? (
         <>
-          <DialogActions className="mb-3">
+          <div className="mb-3 flex justify-end">
             <Button autoFocus={fromEditor} onPress={() => setView({ mode: 'new' })}>
               Add New
             </Button>
-          </DialogActions>
+          </div>
           {list}
           <DialogCloseActions />
         </>

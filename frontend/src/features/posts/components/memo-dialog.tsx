@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.tsx';
@@ -8,6 +8,7 @@ import type { Post } from '../api/use-dashboard-posts.ts';
 const MEMO_MAX_LENGTH = 2000;
 
 function MemoForm({ post, onDone }: { post: Post; onDone: () => void }) {
+  const formId = useId();
   const [memo, setMemo] = useState(post.memo ?? '');
   const [isSaving, setSaving] = useState(false);
 
@@ -26,6 +27,7 @@ function MemoForm({ post, onDone }: { post: Post; onDone: () => void }) {
 
   return (
     <form
+      id={formId}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -43,7 +45,7 @@ function MemoForm({ post, onDone }: { post: Post; onDone: () => void }) {
       <p className="mt-1 text-right text-xs text-slate-600">
         {memo.length}/{MEMO_MAX_LENGTH}
       </p>
-      <DialogFormActions isSaving={isSaving} />
+      <DialogFormActions form={formId} isSaving={isSaving} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
@@ -67,6 +67,7 @@ interface ModelFormProps {
 
 /** Add or edit one model card (the Model List dialog shows it in place of the list). */
 export function ModelForm({ model, onBack, onSaved }: ModelFormProps) {
+  const formId = useId();
   /** The model as the form last loaded it: its version goes with the save. */
   const [base, setBase] = useState(model);
   const [values, setValues] = useState(() => initialValues(model));
@@ -115,6 +116,7 @@ export function ModelForm({ model, onBack, onSaved }: ModelFormProps) {
 
   return (
     <form
+      id={formId}
       aria-label={modelFormTitle(model)}
       // The server checks the links and says what is wrong (spec §5: the form itself validates nothing).
       noValidate
@@ -167,7 +169,7 @@ export function ModelForm({ model, onBack, onSaved }: ModelFormProps) {
         <Button variant="secondary" onPress={onBack} isDisabled={isSaving}>
           Back
         </Button>
-        <Button type="submit" isPending={isSaving}>
+        <Button type="submit" form={formId} isPending={isSaving}>
           {isSaving ? 'Saving…' : model ? 'Update Model' : 'Add Model'}
         </Button>
       </DialogActions>

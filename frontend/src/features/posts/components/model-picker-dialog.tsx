@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Cell, Checkbox, Column, Link, Row, Table, TableBody, TableHeader, type Selection } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -188,14 +188,14 @@ function PickerBody({ postId, onFinish }: { postId: string | null; onFinish: (mo
         </Button>
       </div>
       {content}
-      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+      <DialogActions>
         <Button slot="close" variant="secondary">
           Close
         </Button>
         <Button isDisabled={selected.size === 0} onPress={finish}>
           Finish Selection
         </Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }

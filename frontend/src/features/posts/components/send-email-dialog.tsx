@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -85,6 +85,7 @@ function PreviewPanel({ preview, hasTemplate }: { preview: ReturnType<typeof use
 
 /** Send Model Information (Specify) and Send Quick Email (Simple), spec §2 and §4. */
 function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailDialogProps & { post: Post }) {
+  const formId = useId();
   const templates = useEmailTemplates(true);
   const defaultTemplate = templates.data?.find((template) => template.isDefault) ?? null;
   const [recipient, setRecipient] = useState(recipientOf(post));
@@ -152,6 +153,7 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
 
   return (
     <form
+      id={formId}
       onSubmit={(event) => {
         event.preventDefault();
         void send();
@@ -212,12 +214,12 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
           <Alert>{failure}</Alert>
         </div>
       )}
-      <DialogActions className="items-center lg:col-span-2">
+      <DialogActions>
         {missing && <p className="mr-auto text-sm text-slate-600">{missing}</p>}
         <Button slot="close" variant="secondary">
           Cancel
         </Button>
-        <Button type="submit" isDisabled={isSending || missing !== null}>
+        <Button type="submit" form={formId} isDisabled={isSending || missing !== null}>
           {isSending ? 'Sending...' : 'Send'}
         </Button>
       </DialogActions>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Label, Tab, TabList, TabPanel, Tabs, TextArea, TextField, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
@@ -55,6 +55,7 @@ export interface TemplateEditorProps {
 
 /** New Template / Edit Template (spec §2): title, default subject, content with placeholders, and a live preview. */
 export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProps) {
+  const formId = useId();
   const isNew = template === null;
   /** The template as the editor last loaded it: its version goes with the save. */
   const [base, setBase] = useState(template);
@@ -128,6 +129,7 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
 
   return (
     <form
+      id={formId}
       onSubmit={(event) => {
         event.preventDefault();
         if (canSave) void save({ title, subject, template: content });
@@ -232,11 +234,11 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
         />
       )}
 
-      <DialogActions className="mt-2">
+      <DialogActions>
         <Button variant="secondary" onPress={onBack} isDisabled={isSaving}>
           Back
         </Button>
-        <Button type="submit" isDisabled={!canSave} isPending={isSaving}>
+        <Button type="submit" form={formId} isDisabled={!canSave} isPending={isSaving}>
           {isSaving ? 'Saving…' : isNew ? 'Create Template' : 'Save Changes'}
         </Button>
       </DialogActions>

@@ -1,5 +1,5 @@
 import type { Schemas } from '@job-casting/contracts';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
@@ -37,6 +37,7 @@ export function EditUserDialog({ user, currentUserId, onClose, onSaved }: EditUs
 }
 
 function EditUserForm({ user, canChangeRole, onSaved }: { user: User; canChangeRole: boolean; onSaved: (user: User) => void }) {
+  const formId = useId();
   const [values, setValues] = useState<UserFormValues>({ name: user.name, username: user.username, email: user.email, password: '', currentPassword: '' });
   const [role, setRole] = useState<Role>(user.role);
   const [errors, setErrors] = useState<FieldErrors<UserFormField>>({});
@@ -59,7 +60,7 @@ function EditUserForm({ user, canChangeRole, onSaved }: { user: User; canChangeR
   };
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
+    <Form id={formId} onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
       {failure && <Alert>{failure}</Alert>}
       <UserFields
         mode="edit"
@@ -72,7 +73,7 @@ function EditUserForm({ user, canChangeRole, onSaved }: { user: User; canChangeR
         }}
       />
       {canChangeRole && <Select label="Role" options={ROLE_OPTIONS} value={role} onChange={setRole} />}
-      <DialogFormActions isSaving={isSaving} className="mt-2" />
+      <DialogFormActions form={formId} isSaving={isSaving} />
     </Form>
   );
 }
