@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
-import { api, apiLogin, baseURL, checkScreen, createAccount, expect, message, sessionStorageState, test, useSuperadminSession } from './support.ts';
+import { bearer, connectedAccount, openPostCard, postToEmail, sandbox, sandboxUrl } from './google-support.ts';
+import { api, apiLogin, checkScreen, createAccount, expect, message, sessionStorageState, test, useSuperadminSession } from './support.ts';
 
 // The e-mail side against the Google sandbox: templates, models, selecting models for a post, and sending
 // Specify and Simple e-mails that the sandbox's Gmail records.
-const sandboxUrl = process.env.E2E_GOOGLE_SANDBOX_URL;
-const SAMPLE_ACCOUNT = 'casting.jihyun@gmail.com';
-const POSTS_SPREADSHEET = '2026 캐스팅 공고';
-const POSTS_SHEET = '공고';
 const RECIPIENT = 'cast@studio.example';
 const MODELS = [
   { comcardNo: 'E2E-101', nameEng: 'Emily Carter', nameKor: '에밀리 카터', national: 'USA', stage: 'Actor', htmlUrl: 'https://profiles.example/E2E-101' },
@@ -22,59 +19,6 @@ interface SentMail {
   subject: string;
   html: string | null;
   to: { address: string }[];
-}
-
-async function sandbox<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandboxUrl}${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
-
-/** The sample account, connected through the OAuth round trip as a browser makes it (once per run). */
-async function connectedAccount(token: string): Promise<number> {
-  const find = async () => (await api.GET('/backend/api/v1/google-auth/accounts', bearer(token))).data?.find((a) => a.email === SAMPLE_ACCOUNT && !a.needsReauth);
-  const known = await find();
-  if (known) return known.id;
-  const connect = await fetch(`${baseURL}/backend/api/v1/google-auth/connect`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-  const cookie = (connect.headers.get('set-cookie') ?? '').split(';')[0];
-  const { authUrl } = (await connect.json()) as { authUrl: string };
-  const consent = (await (await fetch(authUrl, { headers: { accept: 'application/json' } })).json()) as { accounts: { email: string; approveUrl: string }[] };
-  const approve = consent.accounts.find((account) => account.email === SAMPLE_ACCOUNT)!;
-  const callback = (await fetch(approve.approveUrl, { redirect: 'manual' })).headers.get('location')!;
-  await fetch(callback, { headers: { cookie }, redirect: 'manual' });
-  const account = await find();
-  if (!account) throw new Error(`${SAMPLE_ACCOUNT} did not connect`);
-  return account.id;
-}
-
-/** The sandbox's posts sheet imported (once per run), and a post with a customer to e-mail. */
-async function postToEmail(token: string, accountId: number): Promise<{ postId: string; title: string }> {
-  const list = async () => (await api.GET('/backend/api/v1/posts', { ...bearer(token), params: { query: { page: 1, pageSize: 150 } } })).data?.posts.data ?? [];
-  if ((await list()).length === 0) {
-    const files = await api.GET('/backend/api/v1/google-auth/files/{accountId}', { ...bearer(token), params: { path: { accountId }, query: { search: POSTS_SPREADSHEET } } });
-    const sheet = files.data?.find((file) => file.name === POSTS_SPREADSHEET);
-    if (!sheet) throw new Error(`${POSTS_SPREADSHEET} is not in the sandbox's Drive`);
-    await fetch(`${baseURL}/backend/api/v1/posts/${sheet.id}/${encodeURIComponent(POSTS_SHEET)}/${accountId}`, { headers: { Authorization: `Bearer ${token}` } });
-  }
-  const post = (await list()).find((candidate) => candidate.data.postTitle && candidate.data.phoneCall && !candidate.isEmailSent);
-  if (!post) throw new Error('No post with a title and a phone to e-mail');
-  return { postId: post.postId, title: post.data.postTitle! };
-}
-
-/** The post's card on the dashboard, found by searching its title. */
-async function openPostCard(page: Page, accountId: number, post: { postId: string; title: string }) {
-  await page.goto(`/admin/dashboard/${accountId}`);
-  await page.getByRole('searchbox', { name: 'Keyword' }).fill(post.title);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const card = page.getByRole('article', { name: post.title }).first();
-  await expect(card).toBeVisible();
-  return card;
 }
 
 let accountId: number;

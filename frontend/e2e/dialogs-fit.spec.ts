@@ -1,0 +1,94 @@
+import type { Locator, Page } from '@playwright/test';
+import { connectedAccount, openPostCard, postToEmail, sandboxUrl } from './google-support.ts';
+import { checkScreen, expect, test, useSuperadminSession } from './support.ts';
+
+// Every big dialog on a laptop's screen and a larger one: its title and its main button are in sight without
+// scrolling, only the dialog's body scrolls. The Confirm Sender List is checked in send-review.spec.ts.
+useSuperadminSession();
+
+const SCREENS = [
+  { width: 1366, height: 768 },
+  { width: 1440, height: 900 },
+];
+
+/** The dialog's title and main button wholly inside the window as it opened (nothing scrolled), the screen kept. */
+async function expectFits(page: Page, dialog: Locator, title: string, primary: string | RegExp, screen: string): Promise<void> {
+  await expect(dialog.getByRole('heading', { name: title })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: primary, exact: typeof primary === 'string' })).toBeInViewport({ ratio: 1 });
+  // The whole dialog too: what does not fit scrolls inside its body, never below the window's edge.
+  await expect(dialog).toBeInViewport({ ratio: 1 });
+  const size = page.viewportSize()!;
+  await checkScreen(page, `fit-${screen}-${size.width}x${size.height}`);
+}
+
+for (const viewport of SCREENS) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('the dashboard’s dialogs show their main button', async ({ page, superadminSession }) => {
+      test.skip(!sandboxUrl, 'E2E_GOOGLE_SANDBOX_URL is not set: the Google sandbox is not running');
+      const accountId = await connectedAccount(superadminSession.token);
+      const post = await postToEmail(superadminSession.token, accountId);
+      const card = await openPostCard(page, accountId, post);
+
+      await card.getByRole('button', { name: 'Specify' }).click();
+      const specify = page.getByRole('dialog', { name: 'Send Model Information' });
+      await expect(specify.getByTestId('email-preview').or(specify.getByText('Please select an email template'))).toBeVisible();
+      await expectFits(page, specify, 'Send Model Information', 'Send', 'specify');
+      await specify.getByRole('button', { name: 'Cancel' }).click();
+      await expect(specify).toBeHidden();
+
+      await card.getByRole('button', { name: 'Select Models' }).click();
+      const models = page.getByRole('dialog', { name: '콤카드 데이터' });
+      await expect(models.getByText(/\d+ models · \d+ selected/)).toBeVisible();
+      await expectFits(page, models, '콤카드 데이터', 'Finish Selection', 'model-picker');
+      await models.getByRole('button', { name: 'Close' }).click();
+      await expect(models).toBeHidden();
+
+      await page.getByRole('button', { name: 'Email Templates' }).click();
+      const templates = page.getByRole('dialog', { name: 'Email Templates' });
+      await expect(templates.getByText('No templates yet.').or(templates.getByRole('region', { name: 'Templates' }))).toBeVisible();
+      await expectFits(page, templates, 'Email Templates', 'Close', 'email-templates');
+      await templates.getByRole('button', { name: 'Add New' }).click();
+      const editor = page.getByRole('dialog', { name: 'New Template' });
+      await expectFits(page, editor, 'New Template', 'Create Template', 'email-template-editor');
+      await page.keyboard.press('Escape');
+      await expect(editor).toBeHidden();
+
+      await page.getByRole('button', { name: 'Model Templates' }).click();
+      const modelList = page.getByRole('dialog', { name: 'Model List' });
+      await modelList.getByRole('button', { name: 'Add New Model' }).click();
+      const modelForm = page.getByRole('dialog', { name: 'Add New Model' });
+      await expectFits(page, modelForm, 'Add New Model', 'Add Model', 'model-form');
+      await page.keyboard.press('Escape');
+      await expect(modelForm).toBeHidden();
+
+      await page.getByRole('button', { name: 'Select Posting File' }).click();
+      const picker = page.getByRole('dialog', { name: 'Select Posting File' });
+      await expect(picker.getByRole('list', { name: 'Files' })).toBeVisible();
+      await expectFits(page, picker, 'Select Posting File', 'Load Posts', 'drive-picker');
+      await picker.getByRole('button', { name: 'Close' }).click();
+      await expect(picker).toBeHidden();
+
+      await page.getByRole('button', { name: 'Instructions' }).click();
+      const instructions = page.getByRole('dialog', { name: 'Instructions' });
+      await expectFits(page, instructions, 'Instructions', 'Close', 'instructions');
+    });
+
+    test('the contact book’s and the message sender’s dialogs show their main button', async ({ page }) => {
+      await page.goto('/admin/contact-book');
+      await page.getByRole('button', { name: 'Column Settings' }).click();
+      const columns = page.getByRole('dialog', { name: 'Column Settings' });
+      await expect(columns.getByRole('checkbox').first()).toBeVisible();
+      await expectFits(page, columns, 'Column Settings', 'Save', 'column-settings');
+      await columns.getByRole('button', { name: 'Cancel' }).click();
+      await expect(columns).toBeHidden();
+
+      await page.goto('/admin/message-sender');
+      await page.getByRole('button', { name: 'Manage Templates' }).click();
+      const templates = page.getByRole('dialog', { name: 'Template' });
+      await expect(templates.getByRole('grid', { name: 'Templates' })).toBeVisible();
+      await expectFits(page, templates, 'Template', 'Registration', 'message-templates');
+    });
+  });
+}
