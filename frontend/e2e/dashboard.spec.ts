@@ -84,6 +84,8 @@ test('an account is connected through Google’s consent page', async ({ page })
 });
 
 test('the posts sheet is imported from the Drive picker with a progress bar', async ({ page, superadminSession }) => {
+  // Two full-page screenshots of the 50 imported posts (about 31,000 px tall) take half a minute each on a busy machine.
+  test.slow();
   const accountId = await connectedAccountId(superadminSession.token);
   await page.goto(`/admin/dashboard/${accountId}`);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
