@@ -33,6 +33,14 @@ function DateRangeFilter({ applied, onChange }: { applied: DateRange | null; onC
   const [startDate, setStartDate] = useState(applied?.startDate ?? '');
   const [endDate, setEndDate] = useState(applied?.endDate ?? '');
   const [error, setError] = useState<string | null>(null);
+  // The applied range can change from outside (back, a shared link): the fields then show it.
+  const appliedKey = applied ? `${applied.startDate}/${applied.endDate}` : '';
+  const [shownKey, setShownKey] = useState(appliedKey);
+  if (appliedKey !== shownKey) {
+    setShownKey(appliedKey);
+    setStartDate(applied?.startDate ?? '');
+    setEndDate(applied?.endDate ?? '');
+  }
 
   const applyDay = (day: string) => {
     setStartDate(day);

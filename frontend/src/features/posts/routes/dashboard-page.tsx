@@ -1,13 +1,12 @@
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
 import { useSenderAccounts } from '../../../lib/mail-accounts.ts';
 import { paths } from '../../../lib/paths.ts';
 import { writeSelectedMailAccount } from '../../../lib/storage.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSelectedMailAccountId } from '../../../lib/use-selected-mail-account.ts';
-import { postSource, type DateRange, type GenderFilter, type PageSize, type SearchScope } from '../api/post-source.ts';
+import { postSource } from '../api/post-source.ts';
 import { useDashboardPosts } from '../api/use-dashboard-posts.ts';
 import { AccountSwitcher } from '../components/account-switcher.tsx';
 import { DriveFilePicker, type PickerMode } from '../components/drive-file-picker.tsx';
@@ -15,10 +14,10 @@ import { EmailTemplatesDialog } from '../components/email-templates-dialog.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
 import { InstructionsDialog } from '../components/instructions-dialog.tsx';
 import { ModelListDialog } from '../components/model-list-dialog.tsx';
-import type { Language } from '../components/post-card.tsx';
 import { EmptyPosts, PostResults } from '../components/post-results.tsx';
 import { ReauthBanner } from '../components/reauth-banner.tsx';
-import { useListPage } from '../components/use-list-page.ts';
+import { useSettledKeyword } from '../components/use-settled-keyword.ts';
+import { readDashboardParams, writeDashboardParams, type DashboardParams } from './dashboard-params.ts';
 
 /** Spec §9: the keyword waits 2 s after the last keystroke. */
 const KEYWORD_DEBOUNCE_MS = 2000;
@@ -33,18 +32,24 @@ export function DashboardPage() {
   const accountId = accountIdText && /^\d+$/.test(accountIdText) ? Number(accountIdText) : null;
   const account = senders.data?.find((candidate) => candidate.id === accountId) ?? null;
 
-  const [gender, setGender] = useState<GenderFilter>('All');
-  const [language, setLanguage] = useState<Language>('kor');
-  const [keyword, setKeyword] = useState('');
-  const [scope, setScope] = useState<SearchScope>('all');
-  const [dateRange, setDateRange] = useState<DateRange | null>(null);
-  const [pageSize, setPageSize] = useState<PageSize>(50);
-  const [debouncedKeyword, searchNow] = useDebouncedValue(keyword, KEYWORD_DEBOUNCE_MS);
+  // The filters, the settled keyword, the page and the page size live in the address: a reload or a shared link
+  // shows the same list.
+  const [params, setParams] = useSearchParams();
+  const filters = readDashboardParams(params);
+  const { gender, language, scope, dateRange, page, pageSize } = filters;
+  const update = (changes: Partial<DashboardParams>, options?: { replace: boolean }) =>
+    setParams((current) => writeDashboardParams(current, changes), options);
+  // Only the settled keyword goes to the address, in place of the last one, so that typing adds no history.
+  const keywordField = useSettledKeyword(filters.keyword, (keyword) => update({ keyword }, { replace: true }), KEYWORD_DEBOUNCE_MS);
 
-  const source = postSource({ gender, keyword: debouncedKeyword, scope, dateRange });
-  // The page belongs to one source and page size: any change of filter starts again on page 1.
-  const [page, setPage] = useListPage(JSON.stringify([source, pageSize]));
+  const source = postSource({ gender, keyword: filters.keyword, scope, dateRange });
   const posts = useDashboardPosts(source, page, pageSize);
+
+  // A page past the last (an old link, fewer posts since) shows the last page.
+  const lastPage = posts.data && !posts.isValidating ? posts.data.pagination.totalPages : null;
+  useEffect(() => {
+    if (lastPage !== null && lastPage >= 1 && page > lastPage) setParams((current) => writeDashboardParams(current, { page: lastPage }), { replace: true });
+  }, [lastPage, page, setParams]);
 
   const [picker, setPicker] = useState<PickerMode | null>(null);
   const [isInstructionsOpen, setInstructionsOpen] = useState(false);
@@ -91,21 +96,18 @@ export function DashboardPage() {
       <div className="mb-6">
         <FilterBar
           gender={gender}
-          onGenderChange={setGender}
+          onGenderChange={(next) => update({ gender: next })}
           language={language}
-          onLanguageChange={setLanguage}
-          keyword={keyword}
-          onKeywordChange={setKeyword}
+          onLanguageChange={(next) => update({ language: next })}
+          keyword={keywordField.keyword}
+          onKeywordChange={keywordField.setKeyword}
           scope={scope}
-          onScopeChange={setScope}
-          onSearchNow={() => {
-            searchNow();
-            setPage(1);
-          }}
+          onScopeChange={(next) => update({ scope: next })}
+          onSearchNow={keywordField.settleNow}
           dateRange={dateRange}
-          onDateRangeChange={setDateRange}
+          onDateRangeChange={(next) => update({ dateRange: next })}
           pageSize={pageSize}
-          onPageSizeChange={setPageSize}
+          onPageSizeChange={(next) => update({ pageSize: next })}
         />
       </div>
       <PostResults
@@ -116,7 +118,7 @@ export function DashboardPage() {
         language={language}
         accountId={account?.id ?? accountId}
         onPageChange={(next) => {
-          setPage(next);
+          update({ page: next });
           document.getElementById('main')?.scrollIntoView({ block: 'start' });
         }}
         errorTitle="Error"
