@@ -72,9 +72,10 @@ export function clearSession(): void {
   window.dispatchEvent(new Event(STORED_USER_CHANGED));
 }
 
-/** Logout forgets everything this app stored in the browser (spec §2, admin shell). */
+/** Logout forgets everything this app stored in the browser (spec §2, admin shell), the tab's sender work too. */
 export function clearAllStorage(): void {
   localStorage.clear();
+  sessionStorage.clear();
   window.dispatchEvent(new Event(STORED_USER_CHANGED));
 }
 

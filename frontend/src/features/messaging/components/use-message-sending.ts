@@ -39,9 +39,10 @@ interface Reviewing extends SendReview {
  * Start Sending (spec §4) opens the review (the spec's step 3, POST message-sends/preview) of the request; its Send
  * posts that same request with the key made for it: [1/4] the messages are handed to the server, [2/4] it has
  * recorded the send and queued it, [3/4] the gateway takes them while the dialog follows the counts, [4/4] done;
- * then the results (success, failure, message). Each step is shown while it lasts.
+ * then the results (success, failure, message). Each step is shown while it lasts. `onSent` is called once the
+ * server has taken the send.
  */
-export function useMessageSending() {
+export function useMessageSending({ onSent }: { onSent?: () => void } = {}) {
   const [progress, setProgress] = useState<SendProgress | null>(null);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
@@ -85,6 +86,7 @@ export function useMessageSending() {
     try {
       let current = await createMessageSend(request, key);
       keys.succeeded();
+      onSent?.();
       const followUntil = Date.now() + FOLLOW_FOR_MS;
       while (current.state === 'queued' || current.state === 'sending') {
         const done = current.total - current.counts.queued - current.counts.sending;

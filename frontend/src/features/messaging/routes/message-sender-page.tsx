@@ -33,6 +33,8 @@ import { SendingDialogs } from '../components/send-dialogs.tsx';
 import { IMMEDIATE, SendingTime, type SendingTimeValue } from '../components/sending-time.tsx';
 import { takeStoredContactIds } from '../components/stored-recipients.ts';
 import { useMessageSending } from '../components/use-message-sending.ts';
+import { useStoredUser } from '../../../lib/use-stored-user.ts';
+import { clearSenderState, EMPTY_SENDER_STATE, readSenderState, writeSenderState, type SendPurpose } from '../components/stored-sender-state.ts';
 
 const CHANNELS = [
   { id: 'sms', label: 'SMS' },
@@ -43,29 +45,37 @@ const CHANNELS = [
 const PURPOSES = [
   { id: 'information', label: 'Information' },
   { id: 'advertising', label: 'Advertising' },
-] as const;
-type Purpose = (typeof PURPOSES)[number]['id'];
+] as const satisfies readonly { id: SendPurpose; label: string }[];
 
 /** /admin/message-sender (spec §2): compose on the left, choose recipients, sender and time on the right, send. */
 export function MessageSenderPage() {
   const [params] = useSearchParams();
-  // A post's Quick Message brings its number as the first recipient.
+  // The work left here before a reload, kept in this tab for this staff member until sent or reset.
+  const userId = useStoredUser()?.id ?? null;
+  const [kept] = useState(() => (userId === null ? EMPTY_SENDER_STATE : readSenderState(userId)));
+  // A post's Quick Message brings its number as a recipient.
   const [recipients, setRecipients] = useState<Recipient[]>(() => {
     const phoneNumber = params.get('phoneNumber')?.trim();
-    return phoneNumber ? [recipientFromPhone(phoneNumber)] : [];
+    return phoneNumber ? addRecipients(kept.recipients, [recipientFromPhone(phoneNumber)]) : kept.recipients;
   });
-  const [checked, setChecked] = useState<Set<string>>(() => new Set());
-  const [draft, setDraft] = useState<MessageDraft>(EMPTY_DRAFT);
-  const [templateId, setTemplateId] = useState<string | null>(null);
-  const [loadedKey, setLoadedKey] = useState<string | null>(null);
-  const [channel, setChannel] = useState<SendChannel>('sms');
-  const [purpose, setPurpose] = useState<Purpose>('information');
-  const [chosenSenderId, setChosenSenderId] = useState<number | null>(null);
-  const [timing, setTiming] = useState<SendingTimeValue>(IMMEDIATE);
+  const [checked, setChecked] = useState<Set<string>>(() => new Set(kept.checked));
+  const [draft, setDraft] = useState<MessageDraft>(kept.draft);
+  const [templateId, setTemplateId] = useState<string | null>(kept.templateId);
+  const [loadedKey, setLoadedKey] = useState<string | null>(kept.loadedKey);
+  const [channel, setChannel] = useState<SendChannel>(kept.channel);
+  const [purpose, setPurpose] = useState<SendPurpose>(kept.purpose);
+  const [chosenSenderId, setChosenSenderId] = useState<number | null>(kept.senderId);
+  const [timing, setTiming] = useState<SendingTimeValue>(kept.timing);
   const [editing, setEditing] = useState<Recipient | null>(null);
   const [isPhoneManagerOpen, setPhoneManagerOpen] = useState(false);
   const senderNumbers = useSenderNumbers();
-  const sending = useMessageSending();
+  // Once the server has taken a send, its work is done: a reload starts on an empty sender.
+  const sending = useMessageSending({ onSent: () => userId !== null && clearSenderState(userId) });
+
+  useEffect(() => {
+    if (userId === null) return;
+    writeSenderState(userId, { recipients, checked: [...checked], draft, templateId, loadedKey, channel, purpose, senderId: chosenSenderId, timing });
+  }, [userId, recipients, checked, draft, templateId, loadedKey, channel, purpose, chosenSenderId, timing]);
 
   const checkedCount = recipients.filter((recipient) => checked.has(recipient.key)).length;
   const entries = senderNumbers.data ?? [];
@@ -108,6 +118,7 @@ export function MessageSenderPage() {
     if (next === 'kakao') setTiming(IMMEDIATE);
   };
 
+  // Reset Data (spec §2) clears recipients, selection, message and files; nothing of them is kept for a reload.
   const reset = () => {
     setRecipients([]);
     setChecked(new Set());
