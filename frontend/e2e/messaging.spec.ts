@@ -182,6 +182,89 @@ test('contacts sent from the address book are personalised with Apply and sent w
   expect(toOther).toEqual([]);
 });
 
+test('the sender keeps its recipients, their applied messages, the editor and its choices across a reload, until Reset Data or a send', async ({ page, superadminSession }) => {
+  await officeSender(superadminSession.token);
+  const [yuji, jiho] = [freshPhone(), freshPhone()];
+  const book = await seedBook(
+    superadminSession.token,
+    [
+      { contactName: '김유지', phoneNumber: hyphenated(yuji), definition1: '배우' },
+      { contactName: '박지호', phoneNumber: hyphenated(jiho), definition1: '모델' },
+    ],
+    'kept',
+  );
+  // The address book's hand-over (spec §3): the contact ids under selected-contacts-for-message.
+  await page.goto('/admin');
+  await page.evaluate((ids) => localStorage.setItem('selected-contacts-for-message', JSON.stringify(ids)), book.contacts.map((contact) => contact.id));
+  await page.goto('/admin/message-sender');
+  await expect(toast(page, 'Contacts Added')).toContainText('2 contact(s)');
+  await page.getByRole('checkbox', { name: 'Select all recipients' }).check();
+  await editor(page).fill('{{Name}}님, {{Definition1}} 오디션 안내');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Message applied to 2 contacts.')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select 박지호' }).uncheck();
+  await editor(page).fill('아직 적용하지 않은 초안');
+  await page.getByRole('radio', { name: 'Advertising' }).click();
+
+  const kept = async () => {
+    await expect(page.getByText(/Selected\s*1\s*Total\s*2/)).toBeVisible();
+    await expect(recipientRow(page, '김유지')).toContainText('김유지님, 배우 오디션 안내');
+    await expect(recipientRow(page, '김유지')).toContainText('Completed');
+    await expect(recipientRow(page, '박지호')).toContainText('박지호님, 모델 오디션 안내');
+    await expect(page.getByRole('checkbox', { name: 'Select 김유지' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Select 박지호' })).not.toBeChecked();
+    await expect(editor(page)).toHaveValue('아직 적용하지 않은 초안');
+    await expect(page.getByRole('radio', { name: 'Advertising' })).toBeChecked();
+  };
+  await kept();
+  await page.reload();
+  await kept();
+  // The hand-over was taken once: the reload adds nobody again.
+  await expect(toast(page, 'Contacts Added')).toHaveCount(0);
+
+  // It is kept in this tab's session storage under the signed-in staff member.
+  const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number }).id);
+  const key = `message-sender:${userId}`;
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([key]);
+
+  // A stored value that is not the sender's (an older shape, broken JSON) reads as an empty sender.
+  await page.evaluate((stored) => sessionStorage.setItem(stored, '{"recipients":[{"key":1}]'), key);
+  await page.reload();
+  await expect(page.getByText(/Selected\s*0\s*Total\s*0/)).toBeVisible();
+  await expect(editor(page)).toHaveValue('');
+
+  // Kept again, then Reset Data: recipients, selection, message and files are gone, also after a reload.
+  await page.goto('/admin');
+  await page.evaluate((ids) => localStorage.setItem('selected-contacts-for-message', JSON.stringify(ids)), book.contacts.map((contact) => contact.id));
+  await page.goto('/admin/message-sender');
+  await expect(page.getByText(/Selected\s*0\s*Total\s*2/)).toBeVisible();
+  await editor(page).fill('지울 초안');
+  await page.reload();
+  await expect(editor(page)).toHaveValue('지울 초안');
+  await page.getByRole('radio', { name: 'Information' }).click();
+  await page.getByRole('button', { name: 'Reset Data' }).click();
+  await expect(page.getByText(/Selected\s*0\s*Total\s*0/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/Selected\s*0\s*Total\s*0/)).toBeVisible();
+  await expect(page.getByText('No recipients. Click the "Send" button in the address book to add contacts.')).toBeVisible();
+  await expect(editor(page)).toHaveValue('');
+
+  // A send the server took leaves nothing for the next reload.
+  await page.goto(`/admin/message-sender?phoneNumber=${hyphenated(yuji)}`);
+  await page.getByRole('checkbox', { name: `Select ${hyphenated(yuji)}` }).check();
+  await editor(page).fill(`보관 후 발송 ${Date.now().toString(36)}`);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: `Select ${hyphenated(yuji)}` })).toBeChecked();
+  await page.getByRole('button', { name: 'Start Sending' }).click();
+  await page.getByRole('alertdialog', { name: 'Confirm Sender List' }).getByRole('button', { name: 'Send' }).click();
+  const results = page.getByRole('dialog', { name: 'Sending Results' });
+  await expect(results).toContainText('Sending completed.', { timeout: 30_000 });
+  await results.getByRole('button', { name: 'Confirm' }).click();
+  await page.goto('/admin/message-sender');
+  await expect(page.getByText(/Selected\s*0\s*Total\s*0/)).toBeVisible();
+  await expect(editor(page)).toHaveValue('');
+});
+
 test('templates are added, changed and deleted in the Template dialog, and opened and saved from the editor', async ({ page }) => {
   const stamp = Date.now().toString(36);
   const first = `오디션 안내 ${stamp}`;
