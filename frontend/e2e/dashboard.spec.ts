@@ -258,6 +258,91 @@ test('filters, Korean search and paging', async ({ page, superadminSession }) =>
   await expect(page.getByRole('article').locator('[role="region"][lang="ko"]')).toHaveCount(0);
 });
 
+test('the filters, the keyword and the page live in the address: a reload and a shared link show the same list', async ({ page, context, superadminSession }) => {
+  const accountId = await connectedAccountId(superadminSession.token);
+  await page.goto(`/admin/dashboard/${accountId}`);
+  const pager = page.getByRole('navigation', { name: 'Pagination' }).first();
+  const firstTitle = page.getByRole('article').first().getByRole('heading');
+  const genderBadges = page.getByRole('article').locator('span', { hasText: /^(남자|여자|남녀)$/ });
+  await expect(pager).toContainText(/Page 1 of \d+/);
+
+  // Women's posts in English, page 2.
+  await page.getByRole('radio', { name: '여자' }).or(page.getByRole('button', { name: '여자', exact: true })).click();
+  await expect(page).toHaveURL(/[?&]gender=%EC%97%AC%EC%9E%90(&|$)/);
+  await page.getByRole('button', { name: /Language/ }).click();
+  await page.getByRole('option', { name: 'English' }).click();
+  await expect(page).toHaveURL(/[?&]lang=eng(&|$)/);
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  const totalPages = Number((await pager.textContent())?.match(/Page 1 of (\d+)/)?.[1]);
+  expect(totalPages).toBeGreaterThan(1);
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText(`Page 2 of ${totalPages}`);
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  const titleOnPage2 = (await firstTitle.textContent()) ?? '';
+
+  const sameList = async (target: Page) => {
+    const targetPager = target.getByRole('navigation', { name: 'Pagination' }).first();
+    await expect(targetPager).toContainText(`Page 2 of ${totalPages}`);
+    await expect(target.getByRole('article').first().getByRole('heading')).toHaveText(titleOnPage2);
+    expect(new Set(await target.getByRole('article').locator('span', { hasText: /^(남자|여자|남녀)$/ }).allTextContents())).toEqual(new Set(['여자']));
+    await expect(target.getByRole('button', { name: /Language/ })).toContainText('English');
+    await expect(target.getByRole('article').locator('[role="region"][lang="en"]').first()).toBeVisible();
+  };
+  await page.reload();
+  await sameList(page);
+  const shared = await context.newPage();
+  await shared.goto(page.url());
+  await sameList(shared);
+  await shared.close();
+
+  // The keyword reaches the address once it has settled (2 s), in place of the last entry; page 1 again.
+  const word = titleOnPage2.split(/\s+/).find((part) => /[가-힣]{2,}/.test(part)) ?? titleOnPage2;
+  const addressKeyword = () => new URL(page.url()).searchParams.get('q');
+  await page.getByRole('button', { name: /Search in/ }).click();
+  await page.getByRole('option', { name: 'Title' }).click();
+  await expect(page).toHaveURL(/[?&]in=title(&|$)/);
+  const historyLength = await page.evaluate(() => history.length);
+  await page.getByRole('searchbox', { name: 'Keyword' }).pressSequentially(word, { delay: 50 });
+  expect(addressKeyword()).toBeNull();
+  await expect.poll(addressKeyword, { timeout: 5000 }).toBe(word);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  expect(await page.evaluate(() => history.length)).toBe(historyLength);
+  await expect(firstTitle).toContainText(word);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Keyword' })).toHaveValue(word);
+  await expect(page.getByRole('button', { name: /Search in/ })).toContainText('Title');
+  await expect(firstTitle).toContainText(word);
+  await expect(genderBadges.first()).toHaveText('여자');
+
+  // An applied date range is kept with its days; Reset takes it out of the address.
+  await page.getByLabel('Start date').fill('2001-01-01');
+  await page.getByLabel('End date').fill('2001-01-31');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/[?&]from=2001-01-01&to=2001-01-31(&|$)/);
+  await page.reload();
+  await expect(page.getByText('No Data Available')).toBeVisible();
+  await expect(page.getByLabel('Start date')).toHaveValue('2001-01-01');
+  await expect(page.getByLabel('End date')).toHaveValue('2001-01-31');
+  // Back returns to the list before the range, its fields following the address.
+  await page.goBack();
+  await expect(firstTitle).toContainText(word);
+  await expect(page.getByLabel('Start date')).toHaveValue('');
+  await page.goForward();
+  await expect(page.getByText('No Data Available')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page).not.toHaveURL(/[?&]from=/);
+  await expect(firstTitle).toContainText(word);
+
+  // Values the filter bar does not offer read as its defaults; a page past the last shows the last.
+  await page.goto(`/admin/dashboard/${accountId}?gender=x&lang=fr&size=77&page=abc&from=2026-02-30&to=2026-03-01`);
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  await expect(page.getByRole('article')).toHaveCount(50);
+  await expect(page.getByRole('button', { name: /Language/ })).toContainText('Korean');
+  await page.goto(`/admin/dashboard/${accountId}?gender=%EC%97%AC%EC%9E%90&page=999`);
+  await expect(pager).toContainText(`Page ${totalPages} of ${totalPages}`);
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${totalPages}(&|$)`));
+});
+
 test('a post is marked favourite, listed in favourites, and gets a memo', async ({ page, superadminSession }) => {
   const accountId = await connectedAccountId(superadminSession.token);
   await page.goto(`/admin/dashboard/${accountId}`);
