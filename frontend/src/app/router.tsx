@@ -7,7 +7,7 @@ import { AddAdminPage } from '../features/users/routes/add-admin-page.tsx';
 import { ProfilePage } from '../features/users/routes/profile-page.tsx';
 import { UsersPage } from '../features/users/routes/users-page.tsx';
 import { paths } from '../lib/paths.ts';
-import { AdminShell } from './admin-shell.tsx';
+import { AdminShell, dataScreen } from './admin-shell.tsx';
 import { PublicOnly } from './public-only.tsx';
 import { RequireAdmin } from './require-admin.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -19,6 +19,9 @@ function ToLogin() {
 }
 
 const dashboardPage = async () => ({ Component: (await import('../features/posts/routes/dashboard-page.tsx')).DashboardPage });
+
+// Screens of tables and lists take the window's width (see AdminShell); forms keep a readable column.
+const handle = dataScreen;
 
 export const router = createBrowserRouter([
   {
@@ -40,38 +43,45 @@ export const router = createBrowserRouter([
                 path: paths.emailAccounts,
                 lazy: async () => ({ Component: (await import('../features/mail-accounts/routes/email-accounts-page.tsx')).EmailAccountsPage }),
               },
-              { path: paths.dashboard, lazy: dashboardPage },
-              { path: `${paths.dashboard}/:accountId`, lazy: dashboardPage },
+              { path: paths.dashboard, handle, lazy: dashboardPage },
+              { path: `${paths.dashboard}/:accountId`, handle, lazy: dashboardPage },
               {
                 path: paths.sentEmails,
+                handle,
                 lazy: async () => ({ Component: (await import('../features/posts/routes/sent-emails-page.tsx')).SentEmailsPage }),
               },
               {
                 path: paths.favourites,
+                handle,
                 lazy: async () => ({ Component: (await import('../features/posts/routes/favourites-page.tsx')).FavouritesPage }),
               },
               {
                 path: paths.contactBook,
+                handle,
                 lazy: async () => ({ Component: (await import('../features/contacts/routes/contact-book-page.tsx')).ContactBookPage }),
               },
               {
                 path: paths.messageSender(),
+                handle,
                 lazy: async () => ({ Component: (await import('../features/messaging/routes/message-sender-page.tsx')).MessageSenderPage }),
               },
               {
                 path: paths.messageResults,
+                handle,
                 lazy: async () => ({ Component: (await import('../features/messaging/routes/message-results-page.tsx')).MessageResultsPage }),
               },
               {
                 path: paths.optOuts,
+                handle,
                 lazy: async () => ({ Component: (await import('../features/consent/routes/opt-outs-page.tsx')).OptOutsPage }),
               },
               {
                 path: paths.outreach(),
+                handle,
                 lazy: async () => ({ Component: (await import('../features/consent/routes/outreach-page.tsx')).OutreachPage }),
               },
               { path: paths.profile, element: <ProfilePage /> },
-              { path: paths.users, element: <UsersPage /> },
+              { path: paths.users, handle, element: <UsersPage /> },
               { path: paths.addAdmin, element: <AddAdminPage /> },
               { path: paths.error, element: <ErrorPage /> },
               { path: '*', element: <NotFoundPage /> },

@@ -2,6 +2,7 @@ import { formatPhone } from '@job-casting/rules';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { bodyCell, headCell, TableScroll, tableClass, tableRow } from '../../../components/ui/data-table.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -9,8 +10,6 @@ import { type ExpiringConsent, useExpiringConsent } from '../api/opt-outs.ts';
 import { RecordConsentDialog } from './record-consent-dialog.tsx';
 
 const PAGE_SIZE = 10;
-const headClass = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';
-const cellClass = 'px-3 py-2 text-sm text-slate-800';
 
 /** Contacts whose advertising consent is older than two years: the law asks to reconfirm it. */
 export function ConsentToReconfirm() {
@@ -25,27 +24,27 @@ export function ConsentToReconfirm() {
   else
     content = (
       <>
-        <div tabIndex={0} role="group" aria-label="Consent to reconfirm" className="overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full border-collapse">
-            <thead className="bg-slate-50">
+        <TableScroll label="Consent to reconfirm">
+          <table className={tableClass}>
+            <thead>
               <tr>
-                <th className={headClass}>Name</th>
-                <th className={headClass}>Phone</th>
-                <th className={headClass}>Consent given</th>
-                <th className={headClass}>How</th>
-                <th className={headClass}>
+                <th className={headCell('start')}>Name</th>
+                <th className={headCell()}>Phone</th>
+                <th className={headCell()}>Consent given</th>
+                <th className={headCell()}>How</th>
+                <th className={`${headCell('end')} w-px`}>
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {expiring.data.data.map((row) => (
-                <tr key={row.contactId} className="border-t border-slate-100">
-                  <td className={`${cellClass} whitespace-nowrap font-medium`}>{row.contactName || '—'}</td>
-                  <td className={`${cellClass} whitespace-nowrap`}>{formatPhone(row.phoneNumber)}</td>
-                  <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{row.consentedOn}</td>
-                  <td className={cellClass}>{row.source}</td>
-                  <td className={`${cellClass} text-right`}>
+                <tr key={row.contactId} className={tableRow}>
+                  <td className={`${bodyCell('start')} whitespace-nowrap font-medium`}>{row.contactName || '—'}</td>
+                  <td className={`${bodyCell()} whitespace-nowrap`}>{formatPhone(row.phoneNumber)}</td>
+                  <td className={`${bodyCell()} whitespace-nowrap tabular-nums`}>{row.consentedOn}</td>
+                  <td className={`${bodyCell()} w-full`}>{row.source}</td>
+                  <td className={`${bodyCell('end')} text-right`}>
                     <Button variant="secondary" className="h-8 px-3 text-xs" onPress={() => setReconfirming(row)}>
                       Reconfirm
                     </Button>
@@ -54,7 +53,7 @@ export function ConsentToReconfirm() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <Pager pagination={expiring.data.pagination} onPageChange={setPage} label="Consent pages" />
       </>
     );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { bodyCell, headCell, TableScroll, tableClass, tableRow } from '../../../components/ui/data-table.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -21,9 +22,6 @@ const STATES = [
   { id: 'true', label: 'In force' },
   { id: 'false', label: 'Withdrawn' },
 ] as const;
-
-const headClass = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';
-const cellClass = 'px-3 py-2 align-top text-sm text-slate-800';
 
 const shownAddress = (optOut: OptOut) => (optOut.kind === 'phone' ? formatPhone(optOut.address) : optOut.address);
 
@@ -50,45 +48,38 @@ export function OptOutRegister() {
   } else {
     content = (
       <>
-        <div
-          // Scrolled sideways by keyboard too, where the window is narrow.
-          tabIndex={0}
-          role="group"
-          aria-label="Opt-outs"
-          className={`overflow-x-auto rounded-xl border border-slate-200 ${optOuts.isValidating ? 'opacity-70' : ''}`}
-          aria-busy={optOuts.isValidating}
-        >
-          <table className="w-full border-collapse">
-            <thead className="sticky top-0 bg-slate-50">
+        <TableScroll label="Opt-outs" isBusy={optOuts.isValidating}>
+          <table className={tableClass}>
+            <thead>
               <tr>
-                <th className={headClass}>Phone or e-mail</th>
-                <th className={headClass}>Channel · Source</th>
-                <th className={headClass}>Recorded</th>
-                <th className={headClass}>Note</th>
-                <th className={headClass}>State</th>
-                <th className={headClass}>
+                <th className={headCell('start')}>Phone or e-mail</th>
+                <th className={headCell()}>Channel · Source</th>
+                <th className={headCell()}>Recorded</th>
+                <th className={headCell()}>Note</th>
+                <th className={headCell()}>State</th>
+                <th className={`${headCell('end')} w-px`}>
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {optOuts.data.data.map((optOut) => (
-                <tr key={optOut.id} className="border-t border-slate-100">
-                  <td className={`${cellClass} whitespace-nowrap font-medium`}>
+                <tr key={optOut.id} className={`${tableRow} align-top`}>
+                  <td className={`${bodyCell('start')} whitespace-nowrap font-medium`}>
                     <Link href={paths.outreach(optOut.address)} className={`rounded text-brand-800 underline-offset-2 hover:underline ${focusRing}`}>
                       {shownAddress(optOut)}
                     </Link>
                   </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>
+                  <td className={`${bodyCell()} whitespace-nowrap`}>
                     {channelLabel(optOut.channel)}
                     <span className="block text-xs text-slate-500">{sourceLabel(optOut.source)}</span>
                   </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>
+                  <td className={`${bodyCell()} whitespace-nowrap`}>
                     {formatKoreanDateTime(optOut.recordedAt)}
                     <span className="block text-xs text-slate-500">{optOut.recordedBy ?? 'Deleted account'}</span>
                   </td>
-                  <td className={`${cellClass} min-w-24 max-w-48 break-words`}>{optOut.note}</td>
-                  <td className={cellClass}>
+                  <td className={`${bodyCell()} w-full min-w-48 break-words`}>{optOut.note}</td>
+                  <td className={bodyCell()}>
                     {optOut.active ? (
                       <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">In force</span>
                     ) : (
@@ -99,7 +90,7 @@ export function OptOutRegister() {
                       </span>
                     )}
                   </td>
-                  <td className={`${cellClass} text-right`}>
+                  <td className={`${bodyCell('end')} text-right`}>
                     {optOut.active && (
                       <Button variant="secondary" className="h-8 px-3 text-xs" aria-label={`Withdraw the opt-out of ${shownAddress(optOut)}`} onPress={() => setWithdrawing(optOut)}>
                         Withdraw
@@ -110,7 +101,7 @@ export function OptOutRegister() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <Pager pagination={optOuts.data.pagination} onPageChange={setPage} label="Opt-out pages" />
       </>
     );

@@ -1,9 +1,11 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { frozenCell } from '../../../components/ui/data-table.tsx';
 import type { ColumnSetting } from '../api/column-settings.ts';
-import { draggedWidth, MIN_DRAGGED_WIDTH } from './column-layout.ts';
+import { columnStyle, draggedWidth, type FrozenColumn, MIN_DRAGGED_WIDTH } from './column-layout.ts';
 
 interface ColumnHeadersProps {
   columns: readonly ColumnSetting[];
+  frozen: ReadonlyMap<string, FrozenColumn>;
   height: number;
   allChecked: boolean;
   someChecked: boolean;
@@ -23,7 +25,7 @@ function SelectAll({ allChecked, someChecked, onSelectAll }: Pick<ColumnHeadersP
 }
 
 /** The header row: names, Select All, and a handle per column to drag its width (at least 50). */
-export function ColumnHeaders({ columns, height, allChecked, someChecked, onSelectAll, onResize }: ColumnHeadersProps) {
+export function ColumnHeaders({ columns, frozen, height, allChecked, someChecked, onSelectAll, onResize }: ColumnHeadersProps) {
   const [dragging, setDragging] = useState<{ id: string; width: number } | null>(null);
 
   const startDrag = (column: ColumnSetting, event: ReactPointerEvent<HTMLDivElement>) => {
@@ -52,8 +54,14 @@ export function ColumnHeaders({ columns, height, allChecked, someChecked, onSele
     <div role="row" aria-rowindex={1} style={{ height }} className="flex items-stretch border-b border-slate-300 bg-slate-100 text-xs font-semibold text-slate-700">
       {columns.map((column) => {
         const width = dragging?.id === column.id ? dragging.width : column.width;
+        const frozenAt = frozen.get(column.id);
         return (
-          <div key={column.id} role="columnheader" style={{ width }} className="relative flex shrink-0 items-center px-2">
+          <div
+            key={column.id}
+            role="columnheader"
+            style={columnStyle(width, frozenAt)}
+            className={`flex shrink-0 items-center px-2 ${frozenAt ? frozenCell(frozenAt.side) : 'relative'}`}
+          >
             {column.id === 'check' ? <SelectAll allChecked={allChecked} someChecked={someChecked} onSelectAll={onSelectAll} /> : <span className="truncate">{column.name}</span>}
             <div
               role="separator"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMNS, draggedWidth, resolveColumns, typedWidthProblem, withWidth } from './column-layout.ts';
+import { DEFAULT_COLUMNS, draggedWidth, frozenColumns, resolveColumns, typedWidthProblem, withWidth } from './column-layout.ts';
 
 describe('column settings', () => {
   it('has 19 to 21 default columns of 50 to 200 pixels', () => {
@@ -34,5 +34,24 @@ describe('column settings', () => {
     expect(draggedWidth(120, -100)).toBe(50);
     expect(draggedWidth(120, 30.4)).toBe(150);
     expect(withWidth(DEFAULT_COLUMNS, 'id', 99).find((column) => column.id === 'id')?.width).toBe(99);
+  });
+
+  it('keeps selection and name at the start and the row actions at the end, each past the frozen columns before it', () => {
+    const columns = [
+      { id: 'check', name: 'Check', width: 50, visible: true },
+      { id: 'id', name: 'ID', width: 70, visible: true },
+      { id: 'contactName', name: 'Name', width: 120, visible: true },
+      { id: 'email', name: 'Email', width: 180, visible: true },
+      { id: 'edit', name: 'Edit', width: 70, visible: true },
+      { id: 'delete', name: 'Delete', width: 80, visible: true },
+    ];
+    expect(Object.fromEntries(frozenColumns(columns))).toEqual({
+      check: { side: 'start', offset: 0 },
+      contactName: { side: 'start', offset: 50 },
+      edit: { side: 'end', offset: 80 },
+      delete: { side: 'end', offset: 0 },
+    });
+    // A hidden Check column is not passed in: the name then stays at the very start.
+    expect(frozenColumns(columns.slice(1)).get('contactName')).toEqual({ side: 'start', offset: 0 });
   });
 });

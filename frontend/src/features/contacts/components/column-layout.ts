@@ -1,3 +1,5 @@
+import type { CSSProperties } from 'react';
+import type { Freeze } from '../../../components/ui/data-table.tsx';
 import type { ColumnSetting } from '../api/column-settings.ts';
 
 /** Spec §9: at least 20 when typed, at least 50 when dragged. */
@@ -70,4 +72,37 @@ export function draggedWidth(startWidth: number, delta: number): number {
 
 export function withWidth(columns: readonly ColumnSetting[], id: string, width: number): ColumnSetting[] {
   return columns.map((column) => (column.id === id ? { ...column, width } : column));
+}
+
+/** Columns that stay in view while the table scrolls sideways: selection and name at the start, the row's actions at the end. */
+const FROZEN_SIDES: Readonly<Record<string, Freeze>> = { check: 'start', contactName: 'start', edit: 'end', delete: 'end' };
+
+export interface FrozenColumn {
+  side: Freeze;
+  /** Distance from its side: the widths of the frozen columns between it and that side. */
+  offset: number;
+}
+
+/** Where each frozen column of the shown ones stays, in pixels from its side. */
+export function frozenColumns(columns: readonly ColumnSetting[]): Map<string, FrozenColumn> {
+  const frozen = new Map<string, FrozenColumn>();
+  let fromStart = 0;
+  for (const column of columns) {
+    if (FROZEN_SIDES[column.id] !== 'start') continue;
+    frozen.set(column.id, { side: 'start', offset: fromStart });
+    fromStart += column.width;
+  }
+  let fromEnd = 0;
+  for (const column of [...columns].reverse()) {
+    if (FROZEN_SIDES[column.id] !== 'end') continue;
+    frozen.set(column.id, { side: 'end', offset: fromEnd });
+    fromEnd += column.width;
+  }
+  return frozen;
+}
+
+/** A column's width, and for a frozen one its distance from its side. */
+export function columnStyle(width: number, frozenAt: FrozenColumn | undefined): CSSProperties {
+  if (!frozenAt) return { width };
+  return frozenAt.side === 'start' ? { width, left: frozenAt.offset } : { width, right: frozenAt.offset };
 }

@@ -1,6 +1,8 @@
 import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { frozenCell } from '../../../components/ui/data-table.tsx';
 import type { ColumnSetting } from '../api/column-settings.ts';
 import type { Contact } from '../api/contacts-keys.ts';
+import { columnStyle, type FrozenColumn } from './column-layout.ts';
 import { EditableCell } from './editable-cell.tsx';
 import { addFriendButton, editConversationButton } from './kakao-rules.ts';
 import type { EditableField } from './pending-changes.ts';
@@ -110,13 +112,14 @@ interface ContactRowProps {
   top: number;
   height: number;
   columns: readonly ColumnSetting[];
+  frozen: ReadonlyMap<string, FrozenColumn>;
   isCut: boolean;
   isEdited: boolean;
   handlers: RowHandlers;
 }
 
 /** One contact, positioned by the windowing; a cut contact is dimmed until pasted. */
-export const ContactRow = memo(function ContactRow({ contact, index, top, height, columns, isCut, isEdited, handlers }: ContactRowProps) {
+export const ContactRow = memo(function ContactRow({ contact, index, top, height, columns, frozen, isCut, isEdited, handlers }: ContactRowProps) {
   const row = useRef<HTMLDivElement>(null);
   const shownId = useRef(contact.id);
   // The table reuses a row for another contact as it scrolls. Focus leaves it, so that keys pressed next do not act
@@ -136,15 +139,23 @@ export const ContactRow = memo(function ContactRow({ contact, index, top, height
       aria-selected={contact.check}
       data-cut={isCut || undefined}
       style={{ top, height }}
-      className={`absolute left-0 flex w-full items-center border-b border-slate-100 text-sm ${contact.check ? 'bg-brand-50/60' : 'bg-white'} ${
+      className={`absolute left-0 flex w-full items-center border-b border-slate-100 text-sm ${contact.check ? 'bg-brand-50' : 'bg-white'} ${
         isCut ? 'opacity-45' : ''
       }`}
     >
-      {columns.map((column) => (
-        <div key={column.id} role="cell" style={{ width: column.width }} className="flex shrink-0 items-center overflow-hidden px-1">
-          {cell(contact, column, handlers)}
-        </div>
-      ))}
+      {columns.map((column) => {
+        const frozenAt = frozen.get(column.id);
+        return (
+          <div
+            key={column.id}
+            role="cell"
+            style={columnStyle(column.width, frozenAt)}
+            className={`flex h-full shrink-0 items-center overflow-hidden px-1 ${frozenAt ? frozenCell(frozenAt.side) : ''}`}
+          >
+            {cell(contact, column, handlers)}
+          </div>
+        );
+      })}
       {isEdited && <span className="sr-only">(unsaved)</span>}
       {isCut && <span className="sr-only">(cut)</span>}
     </div>

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import type { ColumnSetting } from '../api/column-settings.ts';
 import type { Contact } from '../api/contacts-keys.ts';
 import { ColumnHeaders } from './column-headers.tsx';
+import { frozenColumns } from './column-layout.ts';
 import { ContactRow, type RowHandlers } from './contact-row.tsx';
 import type { PendingChanges } from './pending-changes.ts';
 import { VirtualRows, type VirtualRowsHandle } from './virtual-rows.tsx';
@@ -27,6 +28,7 @@ interface ContactTableProps {
 /** The contact table: header line (checked and total), Select All, Delete Selected, and every row, windowed. */
 export function ContactTable({ tableRef, rows, columns, pending, cut, handlers, onSelectAll, onDeleteSelected, onResize, onFirstRowChange }: ContactTableProps) {
   const visible = useMemo(() => columns.filter((column) => column.visible), [columns]);
+  const frozen = useMemo(() => frozenColumns(visible), [visible]);
   const width = visible.reduce((sum, column) => sum + column.width, 0);
   const checked = useMemo(() => rows.reduce((count, row) => count + (row.check ? 1 : 0), 0), [rows]);
 
@@ -40,13 +42,14 @@ export function ContactTable({ tableRef, rows, columns, pending, cut, handlers, 
           top={top}
           height={ROW_HEIGHT}
           columns={visible}
+          frozen={frozen}
           isCut={cut.has(contact.id)}
           isEdited={pending.has(contact.id)}
           handlers={handlers}
         />
       );
     },
-    [rows, visible, cut, pending, handlers],
+    [rows, visible, frozen, cut, pending, handlers],
   );
 
   return (
@@ -69,6 +72,7 @@ export function ContactTable({ tableRef, rows, columns, pending, cut, handlers, 
         header={
           <ColumnHeaders
             columns={visible}
+            frozen={frozen}
             height={HEADER_HEIGHT}
             allChecked={rows.length > 0 && checked === rows.length}
             someChecked={checked > 0}

@@ -70,7 +70,7 @@ export function DeliveryList({ send }: { send: MessageSend }) {
           {deliveries.data.data.map((delivery) => (
             <tr key={delivery.id}>
               <th scope="row" className={`${cellClass} font-medium whitespace-nowrap tabular-nums text-slate-900`}>{formatPhone(delivery.phone)}</th>
-              <td className={cellClass}>{delivery.name}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{delivery.name}</td>
               <td className={cellClass}>{delivery.type}</td>
               <td className={cellClass}>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[DELIVERY_STATUS_TONES[delivery.status]]}`}>

@@ -2,6 +2,7 @@ import { formatPhone } from '@job-casting/rules';
 import type { MouseEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
+import { bodyCell, headCell, TableScroll, tableClass } from '../../../components/ui/data-table.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { FILE_MODE_LABELS } from './attachments.ts';
 import type { Recipient } from './recipients.ts';
@@ -17,8 +18,6 @@ interface RecipientTableProps {
   onEdit: (recipient: Recipient) => void;
 }
 
-const headClass = 'sticky top-0 z-10 bg-slate-50 px-2 py-2 text-left align-bottom text-xs font-semibold text-slate-700';
-const cellClass = 'px-2 py-2 align-top text-sm text-slate-800';
 const checkboxClass = 'size-4 cursor-pointer accent-brand-700 disabled:cursor-not-allowed';
 
 /** A click on the check box or a button of a row is theirs, not the row's. */
@@ -37,12 +36,12 @@ export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey
   };
 
   return (
-    <div className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200" role="region" aria-label="Recipient list" tabIndex={0}>
-      <table className="w-full border-separate border-spacing-0 text-sm">
+    <TableScroll label="Recipient list" maxHeight="max-h-[28rem]">
+      <table className={tableClass}>
         <caption className="sr-only">Recipients; select a contact to load its message into the editor</caption>
         <thead>
           <tr>
-            <th scope="col" className={`${headClass} w-10`}>
+            <th scope="col" className={`${headCell('start')} w-10`}>
               <input
                 type="checkbox"
                 aria-label="Select all recipients"
@@ -55,13 +54,13 @@ export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey
                 className={checkboxClass}
               />
             </th>
-            <th scope="col" className={headClass}>KakaoTalk ID</th>
-            <th scope="col" className={headClass}>Contact</th>
-            <th scope="col" className={headClass}>Message Content</th>
-            <th scope="col" className={headClass}>Attachment Type</th>
-            <th scope="col" className={headClass}>Attached Files</th>
-            <th scope="col" className={headClass}>Status</th>
-            <th scope="col" className={headClass}>Edit</th>
+            <th scope="col" className={headCell()}>KakaoTalk ID</th>
+            <th scope="col" className={headCell()}>Contact</th>
+            <th scope="col" className={headCell()}>Message Content</th>
+            <th scope="col" className={headCell()}>Attachment Type</th>
+            <th scope="col" className={headCell()}>Attached Files</th>
+            <th scope="col" className={headCell()}>Status</th>
+            <th scope="col" className={`${headCell('end')} w-px`}>Edit</th>
           </tr>
         </thead>
         <tbody>
@@ -79,9 +78,9 @@ export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey
               <tr
                 key={recipient.key}
                 onClick={(event) => !isOnControl(event) && onToggleLoad(recipient)}
-                className={`cursor-pointer border-b border-slate-100 ${isLoaded ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
+                className={`cursor-pointer align-top ${isLoaded ? 'bg-brand-50' : 'bg-white hover:bg-slate-50'}`}
               >
-                <td className={`${cellClass} border-b border-slate-100`}>
+                <td className={bodyCell('start')}>
                   <input
                     type="checkbox"
                     aria-label={`Select ${label}`}
@@ -90,8 +89,8 @@ export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey
                     className={checkboxClass}
                   />
                 </td>
-                <td className={`${cellClass} border-b border-slate-100 tabular-nums text-slate-700`}>{recipient.contactId ?? '-'}</td>
-                <th scope="row" className={`${cellClass} border-b border-slate-100 text-left font-normal`}>
+                <td className={`${bodyCell()} tabular-nums whitespace-nowrap text-slate-700`}>{recipient.contactId ?? '-'}</td>
+                <th scope="row" className={`${bodyCell()} text-left font-normal whitespace-nowrap`}>
                   <AriaButton
                     aria-pressed={isLoaded}
                     onPress={() => onToggleLoad(recipient)}
@@ -102,19 +101,19 @@ export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey
                     <span className="text-xs whitespace-nowrap tabular-nums text-slate-600">{formatPhone(recipient.phoneNumber)}</span>
                   </AriaButton>
                 </th>
-                <td className={`${cellClass} border-b border-slate-100`}>
-                  <p className="line-clamp-3 max-w-[13rem] min-w-[8rem] break-words whitespace-pre-line">{recipient.messageContent}</p>
+                <td className={`${bodyCell()} w-full`}>
+                  <p className="line-clamp-3 min-w-[12rem] break-words whitespace-pre-line">{recipient.messageContent}</p>
                 </td>
-                <td className={`${cellClass} border-b border-slate-100 whitespace-nowrap`}>{recipient.isConfigured ? FILE_MODE_LABELS[recipient.fileType] : ''}</td>
-                <td className={`${cellClass} border-b border-slate-100 tabular-nums`}>{recipient.files.length > 0 ? recipient.files.length : ''}</td>
-                <td className={`${cellClass} border-b border-slate-100`}>
+                <td className={`${bodyCell()} whitespace-nowrap`}>{recipient.isConfigured ? FILE_MODE_LABELS[recipient.fileType] : ''}</td>
+                <td className={`${bodyCell()} tabular-nums`}>{recipient.files.length > 0 ? recipient.files.length : ''}</td>
+                <td className={bodyCell()}>
                   <span
                     className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${recipient.isConfigured ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}
                   >
                     {recipient.isConfigured ? 'Completed' : 'Incomplete'}
                   </span>
                 </td>
-                <td className={`${cellClass} border-b border-slate-100`}>
+                <td className={bodyCell('end')}>
                   <Button variant="secondary" className="h-7 px-2.5 text-xs" aria-label={`Edit ${label}`} onPress={() => onEdit(recipient)}>
                     Edit
                   </Button>
@@ -124,6 +123,6 @@ export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

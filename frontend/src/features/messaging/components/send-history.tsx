@@ -2,6 +2,7 @@ import { formatKoreanDateTime, formatPhone } from '@job-casting/rules';
 import { Fragment, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { bodyCell, headCell, TableScroll, tableClass, tableRow } from '../../../components/ui/data-table.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { cancelMessageSend } from '../api/message-sends.ts';
@@ -9,9 +10,6 @@ import type { MessageSend } from '../api/messaging-types.ts';
 import { DeliveryList } from './delivery-list.tsx';
 import { CHANNEL_LABELS, SEND_CANCELLED, TONE_CLASSES } from './send-labels.ts';
 import { resultCounts, sendBadge } from './send-outcome.ts';
-
-const headClass = 'px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';
-const cellClass = 'px-3 py-2.5 align-top text-sm text-slate-800';
 
 function Counts({ send }: { send: MessageSend }) {
   return <span className="whitespace-nowrap tabular-nums">{resultCounts(send)}</span>;
@@ -36,94 +34,96 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
   };
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full">
-        <caption className="sr-only">Sends, newest first</caption>
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            <th scope="col" className={headClass}>Requested</th>
-            <th scope="col" className={headClass}>Method</th>
-            <th scope="col" className={headClass}>Sender</th>
-            <th scope="col" className={headClass}>Message</th>
-            <th scope="col" className={headClass}>Recipients</th>
-            <th scope="col" className={headClass}>Results</th>
-            <th scope="col" className={headClass}>State</th>
-            <th scope="col" className={headClass}>Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {sends.map((send) => {
-            const isOpen = openId === send.id;
-            const badge = sendBadge(send);
-            return (
-              <Fragment key={send.id}>
-                <tr>
-                  <th scope="row" className={`${cellClass} text-left font-medium whitespace-nowrap tabular-nums`}>
-                    {formatKoreanDateTime(send.createdAt)}
-                    <span className="block text-xs font-normal text-slate-500">#{send.id}</span>
-                  </th>
-                  <td className={cellClass}>{CHANNEL_LABELS[send.channel]}</td>
-                  <td className={`${cellClass} whitespace-nowrap`}>
-                    <span className="tabular-nums">{formatPhone(send.senderPhone)}</span>
-                    {send.senderName && <span className="block text-xs text-slate-600">{send.senderName}</span>}
-                  </td>
-                  <td className={cellClass}>
-                    <p className="line-clamp-2 max-w-xs break-words">{send.preview}</p>
-                    {send.resendOf !== null && <span className="mt-1 block text-xs text-slate-600">Resend of #{send.resendOf}</span>}
-                    {send.resentAs.length > 0 && <span className="mt-1 block text-xs text-slate-600">Resent as {send.resentAs.map((id) => `#${id}`).join(', ')}</span>}
-                  </td>
-                  <td className={`${cellClass} tabular-nums`}>{send.total}</td>
-                  <td className={cellClass}>
-                    <Counts send={send} />
-                  </td>
-                  <td className={cellClass}>
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE_CLASSES[badge.tone]}`}>{badge.label}</span>
-                    {send.state === 'scheduled' && send.scheduledAt && (
-                      <span className="mt-1 block text-xs whitespace-nowrap tabular-nums text-slate-700">{formatKoreanDateTime(send.scheduledAt)}</span>
-                    )}
-                    {send.error && <span className="mt-1 block max-w-48 text-xs text-red-800">{send.error}</span>}
-                  </td>
-                  <td className={cellClass}>
-                    <div className="flex flex-col items-stretch gap-1.5">
-                      <Button
-                        variant="secondary"
-                        className="h-8 px-3 text-xs"
-                        aria-expanded={isOpen}
-                        aria-label={`Details of the send of ${formatKoreanDateTime(send.createdAt)}`}
-                        onPress={() => setOpenId(isOpen ? null : send.id)}
-                      >
-                        Details
-                      </Button>
-                      {onResend && send.outcomeCounts.failed > 0 && (
-                        <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`Resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send)}>
-                          Resend failed ({send.outcomeCounts.failed})
-                        </Button>
+    <>
+      <TableScroll label="Sends" className="shadow-sm">
+        <table className={tableClass}>
+          <caption className="sr-only">Sends, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={headCell('start')}>Requested</th>
+              <th scope="col" className={headCell()}>Method</th>
+              <th scope="col" className={headCell()}>Sender</th>
+              <th scope="col" className={headCell()}>Message</th>
+              <th scope="col" className={headCell()}>Recipients</th>
+              <th scope="col" className={headCell()}>Results</th>
+              <th scope="col" className={headCell()}>State</th>
+              <th scope="col" className={`${headCell('end')} w-px`}>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sends.map((send) => {
+              const isOpen = openId === send.id;
+              const badge = sendBadge(send);
+              return (
+                <Fragment key={send.id}>
+                  <tr className={`${tableRow} align-top`}>
+                    <th scope="row" className={`${bodyCell('start')} font-medium whitespace-nowrap tabular-nums`}>
+                      {formatKoreanDateTime(send.createdAt)}
+                      <span className="block text-xs font-normal text-slate-500">#{send.id}</span>
+                    </th>
+                    <td className={`${bodyCell()} whitespace-nowrap`}>{CHANNEL_LABELS[send.channel]}</td>
+                    <td className={`${bodyCell()} whitespace-nowrap`}>
+                      <span className="tabular-nums">{formatPhone(send.senderPhone)}</span>
+                      {send.senderName && <span className="block text-xs text-slate-600">{send.senderName}</span>}
+                    </td>
+                    <td className={`${bodyCell()} w-full`}>
+                      <p className="line-clamp-2 max-w-2xl min-w-[12rem] break-words">{send.preview}</p>
+                      {send.resendOf !== null && <span className="mt-1 block text-xs text-slate-600">Resend of #{send.resendOf}</span>}
+                      {send.resentAs.length > 0 && <span className="mt-1 block text-xs text-slate-600">Resent as {send.resentAs.map((id) => `#${id}`).join(', ')}</span>}
+                    </td>
+                    <td className={`${bodyCell()} tabular-nums`}>{send.total}</td>
+                    <td className={bodyCell()}>
+                      <Counts send={send} />
+                    </td>
+                    <td className={bodyCell()}>
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE_CLASSES[badge.tone]}`}>{badge.label}</span>
+                      {send.state === 'scheduled' && send.scheduledAt && (
+                        <span className="mt-1 block text-xs whitespace-nowrap tabular-nums text-slate-700">{formatKoreanDateTime(send.scheduledAt)}</span>
                       )}
-                      {onResend && send.channel === 'kakao' && send.outcomeCounts.failed > 0 && (
-                        <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`As SMS: resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send, 'sms')}>
-                          As SMS
+                      {send.error && <span className="mt-1 block max-w-48 text-xs text-red-800">{send.error}</span>}
+                    </td>
+                    <td className={bodyCell('end')}>
+                      <div className="flex flex-col items-stretch gap-1.5">
+                        <Button
+                          variant="secondary"
+                          className="h-8 px-3 text-xs"
+                          aria-expanded={isOpen}
+                          aria-label={`Details of the send of ${formatKoreanDateTime(send.createdAt)}`}
+                          onPress={() => setOpenId(isOpen ? null : send.id)}
+                        >
+                          Details
                         </Button>
-                      )}
-                      {send.canCancel && (
-                        <Button variant="danger" className="h-8 px-3 text-xs" aria-label={`Cancel the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => setToCancel(send)}>
-                          Cancel
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-                {isOpen && (
-                  <tr>
-                    <td colSpan={8} className="bg-slate-50 px-4 py-3">
-                      <DeliveryList send={send} />
+                        {onResend && send.outcomeCounts.failed > 0 && (
+                          <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`Resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send)}>
+                            Resend failed ({send.outcomeCounts.failed})
+                          </Button>
+                        )}
+                        {onResend && send.channel === 'kakao' && send.outcomeCounts.failed > 0 && (
+                          <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`As SMS: resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send, 'sms')}>
+                            As SMS
+                          </Button>
+                        )}
+                        {send.canCancel && (
+                          <Button variant="danger" className="h-8 px-3 text-xs" aria-label={`Cancel the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => setToCancel(send)}>
+                            Cancel
+                          </Button>
+                        )}
+                      </div>
                     </td>
                   </tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
+                  {isOpen && (
+                    <tr>
+                      <td colSpan={8} className="border-b border-slate-200 bg-slate-50 px-4 py-3">
+                        <DeliveryList send={send} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
       <ConfirmDialog
         subject={toCancel}
         title="Cancel Send"
@@ -134,6 +134,6 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
         onCancel={() => setToCancel(null)}
         onConfirm={cancel}
       />
-    </div>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { bodyCell, headCell, TableScroll, tableClass } from '../../../components/ui/data-table.tsx';
 import { Dialog, DialogCloseActions } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.tsx';
@@ -27,26 +28,26 @@ interface TemplateTableProps {
 
 function TemplateTable({ templates, busyId, onEdit, onSetDefault, onDelete }: TemplateTableProps) {
   return (
-    <div className="h-[200px] overflow-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="Templates">
-      <table className="w-full text-left text-sm">
+    <TableScroll label="Templates" maxHeight="h-[200px]">
+      <table className={tableClass}>
         <caption className="sr-only">Email templates</caption>
-        <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-semibold text-slate-700">
+        <thead>
           <tr>
-            <th scope="col" className="px-3 py-2">Id</th>
-            <th scope="col" className="px-3 py-2">Name</th>
-            <th scope="col" className="px-3 py-2">Subject</th>
-            <th scope="col" className="px-3 py-2">Default</th>
-            <th scope="col" className="px-3 py-2">Template</th>
-            <th scope="col" className="px-3 py-2">Action</th>
+            <th scope="col" className={headCell('start')}>Id</th>
+            <th scope="col" className={headCell()}>Name</th>
+            <th scope="col" className={headCell()}>Subject</th>
+            <th scope="col" className={headCell()}>Default</th>
+            <th scope="col" className={headCell()}>Template</th>
+            <th scope="col" className={`${headCell('end')} w-px`}>Action</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody>
           {templates.map((template) => (
-            <tr key={template.id} className={template.isDefault ? 'bg-brand-50/60' : undefined}>
-              <td className="px-3 py-2 tabular-nums text-slate-700">{template.id}</td>
-              <th scope="row" className="px-3 py-2 font-medium text-slate-900">{template.title}</th>
-              <td className="px-3 py-2 text-slate-800">{template.subject}</td>
-              <td className="px-3 py-2">
+            <tr key={template.id} className={template.isDefault ? 'bg-brand-50' : 'bg-white hover:bg-slate-50'}>
+              <td className={`${bodyCell('start')} tabular-nums text-slate-700`}>{template.id}</td>
+              <th scope="row" className={`${bodyCell()} font-medium whitespace-nowrap text-slate-900`}>{template.title}</th>
+              <td className={`${bodyCell()} min-w-40`}>{template.subject}</td>
+              <td className={bodyCell()}>
                 {template.isDefault ? (
                   <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Default</span>
                 ) : (
@@ -56,11 +57,11 @@ function TemplateTable({ templates, busyId, onEdit, onSetDefault, onDelete }: Te
                   </span>
                 )}
               </td>
-              <td className="px-3 py-2 text-slate-700">
-                {/* One line, cut at 400px: the editor shows the whole text. */}
+              <td className={`${bodyCell()} text-slate-700`}>
+                {/* One line, cut at 400px (spec): the editor shows the whole text. */}
                 <p className="max-w-[400px] truncate font-mono text-xs">{template.template}</p>
               </td>
-              <td className="px-3 py-2">
+              <td className={bodyCell('end')}>
                 <div className="flex gap-1.5">
                   <Button variant="secondary" className={rowButton} aria-label={`Edit ${template.title}`} onPress={() => onEdit(template)}>
                     Edit
@@ -84,7 +85,7 @@ function TemplateTable({ templates, busyId, onEdit, onSetDefault, onDelete }: Te
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

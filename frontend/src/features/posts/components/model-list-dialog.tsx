@@ -3,6 +3,7 @@ import { Link } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { bodyCell, headCell, TableScroll, tableClass, tableRow } from '../../../components/ui/data-table.tsx';
 import { Dialog, DialogCloseActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -46,11 +47,11 @@ const ModelRow = memo(function ModelRow({ model, isDownloading, onDownload, onEd
   const picture = model.thumbnailUrl ?? model.image;
   const name = modelName(model);
   return (
-    <tr className="align-middle">
-      <th scope="row" className="px-3 py-2 font-mono text-xs font-medium whitespace-nowrap text-slate-900">
+    <tr className={tableRow}>
+      <th scope="row" className={`${bodyCell('start')} font-mono text-xs font-medium whitespace-nowrap text-slate-900`}>
         {model.comcardNo}
       </th>
-      <td className="px-3 py-2">
+      <td className={bodyCell()}>
         {picture ? (
           <img
             src={picture}
@@ -64,30 +65,30 @@ const ModelRow = memo(function ModelRow({ model, isDownloading, onDownload, onEd
           <span className="text-slate-500">—</span>
         )}
       </td>
-      <td className="px-3 py-2 text-slate-900">{model.nameEng}</td>
-      <td className="px-3 py-2 text-slate-900">{model.nameKor}</td>
-      <td className="px-3 py-2 text-slate-800">{model.national}</td>
-      <td className="px-3 py-2 text-slate-800">{model.stage}</td>
-      <td className="px-3 py-2">
+      <td className={`${bodyCell()} whitespace-nowrap text-slate-900`}>{model.nameEng}</td>
+      <td className={`${bodyCell()} whitespace-nowrap text-slate-900`}>{model.nameKor}</td>
+      <td className={`${bodyCell()} whitespace-nowrap`}>{model.national}</td>
+      <td className={`${bodyCell()} whitespace-nowrap`}>{model.stage}</td>
+      <td className={bodyCell()}>
         {model.additionalPic && (
           <Link href={model.additionalPic} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={`View additional pictures of ${name} (opens in a new tab)`}>
             View
           </Link>
         )}
       </td>
-      <td className="px-3 py-2">
+      <td className={bodyCell()}>
         {model.htmlUrl && (
           <Link href={model.htmlUrl} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={`Open the comcard of ${name} (opens in a new tab)`}>
             Open
           </Link>
         )}
       </td>
-      <td className="px-3 py-2">
+      <td className={bodyCell()}>
         <Button variant="secondary" className={smallButton} aria-label={`Download ${name}`} isPending={isDownloading} onPress={() => onDownload(model)}>
           Download
         </Button>
       </td>
-      <td className="px-3 py-2">
+      <td className={bodyCell('end')}>
         <div className="flex gap-2">
           <Button variant="secondary" className={smallButton} aria-label={`Edit ${name}`} onPress={() => onEdit(model)}>
             Edit
@@ -111,19 +112,19 @@ function ModelTable({ models, onEdit, onDelete }: { models: Model[]; onEdit: (mo
   }, []);
 
   return (
-    <div className="max-h-[60vh] overflow-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="Model cards">
-      <table className="w-full text-left text-sm">
+    <TableScroll label="Model cards" maxHeight="max-h-[60vh]">
+      <table className={tableClass}>
         <caption className="sr-only">Model cards</caption>
-        <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-semibold whitespace-nowrap text-slate-700">
+        <thead>
           <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2">
+            {COLUMNS.map((column, index) => (
+              <th key={column} scope="col" className={headCell(index === 0 ? 'start' : index === COLUMNS.length - 1 ? 'end' : undefined)}>
                 {column}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody>
           {models.map((model) => (
             <ModelRow
               key={model.id}
@@ -136,7 +137,7 @@ function ModelTable({ models, onEdit, onDelete }: { models: Model[]; onEdit: (mo
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

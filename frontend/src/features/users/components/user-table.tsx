@@ -1,5 +1,6 @@
 import type { Schemas } from '@job-casting/contracts';
 import { Button } from '../../../components/ui/button.tsx';
+import { bodyCell, headCell, TableScroll, tableClass, tableRow } from '../../../components/ui/data-table.tsx';
 
 type User = Schemas['UserDto'];
 
@@ -18,33 +19,33 @@ interface UserTableProps {
 
 export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
+    <TableScroll label="Users" className="shadow-sm">
+      <table className={tableClass}>
         <caption className="sr-only">Users</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+        <thead>
           <tr>
-            <th scope="col" className="px-4 py-3">Name</th>
-            <th scope="col" className="px-4 py-3">Username</th>
-            <th scope="col" className="px-4 py-3">Email</th>
-            <th scope="col" className="px-4 py-3">Role</th>
-            <th scope="col" className="px-4 py-3 text-right">
+            <th scope="col" className={headCell('start')}>Name</th>
+            <th scope="col" className={headCell()}>Username</th>
+            <th scope="col" className={headCell()}>Email</th>
+            <th scope="col" className={`${headCell()} w-full`}>Role</th>
+            <th scope="col" className={`${headCell('end')} w-px text-right`}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody>
           {users.map((user) => (
-            <tr key={user.id} className="hover:bg-slate-50/70">
-              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+            <tr key={user.id} className={tableRow}>
+              <th scope="row" className={`${bodyCell('start')} font-medium whitespace-nowrap text-slate-900`}>
                 {user.name}
                 {user.id === currentUserId && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
               </th>
-              <td className="px-4 py-3 text-slate-700">{user.username}</td>
-              <td className="px-4 py-3 text-slate-700">{user.email}</td>
-              <td className="px-4 py-3">
+              <td className={`${bodyCell()} whitespace-nowrap text-slate-700`}>{user.username}</td>
+              <td className={`${bodyCell()} whitespace-nowrap text-slate-700`}>{user.email}</td>
+              <td className={`${bodyCell()}`}>
                 <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${roleBadge[user.role]}`}>{user.role}</span>
               </td>
-              <td className="px-4 py-3">
+              <td className={`${bodyCell('end')}`}>
                 <div className="flex justify-end gap-2">
                   <Button variant="secondary" className="h-8 px-3 text-xs" aria-label={`Edit ${user.name}`} onPress={() => onEdit(user)}>
                     Edit
@@ -65,6 +66,6 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
