@@ -111,12 +111,12 @@ for (const viewport of VIEWPORTS) {
       const table = page.getByRole('region', { name: 'Opt-outs', exact: true });
       await expect(table.getByRole('row')).toHaveCount(21);
       await expectFullWidth(page, viewport.width);
+      await checkScreen(page, `layout-opt-outs-${size}`);
       const withdraws = table.getByRole('button', { name: /^Withdraw the opt-out of/ });
       await scrollTable(table, { top: 'end' });
       await expect(withdraws.last()).toBeInViewport();
       await expect(withdraws.first()).not.toBeInViewport();
       await expect(table.getByRole('columnheader', { name: 'Phone or e-mail' })).toBeInViewport();
-      await checkScreen(page, `layout-opt-outs-${size}`);
     });
 
     test('the model list and the e-mail templates keep their row actions in view', async ({ page }) => {

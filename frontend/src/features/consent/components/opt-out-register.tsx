@@ -81,7 +81,7 @@ export function OptOutRegister() {
                   <td className={`${bodyCell()} w-full min-w-48 break-words`}>{optOut.note}</td>
                   <td className={bodyCell()}>
                     {optOut.active ? (
-                      <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">In force</span>
+                      <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">In force</span>
                     ) : (
                       <span className="block min-w-36 text-xs text-slate-600">
                         <span className="block whitespace-nowrap font-semibold text-slate-700">Withdrawn {optOut.withdrawnAt ? formatKoreanDateTime(optOut.withdrawnAt) : ''}</span>
