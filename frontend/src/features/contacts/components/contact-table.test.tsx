@@ -44,6 +44,19 @@ const nameInput = (id: number) => screen.getByRole<HTMLInputElement>('textbox', 
 const rowIndexes = () => screen.getAllByRole('row').slice(1).map((row) => Number(row.getAttribute('aria-rowindex')));
 
 describe('ContactTable', () => {
+  it('keeps selection and name at the start and Edit and Delete at the end, header and rows alike', () => {
+    renderTable();
+    const cellOf = (element: HTMLElement) => element.closest<HTMLElement>('[role=cell], [role=columnheader]')!;
+    const frozen = (element: HTMLElement) => ({ sticky: cellOf(element).className.includes('sticky'), left: cellOf(element).style.left, right: cellOf(element).style.right });
+    expect(frozen(screen.getByRole('checkbox', { name: 'Select 연락처 1' }))).toEqual({ sticky: true, left: '0px', right: '' });
+    expect(frozen(nameInput(1))).toEqual({ sticky: true, left: '50px', right: '' });
+    expect(frozen(screen.getByRole('button', { name: 'Edit 연락처 1' }))).toEqual({ sticky: true, left: '', right: '80px' });
+    expect(frozen(screen.getByRole('button', { name: 'Delete 연락처 1' }))).toEqual({ sticky: true, left: '', right: '0px' });
+    expect(frozen(screen.getByRole('textbox', { name: 'Email of 연락처 1' })).sticky).toBe(false);
+    expect(frozen(screen.getByRole('checkbox', { name: 'Select All' }))).toEqual({ sticky: true, left: '0px', right: '' });
+    expect(frozen(screen.getByRole('separator', { name: 'Resize Delete' }))).toEqual({ sticky: true, left: '', right: '0px' });
+  });
+
   it('keeps a cell being edited with its contact while it stays in view, and commits it for that contact when it leaves', async () => {
     const { handlers, scrollToRow } = renderTable();
     const input = nameInput(3);
