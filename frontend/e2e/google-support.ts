@@ -1,7 +1,7 @@
 // What the journeys of the e-mail side share: the Google sandbox, the sample account connected to it, and a post
 // imported from the sandbox's posts sheet.
 import type { Page } from '@playwright/test';
-import { api, baseURL, expect } from './support.ts';
+import { api, baseURL, expect, sandboxControl } from './support.ts';
 
 export const sandboxUrl = process.env.E2E_GOOGLE_SANDBOX_URL;
 export const SAMPLE_ACCOUNT = 'casting.jihyun@gmail.com';
@@ -9,15 +9,7 @@ export const POSTS_SPREADSHEET = '2026 캐스팅 공고';
 export const POSTS_SHEET = '공고';
 
 /** A call to the sandbox's control API (/sandbox/...). */
-export async function sandbox<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandboxUrl}${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+export const sandbox = sandboxControl(sandboxUrl);
 
 export const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 

@@ -2,7 +2,7 @@
 // number, fresh phone numbers per run, a seeded address book and the message editor.
 import type { Schemas } from '@job-casting/contracts';
 import type { Page } from '@playwright/test';
-import { api } from './support.ts';
+import { api, sandboxControl } from './support.ts';
 
 export const sandboxUrl = process.env.E2E_ALIGO_SANDBOX_URL;
 /** The sandbox account's key and registered sender numbers (infra/sandbox/aligo/README.md). */
@@ -19,15 +19,7 @@ export interface SandboxMessage {
 }
 
 /** A call to the sandbox's control API (/sandbox/...). */
-export async function sandbox<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandboxUrl}${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+export const sandbox = sandboxControl(sandboxUrl);
 
 export async function receivedBy(phone: string): Promise<SandboxMessage[]> {
   return (await sandbox<{ messages: SandboxMessage[] }>('GET', `/sandbox/messages?receiver=${phone}`)).messages;

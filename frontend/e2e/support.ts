@@ -90,6 +90,19 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${test.info().project.outputDir}/screens/${name}.png`, fullPage: true });
 }
 
+/** A client of a sandbox's control API (its /sandbox/... routes), answered as JSON. */
+export function sandboxControl(baseUrl: string | undefined) {
+  return async function sandbox<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
+
 /** A toast or inline message with this text. */
 export function message(page: Page, text: string) {
   return page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text });

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
@@ -29,18 +30,27 @@ export class DriveFileDto {
   @ApiProperty({ type: String, nullable: true }) thumbnailLink!: string | null;
 }
 
+/** A connected mail account's id in a path: a positive integer. */
+export const IsMailAccountId = () =>
+  applyDecorators(
+    ApiProperty({ description: 'The connected mail account whose Google Drive holds the file' }),
+    Type(() => Number),
+    IsInt({ message: 'accountId must be a positive integer' }),
+    Min(1, { message: 'accountId must be a positive integer' }),
+    Max(MAX_INT, { message: 'accountId must be a positive integer' }),
+  );
+
+/** A Google Drive file id (from the Drive picker), as a path takes it. */
+export const IsDriveFileId = () =>
+  applyDecorators(
+    ApiProperty({ description: 'The Google Sheets file id (from the Drive picker)' }),
+    Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: 'The file id is not a Google Drive file id. Please select the file again.' }),
+  );
+
 /** The path of GET google-auth/spreadsheets/{accountId}/{spreadsheetId}/tabs. */
 export class SpreadsheetTabsParamsDto {
-  @ApiProperty({ description: 'The connected mail account whose Google Drive holds the file' })
-  @Type(() => Number)
-  @IsInt({ message: 'accountId must be a positive integer' })
-  @Min(1, { message: 'accountId must be a positive integer' })
-  @Max(MAX_INT, { message: 'accountId must be a positive integer' })
-  accountId!: number;
-
-  @ApiProperty({ description: 'The Google Sheets file id (from the Drive picker)' })
-  @Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: 'The file id is not a Google Drive file id. Please select the file again.' })
-  spreadsheetId!: string;
+  @IsMailAccountId() accountId!: number;
+  @IsDriveFileId() spreadsheetId!: string;
 }
 
 export class SpreadsheetTabDto {

@@ -1,16 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsDriveFileId, IsMailAccountId } from '../../mail-accounts/dto/mail-account.dto.js';
 import { SHEET_IMPORT_KINDS, type SheetImportKind } from '../sheet-import.job.js';
 import { trim } from '../../../platform/http/transforms.js';
 import { Optional } from '../../../platform/http/optional.js';
-import { MAX_INT } from '../../../platform/http/validation.pipe.js';
 
 /** The path of GET posts/{fileId}/{sheetName}/{accountId} and GET sheets/… (spec §7). */
 export class SheetImportParamsDto {
-  @ApiProperty({ description: 'The Google Sheets file id (from the Drive picker)' })
-  @Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: 'The file id is not a Google Drive file id. Please select the file again.' })
-  fileId!: string;
+  @IsDriveFileId() fileId!: string;
 
   @ApiProperty({ description: 'The sheet (tab) to read, as the spreadsheet names it; at most 100 characters' })
   @Transform(trim)
@@ -19,12 +17,7 @@ export class SheetImportParamsDto {
   @MaxLength(100, { message: 'A sheet name has at most 100 characters.' })
   sheetName!: string;
 
-  @ApiProperty({ description: 'The connected mail account whose Google Drive holds the file' })
-  @Type(() => Number)
-  @IsInt({ message: 'accountId must be a positive integer' })
-  @Min(1, { message: 'accountId must be a positive integer' })
-  @Max(MAX_INT, { message: 'accountId must be a positive integer' })
-  accountId!: number;
+  @IsMailAccountId() accountId!: number;
 }
 
 export class SheetImportQueryDto {
