@@ -1,4 +1,8 @@
-import type { Delivery, DeliveryEvent, MessageSend, SendChannel, SendOutcomeName } from '../api/messaging-types.ts';
+import { type Tone } from '../../../lib/delivery-status.ts';
+import type { DeliveryEvent, MessageSend, SendChannel, SendOutcomeName } from '../api/messaging-types.ts';
+
+// A message's status and the badge tones are shared with the outreach history (lib/delivery-status).
+export { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, TONE_CLASSES, type Tone } from '../../../lib/delivery-status.ts';
 
 export const CHANNEL_LABELS: Record<SendChannel, string> = { sms: 'SMS', kakao: 'KakaoTalk' };
 
@@ -9,16 +13,6 @@ export const SEND_STATE_LABELS: Record<MessageSend['state'], string> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
   failed: 'Failed',
-};
-
-export const DELIVERY_STATUS_LABELS: Record<Delivery['status'], string> = {
-  queued: 'Queued',
-  sending: 'Sending',
-  sent: 'Sent, awaiting report',
-  delivered: 'Delivered',
-  failed: 'Failed',
-  unknown: 'Unknown',
-  cancelled: 'Cancelled',
 };
 
 /** What became of a send's messages (its `outcome`). */
@@ -49,15 +43,6 @@ export const EVENT_SOURCE_LABELS: Record<string, string> = {
   app: 'JOB CASTING',
 };
 
-export type Tone = 'neutral' | 'progress' | 'good' | 'bad';
-
-export const TONE_CLASSES: Record<Tone, string> = {
-  neutral: 'bg-slate-100 text-slate-800',
-  progress: 'bg-sky-100 text-sky-900',
-  good: 'bg-emerald-100 text-emerald-800',
-  bad: 'bg-red-100 text-red-800',
-};
-
 export const SEND_STATE_TONES: Record<MessageSend['state'], Tone> = {
   scheduled: 'progress',
   queued: 'progress',
@@ -71,16 +56,6 @@ export const SEND_OUTCOME_TONES: Record<SendOutcomeName, Tone> = {
   pending: 'progress',
   delivered: 'good',
   'partly-failed': 'bad',
-  failed: 'bad',
-  unknown: 'neutral',
-  cancelled: 'neutral',
-};
-
-export const DELIVERY_STATUS_TONES: Record<Delivery['status'], Tone> = {
-  queued: 'progress',
-  sending: 'progress',
-  sent: 'progress',
-  delivered: 'good',
   failed: 'bad',
   unknown: 'neutral',
   cancelled: 'neutral',
