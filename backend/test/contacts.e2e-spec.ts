@@ -123,8 +123,8 @@ describe('contacts', () => {
       await addContact(book, { contactName: 'c', phoneNumber: '010-9999-0000', completionStatus: '1' });
       const { systemGroups } = await ok<{ systemGroups: { view: string; name: string; contactCount: number }[] }>('GET', `address-books/${book}/groups`);
       expect(systemGroups).toEqual([
-        { view: 'entire', name: 'entire', contactCount: 3 },
-        { view: 'selected', name: 'selected', contactCount: 1 },
+        { view: 'entire', name: 'Entire', contactCount: 3 },
+        { view: 'selected', name: 'Selected', contactCount: 1 },
         { view: 'kakao-friend', name: 'Add KakaoTalk friend', contactCount: 1 },
         { view: 'edit-nickname', name: 'Edit nickname', contactCount: 1 },
         { view: 'duplicates', name: 'Remove duplicates', contactCount: 2 },

@@ -43,7 +43,7 @@ test('a new book: contacts, groups and their refusals, inline edits saved at onc
   await page.getByRole('dialog', { name: 'New Address Book' }).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, `Address book ${name} created`)).toBeVisible();
   await expect(page.getByRole('button', { name: /Address book/ })).toContainText(name);
-  await expect(groupItem(page, 'entire')).toBeVisible();
+  await expect(groupItem(page, 'Entire')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Contact' }).click();
   const add = page.getByRole('dialog', { name: 'Add Contact' });
@@ -206,9 +206,9 @@ test('a friend batch and both nickname batches', async ({ page, superadminSessio
   const nickname = page.getByRole('dialog', { name: '대화명 수정 (새 이름)' });
   await nickname.getByRole('textbox', { name: '새 이름: 불일치 하나' }).fill('카톡하나');
   await nickname.getByRole('button', { name: '다음' }).click();
-  await expect(nickname.getByText('The same name as the KakaoTalk chat name cannot be used')).toBeVisible();
-  await expect(nickname.getByText('Please enter the modified chat name')).toBeVisible();
-  await expect(nickname.getByRole('alert')).toHaveText('Please check the modified chat name. It is either empty or has the same name as your KakaoTalk chat name.');
+  await expect(nickname.getByText('카카오톡 대화명과 같은 이름은 사용할 수 없습니다.')).toBeVisible();
+  await expect(nickname.getByText('수정할 대화명을 입력해주세요.')).toBeVisible();
+  await expect(nickname.getByRole('alert')).toHaveText('수정할 대화명을 확인해주세요. 비어 있거나 카카오톡 대화명과 같은 이름입니다.');
   await nickname.getByRole('textbox', { name: '새 이름: 불일치 하나' }).fill('새이름1');
   await nickname.getByRole('textbox', { name: '새 이름: 불일치 둘' }).fill('새이름2');
   await nickname.getByRole('button', { name: '다음' }).click();
@@ -245,7 +245,7 @@ test('friend requests and nickname batches take every checked contact of the boo
   await groupItem(page, 'B').click();
   await page.getByRole('checkbox', { name: 'Select 친구 나' }).check();
   await page.getByRole('checkbox', { name: 'Select 불일치 나' }).check();
-  await expect(groupItem(page, 'selected')).toContainText('4');
+  await expect(groupItem(page, 'Selected')).toContainText('4');
 
   // Group B is on screen; the batches still take group A's checked contacts.
   await page.getByRole('button', { name: 'Send Friend Requests' }).click();
@@ -290,7 +290,7 @@ test('autosave off keeps edits until Save and warns before leaving', async ({ pa
   const memo = page.getByRole('textbox', { name: 'Definition 1 of 수동 저장', exact: true });
   await memo.fill('뮤지컬');
   await memo.press('Enter');
-  await expect(page.getByText('1 unsaved change(s)')).toBeVisible();
+  await expect(page.getByText('1 unsaved change')).toBeVisible();
   expect((await bookContacts(superadminSession.token, bookId))[0]?.definition1).toBe('');
 
   await page.getByRole('button', { name: '메뉴' }).click();

@@ -233,9 +233,12 @@ test('filters, Korean search and paging', async ({ page, superadminSession }) =>
   await expect(page.getByRole('article').first()).toContainText(word);
   await checkScreen(page, 'dashboard-search');
 
-  // A keyword without the button waits 2 s, then searches.
+  // A keyword without the button waits 2 s, saying so, then searches.
   await page.getByRole('searchbox', { name: 'Keyword' }).fill('존재하지않는검색어');
+  const searchState = page.getByRole('search').getByRole('status');
+  await expect(searchState).toHaveText('Search starts when you stop typing…');
   await expect(page.getByText('No Data Available')).toBeVisible({ timeout: 5000 });
+  await expect(searchState).toHaveText('');
   await page.getByRole('searchbox', { name: 'Keyword' }).fill('');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('article').first()).toBeVisible();

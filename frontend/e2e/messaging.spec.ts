@@ -385,7 +385,7 @@ test('a scheduled send is picked on the calendar, shown as scheduled on the resu
   await page.getByRole('button', { name: 'Start Sending' }).click();
   await page.getByRole('alertdialog', { name: 'Confirm Sender List' }).getByRole('button', { name: 'Send' }).click();
   const results = page.getByRole('dialog', { name: 'Sending Results' });
-  await expect(results).toContainText(`Scheduled for ${tomorrow} 10:30 (Korean time): 1 message(s) will be sent then.`);
+  await expect(results).toContainText(`Scheduled for ${tomorrow} 10:30 (Korean time): 1 message will be sent then.`);
   await results.getByRole('button', { name: 'Confirm' }).click();
   expect(await receivedBy(phone)).toEqual([]);
 

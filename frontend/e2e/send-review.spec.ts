@@ -85,7 +85,7 @@ test('an advertisement is reviewed, leaving out an opted-out contact and one wit
   // A double press sends once.
   await review.getByRole('button', { name: 'Send' }).dblclick();
   const results = page.getByRole('dialog', { name: 'Sending Results' });
-  await expect(results).toContainText(`Scheduled for ${tomorrow} 10:30 (Korean time): 1 message(s) will be sent then.`);
+  await expect(results).toContainText(`Scheduled for ${tomorrow} 10:30 (Korean time): 1 message will be sent then.`);
   await results.getByRole('button', { name: 'Confirm' }).click();
 
   // The send is what was reviewed: the one text, and the two left out with their reasons.

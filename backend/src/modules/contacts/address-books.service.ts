@@ -29,8 +29,8 @@ const CONTACTS_WITH_SHARING = `(select x.*, count(*) over (partition by x."phone
  * the contacts `c` of the book; those that need `c."sharing"` say so.
  */
 export const SYSTEM_GROUPS: { view: ContactView; name: string; where: string; sharing?: true }[] = [
-  { view: 'entire', name: 'entire', where: 'true' },
-  { view: 'selected', name: 'selected', where: `c."checked"` },
+  { view: 'entire', name: 'Entire', where: 'true' },
+  { view: 'selected', name: 'Selected', where: `c."checked"` },
   { view: 'kakao-friend', name: 'Add KakaoTalk friend', where: `c."completion_status" = '1'` },
   { view: 'edit-nickname', name: 'Edit nickname', where: `c."checklist_confirm" = 'inconsistency'` },
   { view: 'duplicates', name: 'Remove duplicates', where: `c."phone_digits" <> '' and c."sharing" > 1`, sharing: true },

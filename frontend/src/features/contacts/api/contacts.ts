@@ -14,10 +14,9 @@ async function fetchContacts(bookId: number, choice: GroupChoice | null) {
 
 /** GET address-books/{id}/contacts of a group or a system group (all rows: the table windows them). */
 export function useContacts(bookId: number | null, choice: GroupChoice | null) {
-  return useSWR(bookId === null ? null : contactsKey(bookId, choice), () => fetchContacts(bookId!, choice), {
-    revalidateOnFocus: false,
-    keepPreviousData: true,
-  });
+  // Another group shows its loading state, not the rows of the group left (a large book or the duplicates view can
+  // take a moment, and edits made on rows of the wrong group would be lost to sight).
+  return useSWR(bookId === null ? null : contactsKey(bookId, choice), () => fetchContacts(bookId!, choice), { revalidateOnFocus: false });
 }
 
 /** Every checked contact of the book, whichever group is on screen (the book's selected view). */

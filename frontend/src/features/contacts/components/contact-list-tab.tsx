@@ -37,6 +37,7 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { useContactChecks } from './use-contact-checks.ts';
 import { useContactEdits } from './use-contact-edits.ts';
 import type { VirtualRowsHandle } from './virtual-rows.tsx';
+import { countOf } from '../../../lib/count-words.ts';
 
 type OpenDialog =
   | { type: 'newBook' | 'addGroup' | 'columns' }
@@ -167,7 +168,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
         const problem = takeProblem(action, ids);
         if (problem) return contactToast.error(problem);
         dispatchClipboard({ type: action, ids });
-        return contactToast.success(`${ids.length} contact(s) ${action === 'copy' ? 'copied' : 'cut'}`);
+        return contactToast.success(`${countOf(ids.length, 'contact')} ${action === 'copy' ? 'copied' : 'cut'}`);
       }
       case 'paste': {
         const plan = planPaste(clipboard, choice);
@@ -175,7 +176,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
         try {
           const copies = await pasteContacts(bookId, plan.contactIds, plan.groupId, plan.removeOriginals);
           dispatchClipboard({ type: 'clear' });
-          return contactToast.success(`${copies.length} contact(s) pasted`);
+          return contactToast.success(`${countOf(copies.length, 'contact')} pasted`);
         } catch (failure) {
           return contactToast.error(`An error occurred while processing: ${reasonOf(failure)}`);
         }
@@ -375,7 +376,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
           if (bookId === null) return;
           try {
             const count = await deleteContacts(bookId, ids);
-            contactToast.success(`${count} contact(s) deleted`);
+            contactToast.success(`${countOf(count, 'contact')} deleted`);
             close();
           } catch (failure) {
             contactToast.error(`An error occurred while processing: ${reasonOf(failure)}`);
@@ -399,7 +400,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
           if (bookId === null) return;
           try {
             const count = await moveContacts(bookId, ids, groupId);
-            contactToast.success(`${count} contact(s) moved`);
+            contactToast.success(`${countOf(count, 'contact')} moved`);
             close();
           } catch (failure) {
             contactToast.error(`An error occurred while processing: ${reasonOf(failure)}`);

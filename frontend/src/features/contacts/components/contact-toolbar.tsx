@@ -5,6 +5,7 @@ import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import type { AddressBook } from '../api/contacts-keys.ts';
 import { type FirstRowStore, pageCount, pageOfRow } from './paging.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 interface ContactToolbarProps {
   books: readonly AddressBook[];
@@ -26,7 +27,7 @@ interface ContactToolbarProps {
 }
 
 function SaveState({ autosave, unsaved, isSaving }: Pick<ContactToolbarProps, 'autosave' | 'unsaved' | 'isSaving'>) {
-  const text = isSaving ? 'Saving…' : unsaved > 0 ? `${unsaved} unsaved change(s)` : autosave ? 'All changes saved' : 'No unsaved changes';
+  const text = isSaving ? 'Saving…' : unsaved > 0 ? countOf(unsaved, 'unsaved change') : autosave ? 'All changes saved' : 'No unsaved changes';
   return (
     <span role="status" className={`text-xs ${unsaved > 0 && !isSaving ? 'font-semibold text-amber-800' : 'text-slate-600'}`}>
       {text}

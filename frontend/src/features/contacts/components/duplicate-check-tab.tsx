@@ -44,6 +44,7 @@ import { DuplicateMergedSection } from './duplicate-merged-section.tsx';
 import { DuplicateResultsTable, rowName } from './duplicate-results-table.tsx';
 import { RefusedEdits } from './refused-edits.tsx';
 import { refusedMessage, type RefusedEdit } from './use-contact-edits.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 /** Spec §9: with a phone handed over in storage, it appears in the box after 200 ms and is searched 1000 ms later. */
 export const AUTO_FILL_DELAY_MS = 200;
@@ -67,7 +68,6 @@ function failureOf(error: unknown): { status?: number; reason: string } {
 
 const fail = (action: DuplicateAction, error: unknown) => contactToast.error(failureMessage(action, failureOf(error)));
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** A merge done here: the survivor before the first merge and after the last, so Undo can give back its fields. */
 interface MergeRecord {
@@ -135,7 +135,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
       setDefaultId(after.id);
       setSelected(new Set());
       setChoices(NO_MERGE);
-      contactToast.success(`Merged ${plural(request.contactIds.length - 1, 'contact')} into ${rowName(after)}.`);
+      contactToast.success(`Merged ${countOf(request.contactIds.length - 1, 'contact')} into ${rowName(after)}.`);
       return true;
     } catch (failure) {
       fail('merge', failure);
@@ -157,7 +157,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
         next.delete(kept.id);
         return next;
       });
-      contactToast.success(`Restored ${plural(merged.length, 'merged contact')}.`);
+      contactToast.success(`Restored ${countOf(merged.length, 'merged contact')}.`);
     } catch (failure) {
       fail('process', failure);
     } finally {
@@ -191,7 +191,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
       const count = await deleteContacts(addressBookId, outcome.value);
       setDeleted(removed);
       setSelected(new Set());
-      contactToast.success(`Deleted ${plural(count, 'contact')}.`);
+      contactToast.success(`Deleted ${countOf(count, 'contact')}.`);
     } catch (failure) {
       fail('process', failure);
     } finally {
@@ -204,7 +204,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
     try {
       const restored = await restoreContacts(addressBookId, deleted.map((contact) => contact.id));
       setDeleted([]);
-      contactToast.success(`Restored ${plural(restored.length, 'contact')}.`);
+      contactToast.success(`Restored ${countOf(restored.length, 'contact')}.`);
     } catch (failure) {
       fail('process', failure);
     } finally {
@@ -239,10 +239,10 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
         }
       }
       setEdits(unsaved);
-      if (refusedNow.length === 0) return contactToast.success(`Saved ${plural(saved, 'contact')}.`);
+      if (refusedNow.length === 0) return contactToast.success(`Saved ${countOf(saved, 'contact')}.`);
       const ids = refusedNow.map((item) => item.contact.id);
       setRefused((current) => [...current.filter((item) => !ids.includes(item.contact.id)), ...refusedNow]);
-      contactToast.error(`${refusedMessage(refusedNow)}${saved > 0 ? ` Saved ${plural(saved, 'other contact')}.` : ''}`);
+      contactToast.error(`${refusedMessage(refusedNow)}${saved > 0 ? ` Saved ${countOf(saved, 'other contact')}.` : ''}`);
       await reload();
     } catch (failure) {
       fail('save', failure);
@@ -345,7 +345,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
             <p role="status" className="text-sm text-slate-700">
               {results.length === 0
                 ? `No contacts found with the phone number ${searched}.`
-                : `${plural(results.length, 'contact')} with the phone number ${searched}${shownDefault === null ? '' : `, default ID ${shownDefault}`}`}
+                : `${countOf(results.length, 'contact')} with the phone number ${searched}${shownDefault === null ? '' : `, default ID ${shownDefault}`}`}
             </p>
             {/* In a new tab, so that edits here stay as they are. */}
             <ButtonLink variant="secondary" className="h-8 px-3 text-xs" href={paths.outreach(searched)} target="_blank" rel="noopener">
@@ -399,7 +399,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
         describe={(plan) => {
           const first = results.find((contact) => contact.id === plan.survivorId);
           const joined = [plan.mergeEmails && 'e-mails', plan.mergeMemos && 'memos'].filter(Boolean).join(' and ');
-          return `${plural(plan.contactIds.length, 'contact')} into ${first ? rowName(first) : `ID ${plan.survivorId}`}${joined ? `, joining their ${joined}` : ''}.`;
+          return `${countOf(plan.contactIds.length, 'contact')} into ${first ? rowName(first) : `ID ${plan.survivorId}`}${joined ? `, joining their ${joined}` : ''}.`;
         }}
         confirmLabel="Merge"
         busyLabel="Merging…"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { countOf } from '../../../lib/count-words.ts';
 
 const NO_GROUP = 0;
 
@@ -18,7 +19,7 @@ function MoveForm({ contactIds, groups, onMove }: { contactIds: number[] } & Pic
   const [isMoving, setMoving] = useState(false);
   return (
     <>
-      <p className="mb-3 text-sm text-slate-700">Move {contactIds.length} checked contact(s) to:</p>
+      <p className="mb-3 text-sm text-slate-700">Move {countOf(contactIds.length, 'checked contact')} to:</p>
       <Select
         label="Group"
         placeholder="Choose a group"

@@ -24,6 +24,19 @@ interface NicknameDialogProps {
   onClose: () => void;
 }
 
+/**
+ * The dialog speaks Korean throughout (spec §2: Korean labels), so the new-name rules' messages (spec §5, given in
+ * English, and answered so by the server) are shown in Korean here; a message not listed is shown as it came.
+ */
+const KOREAN_MESSAGES: Record<string, string> = {
+  [KAKAO_MESSAGES.emptyNewName]: '수정할 대화명을 입력해주세요.',
+  [KAKAO_MESSAGES.sameAsChatName]: '카카오톡 대화명과 같은 이름은 사용할 수 없습니다.',
+  [KAKAO_MESSAGES.newNamesSummary]: '수정할 대화명을 확인해주세요. 비어 있거나 카카오톡 대화명과 같은 이름입니다.',
+  [KAKAO_MESSAGES.noNicknameTargets]: '대화명을 수정할 연락처가 없습니다.',
+};
+
+const inKorean = (message: string) => KOREAN_MESSAGES[message] ?? message;
+
 const th = 'px-3 py-2 text-left text-xs font-semibold text-slate-700';
 const td = 'px-3 py-1.5 align-top';
 
@@ -41,10 +54,10 @@ function NicknameForm({ request, onSave, onClose }: { request: NicknameRequest }
       const found: Record<number, string> = {};
       for (const contact of request.contacts) {
         const problem = newNameProblem(contact.kakaoTalk, names[contact.id] ?? '');
-        if (problem) found[contact.id] = problem;
+        if (problem) found[contact.id] = inKorean(problem);
       }
       setProblems(found);
-      if (Object.keys(found).length > 0) return setSummary(KAKAO_MESSAGES.newNamesSummary);
+      if (Object.keys(found).length > 0) return setSummary(inKorean(KAKAO_MESSAGES.newNamesSummary));
     }
     setSummary(null);
     setPreview(true);
@@ -55,8 +68,8 @@ function NicknameForm({ request, onSave, onClose }: { request: NicknameRequest }
     try {
       const outcome = await onSave(mode, request.contacts, names);
       if (outcome.ok) return onClose();
-      setSummary(outcome.message);
-      setProblems(outcome.problems ?? {});
+      setSummary(inKorean(outcome.message));
+      setProblems(Object.fromEntries(Object.entries(outcome.problems ?? {}).map(([id, problem]) => [id, inKorean(problem)])));
       setPreview(false);
     } finally {
       setSaving(false);

@@ -10,6 +10,7 @@ import type { MessageSend } from '../api/messaging-types.ts';
 import { DeliveryList } from './delivery-list.tsx';
 import { CHANNEL_LABELS, SEND_CANCELLED, TONE_CLASSES } from './send-labels.ts';
 import { resultCounts, sendBadge } from './send-outcome.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 function Counts({ send }: { send: MessageSend }) {
   return <span className="whitespace-nowrap tabular-nums">{resultCounts(send)}</span>;
@@ -128,7 +129,7 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
         subject={toCancel}
         title="Cancel Send"
         question="Cancel this send? None of its messages will go out."
-        describe={(send) => `${formatKoreanDateTime(send.scheduledAt ?? send.createdAt)} · ${send.total} message(s) · ${send.preview}`}
+        describe={(send) => `${formatKoreanDateTime(send.scheduledAt ?? send.createdAt)} · ${countOf(send.total, 'message')} · ${send.preview}`}
         confirmLabel="Cancel Send"
         busyLabel="Cancelling…"
         onCancel={() => setToCancel(null)}

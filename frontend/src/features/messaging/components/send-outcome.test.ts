@@ -19,7 +19,7 @@ describe('outcomeOf', () => {
   it('reports a send the gateway took as awaiting its delivery reports, not as done', () => {
     const taken = outcomeOf(send('completed', { sent: 2, failed: 1 }));
     expect(taken).toMatchObject({ success: 2, failure: 1, badge: { label: 'Awaiting reports', tone: 'progress' } });
-    expect(taken.message).toBe('Sending completed. The gateway took 2 message(s) and refused 1; whether each arrives shows on the results page as the delivery reports come in.');
+    expect(taken.message).toBe('Sending completed. The gateway took 2 messages and refused 1; whether each arrives shows on the results page as the delivery reports come in.');
     expect(outcomeOf(send('completed', { sent: 1, unknown: 1, cancelled: 1 })).failure).toBe(2);
   });
 
@@ -53,7 +53,7 @@ describe('outcomeOf', () => {
       success: 0,
       failure: 0,
       badge: { label: 'Scheduled', tone: 'progress' },
-      message: 'Scheduled for 2026-11-26 10:30 (Korean time): 3 message(s) will be sent then.',
+      message: 'Scheduled for 2026-11-26 10:30 (Korean time): 3 messages will be sent then.',
     });
   });
 

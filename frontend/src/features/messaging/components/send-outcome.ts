@@ -2,6 +2,7 @@ import { formatKoreanDateTime } from '@job-casting/rules';
 import { FINISHED_SEND_STATES } from '../api/message-sends.ts';
 import type { MessageSend } from '../api/messaging-types.ts';
 import { SEND_CANCELLED, SEND_OUTCOME_LABELS, SEND_OUTCOME_TONES, SEND_STATE_LABELS, SEND_STATE_TONES, type Tone } from './send-labels.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 /** What the results dialog says about a send (spec §2: success and failure counts, and a message). */
 export interface SendOutcome {
@@ -53,7 +54,7 @@ function outcomeMessage(send: MessageSend): string {
   const taken = send.counts.sent + delivered;
   switch (send.outcome) {
     case 'pending':
-      return `The gateway took ${taken} message(s)${failed > 0 ? ` and refused ${failed}` : ''}; whether each arrives shows on the results page as the delivery reports come in.`;
+      return `The gateway took ${countOf(taken, 'message')}${failed > 0 ? ` and refused ${failed}` : ''}; whether each arrives shows on the results page as the delivery reports come in.`;
     case 'delivered':
       return `Every message was delivered (${delivered}).`;
     case 'partly-failed':
@@ -61,7 +62,7 @@ function outcomeMessage(send: MessageSend): string {
     case 'failed':
       return `None of the messages arrived: ${failed} failed${unknown > 0 ? `, ${unknown} unknown` : ''}.`;
     case 'unknown':
-      return `The gateway could not say whether the ${unknown} message(s) arrived.`;
+      return `The gateway could not say whether the ${countOf(unknown, 'message')} arrived.`;
     default:
       return SEND_CANCELLED;
   }
@@ -75,7 +76,7 @@ export function outcomeOf(send: MessageSend): SendOutcome {
   const badge = sendBadge(send);
   const about = { sendId: send.id, channel: send.channel, failed };
   if (send.state === 'scheduled') {
-    return { ...about, success: 0, failure: 0, badge, message: `Scheduled for ${formatKoreanDateTime(send.scheduledAt!)} (Korean time): ${send.total} message(s) will be sent then.` };
+    return { ...about, success: 0, failure: 0, badge, message: `Scheduled for ${formatKoreanDateTime(send.scheduledAt!)} (Korean time): ${countOf(send.total, 'message')} will be sent then.` };
   }
   if (send.state === 'failed') return { ...about, success, failure, badge, message: send.error ?? 'Unknown error occurred during SMS sending.' };
   if (send.state === 'cancelled') return { ...about, success, failure, badge, message: SEND_CANCELLED };

@@ -16,6 +16,7 @@ import {
   REVIEWED_TYPE_LABELS,
   REVIEWED_TYPES,
 } from './send-review.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 /** A send under review: its preview once the server has answered, or why it could not. */
 export interface SendReview {
@@ -44,7 +45,7 @@ export function SendReviewDialog({ review, onClose, onSend }: SendReviewDialogPr
           <DialogActions>
             {preview && (
               <p className="mr-auto text-sm text-slate-700">
-                {preview.refusal ? 'This send cannot go out as it is.' : `${preview.total.toLocaleString('ko-KR')} message(s) to ${preview.people.toLocaleString('ko-KR')} people, about ${formatWon(preview.estimatedCost)}`}
+                {preview.refusal ? 'This send cannot go out as it is.' : `${countOf(preview.total, 'message')} to ${countOf(preview.people, 'person', 'people')}, about ${formatWon(preview.estimatedCost)}`}
               </p>
             )}
             <Button variant="secondary" onPress={onClose}>
@@ -170,7 +171,7 @@ function MessageList({ preview }: { preview: SendPreview }) {
                     {message.name && <span className="ml-2 tabular-nums">{formatPhone(message.phone)}</span>}
                   </span>
                   <span className="tabular-nums">
-                    {messageTypeLabel(message)} · {text.bytes} bytes{message.pictures > 0 ? ` · ${message.pictures} picture(s)` : ''}
+                    {messageTypeLabel(message)} · {text.bytes} bytes{message.pictures > 0 ? ` · ${countOf(message.pictures, 'picture')}` : ''}
                   </span>
                 </div>
                 <p className="mt-1 text-sm whitespace-pre-wrap text-slate-900">{text.text}</p>

@@ -31,7 +31,7 @@ describe('useMessageSending', () => {
     let sending!: Promise<void>;
     act(() => void (sending = result.current.send(request('sms'))));
     await vi.waitFor(() => expect(createMessageSend).toHaveBeenCalled());
-    expect(result.current.progress).toEqual({ step: 1, message: 'Handing 2 message(s) to the server…' });
+    expect(result.current.progress).toEqual({ step: 1, message: 'Handing 2 messages to the server…' });
     await act(async () => {
       answerCreate(finished('sms'));
       await sending;
@@ -59,7 +59,7 @@ describe('useMessageSending', () => {
       success: 2,
       failure: 0,
       badge: { label: 'Awaiting reports', tone: 'progress' },
-      message: 'Sending completed. The gateway took 2 message(s); whether each arrives shows on the results page as the delivery reports come in.',
+      message: 'Sending completed. The gateway took 2 messages; whether each arrives shows on the results page as the delivery reports come in.',
     });
   });
 });

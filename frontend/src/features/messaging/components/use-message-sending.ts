@@ -6,6 +6,7 @@ import { createMessageSend, fetchMessageSend, fetchResendBody, previewMessageSen
 import type { SendChannel } from '../api/messaging-types.ts';
 import { outcomeOf, type SendOutcome } from './send-outcome.ts';
 import type { SendReview } from './send-review-dialog.tsx';
+import { countOf } from '../../../lib/count-words.ts';
 
 /** The progress dialog's four steps (spec §9). */
 export const SEND_STEPS = 4;
@@ -82,7 +83,7 @@ export function useMessageSending({ onSent }: { onSent?: () => void } = {}) {
   };
 
   const send = async (request: CreateMessageSend, key = keys.keyFor(request), total = request.recipients.length): Promise<void> => {
-    setProgress({ step: 1, message: `Handing ${total} message(s) to the server…` });
+    setProgress({ step: 1, message: `Handing ${countOf(total, 'message')} to the server…` });
     try {
       let current = await createMessageSend(request, key);
       keys.succeeded();

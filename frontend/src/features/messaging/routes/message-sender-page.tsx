@@ -35,6 +35,7 @@ import { takeStoredContactIds } from '../components/stored-recipients.ts';
 import { useMessageSending } from '../components/use-message-sending.ts';
 import { useStoredUser } from '../../../lib/use-stored-user.ts';
 import { clearSenderState, EMPTY_SENDER_STATE, readSenderState, writeSenderState, type SendPurpose } from '../components/stored-sender-state.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 const CHANNELS = [
   { id: 'sms', label: 'SMS' },
@@ -92,7 +93,7 @@ export function MessageSenderPage() {
   const receiveContacts = useEffectEvent((contacts: RecipientContact[]) => {
     setRecipients((list) => addRecipients(list, contacts.map(recipientFromContact)));
     clearEditor();
-    toast.success(`${contacts.length} contact(s) added to the recipients.`, { title: 'Contacts Added' });
+    toast.success(`${countOf(contacts.length, 'contact')} added to the recipients.`, { title: 'Contacts Added' });
   });
   useEffect(() => {
     if (handedOverIds.length === 0) return;

@@ -19,6 +19,10 @@ export interface FilterBarProps {
   onLanguageChange: (language: Language) => void;
   keyword: string;
   onKeywordChange: (keyword: string) => void;
+  /** Typed but not yet searched: the keyword waits for the typing to stop. */
+  isKeywordPending?: boolean;
+  /** The list is being fetched for the current filters. */
+  isSearching?: boolean;
   scope: SearchScope;
   onScopeChange: (scope: SearchScope) => void;
   /** The search button: searches at once, on page 1. */
@@ -95,6 +99,17 @@ function DateRangeFilter({ applied, onChange }: { applied: DateRange | null; onC
   );
 }
 
+/** What the search is doing, so that the 2 s wait after typing does not look like a search that found nothing. */
+function SearchState({ isKeywordPending, isSearching }: { isKeywordPending?: boolean; isSearching?: boolean }) {
+  const text = isKeywordPending ? 'Search starts when you stop typing…' : isSearching ? 'Searching…' : '';
+  return (
+    <p role="status" className="flex h-10 items-center gap-2 text-sm text-slate-600">
+      {text && <span aria-hidden="true" className={`size-3.5 rounded-full border-2 border-slate-300 ${isKeywordPending ? 'border-dashed' : 'animate-spin border-t-brand-700'}`} />}
+      {text}
+    </p>
+  );
+}
+
 /** Gender, language, keyword with scope, date range and items per page (spec §2, dashboard filter bar). */
 export function FilterBar(props: FilterBarProps) {
   return (
@@ -168,6 +183,7 @@ export function FilterBar(props: FilterBarProps) {
           />
         </div>
         <Button type="submit">Search</Button>
+        <SearchState isKeywordPending={props.isKeywordPending} isSearching={props.isSearching} />
       </form>
       <DateRangeFilter applied={props.dateRange} onChange={props.onDateRangeChange} />
     </section>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { parseGoToPage, sanitizePageInput } from './go-to-page.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 interface PostPagerProps {
   pagination: Schemas['PaginationDto'];
@@ -27,7 +28,7 @@ export function PostPager({ pagination, onPageChange }: PostPagerProps) {
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-start justify-between gap-3">
       <p className="pt-2 text-sm text-slate-700" aria-live="polite">
-        Page {Math.min(currentPage, last)} of {last} · {totalItems} posts
+        Page {Math.min(currentPage, last)} of {last} · {countOf(totalItems, 'post')}
       </p>
       <div className="flex flex-wrap items-start gap-2">
         <Button variant="secondary" className="h-9 px-3" isDisabled={!hasPreviousPage} onPress={() => onPageChange(1)}>

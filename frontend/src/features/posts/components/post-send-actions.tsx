@@ -8,6 +8,7 @@ import type { Post } from '../api/use-dashboard-posts.ts';
 import { ModelPickerDialog } from './model-picker-dialog.tsx';
 import type { SendAction } from './post-card.tsx';
 import { SendEmailDialog, type SendMode } from './send-email-dialog.tsx';
+import { countOf } from '../../../lib/count-words.ts';
 
 /** Spec §5: Quick Message needs the post's phone. */
 export const NO_PHONE_MESSAGE = '전화번호가 누락되었습니다. 전화번호가 없는 경우 메시지를 보낼 수 없습니다.';
@@ -24,7 +25,7 @@ function PickerForPost({ post, onClose }: { post: Post | null; onClose: () => vo
         if (!post) return;
         const ids = [...new Set([...(current.data ?? []).map((model) => model.id), ...models.map((model) => model.id)])];
         selectModels(post.postId, ids).then(
-          () => toast.success(`${ids.length} model(s) selected for ${post.postId}`),
+          () => toast.success(`${countOf(ids.length, 'model')} selected for ${post.postId}`),
           () => toast.error('Failed to save the selected models. Please try again.'),
         );
       }}

@@ -101,6 +101,8 @@ export function DashboardPage() {
           onLanguageChange={(next) => update({ language: next })}
           keyword={keywordField.keyword}
           onKeywordChange={keywordField.setKeyword}
+          isKeywordPending={keywordField.isPending}
+          isSearching={posts.isLoading}
           scope={scope}
           onScopeChange={(next) => update({ scope: next })}
           onSearchNow={keywordField.settleNow}
