@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, checkScreen, expect, message, superadmin, test, useSuperadminSession } from './support.ts';
+import { api, checkScreen, expect, expectApart, message, superadmin, test, useSuperadminSession } from './support.ts';
 
 // The e-mail side against the Google sandbox: connect an account, import the posts sheet, browse and mark posts.
 const sandboxUrl = process.env.E2E_GOOGLE_SANDBOX_URL;
@@ -355,6 +355,7 @@ test('a post is marked favourite, listed in favourites, and gets a memo', async 
   await card.getByRole('button', { name: 'Favourite' }).click();
   await expect(message(page, 'Added to favourites')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+  await expectApart(message(page, 'Added to favourites'), card.getByRole('button', { name: 'Favourite' }));
 
   await card.getByRole('button', { name: 'Add Memo' }).click();
   const memo = page.getByRole('dialog', { name: 'Add Memo' });

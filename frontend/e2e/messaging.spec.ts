@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { bearer, editor, hyphenated, OFFICE, officeSender, phoneNumbers, receivedBy, SANDBOX_KEY, sandbox, sandboxUrl, seedBook } from './messaging-support.ts';
-import { api, checkScreen, expect, message, test, useSuperadminSession } from './support.ts';
+import { api, checkScreen, expect, expectApart, message, test, useSuperadminSession } from './support.ts';
 
 // Messaging against the Aligo sandbox: sender numbers, templates with pictures, recipients handed over by the
 // address book, personalised sends the sandbox records, and a scheduled send followed on the results page.
@@ -101,9 +101,10 @@ test('contacts sent from the address book are personalised with Apply and sent w
   await page.getByRole('button', { name: 'Send Selected Items' }).click();
   await page.getByRole('alertdialog', { name: 'Send Selected Items' }).getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL(/\/admin\/message-sender$/);
-  await expect(toast(page, 'Contacts Added')).toContainText('2 contact(s)');
+  await expect(toast(page, 'Contacts Added')).toContainText('2 contacts added');
   expect(await page.evaluate(() => localStorage.getItem('selected-contacts-for-message'))).toBeNull();
   await expect(page.getByText(/Selected\s*0\s*Total\s*2/)).toBeVisible();
+  await expectApart(toast(page, 'Contacts Added'), page.getByText(/Selected\s*0\s*Total\s*2/));
   await expect(recipientRow(page, '김민지')).toContainText('Incomplete');
   await expect(recipientRow(page, '박보내지않음')).toHaveCount(0);
   const kakaoIds = book.contacts.filter((contact) => contact.contactName !== '박보내지않음').map((contact) => String(contact.id));
@@ -197,7 +198,7 @@ test('the sender keeps its recipients, their applied messages, the editor and it
   await page.goto('/admin');
   await page.evaluate((ids) => localStorage.setItem('selected-contacts-for-message', JSON.stringify(ids)), book.contacts.map((contact) => contact.id));
   await page.goto('/admin/message-sender');
-  await expect(toast(page, 'Contacts Added')).toContainText('2 contact(s)');
+  await expect(toast(page, 'Contacts Added')).toContainText('2 contacts added');
   await page.getByRole('checkbox', { name: 'Select all recipients' }).check();
   await editor(page).fill('{{Name}}님, {{Definition1}} 오디션 안내');
   await page.getByRole('button', { name: 'Apply' }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createApiClient, type Schemas } from '@job-casting/contracts';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 function requiredEnv(name: string): string {
   const value = process.env[name];
@@ -111,6 +111,14 @@ export function message(page: Page, text: string) {
 interface Fixtures {
   /** A browser already signed in as the superadmin (one API sign-in per worker). */
   superadminSession: Schemas['AuthSessionDto'];
+}
+
+/** Asserts that two things on screen do not cover each other (a toast over a control is a bug). */
+export async function expectApart(first: Locator, second: Locator): Promise<void> {
+  const [a, b] = await Promise.all([first.boundingBox(), second.boundingBox()]);
+  if (!a || !b) throw new Error('expectApart: both must be on screen');
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap, `${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(false);
 }
 
 export interface JourneyOptions {
