@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Form } from 'react-aria-components';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
@@ -13,17 +14,20 @@ function SaveTemplateForm({ draft, onSaved }: { draft: MessageDraft; onSaved: ()
   const [title, setTitle] = useState('');
   const [titleError, setTitleError] = useState<string>();
   const [isSaving, setSaving] = useState(false);
+  // Problems are shown in the dialog they answer, not in a toast away from it.
+  const [problem, setProblem] = useState<string | null>(null);
 
   const save = async () => {
     if (!title.trim()) return setTitleError('Please enter the template title.');
-    if (!draft.message.trim()) return void toast.error('Please enter the message content.');
+    if (!draft.message.trim()) return setProblem('Please enter the message content.');
     setSaving(true);
+    setProblem(null);
     try {
       const saved = await createMessageTemplate({ title: title.trim(), message: draft.message, fileType: FILE_MODE_WORDS[draft.fileType], files: draft.files.map((file) => file.id) });
       toast.success(saved.message ?? '새 템플릿이 추가되었습니다.');
       onSaved();
     } catch (failure) {
-      toast.error(failure instanceof ApiError ? errorMessage(failure, 'Failed to save template') : 'An error occurred while saving the template.');
+      setProblem(failure instanceof ApiError ? errorMessage(failure, 'Failed to save template') : 'An error occurred while saving the template.');
     } finally {
       setSaving(false);
     }
@@ -49,6 +53,7 @@ function SaveTemplateForm({ draft, onSaved }: { draft: MessageDraft; onSaved: ()
         error={titleError}
         autoFocus
       />
+      {problem && <Alert>{problem}</Alert>}
       <DialogFormActions form={formId} isSaving={isSaving} />
     </Form>
   );

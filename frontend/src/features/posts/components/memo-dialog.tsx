@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Dialog, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { saveMemo } from '../api/update-post.ts';
@@ -11,15 +12,18 @@ function MemoForm({ post, onDone }: { post: Post; onDone: () => void }) {
   const formId = useId();
   const [memo, setMemo] = useState(post.memo ?? '');
   const [isSaving, setSaving] = useState(false);
+  // A failure is shown in the dialog it answers, beside the memo still typed, not in a toast away from it.
+  const [failure, setFailure] = useState<string | null>(null);
 
   const save = async () => {
     setSaving(true);
+    setFailure(null);
     try {
       await saveMemo(post.postId, memo);
       toast.success('Memo updated successfully');
       onDone();
     } catch {
-      toast.error('Failed to update memo.');
+      setFailure('Failed to update memo.');
     } finally {
       setSaving(false);
     }
@@ -45,6 +49,7 @@ function MemoForm({ post, onDone }: { post: Post; onDone: () => void }) {
       <p className="mt-1 text-right text-xs text-slate-600">
         {memo.length}/{MEMO_MAX_LENGTH}
       </p>
+      {failure && <Alert>{failure}</Alert>}
       <DialogFormActions form={formId} isSaving={isSaving} />
     </form>
   );
