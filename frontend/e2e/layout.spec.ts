@@ -92,6 +92,9 @@ for (const viewport of VIEWPORTS) {
       expect(await table.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
       await expect(table.getByRole('button', { name: `Delete ${first}`, exact: true })).toBeInViewport();
       await expect(table.getByRole('button', { name: `Edit ${first}`, exact: true })).toBeInViewport();
+      // The table leaves room for the groups' buttons and the actions under it.
+      await expect(page.getByRole('button', { name: 'Add Contact' })).toBeInViewport();
+      await expect(page.getByRole('button', { name: 'Delete Group' })).toBeInViewport();
       await checkScreen(page, `layout-contact-book-${size}`);
 
       // Scrolled to its last column and its last row: the header, the check box and the name stay.

@@ -1,4 +1,4 @@
-import { type Ref, useCallback, useMemo } from 'react';
+import { type Ref, useCallback, useMemo, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ColumnSetting } from '../api/column-settings.ts';
 import type { Contact } from '../api/contacts-keys.ts';
@@ -11,6 +11,23 @@ import { VirtualRows, type VirtualRowsHandle } from './virtual-rows.tsx';
 const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 40;
 const TABLE_HEIGHT = 560;
+const MIN_TABLE_HEIGHT = 280;
+/** What the page puts above and below the table (header, tabs, toolbar, counts, the action buttons). */
+const AROUND_TABLE = 400;
+
+const subscribeToResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+
+/**
+ * The table's height: up to 560 px, less on a short window, so that the buttons under the table stay in sight
+ * at 1366×768 as well.
+ */
+function useTableHeight(): number {
+  const viewport = useSyncExternalStore(subscribeToResize, () => window.innerHeight, () => 900);
+  return Math.max(MIN_TABLE_HEIGHT, Math.min(TABLE_HEIGHT, viewport - AROUND_TABLE));
+}
 
 interface ContactTableProps {
   tableRef: Ref<VirtualRowsHandle>;
@@ -31,6 +48,7 @@ export function ContactTable({ tableRef, rows, columns, pending, cut, handlers, 
   const frozen = useMemo(() => frozenColumns(visible), [visible]);
   const width = visible.reduce((sum, column) => sum + column.width, 0);
   const checked = useMemo(() => rows.reduce((count, row) => count + (row.check ? 1 : 0), 0), [rows]);
+  const tableHeight = useTableHeight();
 
   const renderRow = useCallback(
     (index: number, top: number) => {
@@ -67,7 +85,7 @@ export function ContactTable({ tableRef, rows, columns, pending, cut, handlers, 
         label="Contacts"
         rowCount={rows.length}
         rowHeight={ROW_HEIGHT}
-        height={Math.min(TABLE_HEIGHT, HEADER_HEIGHT + Math.max(rows.length, 3) * ROW_HEIGHT + 16)}
+        height={Math.min(tableHeight, HEADER_HEIGHT + Math.max(rows.length, 3) * ROW_HEIGHT + 16)}
         width={width}
         header={
           <ColumnHeaders

@@ -34,7 +34,7 @@ function Item({ id, name, count }: { id: string; name: string; count: number }) 
 /** The left panel: system groups with their counts, then the book's groups; Add Group and Delete Group. */
 export function GroupsPanel({ groups, choice, onChoose, onAddGroup, onDeleteGroup }: GroupsPanelProps) {
   return (
-    <aside aria-label="Groups panel" className="flex w-full shrink-0 flex-col gap-3 lg:w-56">
+    <aside aria-label="Groups panel" className="flex w-full shrink-0 flex-col gap-3 lg:w-60">
       <ListBox
         aria-label="Groups"
         selectionMode="single"
@@ -45,7 +45,7 @@ export function GroupsPanel({ groups, choice, onChoose, onAddGroup, onDeleteGrou
           if (key !== undefined) onChoose(choiceOf(key));
         }}
         renderEmptyState={() => <p className="px-3 py-2 text-sm text-slate-600">Loading groups…</p>}
-        className="flex max-h-[560px] flex-col gap-0.5 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1.5"
+        className="flex max-h-[min(560px,calc(100vh-400px))] min-h-40 flex-col gap-0.5 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1.5"
       >
         {groups && (
           <ListBoxSection aria-label="System groups" className="flex flex-col gap-0.5 border-b border-slate-200 pb-1.5">
@@ -64,10 +64,10 @@ export function GroupsPanel({ groups, choice, onChoose, onAddGroup, onDeleteGrou
         )}
       </ListBox>
       <div className="flex gap-2">
-        <Button variant="secondary" className="h-9 flex-1 px-2" onPress={onAddGroup}>
+        <Button variant="secondary" className="h-9 flex-1 px-2!" onPress={onAddGroup}>
           Add Group
         </Button>
-        <Button variant="secondary" className="h-9 flex-1 px-2" onPress={onDeleteGroup}>
+        <Button variant="secondary" className="h-9 flex-1 px-2!" onPress={onDeleteGroup}>
           Delete Group
         </Button>
       </div>
