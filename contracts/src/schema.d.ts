@@ -1124,6 +1124,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/posts/selected-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PostsSelectedModelsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/posts/sent-emails": {
         parameters: {
             query?: never;
@@ -2164,6 +2180,10 @@ export interface components {
         };
         PostPageDto: {
             data: components["schemas"]["PostDto"][];
+        };
+        PostSelectedModelsDto: {
+            models: components["schemas"]["ModelDto"][];
+            postId: string;
         };
         PreviewEmailDto: {
             /** @description The mail account it would be sent from ({{email}}, {{name}}) */
@@ -6658,6 +6678,46 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PostsSelectedModelsController_list: {
+        parameters: {
+            query: {
+                /** @description The posts' postIds, the parameter repeated per post (postIds=a&postIds=b); 1 to 150 */
+                postIds: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per postId given, in that order; no models for a post without a selection (or no such post) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostSelectedModelsDto"][];
+                };
+            };
+            /** @description postIds missing, more than 150, blank or longer than 100 characters */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

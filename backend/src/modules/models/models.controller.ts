@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -14,7 +14,7 @@ import {
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
-import { ModelDto, SaveModelDto, SelectModelsDto, UpdateModelDto } from './dto/model.dto.js';
+import { ModelDto, PostSelectedModelsDto, SaveModelDto, SelectedModelsQueryDto, SelectModelsDto, UpdateModelDto } from './dto/model.dto.js';
 import { ModelsService } from './models.service.js';
 
 /** The Model List dialog's models (spec §7 Models). */
@@ -96,5 +96,21 @@ export class SelectedModelsController {
     @Param('modelId', IdParamPipe) modelId: number,
   ): Promise<void> {
     await this.models.deselect(principal.userId, postId, modelId);
+  }
+}
+
+/** The selections of a page of posts in one read, so that the dashboard's cards name their models (issue 17). */
+@ApiTags('models')
+@ApiBearerAuth()
+@ApiForbiddenResponse({ type: ErrorResponseDto })
+@Controller('posts/selected-models')
+export class PostsSelectedModelsController {
+  constructor(private readonly models: ModelsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: [PostSelectedModelsDto], description: 'One entry per postId given, in that order; no models for a post without a selection (or no such post)' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'postIds missing, more than 150, blank or longer than 100 characters' })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: SelectedModelsQueryDto): Promise<PostSelectedModelsDto[]> {
+    return this.models.selectedForPosts(principal.userId, query.postIds);
   }
 }

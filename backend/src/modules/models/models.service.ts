@@ -4,10 +4,11 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { type KeyedTable, upsertByKey, type UpsertCounts } from '../../platform/database/keyed-upsert.js';
 import { conflictingFields, type FieldWrite } from '../../platform/database/record-versions.js';
 import { staleSave } from '../../platform/http/stale-save.js';
+import { Post } from '../posts/post.entity.js';
 import { PostsService } from '../posts/posts.service.js';
 import { driveThumbnailUrl } from './domain/drive-thumbnail.js';
 import { MODEL_FIELDS, type ModelData, type ModelRecord, modelContentHash, normaliseModelData } from './domain/model-record.js';
-import type { ModelDto, SaveModelDto, UpdateModelDto } from './dto/model.dto.js';
+import type { ModelDto, PostSelectedModelsDto, SaveModelDto, UpdateModelDto } from './dto/model.dto.js';
 import { ModelSelection } from './model-selection.entity.js';
 import { MODEL_COLUMNS, TalentModel } from './model.entity.js';
 
@@ -89,6 +90,24 @@ export class ModelsService {
   async selectedFor(userId: number, postKey: string): Promise<ModelDto[]> {
     const post = await this.posts.forEmail(postKey);
     return this.selectionOf(userId, post.id);
+  }
+
+  /**
+   * A staff member's selections for many posts in one read (a page of the dashboard), in the order the keys were
+   * given, each repeated key once; a key no post has answers no models, like a post with no selection.
+   */
+  async selectedForPosts(userId: number, postKeys: readonly string[]): Promise<PostSelectedModelsDto[]> {
+    const keys = [...new Set(postKeys)];
+    const em = this.em.fork();
+    const posts = await em.find(Post, { postKey: { $in: keys } }, { fields: ['id', 'postKey'] });
+    const keyOf = new Map(posts.map((post) => [post.id, post.postKey]));
+    const rows =
+      posts.length === 0
+        ? []
+        : await em.find(ModelSelection, { user: userId, post: { $in: posts.map((post) => post.id) } }, { populate: ['model'], orderBy: { position: 'asc' } });
+    const byKey = new Map<string, ModelDto[]>(keys.map((key) => [key, []]));
+    for (const row of rows) byKey.get(keyOf.get(row.post.id)!)?.push(toModelDto(row.model));
+    return keys.map((postId) => ({ postId, models: byKey.get(postId)! }));
   }
 
   /** Replaces a staff member's selection for a post; unknown model ids are refused, repeats count once. */

@@ -1,8 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 import { COMCARD_NO_MAX_LENGTH } from '../domain/model-record.js';
+import { POST_KEY_MAX_LENGTH } from '../../posts/domain/post-key.js';
+import { POST_PAGE_SIZES } from '../../posts/dto/post-query.dto.js';
 import { RecordVersion, SaveVersion } from '../../../platform/http/stale-save.js';
 import { trim } from '../../../platform/http/transforms.js';
 import { Optional } from '../../../platform/http/optional.js';
@@ -72,4 +74,31 @@ export class SelectModelsDto {
   @IsInt({ each: true })
   @Min(1, { each: true })
   modelIds!: number[];
+}
+
+/** A query parameter given once arrives as a string, given again as an array: both read as a list. */
+const asList = ({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value);
+
+/** GET posts/selected-models: the posts of one page of the dashboard (at most its largest page, 150). */
+export class SelectedModelsQueryDto {
+  @ApiProperty({
+    type: [String],
+    description: `The posts' postIds, the parameter repeated per post (postIds=a&postIds=b); 1 to ${POST_PAGE_SIZES.max}`,
+    minItems: 1,
+    maxItems: POST_PAGE_SIZES.max,
+  })
+  @Transform(asList)
+  @IsArray({ message: 'postIds must list the posts' })
+  @ArrayMinSize(1, { message: 'postIds must name at least one post' })
+  @ArrayMaxSize(POST_PAGE_SIZES.max, { message: `postIds may name at most ${POST_PAGE_SIZES.max} posts` })
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true, message: 'A postId must not be blank' })
+  @MaxLength(POST_KEY_MAX_LENGTH, { each: true, message: `A postId has at most ${POST_KEY_MAX_LENGTH} characters` })
+  postIds!: string[];
+}
+
+/** The models a staff member selected for one post, in the order selected. */
+export class PostSelectedModelsDto {
+  @ApiProperty() postId!: string;
+  @ApiProperty({ type: [ModelDto] }) models!: ModelDto[];
 }
