@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   selectedContactsForMessage: 'selected-contacts-for-message',
   duplicateCheckPhone: 'duplicateCheckPhone',
+  /** The dashboard's view of posts: cards or list. */
+  postsView: 'posts-view',
 } as const;
 
 export type StoredUser = Schemas['UserDto'];

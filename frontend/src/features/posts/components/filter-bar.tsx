@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Input, Label, TextField, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
+import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { GENDER_FILTERS, PAGE_SIZES, SEARCH_SCOPES, type DateRange, type GenderFilter, type PageSize, type SearchScope } from '../api/post-source.ts';
 import type { Language } from './post-card.tsx';
+import type { PostsView } from './posts-view.ts';
 import { koreanToday, koreanYesterday } from '../../../lib/korean-time.ts';
 
 const inputClass = `h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs outline-none
@@ -31,7 +33,15 @@ export interface FilterBarProps {
   onDateRangeChange: (range: DateRange | null) => void;
   pageSize: PageSize;
   onPageSizeChange: (size: PageSize) => void;
+  /** The posts as cards or as a list; absent where a page has only cards. */
+  view?: PostsView;
+  onViewChange?: (view: PostsView) => void;
 }
+
+const VIEW_OPTIONS = [
+  { id: 'cards', label: 'Cards' },
+  { id: 'list', label: 'List' },
+] as const;
 
 function DateRangeFilter({ applied, onChange }: { applied: DateRange | null; onChange: (range: DateRange | null) => void }) {
   const [startDate, setStartDate] = useState(applied?.startDate ?? '');
@@ -161,6 +171,11 @@ export function FilterBar(props: FilterBarProps) {
             options={PAGE_SIZES.map((size) => ({ id: size, label: String(size) }))}
           />
         </div>
+        {props.view && props.onViewChange && (
+          <div className="ml-auto">
+            <SegmentedChoice<PostsView> label="View" options={VIEW_OPTIONS} value={props.view} onChange={props.onViewChange} />
+          </div>
+        )}
       </div>
       <form
         role="search"

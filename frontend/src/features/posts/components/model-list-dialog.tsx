@@ -9,7 +9,7 @@ import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { deleteModel, reloadModels, useModels, type Model } from '../api/models.ts';
+import { deleteModel, modelName, reloadModels, useModels, type Model } from '../api/models.ts';
 import { downloadModel } from './model-download.ts';
 import { ModelForm, modelFormTitle } from './model-form.tsx';
 
@@ -18,8 +18,6 @@ type View = { kind: 'list' } | { kind: 'form'; model: Model | null };
 
 const linkClass = `rounded text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900 cursor-pointer ${focusRing}`;
 const smallButton = 'h-8 px-3 text-xs';
-
-const modelName = (model: Model) => model.nameEng || model.nameKor || model.comcardNo;
 
 /** Saved, but the list on screen may be stale: say so rather than show old rows silently. */
 async function refreshAfterChange(): Promise<void> {

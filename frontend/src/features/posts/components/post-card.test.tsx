@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Model } from '../api/models.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 
 const setFavourite = vi.fn(async () => ({}));
@@ -68,5 +69,47 @@ describe('PostCard', () => {
     render(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Favourite' }));
     expect(setFavourite).toHaveBeenCalledWith('P-1', true);
+  });
+
+  it('names the models selected for the post, and says nothing when there are none', () => {
+    const models = [
+      { id: 1, comcardNo: 'JC-1', nameEng: 'Emily Carter', nameKor: '에밀리' },
+      { id: 2, comcardNo: 'JC-2', nameEng: null, nameKor: '김민준' },
+    ] as Model[];
+    const { rerender } = render(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} selectedModels={models} />);
+    const list = screen.getByRole('list', { name: 'Selected models (2 models):' });
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['Emily Carter', '김민준']);
+    rerender(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} selectedModels={[]} />);
+    expect(screen.queryByText(/Selected models/)).toBeNull();
+  });
+
+  describe('a long description', () => {
+    // jsdom lays nothing out: the clamped body says how tall its text is.
+    const layout = (scrollHeight: number, clientHeight: number) => {
+      vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(scrollHeight);
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(clientHeight);
+    };
+    afterEach(() => vi.restoreAllMocks());
+
+    it('is clamped with More, which expands it, and Less', async () => {
+      layout(600, 144);
+      render(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
+      const body = screen.getByRole('region', { name: 'Description of 드라마 단역 모집' });
+      expect(body.className).toContain('line-clamp-6');
+      const more = screen.getByRole('button', { name: 'More' });
+      expect(more.getAttribute('aria-expanded')).toBe('false');
+      expect(more.getAttribute('aria-controls')).toBe(body.id);
+      await userEvent.click(more);
+      expect(body.className).not.toContain('line-clamp');
+      expect(body.innerHTML).toBe('<p><strong>본문</strong> 내용</p>');
+      await userEvent.click(screen.getByRole('button', { name: 'Less' }));
+      expect(body.className).toContain('line-clamp-6');
+    });
+
+    it('offers no More when the text fits', () => {
+      layout(100, 100);
+      render(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
+      expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ToggleButton } from 'react-aria-components';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
@@ -6,7 +6,9 @@ import { toast } from '../../../lib/toast.tsx';
 import { setFavourite } from '../api/update-post.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 import { displayPostDate } from '../../../lib/korean-time.ts';
-import { safeHtml } from '../../../lib/safe-html.ts';
+import { countOf } from '../../../lib/count-words.ts';
+import { modelName, type Model } from '../api/models.ts';
+import { ClampedBody } from './clamped-body.tsx';
 
 export type Language = 'eng' | 'kor';
 
@@ -19,6 +21,8 @@ interface PostCardProps {
   language: Language;
   onMemo: (post: Post) => void;
   onSendAction: (action: SendAction, post: Post) => void;
+  /** The models this staff member selected for the post (Select Models); none shown while unknown. */
+  selectedModels?: readonly Model[];
 }
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
@@ -59,8 +63,27 @@ function FavouriteHeart({ post }: { post: Post }) {
   );
 }
 
+/** The models selected for the post, by name, so that a card says what Send Email would present. */
+function SelectedModels({ models }: { models: readonly Model[] }) {
+  const labelId = useId();
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
+      <span id={labelId} className="text-xs font-medium text-slate-600">
+        Selected models ({countOf(models.length, 'model')}):
+      </span>
+      <ul aria-labelledby={labelId} className="flex flex-wrap gap-1.5">
+        {models.map((model) => (
+          <li key={model.id} title={model.comcardNo} className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-medium text-violet-900">
+            {modelName(model)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** One casting post with every field, badge and action of spec §2. */
-export function PostCard({ post, language, onMemo, onSendAction }: PostCardProps) {
+export function PostCard({ post, language, onMemo, onSendAction, selectedModels }: PostCardProps) {
   const { data } = post;
   // The API answers sanitised HTML for both descriptions (no script, style, handlers or unsafe URLs); safeHtml
   // sanitises it again in the browser.
@@ -68,7 +91,7 @@ export function PostCard({ post, language, onMemo, onSendAction }: PostCardProps
   const title = data.postTitle || 'Untitled post';
 
   return (
-    <article aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article aria-label={title} className="@container rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-bold text-slate-900 break-words">{title}</h2>
@@ -89,7 +112,7 @@ export function PostCard({ post, language, onMemo, onSendAction }: PostCardProps
         <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">Email has been sent for this posting</p>
       )}
 
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-4">
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 @lg:grid-cols-3 @3xl:grid-cols-4">
         <Field label="Number of Recruits" value={data.numberOfRecruits} />
         <Field label="Role" value={data.roleInThePlay} />
         <Field label="Appearance Fee" value={data.appearanceFee} />
@@ -102,14 +125,7 @@ export function PostCard({ post, language, onMemo, onSendAction }: PostCardProps
       </dl>
 
       {description ? (
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label={`Description of ${title}`}
-          lang={language === 'eng' ? 'en' : 'ko'}
-          className={`post-body mt-4 max-h-64 overflow-y-auto rounded-lg bg-slate-50 px-4 py-3 text-sm leading-relaxed text-slate-800 ${focusRing}`}
-          dangerouslySetInnerHTML={{ __html: safeHtml(description) }}
-        />
+        <ClampedBody html={description} label={`Description of ${title}`} lang={language === 'eng' ? 'en' : 'ko'} />
       ) : (
         <p className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">No description.</p>
       )}
@@ -120,6 +136,8 @@ export function PostCard({ post, language, onMemo, onSendAction }: PostCardProps
           {post.memo}
         </p>
       )}
+
+      {selectedModels && selectedModels.length > 0 && <SelectedModels models={selectedModels} />}
 
       <div className="mt-4 flex flex-wrap gap-2">
         {data.postUrl ? (

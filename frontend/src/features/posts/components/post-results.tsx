@@ -1,9 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { useSelectionsOf } from '../api/models.ts';
 import type { Post, PostList } from '../api/use-dashboard-posts.ts';
+import type { PostsView } from './posts-view.ts';
 import { MemoDialog } from './memo-dialog.tsx';
 import { usePostSendActions } from './post-send-actions.tsx';
 import { PostCard, type Language } from './post-card.tsx';
+import { PostListView } from './post-list-view.tsx';
 import { PostPager } from './post-pager.tsx';
 
 function PostSkeleton() {
@@ -35,12 +38,17 @@ export interface PostResultsProps {
   empty: ReactNode;
   /** The mail account e-mails are sent from; the stored account when absent. */
   accountId?: number | null;
+  /** Cards (the default) or the compact list with its side panel. */
+  view?: PostsView;
 }
 
 /** A list of post cards with its loading skeletons, error panel, empty state and pager. */
-export function PostResults({ data, error, isLoading, isValidating, language, onPageChange, errorTitle = 'Error', errorText, empty, accountId }: PostResultsProps) {
+export function PostResults({ data, error, isLoading, isValidating, language, onPageChange, errorTitle = 'Error', errorText, empty, accountId, view = 'cards' }: PostResultsProps) {
   const [memoFor, setMemoFor] = useState<Post | null>(null);
   const sendActions = usePostSendActions(accountId);
+  // The page's selected models in one request (a page has up to 150 posts).
+  const postIds = useMemo(() => data?.posts.data.map((post) => post.postId) ?? [], [data]);
+  const selections = useSelectionsOf(postIds);
 
   let content: ReactNode;
   if (isLoading && !data) {
@@ -64,18 +72,30 @@ export function PostResults({ data, error, isLoading, isValidating, language, on
     content = (
       <div className="flex flex-col gap-4">
         <PostPager pagination={data.pagination} onPageChange={onPageChange} />
-        <ul className={`flex flex-col gap-4 transition-opacity ${isValidating ? 'opacity-70' : ''}`} aria-busy={isValidating || undefined}>
-          {data.posts.data.map((post) => (
-            <li key={post.postId}>
-              <PostCard
-                post={post}
-                language={language}
-                onMemo={setMemoFor}
-                onSendAction={sendActions.onSendAction}
-              />
-            </li>
-          ))}
-        </ul>
+        {view === 'list' ? (
+          <PostListView
+            posts={data.posts.data}
+            language={language}
+            selections={selections.byPost}
+            onMemo={setMemoFor}
+            onSendAction={sendActions.onSendAction}
+            isBusy={isValidating}
+          />
+        ) : (
+          <ul className={`flex flex-col gap-4 transition-opacity ${isValidating ? 'opacity-70' : ''}`} aria-busy={isValidating || undefined}>
+            {data.posts.data.map((post) => (
+              <li key={post.postId}>
+                <PostCard
+                  post={post}
+                  language={language}
+                  onMemo={setMemoFor}
+                  onSendAction={sendActions.onSendAction}
+                  selectedModels={selections.byPost.get(post.postId)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
         <PostPager pagination={data.pagination} onPageChange={onPageChange} />
       </div>
     );

@@ -15,6 +15,7 @@ import { FilterBar } from '../components/filter-bar.tsx';
 import { InstructionsDialog } from '../components/instructions-dialog.tsx';
 import { ModelListDialog } from '../components/model-list-dialog.tsx';
 import { EmptyPosts, PostResults } from '../components/post-results.tsx';
+import { usePostsView } from '../components/posts-view.ts';
 import { ReauthBanner } from '../components/reauth-banner.tsx';
 import { useSettledKeyword } from '../components/use-settled-keyword.ts';
 import { readDashboardParams, writeDashboardParams, type DashboardParams } from './dashboard-params.ts';
@@ -51,6 +52,8 @@ export function DashboardPage() {
     if (lastPage !== null && lastPage >= 1 && page > lastPage) setParams((current) => writeDashboardParams(current, { page: lastPage }), { replace: true });
   }, [lastPage, page, setParams]);
 
+  // Cards or list: a preference of this browser (kept across reloads and visits), not part of the shared address.
+  const [view, setView] = usePostsView();
   const [picker, setPicker] = useState<PickerMode | null>(null);
   const [isInstructionsOpen, setInstructionsOpen] = useState(false);
   const [openDialog, setOpenDialog] = useState<'templates' | 'models' | null>(null);
@@ -110,6 +113,8 @@ export function DashboardPage() {
           onDateRangeChange={(next) => update({ dateRange: next })}
           pageSize={pageSize}
           onPageSizeChange={(next) => update({ pageSize: next })}
+          view={view}
+          onViewChange={setView}
         />
       </div>
       <PostResults
@@ -119,6 +124,7 @@ export function DashboardPage() {
         isValidating={posts.isValidating}
         language={language}
         accountId={account?.id ?? accountId}
+        view={view}
         onPageChange={(next) => {
           update({ page: next });
           document.getElementById('main')?.scrollIntoView({ block: 'start' });

@@ -1,0 +1,162 @@
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Button } from '../../../components/ui/button.tsx';
+import { bodyCell, headCell, TableScroll, tableClass } from '../../../components/ui/data-table.tsx';
+import { focusRing } from '../../../components/ui/focus-ring.ts';
+import { countOf } from '../../../lib/count-words.ts';
+import { displayPostDate } from '../../../lib/korean-time.ts';
+import { modelName, type Model } from '../api/models.ts';
+import type { Post } from '../api/use-dashboard-posts.ts';
+import { PostCard, type Language, type SendAction } from './post-card.tsx';
+
+interface PostListViewProps {
+  posts: readonly Post[];
+  language: Language;
+  /** Each post's selected models by postId; a post missing is not known yet. */
+  selections: ReadonlyMap<string, readonly Model[]>;
+  onMemo: (post: Post) => void;
+  onSendAction: (action: SendAction, post: Post) => void;
+  isBusy?: boolean;
+}
+
+/** A text cell that keeps to one line, the whole value in its tooltip. */
+function Clipped({ value, width }: { value: string | null | undefined; width: string }) {
+  if (!value) return <span className="text-slate-400">—</span>;
+  return (
+    <span className={`block truncate ${width}`} title={value}>
+      {value}
+    </span>
+  );
+}
+
+function Flag({ children, tone, title }: { children: ReactNode; tone: string; title?: string }) {
+  return (
+    <span title={title} className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>
+      {children}
+    </span>
+  );
+}
+
+const rowClass = `cursor-pointer bg-white hover:bg-slate-50 data-selected:bg-brand-50 data-selected:hover:bg-brand-50 ${focusRing} data-focus-visible:-outline-offset-2`;
+
+/**
+ * The posts as a compact table, one row per post; choosing a row (click, Enter or Space) shows its full card,
+ * with every action, in a panel beside the table. Esc or Close closes the panel.
+ */
+export function PostListView({ posts, language, selections, onMemo, onSendAction, isBusy }: PostListViewProps) {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  // A post no longer on the page (another page, a filter) closes the panel.
+  const selected = posts.find((post) => post.postId === selectedId) ?? null;
+
+  const close = () => {
+    setSelectedId(null);
+    // Back to the row that was open: the table gives the focus to the row it last had.
+    tableRef.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && selected && !event.defaultPrevented) {
+      event.preventDefault();
+      close();
+    }
+  };
+
+  return (
+    <div className="flex items-start gap-4" onKeyDown={onKeyDown}>
+      <div className="min-w-0 flex-1">
+        <TableScroll label="Posts list" isBusy={isBusy} className="shadow-sm">
+          <Table
+            ref={tableRef}
+            aria-label="Posts"
+            selectionMode="single"
+            selectionBehavior="toggle"
+            selectedKeys={selected ? [selected.postId] : []}
+            onSelectionChange={(keys) => {
+              const [key] = keys === 'all' ? [] : [...keys];
+              setSelectedId(key === undefined ? null : String(key));
+            }}
+            className={tableClass}
+          >
+            <TableHeader>
+              <Column isRowHeader className={headCell('start')}>
+                Title
+              </Column>
+              <Column className={headCell()}>Work</Column>
+              <Column className={headCell()}>Gender</Column>
+              <Column className={headCell()}>Fee</Column>
+              <Column className={headCell()}>Deadline</Column>
+              <Column className={headCell()}>Post Date</Column>
+              <Column className={headCell()}>Favourite</Column>
+              <Column className={headCell()}>Memo</Column>
+              <Column className={headCell()}>Sent</Column>
+              <Column className={headCell()}>Models</Column>
+            </TableHeader>
+            <TableBody items={posts}>
+              {(post) => {
+                const { data } = post;
+                const models = selections.get(post.postId);
+                return (
+                  <Row id={post.postId} textValue={data.postTitle || post.postId} className={rowClass}>
+                    <Cell className={`${bodyCell('start')} font-medium text-slate-900`}>
+                      <Clipped value={data.postTitle || 'Untitled post'} width="max-w-[22rem]" />
+                    </Cell>
+                    <Cell className={bodyCell()}>
+                      <Clipped value={data.titleOfTheWork} width="max-w-[14rem]" />
+                    </Cell>
+                    <Cell className={`${bodyCell()} whitespace-nowrap`}>{data.recruitmentGender?.trim() || <span className="text-slate-400">—</span>}</Cell>
+                    <Cell className={bodyCell()}>
+                      <Clipped value={data.appearanceFee} width="max-w-[10rem]" />
+                    </Cell>
+                    <Cell className={bodyCell()}>
+                      <Clipped value={data.recruitmentDeadline} width="max-w-[10rem]" />
+                    </Cell>
+                    <Cell className={`${bodyCell()} whitespace-nowrap`}>{displayPostDate(data.postDate) ?? <span className="text-slate-400">—</span>}</Cell>
+                    <Cell className={`${bodyCell()} text-center`}>
+                      {post.isFavorite && (
+                        <span className="text-base leading-none text-rose-600" title="Favourite">
+                          <span aria-hidden="true">♥</span>
+                          <span className="sr-only">Favourite</span>
+                        </span>
+                      )}
+                    </Cell>
+                    <Cell className={bodyCell()}>
+                      {post.memo && (
+                        <Flag tone="bg-amber-100 text-amber-950" title={post.memo}>
+                          Memo
+                        </Flag>
+                      )}
+                    </Cell>
+                    <Cell className={bodyCell()}>{post.isEmailSent && <Flag tone="bg-emerald-100 text-emerald-900">Sent</Flag>}</Cell>
+                    <Cell className={bodyCell()}>
+                      {models && models.length > 0 && (
+                        <Flag tone="bg-violet-100 text-violet-900" title={models.map(modelName).join(', ')}>
+                          {countOf(models.length, 'model')}
+                        </Flag>
+                      )}
+                    </Cell>
+                  </Row>
+                );
+              }}
+            </TableBody>
+          </Table>
+        </TableScroll>
+      </div>
+      {selected && (
+        <aside
+          aria-label="Selected post"
+          className="sticky top-20 flex max-h-[calc(100vh-6rem)] w-[min(34rem,44%)] shrink-0 flex-col rounded-2xl border border-slate-200 bg-slate-100 shadow-sm"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
+            <p className="text-sm font-semibold text-slate-800">Post details</p>
+            <Button variant="secondary" className="h-8 px-3 text-xs" onPress={close} aria-label="Close post details">
+              Close
+            </Button>
+          </div>
+          <div className="min-h-0 overflow-y-auto p-2">
+            <PostCard post={selected} language={language} onMemo={onMemo} onSendAction={onSendAction} selectedModels={selections.get(selected.postId)} />
+          </div>
+        </aside>
+      )}
+    </div>
+  );
+}
