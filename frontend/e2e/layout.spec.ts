@@ -126,6 +126,12 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/admin/dashboard');
       await expectFullWidth(page, viewport.width);
       await checkScreen(page, `layout-dashboard-${size}`);
+      // The posts as a compact list: the same width and the same accessibility scan.
+      await page.getByRole('radio', { name: 'List' }).click();
+      await expect(page.getByRole('grid', { name: 'Posts' }).or(page.getByText('No Data Available'))).toBeVisible();
+      await expectFullWidth(page, viewport.width);
+      await checkScreen(page, `layout-dashboard-list-${size}`);
+      await page.getByRole('radio', { name: 'Cards' }).click();
 
       await page.getByRole('button', { name: 'Model Templates' }).click();
       const models = page.getByRole('dialog', { name: 'Model List' });

@@ -31,8 +31,17 @@ describe('PostListView', () => {
     renderList();
     expect(screen.getAllByRole('row')).toHaveLength(4);
     const cells = within(rowOf('공고 P-1')).getAllByRole('gridcell').map((cell) => cell.textContent);
-    expect(cells).toEqual(['봄날', '여자', '150,000원', '12월 1일', '2026-11-29', '♥Favourite', 'Memo', 'Sent', '1 model']);
-    expect(within(rowOf('공고 P-2')).getAllByRole('gridcell').slice(5).map((cell) => cell.textContent)).toEqual(['', '', '', '']);
+    expect(cells).toEqual(['♥FavouriteMemoSent1 model', '봄날', '여자', '150,000원', '12월 1일', '2026-11-29']);
+    expect(within(rowOf('공고 P-1')).getByText('Memo').getAttribute('title')).toBe('다시 연락');
+    expect(within(rowOf('공고 P-1')).getByText('1 model').getAttribute('title')).toBe('Emily Carter');
+    expect(within(rowOf('공고 P-2')).getAllByRole('gridcell')[0]!.textContent).toBe('');
+  });
+
+  it('counts the models again when the selection changes', () => {
+    const { rerender } = renderList();
+    const emily = selections.get('P-1')!;
+    rerender(<PostListView posts={posts} language="kor" selections={new Map([['P-1', [...emily, { ...emily[0]!, id: 2, comcardNo: 'JC-2' }]]])} onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    expect(within(rowOf('공고 P-1')).getAllByRole('gridcell')[0]!.textContent).toContain('2 models');
   });
 
   it('opens a clicked row in the side panel, highlights it, and closes with Close or Esc', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { bodyCell, headCell, TableScroll, tableClass } from '../../../components/ui/data-table.tsx';
@@ -37,7 +37,41 @@ function Flag({ children, tone, title }: { children: ReactNode; tone: string; ti
   );
 }
 
-const rowClass = `cursor-pointer bg-white hover:bg-slate-50 data-selected:bg-brand-50 data-selected:hover:bg-brand-50 ${focusRing} data-focus-visible:-outline-offset-2`;
+/**
+ * Favourite, memo, sent and selected models side by side, each in a slot of its own width, so that a flag sits
+ * at the same place in every row and the column reads at a glance.
+ */
+function PostFlags({ post, models }: { post: Post; models: readonly Model[] | undefined }) {
+  return (
+    <span className="flex items-center gap-1.5">
+      <span className="w-5 text-center text-base leading-none text-rose-600">
+        {post.isFavorite && (
+          <span title="Favourite">
+            <span aria-hidden="true">♥</span>
+            <span className="sr-only">Favourite</span>
+          </span>
+        )}
+      </span>
+      <span className="w-12">
+        {post.memo && (
+          <Flag tone="bg-amber-100 text-amber-950" title={post.memo}>
+            Memo
+          </Flag>
+        )}
+      </span>
+      <span className="w-11">{post.isEmailSent && <Flag tone="bg-emerald-100 text-emerald-900">Sent</Flag>}</span>
+      <span className="min-w-16">
+        {models && models.length > 0 && (
+          <Flag tone="bg-violet-100 text-violet-900" title={models.map(modelName).join(', ')}>
+            {countOf(models.length, 'model')}
+          </Flag>
+        )}
+      </span>
+    </span>
+  );
+}
+
+const rowClass = `cursor-pointer bg-white hover:bg-slate-50 data-selected:bg-brand-100 data-selected:hover:bg-brand-100 ${focusRing} data-focus-visible:-outline-offset-2`;
 
 /**
  * The posts as a compact table, one row per post; choosing a row (click, Enter or Space) shows its full card,
@@ -49,20 +83,26 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
   // A post no longer on the page (another page, a filter) closes the panel.
   const selected = posts.find((post) => post.postId === selectedId) ?? null;
 
-  const close = () => {
+  const close = useCallback(() => {
     setSelectedId(null);
     // Back to the row that was open: the table gives the focus to the row it last had.
     tableRef.current?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && selected && !event.defaultPrevented) {
-      event.preventDefault();
-      close();
-    }
-  };
+  }, []);
+
+  // Esc closes the panel wherever the focus is (an action may leave it on the page), but not a dialog's Esc.
+  const isOpen = selected !== null;
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const inDialog = event.target instanceof Element && event.target.closest('[role="dialog"], [role="alertdialog"]');
+      if (event.key === 'Escape' && !event.defaultPrevented && !inDialog) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isOpen, close]);
 
   return (
-    <div className="flex items-start gap-4" onKeyDown={onKeyDown}>
+    <div className="flex items-start gap-4">
       <div className="min-w-0 flex-1">
         <TableScroll label="Posts list" isBusy={isBusy} className="shadow-sm">
           <Table
@@ -81,24 +121,25 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
               <Column isRowHeader className={headCell('start')}>
                 Title
               </Column>
+              <Column className={headCell()}>Flags</Column>
               <Column className={headCell()}>Work</Column>
               <Column className={headCell()}>Gender</Column>
               <Column className={headCell()}>Fee</Column>
               <Column className={headCell()}>Deadline</Column>
               <Column className={headCell()}>Post Date</Column>
-              <Column className={headCell()}>Favourite</Column>
-              <Column className={headCell()}>Memo</Column>
-              <Column className={headCell()}>Sent</Column>
-              <Column className={headCell()}>Models</Column>
             </TableHeader>
-            <TableBody items={posts}>
+            {/* The rows are cached per post: a new selection of models must draw them again. */}
+            <TableBody items={posts} dependencies={[selections]}>
               {(post) => {
                 const { data } = post;
                 const models = selections.get(post.postId);
                 return (
                   <Row id={post.postId} textValue={data.postTitle || post.postId} className={rowClass}>
                     <Cell className={`${bodyCell('start')} font-medium text-slate-900`}>
-                      <Clipped value={data.postTitle || 'Untitled post'} width="max-w-[22rem]" />
+                      <Clipped value={data.postTitle || 'Untitled post'} width="max-w-[20rem]" />
+                    </Cell>
+                    <Cell className={bodyCell()}>
+                      <PostFlags post={post} models={models} />
                     </Cell>
                     <Cell className={bodyCell()}>
                       <Clipped value={data.titleOfTheWork} width="max-w-[14rem]" />
@@ -111,29 +152,6 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
                       <Clipped value={data.recruitmentDeadline} width="max-w-[10rem]" />
                     </Cell>
                     <Cell className={`${bodyCell()} whitespace-nowrap`}>{displayPostDate(data.postDate) ?? <span className="text-slate-400">—</span>}</Cell>
-                    <Cell className={`${bodyCell()} text-center`}>
-                      {post.isFavorite && (
-                        <span className="text-base leading-none text-rose-600" title="Favourite">
-                          <span aria-hidden="true">♥</span>
-                          <span className="sr-only">Favourite</span>
-                        </span>
-                      )}
-                    </Cell>
-                    <Cell className={bodyCell()}>
-                      {post.memo && (
-                        <Flag tone="bg-amber-100 text-amber-950" title={post.memo}>
-                          Memo
-                        </Flag>
-                      )}
-                    </Cell>
-                    <Cell className={bodyCell()}>{post.isEmailSent && <Flag tone="bg-emerald-100 text-emerald-900">Sent</Flag>}</Cell>
-                    <Cell className={bodyCell()}>
-                      {models && models.length > 0 && (
-                        <Flag tone="bg-violet-100 text-violet-900" title={models.map(modelName).join(', ')}>
-                          {countOf(models.length, 'model')}
-                        </Flag>
-                      )}
-                    </Cell>
                   </Row>
                 );
               }}
