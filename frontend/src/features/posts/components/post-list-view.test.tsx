@@ -61,6 +61,8 @@ describe('PostListView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close post details' }));
     expect(screen.queryByRole('complementary')).toBeNull();
     expect(rowOf('공고 P-1').getAttribute('aria-selected')).toBe('false');
+    // The focus goes back to the row that was open.
+    expect(rowOf('공고 P-1').contains(document.activeElement)).toBe(true);
 
     await userEvent.click(screen.getByText('공고 P-3'));
     await userEvent.click(within(screen.getByRole('complementary')).getByRole('button', { name: 'Favourite' }));

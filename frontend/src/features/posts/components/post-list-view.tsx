@@ -80,13 +80,17 @@ const rowClass = `cursor-pointer bg-white hover:bg-slate-50 data-selected:bg-bra
 export function PostListView({ posts, language, selections, onMemo, onSendAction, isBusy }: PostListViewProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   // A post no longer on the page (another page, a filter) closes the panel.
   const selected = posts.find((post) => post.postId === selectedId) ?? null;
 
   const close = useCallback(() => {
+    // Focus in the closing panel (or lost) goes back to the row that was open: the table focuses the row it last
+    // had. Focus elsewhere (a filter) stays where it is.
+    const focused = document.activeElement;
+    const isFocusLeaving = !focused || focused === document.body || !!panelRef.current?.contains(focused);
     setSelectedId(null);
-    // Back to the row that was open: the table gives the focus to the row it last had.
-    tableRef.current?.focus();
+    if (isFocusLeaving) tableRef.current?.focus();
   }, []);
 
   // Esc closes the panel wherever the focus is (an action may leave it on the page), but not a dialog's Esc.
@@ -161,6 +165,7 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
       </div>
       {selected && (
         <aside
+          ref={panelRef}
           aria-label="Selected post"
           className="sticky top-20 flex max-h-[calc(100vh-6rem)] w-[min(34rem,44%)] shrink-0 flex-col rounded-2xl border border-slate-200 bg-slate-100 shadow-sm"
         >
