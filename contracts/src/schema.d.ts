@@ -52,6 +52,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/address-books/{addressBookId}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContactImportRevertsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/address-books/{addressBookId}/imports/{importId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContactImportRevertsController_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/address-books/{addressBookId}/imports/{importId}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ContactImportRevertsController_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/address-books/{id}/contacts": {
         parameters: {
             query?: never;
@@ -252,6 +300,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["ContactImportsController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/contact-imports/{id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ContactImportsController_matches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1414,6 +1478,40 @@ export interface components {
             /** @description Google's consent page; the browser goes there (a pop-up may be used). */
             authUrl: string;
         };
+        BookImportDto: {
+            /** @description Contacts it added that are in the book now (a revert removes these) */
+            addedInBook: number;
+            /** Format: date-time */
+            createdAt: string;
+            fileName: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Contacts it added */
+            imported: number;
+            /** @description What the last revert or restore did */
+            lastReport: components["schemas"]["ContactImportRevertReportDto"] | null;
+            matchedRows: number;
+            /** @enum {string} */
+            mode: "add" | "update" | "skip";
+            /**
+             * Format: date-time
+             * @description Set while reverted
+             */
+            revertedAt: string | null;
+            revertedBy: string | null;
+            /** @enum {string} */
+            state: "uploaded" | "queued" | "running" | "completed" | "failed";
+            /** @description Contacts it updated (a revert restores these) */
+            updated: number;
+            /** @description Who imported it */
+            userName: string | null;
+        };
+        BookImportListDto: {
+            /** @description The latest first */
+            imports: components["schemas"]["BookImportDto"][];
+        };
         BulkContactDto: {
             /** @description The group's name; created in the book when new */
             Group?: string;
@@ -1541,13 +1639,31 @@ export interface components {
             fileName: string;
             /** Format: uuid */
             id: string;
-            /** @description Contacts imported so far */
+            /** @description Contacts added so far */
             imported: number;
+            /** @description Rows whose phone matched a contact of the book (updated from, or skipped) */
+            matchedRows: number;
+            /** @enum {string} */
+            mode: "add" | "update" | "skip";
             progress: components["schemas"]["ImportProgressDto"];
             /** @description Every row left out, with why (once finished) */
             rejected: components["schemas"]["RejectedLineDto"][];
             /** @enum {string} */
             state: "uploaded" | "queued" | "running" | "completed" | "failed";
+            /** @description Contacts changed by the import */
+            updated: number;
+        };
+        ContactImportMatchesDto: {
+            /** @description The book, or null when the name makes a new one */
+            addressBookId: number | null;
+            /** @description Contacts of the book those rows match */
+            matchedContacts: number;
+            /** @description Rows whose phone digits match a contact of the book */
+            matchingRows: number;
+            /** @description Rows to import whose phone matches no contact of the book */
+            newRows: number;
+            /** @description Rows that will not be imported */
+            rejectedRows: number;
         };
         ContactImportPreviewDto: {
             columns: components["schemas"]["CsvColumnDto"][];
@@ -1570,6 +1686,18 @@ export interface components {
             unknownColumns: string[];
             /** @description Rows that will be imported */
             validRows: number;
+        };
+        ContactImportRevertReportDto: {
+            /** @enum {string} */
+            action: "revert" | "restore";
+            /** @description The first 100 of them */
+            kept: components["schemas"]["KeptContactDto"][];
+            /** @description Updated contacts with fields staff changed since, left as staff made them */
+            keptCount: number;
+            /** @description Added contacts removed (revert) or brought back (restore) */
+            removed: number;
+            /** @description Updated contacts given their values from before the import (revert), or the import's again (restore) */
+            restored: number;
         };
         ContactListDto: {
             data: components["schemas"]["ContactDto"][];
@@ -1904,6 +2032,13 @@ export interface components {
             count: number;
             message: string;
             success: boolean;
+        };
+        KeptContactDto: {
+            contactId: number;
+            /** @description The fields kept as staff made them */
+            fields: string[];
+            /** @description Its name, or its phone when it has none */
+            name: string;
         };
         LoginDto: {
             /** Format: email */
@@ -2462,6 +2597,12 @@ export interface components {
         StartContactImportDto: {
             /** @description The address book the contacts join; created when new */
             addressBook: string;
+            /**
+             * @description Rows whose phone digits match a contact of the book: add them anyway (add), give the contact the row's non-empty fields (update; a row matching several contacts updates each), or leave them out (skip). Unmatched rows are added.
+             * @default add
+             * @enum {string}
+             */
+            mode: "add" | "update" | "skip";
         };
         SuccessDto: {
             success: boolean;
@@ -2729,6 +2870,191 @@ export interface operations {
                 };
             };
             /** @description Address book already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContactImportRevertsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                addressBookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The 20 latest imports of the book, with what reverting each would undo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookImportListDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such book, or no such import of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContactImportRevertsController_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                addressBookId: number;
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Undoes the revert: the removed contacts come back, the restored fields get the import's values again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImportRevertReportDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such book, or no such import of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not reverted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContactImportRevertsController_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                addressBookId: number;
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contacts it added are removed (kept, restorable) and those it updated get their values from before it; fields changed since are kept and named */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImportRevertReportDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such book, or no such import of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Still running, or already reverted */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3540,6 +3866,72 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContactImportsController_matches: {
+        parameters: {
+            query: {
+                /** @description The address book the contacts join; created when new */
+                addressBook: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's rows against the book named: new ones and those matching its contacts by phone digits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImportMatchesDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Already started */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

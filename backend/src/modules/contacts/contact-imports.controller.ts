@@ -16,7 +16,7 @@ import {
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { ContactImportsService } from './contact-imports.service.js';
-import { ContactImportDto, ContactImportPreviewDto, ContactImportQueryDto, StartContactImportDto } from './dto/contact-import.dto.js';
+import { AddressBookNameDto, ContactImportDto, ContactImportMatchesDto, ContactImportPreviewDto, ContactImportQueryDto, StartContactImportDto } from './dto/contact-import.dto.js';
 
 /** Address books imported from CSV files (spec §5 Contacts): upload and preview, then the import on the worker. */
 @ApiTags('contacts')
@@ -43,7 +43,16 @@ export class ContactImportsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already started' })
   start(@CurrentPrincipal() principal: Principal, @Param('id', ParseUUIDPipe) id: string, @Body() body: StartContactImportDto): Promise<ContactImportDto> {
-    return this.imports.start(id, principal.userId, body.addressBook);
+    return this.imports.start(id, principal.userId, body.addressBook, body.mode);
+  }
+
+  @Get(':id/matches')
+  @ApiOkResponse({ type: ContactImportMatchesDto, description: "The file's rows against the book named: new ones and those matching its contacts by phone digits" })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already started' })
+  matches(@CurrentPrincipal() principal: Principal, @Param('id', ParseUUIDPipe) id: string, @Query() query: AddressBookNameDto): Promise<ContactImportMatchesDto> {
+    return this.imports.matches(id, principal.userId, query.addressBook);
   }
 
   @Get(':id')

@@ -8,15 +8,18 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger, Not
 import type { Queue } from 'bullmq';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { phoneDigits } from '@job-casting/rules';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { textArray } from '../../platform/database/sql-arrays.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
 import { AddressBook } from './address-book.entity.js';
 import { AddressBooksService } from './address-books.service.js';
-import { ContactImport } from './contact-import.entity.js';
+import { ContactImport, type ContactImportMode } from './contact-import.entity.js';
 import { CONTACT_IMPORT_JOB, CONTACT_IMPORT_JOB_OPTIONS, type ContactImportJobData } from './contact-import.job.js';
+import { prepareMatching, PREVIEW_MATCHES_SQL, ROWS_COPY_SQL, writeMatchedBatch } from './contact-import-batches.js';
 import { CONTACT_COPY_SQL, contactCopyLine } from './contact-rows.js';
 import { type ContactCsvLine, type ContactCsvRow, openContactCsv, readContactCsv } from './domain/contact-csv.js';
-import type { ContactImportDto, ContactImportPreviewDto } from './dto/contact-import.dto.js';
+import type { ContactImportDto, ContactImportMatchesDto, ContactImportPreviewDto } from './dto/contact-import.dto.js';
 
 export const CONTACT_IMPORT_MESSAGES = {
   csvOnly: 'Only .csv files can be uploaded. Please save the sheet as CSV and try again.',
@@ -86,8 +89,8 @@ export class ContactImportsService {
     };
   }
 
-  /** Queues the import into the named book (created when new); an import starts once. */
-  async start(id: string, userId: number, addressBook: string): Promise<ContactImportDto> {
+  /** Queues the import into the named book (created when new) in the mode chosen; an import starts once. */
+  async start(id: string, userId: number, addressBook: string, mode: ContactImportMode = 'add'): Promise<ContactImportDto> {
     await this.em.fork().transactional(async (em) => {
       const upload = await em.findOne(ContactImport, { id, user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!upload) throw new NotFoundException(CONTACT_IMPORT_MESSAGES.notFound);
@@ -96,6 +99,7 @@ export class ContactImportsService {
       if (upload.state !== 'uploaded') throw new ConflictException(CONTACT_IMPORT_MESSAGES.started);
       upload.addressBook = em.getReference(AddressBook, await this.books.bookIdByName(em, addressBook));
       upload.state = 'queued';
+      upload.mode = mode;
     });
     await this.enqueue(id);
     return this.status(id, userId);
@@ -129,9 +133,36 @@ export class ContactImportsService {
       state: upload.state,
       addressBookId: upload.addressBook?.id ?? null,
       progress: { done: upload.rowsDone, total: upload.totalRows },
+      mode: upload.mode,
       imported: upload.imported,
+      matchedRows: upload.matchedRows,
+      updated: upload.updated,
       rejected: upload.rejected,
       error: upload.error ?? null,
+    };
+  }
+
+  /**
+   * The preview's counts for a book: of the rows to import, how many are new to it and how many match its contacts
+   * by phone digits (a book not made yet has none). The file is read again, its digits matched in one query.
+   */
+  async matches(id: string, userId: number, addressBook: string): Promise<ContactImportMatchesDto> {
+    const em = this.em.fork();
+    const upload = await em.findOne(ContactImport, { id, user: userId }, { populate: ['content'] });
+    if (!upload) throw new NotFoundException(CONTACT_IMPORT_MESSAGES.notFound);
+    if (!upload.content || upload.state !== 'uploaded') throw new ConflictException(CONTACT_IMPORT_MESSAGES.started);
+    const read = readContactCsv(upload.content);
+    const digits = read.rows.map(({ contact }) => phoneDigits(contact.phoneNumber ?? ''));
+    const [book] = await em.execute<{ id: number }[]>(`select "id" from "address_book" where "name" = ?`, [addressBook]);
+    const [counts] = book
+      ? await em.execute<{ matchingRows: number; matchedContacts: number }[]>(PREVIEW_MATCHES_SQL, [textArray(digits), book.id, book.id, textArray(digits)])
+      : [{ matchingRows: 0, matchedContacts: 0 }];
+    return {
+      addressBookId: book?.id ?? null,
+      newRows: read.rows.length - counts.matchingRows,
+      matchingRows: counts.matchingRows,
+      matchedContacts: counts.matchedContacts,
+      rejectedRows: read.rejected.length,
     };
   }
 
@@ -147,7 +178,7 @@ export class ContactImportsService {
     if (!upload || upload.state === 'completed' || upload.state === 'failed' || upload.state === 'uploaded') return;
     if (!upload.addressBook) throw new Error(`Contact import ${id} has no address book`);
     const addressBookId = upload.addressBook.id;
-    const total = upload.totalRows;
+    const { mode, totalRows: total } = upload;
     await em.nativeUpdate(ContactImport, { id }, { state: 'running' });
     const rejected: { line: number; reason: string }[] = [];
     const client = new pg.Client({ connectionString: this.config.DATABASE_URL });
@@ -158,6 +189,7 @@ export class ContactImportsService {
       if (!content) throw new Error(`Contact import ${id} has no file`);
       const contacts = keptContacts(openContactCsv(content).lines, rejected);
       const groups = new Map<string, number>();
+      if (mode !== 'add') await prepareMatching(client);
       skip(contacts, upload.rowsDone);
       for (let start = upload.rowsDone; start < total; start += batchRows) {
         const size = Math.min(batchRows, total - start);
@@ -171,9 +203,15 @@ export class ContactImportsService {
             continue;
           }
           const written = { rows: 0 };
-          await pipeline(Readable.from(this.copyChunks(addressBookId, contacts, size, groups, written)), client.query(copyFrom(CONTACT_COPY_SQL)));
+          const chunks = Readable.from(this.copyChunks(id, addressBookId, contacts, size, groups, written));
+          await pipeline(chunks, client.query(copyFrom(mode === 'add' ? CONTACT_COPY_SQL : ROWS_COPY_SQL)));
           if (written.rows !== size) throw new Error(`Contact import ${id}: the file has ${start + written.rows} rows to import, not ${total}`);
-          await client.query(`update "contact_import" set "rows_done" = $1, "imported" = "imported" + $2 where "id" = $3`, [start + size, size, id]);
+          const batch = mode === 'add' ? { added: size, matchedRows: 0 } : await writeMatchedBatch(client, id, mode);
+          await client.query(
+            `update "contact_import" set "rows_done" = $1, "imported" = "imported" + $2, "matched_rows" = "matched_rows" + $3,
+               "updated" = (select count(*) from "contact_import_update" where "import_id" = $4) where "id" = $4`,
+            [start + size, batch.added, batch.matchedRows, id],
+          );
           await client.query('commit');
         } catch (error) {
           await client.query('rollback').catch(() => {});
@@ -189,7 +227,7 @@ export class ContactImportsService {
     // Only the run that wrote the last batch (or found it written) completes the import.
     const completed = await em.nativeUpdate(ContactImport, { id, rowsDone: total, state: 'running' }, { state: 'completed', rejected, content: null, finishedAt: new Date() });
     if (completed === 0) return;
-    this.logger.log(`Imported ${total} contacts from ${upload.fileName}; ${rejected.length} rows rejected`);
+    this.logger.log(`Imported ${upload.fileName} (${mode}): ${total} rows; ${rejected.length} rows rejected`);
     // Until autovacuum comes round, the table's statistics describe it as it was before the import: the queries
     // on the book are planned on fresh ones. The import is done by then; a failure here only costs the statistics.
     await em.execute('analyze "contact"').catch((error: unknown) => this.logger.warn(`Contact statistics not taken after import ${id}: ${String(error)}`));
@@ -199,7 +237,7 @@ export class ContactImportsService {
    * The COPY text of the next `rows` contacts, a chunk at a time; each group is looked up (created when new, and
    * committed at once, so the batch's rows may refer to it) the first time a row names it.
    */
-  private async *copyChunks(addressBookId: number, contacts: Iterator<ContactCsvRow>, rows: number, groups: Map<string, number>, written: { rows: number }): AsyncGenerator<string> {
+  private async *copyChunks(importId: string, addressBookId: number, contacts: Iterator<ContactCsvRow>, rows: number, groups: Map<string, number>, written: { rows: number }): AsyncGenerator<string> {
     let chunk = '';
     for (let next = written.rows < rows ? contacts.next() : null; next && !next.done; next = written.rows < rows ? contacts.next() : null) {
       const contact = next.value;
@@ -210,7 +248,7 @@ export class ContactImportsService {
         groupId = created.get(group)!;
         groups.set(group, groupId);
       }
-      chunk += contactCopyLine(addressBookId, { text: contact, groupId });
+      chunk += contactCopyLine(addressBookId, { text: contact, groupId }, importId);
       if (++written.rows % COPY_CHUNK_ROWS === 0) {
         yield chunk;
         chunk = '';

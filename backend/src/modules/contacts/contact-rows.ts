@@ -58,7 +58,7 @@ export interface NewContact {
   checked?: boolean;
 }
 
-const INSERT_COLUMNS = ['group_id', 'checked', 'phone_digits', ...CONTACT_TEXT_FIELD_NAMES.map((field) => CONTACT_TEXT_FIELDS[field].column)];
+export const INSERT_COLUMNS = ['group_id', 'checked', 'phone_digits', ...CONTACT_TEXT_FIELD_NAMES.map((field) => CONTACT_TEXT_FIELDS[field].column)];
 const INSERT_TYPES: Record<string, string> = { group_id: 'int', checked: 'boolean' };
 
 /** A new contact's values in INSERT_COLUMNS order: everything a person typed is kept; the phone's digits derived. */
@@ -94,18 +94,24 @@ const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': 
 /** A value in COPY's text format; most cells need no escape, so they are only tested. */
 const copyText = (value: string) => (COPY_SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value);
 
-/** The same contacts as insertContacts, for `COPY contact (…) FROM STDIN` (text format): for large imports. */
-export const CONTACT_COPY_SQL = `copy "contact" ("address_book_id", ${INSERT_COLUMNS.map((column) => `"${column}"`).join(', ')}) from stdin`;
+/** The columns of an import's COPY: the book, insertContacts' columns, and the import that adds the contact. */
+export const IMPORT_COPY_COLUMNS = ['address_book_id', ...INSERT_COLUMNS, 'import_id'] as const;
 
-/** One contact as a line of CONTACT_COPY_SQL: the values of columnValues, built without an array per row. */
-export function contactCopyLine(addressBookId: number, { text, groupId, checked }: NewContact): string {
+/** The same contacts as insertContacts, for `COPY contact (…) FROM STDIN` (text format): for large imports. */
+export const CONTACT_COPY_SQL = `copy "contact" (${IMPORT_COPY_COLUMNS.map((column) => `"${column}"`).join(', ')}) from stdin`;
+
+/**
+ * One contact as a line of CONTACT_COPY_SQL (the values of columnValues, built without an array per row), added
+ * by the import named.
+ */
+export function contactCopyLine(addressBookId: number, { text, groupId, checked }: NewContact, importId: string): string {
   const phone = storedValue('phoneNumber', text.phoneNumber ?? '');
   let line = `${addressBookId}\t${groupId ?? '\\N'}\t${checked ? 't' : 'f'}\t${checkedPhoneDigits(phone)}`;
   for (const field of CONTACT_TEXT_FIELD_NAMES) {
     const value = text[field];
     line += value ? `\t${copyText(field === 'phoneNumber' ? phone : storedValue(field, value))}` : '\t';
   }
-  return `${line}\n`;
+  return `${line}\t${importId}\n`;
 }
 
 /**

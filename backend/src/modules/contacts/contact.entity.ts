@@ -37,6 +37,11 @@ export const ContactSchema = defineEntity({
     modifyChat: p.string().length(200).default(''),
     deletedAt: p.datetime().nullable(),
     mergedInto: () => p.manyToOne(Contact).nullable().deleteRule('set null'),
+    /**
+     * The import that added the contact, so that reverting the import removes it. A tag rather than a foreign key:
+     * the import's COPY writes it on every row, and a key would add a lookup per row.
+     */
+    importId: p.uuid().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p
       .datetime()
@@ -54,6 +59,7 @@ export const ContactSchema = defineEntity({
     { name: 'contact_book_phone_index', properties: ['addressBook', 'phoneDigits'], where: LIVE },
     { name: 'contact_group_id_index', properties: ['group'], where: LIVE },
     { name: 'contact_merged_into_index', properties: ['mergedInto'], where: 'merged_into_id is not null' },
+    { name: 'contact_import_id_index', properties: ['importId'], where: 'import_id is not null' },
   ],
 });
 export class Contact extends ContactSchema.class {}

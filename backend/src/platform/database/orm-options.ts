@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { AuthSession, RefreshToken } from '../../modules/auth/session.entity.js';
 import { AddressBook, ContactGroup } from '../../modules/contacts/address-book.entity.js';
 import { ContactImport } from '../../modules/contacts/contact-import.entity.js';
+import { ContactImportUpdate } from '../../modules/contacts/contact-import-update.entity.js';
 import { Contact } from '../../modules/contacts/contact.entity.js';
 import { ContactColumnSettings } from '../../modules/contacts/contact-column-settings.entity.js';
 import { FriendRequestBatch, FriendRequestItem } from '../../modules/contacts/friend-request.entity.js';
@@ -23,7 +24,7 @@ import { migrationsList } from './migrations/index.js';
 
 /** Every entity of the application. A new module adds its entities here. */
 export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel, ModelSelection, EmailTemplate,
-  AddressBook, ContactGroup, Contact, ContactImport, FriendRequestBatch, FriendRequestItem, ContactColumnSettings,
+  AddressBook, ContactGroup, Contact, ContactImport, ContactImportUpdate, FriendRequestBatch, FriendRequestItem, ContactColumnSettings,
   SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery, MessageDeliveryEvent, OptOut, ContactConsent];
 
 /** Where the migrator records the migrations it applied: the schema's level, which a backup keeps. */
