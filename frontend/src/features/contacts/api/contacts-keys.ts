@@ -14,6 +14,7 @@ export const groupsKey = (bookId: number) => ['contacts', 'groups', bookId] as c
 export const contactsKey = (bookId: number, choice: GroupChoice | null) =>
   ['contacts', 'list', bookId, choice?.kind === 'group' ? `group:${choice.id}` : `view:${choice?.view ?? 'entire'}`] as const;
 export const columnSettingsKey = ['contacts', 'column-settings'] as const;
+export const bookImportsKey = (bookId: number) => ['contacts', 'imports', bookId] as const;
 
 const isBookKey = (bookId: number) => (key: unknown) =>
   Array.isArray(key) && key[0] === 'contacts' && (key[1] === 'list' || key[1] === 'groups') && key[2] === bookId;
@@ -21,6 +22,11 @@ const isBookKey = (bookId: number) => (key: unknown) =>
 /** After a change to a book's contacts: its lists and group counts, and the books' counts, are read again. */
 export async function revalidateBook(bookId: number): Promise<void> {
   await Promise.all([mutate(isBookKey(bookId)), mutate(addressBooksKey)]);
+}
+
+/** After an import, a revert or a restore: the book's list of imports is read again. */
+export async function revalidateBookImports(bookId: number): Promise<void> {
+  await mutate(bookImportsKey(bookId));
 }
 
 /** Puts rows the server returned into every cached list of the book that holds them (no refetch of 50,000 rows). */

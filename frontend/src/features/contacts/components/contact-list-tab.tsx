@@ -20,6 +20,7 @@ import type { RowAction, RowHandlers } from './contact-row.tsx';
 import { ContactTable } from './contact-table.tsx';
 import { contactToast, reasonOf, toastFailure } from './contact-toast.ts';
 import { ContactToolbar } from './contact-toolbar.tsx';
+import { BookImportsDialog } from './book-imports-dialog.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
 import { DeleteContactsDialog } from './delete-contacts-dialog.tsx';
 import { FriendRequestDialog, type FriendRequest } from './friend-request-dialog.tsx';
@@ -40,7 +41,7 @@ import type { VirtualRowsHandle } from './virtual-rows.tsx';
 import { countOf } from '../../../lib/count-words.ts';
 
 type OpenDialog =
-  | { type: 'newBook' | 'addGroup' | 'columns' }
+  | { type: 'newBook' | 'addGroup' | 'columns' | 'imports' }
   | { type: 'addContact'; values: ContactFormValues }
   | { type: 'edit' | 'memo'; contact: Contact }
   | { type: 'delete' | 'send' | 'move'; ids: number[] }
@@ -260,6 +261,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
           if (!file.name.toLowerCase().endsWith('.csv')) return contactToast.error('CSV upload accepts .csv only');
           setDialog({ type: 'import', file });
         }}
+        onImports={() => setDialog({ type: 'imports' })}
         firstRow={firstRow}
         total={shownRows.length}
         onPage={goToPage}
@@ -439,6 +441,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
         }}
       />
       <CsvImportDialog file={dialog?.type === 'import' ? dialog.file : null} bookName={books.data.find((book) => book.id === bookId)?.name ?? ''} onClose={close} />
+      <BookImportsDialog bookId={bookId} bookName={books.data.find((book) => book.id === bookId)?.name ?? ''} isOpen={dialog?.type === 'imports'} onClose={close} />
       <UnsavedChangesGuard
         count={edits.pending.size}
         bookSwitch={pendingBook !== null}

@@ -18,6 +18,8 @@ interface ContactToolbarProps {
   isSaving: boolean;
   onSave: () => void;
   onCsvFile: (file: File) => void;
+  /** The book's recent imports, to revert one. */
+  onImports: () => void;
   /** The table's first row in view, for the page x / y line. */
   firstRow: FirstRowStore;
   /** How many rows the table holds. */
@@ -60,9 +62,9 @@ const PageButtons = memo(function PageButtons({ page, pages, onPage }: { page: n
   );
 });
 
-/** The tab's top: address-book selector, autosave toggle, CSV upload, previous/next page, column settings. */
+/** The tab's top: address-book selector, autosave toggle, CSV upload and recent imports, previous/next page, column settings. */
 export function ContactToolbar(props: ContactToolbarProps) {
-  const { books, bookId, onBookChange, onNewBook, autosave, onAutosaveChange, unsaved, isSaving, onSave, onCsvFile, firstRow, total, onPage, onColumnSettings } = props;
+  const { books, bookId, onBookChange, onNewBook, autosave, onAutosaveChange, unsaved, isSaving, onSave, onCsvFile, onImports, firstRow, total, onPage, onColumnSettings } = props;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="w-60">
@@ -103,6 +105,9 @@ export function ContactToolbar(props: ContactToolbarProps) {
           CSV Upload
         </Button>
       </FileTrigger>
+      <Button variant="secondary" isDisabled={bookId === null} onPress={onImports}>
+        Recent Imports
+      </Button>
       <Pager firstRow={firstRow} total={total} onPage={onPage} />
       <Button variant="secondary" onPress={onColumnSettings}>
         Column Settings

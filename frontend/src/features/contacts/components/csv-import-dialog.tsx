@@ -4,10 +4,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { fetchContactImport, startContactImport, uploadContactCsv, type ImportJob, type ImportPreview } from '../api/contact-imports.ts';
-import { revalidateBook } from '../api/contacts-keys.ts';
+import { fetchContactImport, startContactImport, uploadContactCsv, type ImportJob, type ImportMode, type ImportPreview } from '../api/contact-imports.ts';
+import { revalidateBook, revalidateBookImports } from '../api/contacts-keys.ts';
+import { fieldLabel } from './contact-fields.ts';
 import { contactToast, reasonOf } from './contact-toast.ts';
-import { isFinished, POLL_MS, progressPercent } from './import-progress.ts';
+import { ImportModeChoice } from './import-mode-choice.tsx';
+import { importButtonLabel } from './import-modes.ts';
+import { importedText, isFinished, POLL_MS, progressPercent } from './import-progress.ts';
 
 type Step = { kind: 'reading' } | { kind: 'failed'; message: string } | { kind: 'preview'; preview: ImportPreview } | { kind: 'importing'; job: ImportJob };
 
@@ -41,8 +44,9 @@ function RejectedLines({ lines, count }: { lines: readonly { line: number; reaso
   );
 }
 
-function PreviewView({ preview, bookName, onStart }: { preview: ImportPreview; bookName: string; onStart: (book: string) => Promise<void> }) {
+function PreviewView({ preview, bookName, onStart }: { preview: ImportPreview; bookName: string; onStart: (book: string, mode: ImportMode) => Promise<void> }) {
   const [book, setBook] = useState(bookName);
+  const [mode, setMode] = useState<ImportMode>('add');
   const [isStarting, setStarting] = useState(false);
   const mapped = preview.columns.filter((column) => column.field);
   return (
@@ -79,7 +83,7 @@ function PreviewView({ preview, bookName, onStart }: { preview: ImportPreview; b
         <ul className="flex flex-wrap gap-1.5 text-xs">
           {preview.columns.map((column) => (
             <li key={column.header} className={`rounded-full px-2 py-1 ${column.field ? 'bg-brand-50 text-brand-900' : 'bg-slate-100 text-slate-600 line-through'}`}>
-              {column.header} → {column.field ?? 'not imported'}
+              {column.header} → {column.field ? fieldLabel(column.field) : 'not imported'}
             </li>
           ))}
         </ul>
@@ -117,6 +121,7 @@ function PreviewView({ preview, bookName, onStart }: { preview: ImportPreview; b
       <div className="mt-4">
         <TextField label="Import into address book" value={book} onChange={setBook} isRequired description="A new name creates a new address book." />
       </div>
+      <ImportModeChoice importId={preview.id} book={book} rejected={preview.rejectedCount} mode={mode} onModeChange={setMode} />
       <DialogActions>
         <Button slot="close" variant="secondary">
           Cancel
@@ -127,13 +132,13 @@ function PreviewView({ preview, bookName, onStart }: { preview: ImportPreview; b
           onPress={async () => {
             setStarting(true);
             try {
-              await onStart(book.trim());
+              await onStart(book.trim(), mode);
             } finally {
               setStarting(false);
             }
           }}
         >
-          Import {preview.validRows} contact(s)
+          {importButtonLabel(mode, preview.validRows)}
         </Button>
       </DialogActions>
     </>
@@ -159,9 +164,7 @@ function ProgressView({ job }: { job: ImportJob }) {
       {job.state === 'failed' ? (
         <Alert>An error occurred while processing: {job.error ?? 'the import failed'}</Alert>
       ) : (
-        <Alert tone="success">
-          Imported {job.imported} contact(s). Rejected {job.rejected.length}.
-        </Alert>
+        <Alert tone="success">{importedText(job)}</Alert>
       )}
       <RejectedLines lines={job.rejected} count={job.rejected.length} />
       <DialogActions>
@@ -196,7 +199,7 @@ function ImportFlow({ file, bookName }: { file: File; bookName: string }) {
       fetchContactImport(jobId).then(
         (job) => {
           setStep({ kind: 'importing', job });
-          if (isFinished(job.state) && job.addressBookId !== null) void revalidateBook(job.addressBookId);
+          if (isFinished(job.state) && job.addressBookId !== null) void Promise.all([revalidateBook(job.addressBookId), revalidateBookImports(job.addressBookId)]);
         },
         (failure: unknown) => contactToast.error(`An error occurred while processing: ${reasonOf(failure)}`),
       );
@@ -223,9 +226,9 @@ function ImportFlow({ file, bookName }: { file: File; bookName: string }) {
         <PreviewView
           preview={step.preview}
           bookName={bookName}
-          onStart={async (book) => {
+          onStart={async (book, mode) => {
             try {
-              setStep({ kind: 'importing', job: await startContactImport(step.preview.id, book) });
+              setStep({ kind: 'importing', job: await startContactImport(step.preview.id, book, mode) });
             } catch (failure) {
               contactToast.error(`An error occurred while processing: ${reasonOf(failure)}`);
             }
@@ -237,7 +240,10 @@ function ImportFlow({ file, bookName }: { file: File; bookName: string }) {
   }
 }
 
-/** CSV upload: the file's preview (encoding, columns, first rows, counts, rejected lines), then the import's progress and report. */
+/**
+ * CSV upload: the file's preview (encoding, columns, first rows, rows new to the book or matching its contacts,
+ * rejected lines) and the choice of what matching rows do, then the import's progress and report.
+ */
 export function CsvImportDialog({ file, bookName, onClose }: { file: File | null; bookName: string; onClose: () => void }) {
   return (
     <Dialog title="CSV Upload" size="lg" isOpen={file !== null} onOpenChange={(open) => !open && onClose()}>

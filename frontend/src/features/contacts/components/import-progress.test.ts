@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFinished, progressPercent } from './import-progress.ts';
+import { importedText, isFinished, progressPercent } from './import-progress.ts';
 
 describe('import progress', () => {
   it('is a whole percentage', () => {
@@ -13,5 +13,12 @@ describe('import progress', () => {
     expect(isFinished('running')).toBe(false);
     expect(isFinished('completed')).toBe(true);
     expect(isFinished('failed')).toBe(true);
+  });
+
+  it('reports a finished import in its mode’s words', () => {
+    const job = { imported: 3, matchedRows: 4, updated: 5, rejected: [{}] };
+    expect(importedText({ ...job, mode: 'add' })).toBe('Imported 3 contact(s). Rejected 1.');
+    expect(importedText({ ...job, mode: 'update' })).toBe('Added 3 contact(s), updated 5 from 4 matching row(s). Rejected 1.');
+    expect(importedText({ ...job, mode: 'skip' })).toBe('Added 3 contact(s), skipped 4 matching row(s). Rejected 1.');
   });
 });

@@ -11,3 +11,11 @@ export function progressPercent(progress: { done: number; total: number }): numb
   if (progress.total <= 0) return 0;
   return Math.min(100, Math.round((progress.done / progress.total) * 100));
 }
+
+/** The report of a finished import, in its mode's words. */
+export function importedText(job: { mode: string; imported: number; matchedRows: number; updated: number; rejected: readonly unknown[] }): string {
+  const rejected = `Rejected ${job.rejected.length}.`;
+  if (job.mode === 'update') return `Added ${job.imported} contact(s), updated ${job.updated} from ${job.matchedRows} matching row(s). ${rejected}`;
+  if (job.mode === 'skip') return `Added ${job.imported} contact(s), skipped ${job.matchedRows} matching row(s). ${rejected}`;
+  return `Imported ${job.imported} contact(s). ${rejected}`;
+}
