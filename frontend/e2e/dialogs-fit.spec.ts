@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { connectedAccount, openPostCard, postToEmail, sandboxUrl } from './google-support.ts';
-import { checkScreen, expect, test, useSuperadminSession } from './support.ts';
+import { api, checkScreen, expect, test, useSuperadminSession } from './support.ts';
 
 // Every big dialog on a laptop's screen and a larger one: its title and its main button are in sight without
 // scrolling, only the dialog's body scrolls. The Confirm Sender List is checked in send-review.spec.ts.
@@ -75,8 +75,34 @@ for (const viewport of SCREENS) {
       await expectFits(page, instructions, 'Instructions', 'Close', 'instructions');
     });
 
-    test('the contact book’s and the message sender’s dialogs show their main button', async ({ page }) => {
+    test('the contact book’s and the message sender’s dialogs show their main button', async ({ page, superadminSession }) => {
+      // A book of its own, so that the CSV dialogs open whatever else the journeys left.
+      const book = `E2E fit ${viewport.width} ${Date.now().toString(36)}`;
+      await api.POST('/backend/api/v1/contact-list/bulk', {
+        body: { addressBook: book, contacts: [{ contactName: '맞춤', phoneNumber: '010-6666-0001' }] },
+        headers: { Authorization: `Bearer ${superadminSession.token}` },
+      });
       await page.goto('/admin/contact-book');
+      await page.getByRole('button', { name: /Address book/ }).click();
+      await page.getByRole('option', { name: new RegExp(`^${book} \\(`) }).click();
+      const csv = `Name,Phone Number,Email\n맞춤,010-6666-0001,fit@new.kr\n${Array.from({ length: 40 }, (_, i) => `행 ${i},010-6666-${String(1000 + i)},`).join('\n')}\n`;
+      await page.locator('input[type="file"]').setInputFiles({ name: 'fit.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      const upload = page.getByRole('dialog', { name: 'CSV Upload' });
+      await upload.getByText('Update matches', { exact: true }).click();
+      await expect(upload.getByText('40 new contacts will be added; 1 contact updated from 1 matching row.')).toBeVisible();
+      await expectFits(page, upload, 'CSV Upload', 'Import 41 row(s)', 'csv-upload');
+      await upload.getByRole('button', { name: 'Import 41 row(s)' }).click();
+      await expect(upload.getByText(/Added 40 contact\(s\)/)).toBeVisible({ timeout: 30_000 });
+      await upload.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('button', { name: 'Recent Imports' }).click();
+      const imports = page.getByRole('dialog', { name: 'Recent Imports' });
+      await expectFits(page, imports, 'Recent Imports', 'Close', 'recent-imports');
+      await imports.getByRole('button', { name: 'Revert fit.csv' }).click();
+      const revert = page.getByRole('alertdialog', { name: 'Revert Import' });
+      await expectFits(page, revert, 'Revert Import', 'Revert', 'revert-import');
+      await revert.getByRole('button', { name: 'Cancel' }).click();
+      await imports.getByRole('button', { name: 'Close' }).click();
+
       await page.getByRole('button', { name: 'Column Settings' }).click();
       const columns = page.getByRole('dialog', { name: 'Column Settings' });
       await expect(columns.getByRole('checkbox').first()).toBeVisible();

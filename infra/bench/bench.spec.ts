@@ -90,6 +90,7 @@ describe('infra/bench', () => {
     expect(output).toContain('Address book of 400 contacts');
     expect(/import\s+\d+ rows\/s from upload to the last row committed \([\d.]+ s, 400 imported\)/.test(output)).toBe(true);
     expect(Number(/COPY\s+(\d+) rows\/s of the same cells into contact, with its foreign keys/.exec(output)?.[1])).toBeGreaterThan(0);
+    expect(output).toMatch(/update matches\s+\d+ rows\/s importing the same file again into that book \([\d.]+ s; 400 rows matching, \d+ contacts updated, 0 added\)/);
     expect(Number(/(\d+) rows\/s into a temporary copy of contact/.exec(output)?.[1])).toBeGreaterThan(0);
     // 5 % of 400 contacts repeat another's phone: 20 repeats.
     const [, , , groups, duplicated] = (/duplicate scan of the whole book\s+p50 (\d+) ms, slowest (\d+) ms of 10 \((\d+) phones shared by (\d+) contacts\)/.exec(output) ?? []).map(Number);

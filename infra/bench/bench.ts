@@ -115,6 +115,8 @@ async function contactFigures() {
   const contactImport = await importAddressBook(base, auth, book, 'bench-contacts');
   const contactCopy = await copyContactsPerSecond(databaseUrl, book.rows, contactImport.addressBookId);
   const contactImportRate = contactImport.imported / contactImport.seconds;
+  // The same file again into that book, updating the contacts its rows match: every row is matched by phone.
+  const reimport = await importAddressBook(base, auth, book, 'bench-contacts', 'update');
   const scan = await duplicateScan(base, auth, contactImport.addressBookId, 10);
   await analyzeContacts(databaseUrl);
   const small = await importAddressBook(base, auth, generatedAddressBook(SMALL_BOOK, 0.05), 'bench-duplicates');
@@ -125,6 +127,7 @@ async function contactFigures() {
     `  import    ${contactImportRate.toFixed(0)} rows/s from upload to the last row committed (${contactImport.seconds.toFixed(1)} s, ${contactImport.imported} imported)`,
     `  COPY      ${contactCopy.intoContact.toFixed(0)} rows/s of the same cells into contact, with its foreign keys and indexes (import = ${((100 * contactImportRate) / contactCopy.intoContact).toFixed(0)} % of COPY)`,
     `            ${contactCopy.intoTemporary.toFixed(0)} rows/s into a temporary copy of contact: indexes, no foreign keys, no WAL (import = ${((100 * contactImportRate) / contactCopy.intoTemporary).toFixed(0)} %)`,
+    `  update matches  ${(contactCount / reimport.seconds).toFixed(0)} rows/s importing the same file again into that book (${reimport.seconds.toFixed(1)} s; ${reimport.matchedRows} rows matching, ${reimport.updated} contacts updated, ${reimport.imported} added)`,
     `  duplicate scan of the whole book  p50 ${scan.p50.toFixed(0)} ms, slowest ${scan.max.toFixed(0)} ms of 10 (${scan.groups} phones shared by ${scan.duplicated} contacts)`,
     `  duplicates view right after importing ${grown.imported} contacts into a book of ${small.imported}  first answer ${view.first.toFixed(0)} ms, then p50 ${view.p50.toFixed(0)} ms, slowest ${view.max.toFixed(0)} ms of 10 (${view.contacts} contacts listed)`,
   ];

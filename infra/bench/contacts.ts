@@ -37,8 +37,17 @@ export function generatedAddressBook(contacts: number, duplicateShare: number): 
   return { csv, rows };
 }
 
-/** Seconds from the first byte uploaded to the last row committed: preview, start, and the worker's import. */
-export async function importAddressBook(base: string, auth: Record<string, string>, book: GeneratedBook, name: string): Promise<{ seconds: number; addressBookId: number; imported: number }> {
+/**
+ * Seconds from the first byte uploaded to the last row committed: preview, start, and the worker's import, in the
+ * mode given (rows matching a contact of the book by phone: added, updated from, or skipped).
+ */
+export async function importAddressBook(
+  base: string,
+  auth: Record<string, string>,
+  book: GeneratedBook,
+  name: string,
+  mode: 'add' | 'update' | 'skip' = 'add',
+): Promise<{ seconds: number; addressBookId: number; imported: number; matchedRows: number; updated: number }> {
   const started = performance.now();
   const uploaded = await fetch(`${base}/contact-imports?fileName=${encodeURIComponent(`${name}.csv`)}`, {
     method: 'POST',
@@ -47,11 +56,21 @@ export async function importAddressBook(base: string, auth: Record<string, strin
   });
   if (uploaded.status !== 201) throw new Error(`contact upload: ${uploaded.status} ${await uploaded.text()}`);
   const { id } = (await uploaded.json()) as { id: string };
-  const start = await fetch(`${base}/contact-imports/${id}/start`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ addressBook: name }) });
+  const start = await fetch(`${base}/contact-imports/${id}/start`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ addressBook: name, mode }) });
   if (start.status !== 202) throw new Error(`contact import start: ${start.status} ${await start.text()}`);
   for (;;) {
-    const status = (await (await fetch(`${base}/contact-imports/${id}`, { headers: auth })).json()) as { state: string; addressBookId: number; imported: number; error: string | null };
-    if (status.state === 'completed') return { seconds: (performance.now() - started) / 1000, addressBookId: status.addressBookId, imported: status.imported };
+    const status = (await (await fetch(`${base}/contact-imports/${id}`, { headers: auth })).json()) as {
+      state: string;
+      addressBookId: number;
+      imported: number;
+      matchedRows: number;
+      updated: number;
+      error: string | null;
+    };
+    if (status.state === 'completed') {
+      const { addressBookId, imported, matchedRows, updated } = status;
+      return { seconds: (performance.now() - started) / 1000, addressBookId, imported, matchedRows, updated };
+    }
     if (status.state === 'failed') throw new Error(`contact import failed: ${status.error}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
