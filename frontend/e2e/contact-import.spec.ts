@@ -29,6 +29,8 @@ for (const viewport of [
   { width: 1440, height: 900 },
 ]) {
   test(`an import updates the contacts its rows match, is reverted and restored (${viewport.width}×${viewport.height})`, async ({ page, superadminSession }) => {
+    // An import, a revert and a restore, each waited for on a shared machine, and four accessibility scans.
+    test.setTimeout(150_000);
     await page.setViewportSize(viewport);
     const size = `${viewport.width}x${viewport.height}`;
     const name = bookName('import match');

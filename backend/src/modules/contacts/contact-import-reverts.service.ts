@@ -3,6 +3,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { intArray } from '../../platform/database/sql-arrays.js';
 import { AddressBooksService } from './address-books.service.js';
 import type { ContactImportRevertReport } from './contact-import.entity.js';
+import { lockContacts } from './contact-rows.js';
 import { fieldsOfColumns, IMPORTED_COLUMNS, quoted } from './domain/import-columns.js';
 import type { BookImportDto, ContactImportRevertReportDto } from './dto/contact-import.dto.js';
 
@@ -52,6 +53,8 @@ export class ContactImportRevertsService {
       const found = await lockImport(em, addressBookId, importId);
       if (found.state !== 'completed' && found.state !== 'failed') throw new ConflictException(IMPORT_REVERT_MESSAGES.running);
       if (found.revertedAt) throw new ConflictException(IMPORT_REVERT_MESSAGES.reverted);
+      // Locked in id order first, as every multi-row write of contacts, so that a paste or a merge waits instead of deadlocking.
+      await lockContacts(em, `"import_id" = ?`, [importId]);
       // now() is the transaction's time: the contacts removed here carry the import's revertedAt exactly.
       const [{ count: removed }] = await em.execute<{ count: number }[]>(
         `with "removed" as (update "contact" set "deleted_at" = now(), "checked" = false where "import_id" = ? and "deleted_at" is null returning 1)
