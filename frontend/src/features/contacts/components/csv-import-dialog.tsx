@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fetchContactImport, startContactImport, uploadContactCsv, type ImportJob, type ImportMode, type ImportPreview } from '../api/contact-imports.ts';
@@ -22,7 +23,8 @@ function RejectedLines({ lines, count }: { lines: readonly { line: number; reaso
   return (
     <section aria-label="Rejected lines" className="mt-3">
       <h3 className="mb-1 text-sm font-semibold text-slate-900">Rejected lines: {count}</h3>
-      <div className="max-h-40 overflow-auto rounded-lg border border-slate-200">
+      {/* Focusable, so that a keyboard can scroll a long list. */}
+      <div tabIndex={0} className={`max-h-40 overflow-auto rounded-lg border border-slate-200 ${focusRing}`}>
         <table className="w-full text-sm">
           <thead className="sticky top-0 bg-slate-100">
             <tr>
@@ -90,7 +92,7 @@ function PreviewView({ preview, bookName, onStart }: { preview: ImportPreview; b
       </section>
       <section aria-label="First rows" className="mt-3">
         <h3 className="mb-1 text-sm font-semibold text-slate-900">First rows</h3>
-        <div className="max-h-56 overflow-auto rounded-lg border border-slate-200">
+        <div tabIndex={0} className={`max-h-56 overflow-auto rounded-lg border border-slate-200 ${focusRing}`}>
           <table className="w-full text-sm">
             <thead className="sticky top-0 bg-slate-100">
               <tr>
