@@ -76,6 +76,8 @@ for (const viewport of SCREENS) {
     });
 
     test('the contact book’s and the message sender’s dialogs show their main button', async ({ page, superadminSession }) => {
+      // An import runs on the worker in this test besides the dialogs.
+      test.setTimeout(120_000);
       // A book of its own, so that the CSV dialogs open whatever else the journeys left.
       const book = `E2E fit ${viewport.width} ${Date.now().toString(36)}`;
       await api.POST('/backend/api/v1/contact-list/bulk', {
