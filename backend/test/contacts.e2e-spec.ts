@@ -157,6 +157,44 @@ describe('contacts', () => {
       expect((await call('PUT', `contacts/${contact.id}`, { phoneNumber: '9'.repeat(60) })).statusCode).toBe(400);
     });
 
+    it('takes only the listed values for the status and checklist cells and an address for e-mail, on every edit', async () => {
+      const book = await newBook('choices');
+      const contact = await addContact(book, { contactName: '김민준', checklistConfirm: '불일치', completionStatus: '3', email: ' minjun@example.com ' });
+      // A known spelling is stored in the list tab's words.
+      expect(contact).toMatchObject({ checklistConfirm: 'inconsistency', completionStatus: '3', email: 'minjun@example.com' });
+
+      const refusals = [
+        [{ checklistConfirm: 'ok' }, 'checklistConfirm', 'Checklist Confirmation must be agreement or inconsistency (or blank)'],
+        [{ completionStatus: '2' }, 'completionStatus', "Completion Status must be one of '1', '3', '5' (or blank)"],
+        [{ startStatus: 'started' }, 'startStatus', "Start Status must be one of '1', '3', '5' (or blank)"],
+        [{ email: '김민준' }, 'email', 'Email must be an email address (or blank)'],
+      ] as const;
+      for (const [fields, path, message] of refusals) {
+        for (const response of [
+          await call('PUT', `contacts/${contact.id}`, fields),
+          await call('PUT', 'contacts', { contacts: [{ id: contact.id, ...fields }] }),
+          await call('POST', `address-books/${book}/contacts`, { contactName: 'x', ...fields }),
+        ]) {
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toMatchObject({ error: 'Bad Request', message, details: { validation: [{ path: expect.stringContaining(path), message }] } });
+        }
+      }
+      expect((await contactsOf(book)).map((c) => [c.contactName, c.checklistConfirm, c.completionStatus, c.email])).toEqual([['김민준', 'inconsistency', '3', 'minjun@example.com']]);
+
+      const saved = await ok<{ data: Contact[] }>('PUT', 'contacts', { contacts: [{ id: contact.id, checklistConfirm: 'agreement', completionStatus: '5', startStatus: '1', email: '' }] });
+      expect(saved.data[0]).toMatchObject({ checklistConfirm: 'agreement', completionStatus: '5', email: '' });
+    });
+
+    it('keeps what an import carries in those fields: nothing in a file is lost', async () => {
+      const { addressBookId } = await ok<{ addressBookId: number }>(
+        'POST',
+        'contact-list/bulk',
+        { addressBook: 'legacy.csv', contacts: [{ contactName: '이서연', checklistConfirm: 'Match', completionStatus: '2', email: '없음' }] },
+        201,
+      );
+      expect((await contactsOf(addressBookId))[0]).toMatchObject({ checklistConfirm: 'agreement', completionStatus: '2', email: '없음' });
+    });
+
     it('saves many rows at once, and none of them when one is refused', async () => {
       const book = await newBook('autosave');
       const a = await addContact(book, { contactName: 'a' });

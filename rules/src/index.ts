@@ -3,3 +3,4 @@ export * from './korean-time.js';
 export * from './message-bytes.js';
 export * from './phone.js';
 export * from './sending-rules.js';
+export * from './contact-values.js';

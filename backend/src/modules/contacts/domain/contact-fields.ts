@@ -19,31 +19,5 @@ export type ContactTextField = keyof typeof CONTACT_TEXT_FIELDS;
 export const CONTACT_TEXT_FIELD_NAMES = Object.keys(CONTACT_TEXT_FIELDS) as ContactTextField[];
 export type ContactText = Record<ContactTextField, string>;
 
-/** End-status codes (spec §4, Whether_Or): what the last KakaoTalk step left. */
-export const END_STATUS = {
-  /** A friend addition is requested or pending. */
-  friendRequested: '1',
-  /** A new chat name is in use. */
-  newName: '3',
-  /** The existing chat name is kept. */
-  existingName: '5',
-} as const;
-
-export type Checklist = 'agreement' | 'inconsistency' | '';
-
-const CHECKLIST_WORDS: Record<string, Checklist> = {
-  agreement: 'agreement',
-  match: 'agreement',
-  일치: 'agreement',
-  inconsistency: 'inconsistency',
-  mismatch: 'inconsistency',
-  불일치: 'inconsistency',
-};
-
-/**
- * The checklist confirmation in one spelling: the list tab's agreement / inconsistency, the table's Match /
- * Mismatch and the Korean 일치 / 불일치 mean the same; anything else (blank included) is no confirmation yet.
- */
-export function checklistOf(value: string | null | undefined): Checklist {
-  return CHECKLIST_WORDS[(value ?? '').trim().toLowerCase()] ?? '';
-}
+// The checklist spellings and the end-status codes are the SPA's too: they live in the rules package.
+export { checklistOf, END_STATUS, type Checklist } from '@job-casting/rules';

@@ -12,9 +12,11 @@ import {
   IsString,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { isChecklistValue, isEmailAddress, isStatusCode } from '@job-casting/rules';
 import { CONTACT_TEXT_FIELDS, type ContactTextField } from '../domain/contact-fields.js';
 import { RecordVersion, SaveVersion } from '../../../platform/http/stale-save.js';
 import { trim } from '../../../platform/http/transforms.js';
@@ -81,8 +83,31 @@ export class ContactFieldsDto {
   @ApiPropertyOptional() @Optional() @IsBoolean() check?: boolean;
 }
 
+/** A rule of the rules package as a validator: the value (after trimming) must pass `test`. */
+const Passes = (name: string, test: (value: string) => boolean, message: string) =>
+  ValidateBy({ name, validator: { validate: (value: unknown) => typeof value === 'string' && test(value), defaultMessage: () => message } });
+
+/**
+ * The contact fields staff edit (Add Contact, Edit Contact, the table's cells): the fields with a fixed set of values
+ * take only those, and an e-mail must be an address (blank clears either). A sheet or CSV import keeps what it
+ * carries (ContactFieldsDto): nothing a file holds is lost, and the table shows an unknown value as it is.
+ */
+export class EditedContactFieldsDto extends ContactFieldsDto {
+  @Passes('isEmailAddress', (value) => value === '' || isEmailAddress(value), 'Email must be an email address (or blank)')
+  declare email?: string;
+
+  @Passes('isStatusCode', isStatusCode, "Start Status must be one of '1', '3', '5' (or blank)")
+  declare startStatus?: string;
+
+  @Passes('isStatusCode', isStatusCode, "Completion Status must be one of '1', '3', '5' (or blank)")
+  declare completionStatus?: string;
+
+  @Passes('isChecklistValue', isChecklistValue, 'Checklist Confirmation must be agreement or inconsistency (or blank)')
+  declare checklistConfirm?: string;
+}
+
 /** Add Contact (spec §5: Name required). */
-export class CreateContactDto extends ContactFieldsDto {
+export class CreateContactDto extends EditedContactFieldsDto {
   @ApiProperty({ maxLength: CONTACT_TEXT_FIELDS.contactName.maxLength })
   @Transform(trim)
   @IsString()
@@ -92,7 +117,7 @@ export class CreateContactDto extends ContactFieldsDto {
 }
 
 /** Edit Contact (PUT contacts/{id}): the fields changed, and the version they were changed on. */
-export class UpdateContactDto extends ContactFieldsDto {
+export class UpdateContactDto extends EditedContactFieldsDto {
   @SaveVersion() version?: number;
 }
 

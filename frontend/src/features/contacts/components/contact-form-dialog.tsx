@@ -1,3 +1,4 @@
+import { EMAIL_ADDRESS_REQUIRED, isEmailAddress } from '@job-casting/rules';
 import { useId, useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -49,6 +50,7 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
   const formId = useId();
   const [values, setValues] = useState(initial);
   const [nameError, setNameError] = useState<string | undefined>();
+  const [emailError, setEmailError] = useState<string | undefined>();
   const [isSaving, setSaving] = useState(false);
   const set = (field: keyof ContactFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -59,10 +61,15 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
       className="flex flex-col gap-3"
       onSubmit={async (event) => {
         event.preventDefault();
-        if (!values.contactName.trim()) return setNameError(NAME_REQUIRED);
+        const nameProblem = values.contactName.trim() ? undefined : NAME_REQUIRED;
+        // The server refuses anything but an address (or blank); said here, beside the field.
+        const emailProblem = values.email.trim() === '' || isEmailAddress(values.email) ? undefined : EMAIL_ADDRESS_REQUIRED;
+        setNameError(nameProblem);
+        setEmailError(emailProblem);
+        if (nameProblem || emailProblem) return;
         setSaving(true);
         try {
-          const problem = await onSubmit({ ...values, contactName: values.contactName.trim() });
+          const problem = await onSubmit({ ...values, contactName: values.contactName.trim(), email: values.email.trim() });
           if (problem) setNameError(problem);
         } finally {
           setSaving(false);
@@ -89,7 +96,16 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
           </ButtonLink>
         </div>
       )}
-      <TextField label="Email" type="email" value={values.email} onChange={set('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        value={values.email}
+        onChange={(value) => {
+          set('email')(value);
+          setEmailError(undefined);
+        }}
+        error={emailError}
+      />
       <AriaTextField value={values.memo} onChange={set('memo')} className="flex flex-col gap-1.5">
         <Label className="text-sm font-medium text-slate-800">Memo</Label>
         <TextArea rows={3} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40" />

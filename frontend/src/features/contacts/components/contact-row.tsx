@@ -1,8 +1,11 @@
+import { CONTACT_CHOICE_FIELDS, EMAIL_ADDRESS_REQUIRED, isEmailAddress, type ContactChoiceField } from '@job-casting/rules';
 import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { frozenCell } from '../../../components/ui/data-table.tsx';
 import type { ColumnSetting } from '../api/column-settings.ts';
 import type { Contact } from '../api/contacts-keys.ts';
 import { columnStyle, type FrozenColumn } from './column-layout.ts';
+import { ChoiceCell } from './choice-cell.tsx';
+import { contactToast } from './contact-toast.ts';
 import { EditableCell } from './editable-cell.tsx';
 import { addFriendButton, editConversationButton } from './kakao-rules.ts';
 import type { EditableField } from './pending-changes.ts';
@@ -23,9 +26,6 @@ const TEXT_FIELDS = new Set<string>([
   'definition1',
   'definition2',
   'definition3',
-  'startStatus',
-  'completionStatus',
-  'checklistConfirm',
   'chatWindowName',
   'kakaoTalk',
   'modifyChat',
@@ -37,8 +37,23 @@ const neutral = `${rowButton} bg-white text-slate-800 ring-slate-300 hover:bg-sl
 
 export const nameOf = (contact: Contact) => contact.contactName || `#${contact.id}`;
 
+const isChoiceField = (id: string): id is ContactChoiceField => id in CONTACT_CHOICE_FIELDS;
+
+/** An e-mail cell takes an address or nothing (the server refuses anything else); the toast names whose it was. */
+function emailProblem(name: string) {
+  return (typed: string): string | null => {
+    if (typed.trim() === '' || isEmailAddress(typed)) return null;
+    contactToast.error(`${EMAIL_ADDRESS_REQUIRED} (${name}: "${typed.trim().slice(0, 60)}")`);
+    return EMAIL_ADDRESS_REQUIRED;
+  };
+}
+
 function cell(contact: Contact, column: ColumnSetting, handlers: RowHandlers): ReactNode {
   const name = nameOf(contact);
+  if (isChoiceField(column.id)) {
+    const field = column.id;
+    return <ChoiceCell field={field} value={contact[field] ?? ''} label={`${column.name} of ${name}`} onCommit={(value) => handlers.edit(contact, field, value)} />;
+  }
   if (TEXT_FIELDS.has(column.id)) {
     const field = column.id as EditableField;
     return (
@@ -48,6 +63,7 @@ function cell(contact: Contact, column: ColumnSetting, handlers: RowHandlers): R
         type={field === 'email' ? 'email' : field === 'phoneNumber' ? 'tel' : 'text'}
         owner={contact.id}
         onCommit={(value) => handlers.edit(contact, field, value)}
+        validate={field === 'email' ? emailProblem(name) : undefined}
       />
     );
   }

@@ -11,6 +11,8 @@ import type { VirtualRowsHandle } from './virtual-rows.tsx';
 
 const ROW_HEIGHT = 40;
 const contacts = Array.from({ length: 300 }, (_, i) => contactFixture(i + 1, { contactName: `연락처 ${i + 1}` }));
+// An old import's spellings and codes: shown as they are until someone picks a listed value.
+contacts[1] = { ...contacts[1]!, checklistConfirm: '불일치', completionStatus: '2' };
 
 function renderTable() {
   const handlers: RowHandlers = { check: vi.fn(), edit: vi.fn(), act: vi.fn() };
@@ -96,5 +98,44 @@ describe('ContactTable', () => {
     await scrollToRow(200);
     await user.click(screen.getByRole('checkbox', { name: 'Select 연락처 201' }));
     expect(handlers.check).toHaveBeenCalledWith(contacts[200], true);
+  });
+
+  it('offers the fixed values of a cell as a list with their meaning, and saves the one picked with the keyboard', async () => {
+    const user = userEvent.setup();
+    const { handlers } = renderTable();
+    const status = screen.getByRole('button', { name: /Completion Status of 연락처 1(?!\d)/ });
+    act(() => status.focus());
+    await user.keyboard('{Enter}');
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['— (none)', '1 · Friend addition requested or pending', '3 · New chat name in use', '5 · Existing chat name kept']);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(handlers.edit).toHaveBeenCalledWith(contacts[0], 'completionStatus', '3');
+    expect(screen.queryByRole('textbox', { name: /Checklist Confirmation of/ })).toBeNull();
+  });
+
+  it('shows a checklist in any spelling as its listed value, and an unknown code as it is, marked', async () => {
+    const user = userEvent.setup();
+    const { handlers } = renderTable();
+    expect(screen.getByRole('button', { name: /Checklist Confirmation of 연락처 2(?!\d)/ }).textContent).toContain('inconsistency');
+    await user.click(screen.getByRole('button', { name: /Completion Status of 연락처 2(?!\d)/ }));
+    expect(screen.getByRole('option', { name: '2 (not in the list)', selected: true })).toBeTruthy();
+    await user.click(screen.getByRole('option', { name: '2 (not in the list)' }));
+    expect(handlers.edit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a value that is not an e-mail address in the e-mail cell: marked there, not saved', async () => {
+    const user = userEvent.setup();
+    const { handlers } = renderTable();
+    const email = screen.getByRole<HTMLInputElement>('textbox', { name: 'Email of 연락처 1' });
+    await user.type(email, '김민준{Enter}');
+    expect(handlers.edit).not.toHaveBeenCalled();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toContain('Please enter a valid email address.');
+    expect(email.value).toBe('김민준');
+
+    await user.clear(email);
+    await user.type(email, 'minjun@example.com{Enter}');
+    expect(handlers.edit).toHaveBeenCalledWith(contacts[0], 'email', 'minjun@example.com');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
   });
 });
