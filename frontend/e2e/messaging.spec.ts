@@ -77,7 +77,15 @@ test('the Phone Number Manager adds numbers, masks their keys, moves the default
   await expect(page.getByRole('button', { name: /Sender Number/ })).toContainText(`${HEAD_OFFICE.shown} (${HEAD_OFFICE.name})`);
 
   await page.getByRole('button', { name: 'Register Number' }).click();
+  // Deleting asks first, naming the number: Cancel keeps it, Delete deletes it.
+  const confirmDelete = page.getByRole('alertdialog', { name: 'Delete Phone Number' });
   await manager.getByRole('button', { name: `Delete ${HEAD_OFFICE.shown}` }).click();
+  await expect(confirmDelete).toContainText(`Delete the sender number ${HEAD_OFFICE.shown} (${HEAD_OFFICE.name})?`);
+  await checkScreen(page, 'phone-number-delete');
+  await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+  await expect(manager.getByText('Registered numbers: 2/10')).toBeVisible();
+  await manager.getByRole('button', { name: `Delete ${HEAD_OFFICE.shown}` }).click();
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Phone number entry deleted successfully')).toBeVisible();
   await expect(manager.getByText('Registered numbers: 1/10')).toBeVisible();
   // The default went with it: the oldest number left takes over.
@@ -285,10 +293,13 @@ test('templates are added, changed and deleted in the Template dialog, and opene
   await dialog.getByRole('button', { name: 'Insert Name' }).click();
   await dialog.getByRole('radio', { name: 'Individual' }).click();
   const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Register files' }).click();
+  await dialog.getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles({ name: 'portfolio.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.getByRole('list', { name: 'Attached files' })).toContainText('portfolio.png');
-  await dialog.getByRole('button', { name: 'Add New Template' }).click();
+  // One button saves: Registration for a new template, Correction for the selected one.
+  await expect(dialog.getByRole('button', { name: 'Update Template' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Add New Template' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Registration' }).click();
   await expect(toast(page, '새 템플릿이 추가되었습니다.')).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('');
   await expect(table.getByRole('row').filter({ hasText: first })).toContainText('안녕하세요 {{Name}}');
@@ -305,13 +316,18 @@ test('templates are added, changed and deleted in the Template dialog, and opene
   await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(first);
   await expect(dialog.getByRole('button', { name: 'Correction' })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Message' }).fill('안녕하세요 {{Name}}님, 오디션은 {{Definition1}}입니다');
-  await dialog.getByRole('button', { name: 'Update Template' }).click();
+  await dialog.getByRole('button', { name: 'Correction' }).click();
   await expect(toast(page, '템플릿이 수정되었습니다.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Registration' })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: first })).toContainText('오디션은 {{Definition1}}입니다');
   await checkScreen(page, 'message-templates');
-  await dialog.getByRole('button', { name: 'Update Template' }).click();
-  await expect(toast(page, '수정할 템플릿을 선택해주세요.')).toBeVisible();
+
+  // Add New Template leaves the selected template for a blank form.
+  await table.getByRole('row').filter({ hasText: second }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(second);
+  await dialog.getByRole('button', { name: 'Add New Template' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('');
+  await expect(dialog.getByRole('button', { name: 'Registration' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Open Template: the newest first; the arrow keys move and Enter loads one into the editor.
@@ -343,10 +359,20 @@ test('templates are added, changed and deleted in the Template dialog, and opene
   await expect(save).toBeHidden();
 
   await page.getByRole('button', { name: 'Manage Templates' }).click();
+  // Delete Template asks first, naming the template: Cancel keeps it, Delete deletes it.
+  const confirmDelete = page.getByRole('alertdialog', { name: 'Delete Template' });
+  await table.getByRole('row').filter({ hasText: first }).click();
+  await dialog.getByRole('button', { name: 'Delete Template' }).click();
+  await expect(confirmDelete).toContainText(`Delete the template '${first}'?`);
+  await checkScreen(page, 'message-template-delete');
+  await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmDelete).toBeHidden();
+  await expect(table.getByRole('row').filter({ hasText: first })).toHaveCount(1);
   for (const title of [first, second, `저장 ${stamp}`]) {
     await table.getByRole('row').filter({ hasText: title }).click();
     await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
     await dialog.getByRole('button', { name: 'Delete Template' }).click();
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, '템플릿이 삭제되었습니다.')).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: title })).toHaveCount(0);
   }

@@ -6,9 +6,10 @@ interface ConfirmDialogProps<T> {
   /** What is to be acted on; the dialog is open while it is set. */
   subject: T | null;
   title: string;
-  question: ReactNode;
+  /** The question, or the question about this subject (naming it). */
+  question: ReactNode | ((subject: T) => ReactNode);
   /** The subject as staff recognise it, shown under the question. */
-  describe: (subject: T) => ReactNode;
+  describe?: (subject: T) => ReactNode;
   confirmLabel: string;
   busyLabel: string;
   onCancel: () => void;
@@ -20,8 +21,12 @@ export function ConfirmDialog<T>({ subject, title, question, describe, confirmLa
   const [isBusy, setBusy] = useState(false);
   return (
     <Dialog title={title} role="alertdialog" size="sm" isOpen={subject !== null} onOpenChange={(isOpen) => !isOpen && onCancel()}>
-      <p className="text-sm text-slate-700">{question}</p>
-      {subject !== null && <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">{describe(subject)}</p>}
+      {subject !== null && (
+        <>
+          <p className="text-sm text-slate-700">{typeof question === 'function' ? question(subject) : question}</p>
+          {describe && <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">{describe(subject)}</p>}
+        </>
+      )}
       <DialogActions>
         <Button slot="close" variant="secondary" autoFocus>
           Cancel
@@ -43,5 +48,34 @@ export function ConfirmDialog<T>({ subject, title, question, describe, confirmLa
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+interface ConfirmDeleteDialogProps<T> {
+  /** What is to be deleted; the dialog is open while it is set. */
+  subject: T | null;
+  title: string;
+  /** The question naming the subject: "Delete 김민준?", "Delete the template 'Audition notice'?". */
+  question: (subject: T) => string;
+  /** More about the subject when its name alone may not tell it apart. */
+  describe?: (subject: T) => ReactNode;
+  onCancel: () => void;
+  /** Runs on Delete only; the dialog shows Deleting… meanwhile. */
+  onConfirm: (subject: T) => Promise<void>;
+}
+
+/** A deletion's confirmation naming what goes: Cancel (focused) keeps it, Delete deletes it. */
+export function ConfirmDeleteDialog<T>({ subject, title, question, describe, onCancel, onConfirm }: ConfirmDeleteDialogProps<T>) {
+  return (
+    <ConfirmDialog
+      subject={subject}
+      title={title}
+      question={(item: T) => <span className="font-medium text-slate-900">{question(item)}</span>}
+      describe={describe}
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }

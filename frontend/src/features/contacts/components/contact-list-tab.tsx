@@ -16,13 +16,13 @@ import { resolveColumns, withWidth } from './column-layout.ts';
 import { ColumnSettingsDialog } from './column-settings-dialog.tsx';
 import { ContactActions, type BottomAction } from './contact-actions.tsx';
 import { BLANK_CONTACT, ContactFormDialog, contactFormValues, type ContactFormValues } from './contact-form-dialog.tsx';
-import type { RowAction, RowHandlers } from './contact-row.tsx';
+import { nameOf, type RowAction, type RowHandlers } from './contact-row.tsx';
 import { ContactTable } from './contact-table.tsx';
 import { contactToast, reasonOf, toastFailure } from './contact-toast.ts';
 import { ContactToolbar } from './contact-toolbar.tsx';
 import { BookImportsDialog } from './book-imports-dialog.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
-import { DeleteContactsDialog } from './delete-contacts-dialog.tsx';
+import { DeleteContactsDialog, type ContactsToDelete } from './delete-contacts-dialog.tsx';
 import { FriendRequestDialog, type FriendRequest } from './friend-request-dialog.tsx';
 import { GroupsPanel } from './groups-panel.tsx';
 import { friendRequestTargets, nicknameTargets, singleFriendTarget } from './kakao-rules.ts';
@@ -44,7 +44,8 @@ type OpenDialog =
   | { type: 'newBook' | 'addGroup' | 'columns' | 'imports' }
   | { type: 'addContact'; values: ContactFormValues }
   | { type: 'edit' | 'memo'; contact: Contact }
-  | { type: 'delete' | 'send' | 'move'; ids: number[] }
+  | { type: 'delete'; target: ContactsToDelete }
+  | { type: 'send' | 'move'; ids: number[] }
   | { type: 'friends'; request: FriendRequest }
   | { type: 'nickname'; request: NicknameRequest }
   | { type: 'import'; file: File };
@@ -125,11 +126,11 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
   useEffect(() => {
     actRef.current = (action, contact) => {
       if (action === 'memo' || action === 'edit') return setDialog({ type: action, contact });
-      if (action === 'delete') return setDialog({ type: 'delete', ids: [contact.id] });
+      if (action === 'delete') return setDialog({ type: 'delete', target: { ids: [contact.id], names: [nameOf(contact)] } });
       if (action === 'editConversation') return setDialog({ type: 'nickname', request: { contacts: [contact], mode: 'existing', canChooseMode: true } });
       const single = singleFriendTarget(contact);
       if (!single.ok) return contactToast.error(single.message);
-      setDialog({ type: 'friends', request: { contacts: single.contacts, single: true } });
+      setDialog({ type: 'friends', request: { contacts: single.contacts, leftOut: [], single: true } });
     };
   });
 
@@ -192,7 +193,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
         if (!contacts) return;
         const targets = friendRequestTargets(contacts);
         if (!targets.ok) return contactToast.error(targets.message);
-        return setDialog({ type: 'friends', request: { contacts: targets.contacts, single: false } });
+        return setDialog({ type: 'friends', request: { contacts: targets.contacts, leftOut: targets.leftOut, single: false } });
       }
       case 'nicknameExisting':
       case 'nicknameNew': {
@@ -287,7 +288,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
                 cut={cut}
                 handlers={handlers}
                 onSelectAll={(isChecked) => void setChecks(isChecked, choice?.kind === 'view' && choice.view === 'entire' ? 'book' : shownRows.map((row) => row.id))}
-                onDeleteSelected={() => (checked.length === 0 ? contactToast.error('No contacts were selected to delete') : setDialog({ type: 'delete', ids: checked.map((row) => row.id) }))}
+                onDeleteSelected={() => (checked.length === 0 ? contactToast.error('No contacts were selected to delete') : setDialog({ type: 'delete', target: { ids: checked.map((row) => row.id), names: checked.map(nameOf) } }))}
                 onResize={(id, width) => void saveColumnSettings(withWidth(columns, id, width)).catch((failure: unknown) => toastFailure(failure, 'An error occurred while saving: the column width was not saved'))}
                 onFirstRowChange={firstRow.set}
               />
@@ -372,7 +373,7 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
         }}
       />
       <DeleteContactsDialog
-        contactIds={dialog?.type === 'delete' ? dialog.ids : null}
+        target={dialog?.type === 'delete' ? dialog.target : null}
         onCancel={close}
         onConfirm={async (ids) => {
           if (bookId === null) return;

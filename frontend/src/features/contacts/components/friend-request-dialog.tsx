@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import type { Contact } from '../api/contacts-keys.ts';
+import { leftOutText, type LeftOut } from './kakao-rules.ts';
 
 export interface FriendRequest {
   contacts: Contact[];
+  /** Checked contacts that get no request, with the reason: named in both steps. */
+  leftOut: LeftOut<Contact>[];
   /** The row's Add button: one contact, sent as singleContact. */
   single: boolean;
 }
@@ -13,6 +16,15 @@ interface FriendRequestDialogProps {
   request: FriendRequest | null;
   onSend: (request: FriendRequest) => Promise<void>;
   onClose: () => void;
+}
+
+function LeftOutNote({ leftOut }: { leftOut: readonly LeftOut<Contact>[] }) {
+  if (leftOut.length === 0) return null;
+  return (
+    <p role="note" aria-label="Left out" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+      <span className="font-semibold">Left out:</span> {leftOutText(leftOut)}
+    </p>
+  );
 }
 
 function TargetTable({ contacts }: { contacts: Contact[] }) {
@@ -67,6 +79,7 @@ export function FriendRequestDialog({ request, onSend, onClose }: FriendRequestD
           <>
             <p className="mb-3 text-sm text-slate-700">{request.single ? 'This contact will receive a friend request.' : `${count} contact(s) will receive a friend request.`}</p>
             <TargetTable contacts={request.contacts} />
+            <LeftOutNote leftOut={request.leftOut} />
             <DialogActions>
               <Button slot="close" variant="secondary">
                 Cancel
@@ -78,6 +91,7 @@ export function FriendRequestDialog({ request, onSend, onClose }: FriendRequestD
       </Dialog>
       <Dialog title="Confirm Friend Addition" role="alertdialog" size="sm" isOpen={request !== null && isConfirming} onOpenChange={(open) => !open && close()}>
         <p className="text-sm text-slate-700">Send friend requests to {count} contact(s)?</p>
+        {request && <LeftOutNote leftOut={request.leftOut} />}
         <DialogActions>
           <Button slot="close" variant="secondary" autoFocus>
             Cancel

@@ -5,13 +5,15 @@ import {
   editConversationButton,
   friendRequestTargets,
   KAKAO_MESSAGES,
+  leftOutText,
   newNameProblem,
   nicknameTargets,
   singleFriendTarget,
 } from './kakao-rules.ts';
 
-const contact = (id: number, over: Partial<{ check: boolean; phoneNumber: string; checklistConfirm: string; kakaoTalk: string }> = {}) => ({
+const contact = (id: number, over: Partial<{ contactName: string; check: boolean; phoneNumber: string; checklistConfirm: string; kakaoTalk: string }> = {}) => ({
   id,
+  contactName: `연락처${id}`,
   check: true,
   phoneNumber: '010-1234-5678',
   checklistConfirm: '',
@@ -29,7 +31,25 @@ describe('friendRequestTargets', () => {
       contact(5, { checklistConfirm: '불일치' }),
       contact(6, { checklistConfirm: 'Other' }),
     ]);
-    expect(result).toEqual({ ok: true, contacts: [contact(1), contact(6, { checklistConfirm: 'Other' })] });
+    expect(result).toEqual({
+      ok: true,
+      contacts: [contact(1), contact(6, { checklistConfirm: 'Other' })],
+      leftOut: [
+        { contact: contact(3, { phoneNumber: '  ' }), reason: 'no phone number' },
+        { contact: contact(4, { checklistConfirm: 'agreement' }), reason: 'checklist: agreement' },
+        { contact: contact(5, { checklistConfirm: '불일치' }), reason: 'checklist: 불일치' },
+      ],
+    });
+  });
+
+  it('names the checked contacts it leaves out, with the reason, in one line', () => {
+    const result = friendRequestTargets([
+      contact(1, { contactName: '박지훈' }),
+      contact(2, { contactName: '김민준', phoneNumber: '' }),
+      contact(3, { contactName: '이서연', checklistConfirm: '불일치' }),
+      contact(4, { contactName: '', phoneNumber: '' }),
+    ]);
+    expect(result.ok && leftOutText(result.leftOut)).toBe('김민준 (no phone number), 이서연 (checklist: 불일치), #4 (no phone number)');
   });
 
   it('says No contacts available. when nobody checked has a phone', () => {

@@ -1,6 +1,11 @@
+import { checklistOf } from '@job-casting/rules';
+
+export { checklistOf, type Checklist } from '@job-casting/rules';
+
 /** What the KakaoTalk steps read of a contact. */
 export interface KakaoContact {
   id: number;
+  contactName: string;
   check: boolean;
   phoneNumber: string;
   checklistConfirm: string;
@@ -17,35 +22,47 @@ export const KAKAO_MESSAGES = {
   newNamesSummary: 'Please check the modified chat name. It is either empty or has the same name as your KakaoTalk chat name.',
 } as const;
 
-export type Checklist = 'agreement' | 'inconsistency' | '';
-
-const CHECKLIST_WORDS: Record<string, Checklist> = {
-  agreement: 'agreement',
-  match: 'agreement',
-  일치: 'agreement',
-  inconsistency: 'inconsistency',
-  mismatch: 'inconsistency',
-  불일치: 'inconsistency',
-};
-
-/** The checklist in one spelling: agreement / inconsistency, Match / Mismatch and 일치 / 불일치 mean the same. */
-export function checklistOf(value: string | null | undefined): Checklist {
-  return CHECKLIST_WORDS[(value ?? '').trim().toLowerCase()] ?? '';
-}
-
 export type Selection<T> = { ok: true; contacts: T[] } | { ok: false; message: string };
 
-/** Friend requests go to checked contacts with a phone whose checklist is neither agreement nor inconsistency. */
-export function friendRequestTargets<T extends KakaoContact>(contacts: readonly T[]): Selection<T> {
-  const reachable = contacts.filter((contact) => contact.check && contact.phoneNumber.trim() !== '');
+/** A checked contact a friend request leaves out, and why (shown in the confirmation, never dropped in silence). */
+export interface LeftOut<T> {
+  contact: T;
+  reason: string;
+}
+
+export type FriendSelection<T> = { ok: true; contacts: T[]; leftOut: LeftOut<T>[] } | { ok: false; message: string };
+
+/** Why a checked contact gets no friend request, or null when it gets one: no phone, or a checklist already settled. */
+function leftOutReason(contact: KakaoContact): string | null {
+  if (contact.phoneNumber.trim() === '') return 'no phone number';
+  if (checklistOf(contact.checklistConfirm) !== '') return `checklist: ${contact.checklistConfirm.trim()}`;
+  return null;
+}
+
+/**
+ * Friend requests go to checked contacts with a phone whose checklist is neither agreement nor inconsistency; the
+ * other checked contacts are named with the reason.
+ */
+export function friendRequestTargets<T extends KakaoContact>(contacts: readonly T[]): FriendSelection<T> {
+  const checked = contacts.filter((contact) => contact.check);
+  const reachable = checked.filter((contact) => contact.phoneNumber.trim() !== '');
   if (reachable.length === 0) return { ok: false, message: KAKAO_MESSAGES.noFriendTargets };
   const targets = reachable.filter((contact) => checklistOf(contact.checklistConfirm) === '');
   if (targets.length === 0) return { ok: false, message: KAKAO_MESSAGES.checklistDone };
-  return { ok: true, contacts: targets };
+  const leftOut = checked.flatMap((contact) => {
+    const reason = leftOutReason(contact);
+    return reason ? [{ contact, reason }] : [];
+  });
+  return { ok: true, contacts: targets, leftOut };
+}
+
+/** The left-out contacts in one line: "김민준 (no phone number), 이서연 (checklist: inconsistency)". */
+export function leftOutText(leftOut: readonly LeftOut<KakaoContact>[]): string {
+  return leftOut.map(({ contact, reason }) => `${contact.contactName || `#${contact.id}`} (${reason})`).join(', ');
 }
 
 /** One contact's friend request (the row's Add button): the same rule, the row's check aside. */
-export function singleFriendTarget<T extends KakaoContact>(contact: T): Selection<T> {
+export function singleFriendTarget<T extends KakaoContact>(contact: T): FriendSelection<T> {
   return friendRequestTargets([{ ...contact, check: true }]);
 }
 

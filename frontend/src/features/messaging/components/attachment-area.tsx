@@ -32,7 +32,7 @@ interface AttachmentAreaProps {
   onModeChange: (mode: FileMode) => void;
   files: readonly MessageFile[];
   onFilesChange: (files: MessageFile[]) => void;
-  /** The picker button's label: Upload on the sender, Register in the template dialog. */
+  /** The picker button's label: Upload on the sender, Choose in the template dialog (its Registration saves). */
   pickLabel: string;
   /** Files may also be dropped on the area; a drop replaces the list (spec §5). */
   acceptsDrop?: boolean;

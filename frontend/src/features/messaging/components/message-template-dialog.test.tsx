@@ -19,10 +19,11 @@ const template = (fields: Partial<MessageTemplate> = {}): MessageTemplate => ({
 
 let listed: MessageTemplate[] = [];
 const updateMessageTemplate = vi.fn<(id: string, body: UpdateMessageTemplate) => Promise<unknown>>();
+const deleteMessageTemplate = vi.fn<(id: string) => Promise<unknown>>();
 vi.mock('../api/message-templates.ts', () => ({
   useMessageTemplates: () => ({ data: listed, error: undefined }),
   createMessageTemplate: vi.fn(),
-  deleteMessageTemplate: vi.fn(),
+  deleteMessageTemplate: (id: string) => deleteMessageTemplate(id),
   updateMessageTemplate: (id: string, body: UpdateMessageTemplate) => updateMessageTemplate(id, body),
 }));
 const toastSuccess = vi.fn();
@@ -34,6 +35,7 @@ const { MessageTemplateDialog } = await import('./message-template-dialog.tsx');
 beforeEach(() => {
   listed = [template()];
   updateMessageTemplate.mockReset();
+  deleteMessageTemplate.mockReset().mockResolvedValue(undefined);
 });
 
 describe('the Template dialog', () => {
@@ -52,7 +54,7 @@ describe('the Template dialog', () => {
     const title = screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
     await user.clear(title);
     await user.type(title, '오디션 안내 (수정)');
-    await user.click(screen.getByRole('button', { name: 'Update Template' }));
+    await user.click(screen.getByRole('button', { name: 'Correction' }));
 
     const notice = await screen.findByRole('region', { name: 'Someone else saved this template while you were editing.' });
     expect(within(notice).getByText('Changed: Message. The form shows the template saved now.')).toBeTruthy();
@@ -68,5 +70,40 @@ describe('the Template dialog', () => {
     ]);
     expect(toastSuccess).toHaveBeenCalledWith('템플릿이 수정되었습니다.');
     expect(screen.queryByRole('region', { name: 'Someone else saved this template while you were editing.' })).toBeNull();
+  });
+
+  it('deletes a template only after a confirmation that names it: Cancel keeps it', async () => {
+    const user = userEvent.setup();
+    render(<MessageTemplateDialog isOpen onOpenChange={vi.fn()} />);
+    await user.click(screen.getByRole('row', { name: /오디션 안내/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete Template' }));
+
+    const confirmation = screen.getByRole('alertdialog', { name: 'Delete Template' });
+    expect(within(confirmation).getByText("Delete the template '오디션 안내'?")).toBeTruthy();
+    await user.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(deleteMessageTemplate).not.toHaveBeenCalled();
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('오디션 안내');
+
+    await user.click(screen.getByRole('button', { name: 'Delete Template' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete Template' })).getByRole('button', { name: 'Delete' }));
+    expect(deleteMessageTemplate).toHaveBeenCalledWith('tpl-1');
+    expect(toastSuccess).toHaveBeenCalledWith('템플릿이 삭제되었습니다.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('has one save button, Registration or Correction, and Add New Template leaves the selection for a blank form', async () => {
+    const user = userEvent.setup();
+    render(<MessageTemplateDialog isOpen onOpenChange={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Update Template' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Registration' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add New Template' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Choose files' }).textContent).toBe('Choose');
+
+    await user.click(screen.getByRole('row', { name: /오디션 안내/ }));
+    expect(screen.getByRole('button', { name: 'Correction' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add New Template' }));
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Registration' })).toBeTruthy();
   });
 });

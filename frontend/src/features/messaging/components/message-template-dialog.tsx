@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -121,6 +122,8 @@ function TemplateManager() {
   const [base, setBase] = useState<MessageTemplate | null>(null);
   const [stale, setStale] = useState<StaleSave | null>(null);
   const [busy, setBusy] = useState<'create' | 'update' | 'delete' | null>(null);
+  /** The template whose deletion waits for confirmation. */
+  const [toDelete, setToDelete] = useState<MessageTemplate | null>(null);
   const set = <K extends keyof TemplateForm>(field: K) => (value: TemplateForm[K]) => setForm((current) => ({ ...current, [field]: value }));
 
   useEffect(() => {
@@ -194,13 +197,18 @@ function TemplateManager() {
     saveOver(base, next);
   };
 
-  const remove = () => {
-    const id = form.id;
-    if (!id) {
+  /** Delete Template asks first, naming the template; only Delete in that confirmation deletes it. */
+  const askToRemove = () => {
+    if (!form.id || !base) {
       toast.error(TEMPLATE_MESSAGES.selectToDelete, { title: ERROR_TITLE });
       return;
     }
-    void run('delete', () => deleteMessageTemplate(id), TEMPLATE_MESSAGES.deleted, TEMPLATE_MESSAGES.deleteFailed);
+    setToDelete(base);
+  };
+
+  const remove = async (template: MessageTemplate) => {
+    await run('delete', () => deleteMessageTemplate(template.id), TEMPLATE_MESSAGES.deleted, TEMPLATE_MESSAGES.deleteFailed);
+    setToDelete(null);
   };
 
   let list;
@@ -217,7 +225,7 @@ function TemplateManager() {
           <TextAreaField label="Message" rows={7} value={form.message} onChange={set('message')} />
           <PlaceholderButtons onInsert={(token) => setForm((current) => ({ ...current, message: current.message + token }))} />
         </div>
-        <AttachmentArea mode={form.fileType} onModeChange={set('fileType')} files={form.files} onFilesChange={set('files')} pickLabel="Register" acceptsDrop />
+        <AttachmentArea mode={form.fileType} onModeChange={set('fileType')} files={form.files} onFilesChange={set('files')} pickLabel="Choose" acceptsDrop />
       </div>
       {stale && base && (
         <StaleSaveNotice
@@ -235,22 +243,28 @@ function TemplateManager() {
         />
       )}
       <DialogActions>
-        <Button variant="secondary" isPending={busy === 'create'} isDisabled={busy !== null} onPress={create}>
+        {/* Add New Template leaves the selected template for a blank form (a new one being typed is that already);
+            Registration (new) or Correction (selected) saves the form (spec §4). */}
+        <Button variant="secondary" isDisabled={busy !== null || form.id === null} onPress={() => load(null)}>
           Add New Template
         </Button>
-        <Button variant="danger" isPending={busy === 'delete'} isDisabled={!form.id || busy !== null} onPress={remove}>
+        <Button variant="danger" isPending={busy === 'delete'} isDisabled={!form.id || busy !== null} onPress={askToRemove}>
           Delete Template
-        </Button>
-        <Button variant="secondary" isPending={busy === 'update'} isDisabled={busy !== null} onPress={update}>
-          Update Template
-        </Button>
-        <Button isDisabled={busy !== null} onPress={form.id ? update : create}>
-          {form.id ? 'Correction' : 'Registration'}
         </Button>
         <Button slot="close" variant="secondary">
           Close
         </Button>
+        <Button isPending={busy === 'create' || busy === 'update'} isDisabled={busy !== null} onPress={form.id ? update : create}>
+          {form.id ? 'Correction' : 'Registration'}
+        </Button>
       </DialogActions>
+      <ConfirmDeleteDialog
+        subject={toDelete}
+        title="Delete Template"
+        question={(template) => `Delete the template '${template.title || 'no title'}'?`}
+        onCancel={() => setToDelete(null)}
+        onConfirm={remove}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Input, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogCloseActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
@@ -32,6 +33,11 @@ function defaultLabel(entry: SenderNumber): string {
   return `${entry.name ? `${entry.name} ` : ''}(${formatPhone(entry.phone)})`;
 }
 
+/** "010-1234-5678 (Office)": the number as the delete confirmation names it. */
+function numberName(entry: SenderNumber): string {
+  return `${formatPhone(entry.phone)}${entry.name ? ` (${entry.name})` : ''}`;
+}
+
 interface ManagerBodyProps {
   onSelect: (entry: SenderNumber) => void;
 }
@@ -42,6 +48,8 @@ function ManagerBody({ onSelect }: ManagerBodyProps) {
   const [missing, setMissing] = useState<ReadonlySet<keyof NewEntry>>(new Set());
   const [isCreating, setCreating] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
+  /** The number whose deletion waits for confirmation. */
+  const [toDelete, setToDelete] = useState<SenderNumber | null>(null);
   const entries = numbers.data ?? [];
   const selected = entries.find((candidate) => candidate.isSelected);
 
@@ -98,6 +106,7 @@ function ManagerBody({ onSelect }: ManagerBodyProps) {
       toast.error('Failed to delete phone number entry');
     } finally {
       setBusyId(null);
+      setToDelete(null);
     }
   };
 
@@ -161,7 +170,7 @@ function ManagerBody({ onSelect }: ManagerBodyProps) {
                     aria-label={`Delete ${formatPhone(number.phone)}`}
                     isPending={busyId === number.id}
                     isDisabled={busyId !== null}
-                    onPress={() => void remove(number)}
+                    onPress={() => setToDelete(number)}
                   >
                     Delete
                   </Button>
@@ -227,6 +236,13 @@ function ManagerBody({ onSelect }: ManagerBodyProps) {
           </Button>
         )}
       </div>
+      <ConfirmDeleteDialog
+        subject={toDelete}
+        title="Delete Phone Number"
+        question={(entry) => `Delete the sender number ${numberName(entry)}?`}
+        onCancel={() => setToDelete(null)}
+        onConfirm={remove}
+      />
     </div>
   );
 }
