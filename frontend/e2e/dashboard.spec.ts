@@ -367,8 +367,13 @@ test('a post is marked favourite, listed in favourites, and gets a memo', async 
   await expect(card).toContainText('담당자와 통화 완료, 프로필 발송 예정');
   await expect(card.getByRole('button', { name: 'Update Memo' })).toBeVisible();
 
-  // Send Email opens the sending dialog (email.spec.ts sends); Cancel leaves nothing behind.
+  // Send Email asks which way (Simple or Specify) and opens that dialog (email.spec.ts sends); Cancel leaves nothing behind.
   await card.getByRole('button', { name: 'Send Email' }).click();
+  const choice = page.getByRole('dialog', { name: 'Send Email' });
+  await expect(choice).toContainText('Choose any template and edit its subject and text before sending.');
+  await checkScreen(page, 'send-email-choice');
+  await choice.getByRole('button', { name: 'Specify' }).click();
+  await expect(choice).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Send Model Information' })).toBeVisible();
   await page.getByRole('dialog', { name: 'Send Model Information' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog', { name: 'Send Model Information' })).toBeHidden();

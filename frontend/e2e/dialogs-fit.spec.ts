@@ -31,6 +31,12 @@ for (const viewport of SCREENS) {
       const post = await postToEmail(superadminSession.token, accountId);
       const card = await openPostCard(page, accountId, post);
 
+      await card.getByRole('button', { name: 'Send Email' }).click();
+      const choice = page.getByRole('dialog', { name: 'Send Email' });
+      await expectFits(page, choice, 'Send Email', 'Specify', 'send-email-choice');
+      await choice.getByRole('button', { name: 'Cancel' }).click();
+      await expect(choice).toBeHidden();
+
       await card.getByRole('button', { name: 'Specify' }).click();
       const specify = page.getByRole('dialog', { name: 'Send Model Information' });
       await expect(specify.getByTestId('email-preview').or(specify.getByText('Please select an email template'))).toBeVisible();

@@ -7,6 +7,7 @@ import { selectModels, useSelectedModels } from '../api/models.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 import { ModelPickerDialog } from './model-picker-dialog.tsx';
 import type { SendAction } from './post-card.tsx';
+import { SendEmailChoiceDialog } from './send-email-choice-dialog.tsx';
 import { SendEmailDialog, type SendMode } from './send-email-dialog.tsx';
 import { countOf } from '../../../lib/count-words.ts';
 
@@ -34,7 +35,7 @@ function PickerForPost({ post, onClose }: { post: Post | null; onClose: () => vo
 }
 
 /**
- * The card buttons that send: Send Email and Specify, Simple, Select Models, Quick Message (spec §2). E-mails go
+ * The card buttons that send: Send Email (which asks: Simple or Specify), Simple, Specify, Select Models, Quick Message (spec §2). E-mails go
  * from `accountId` (the dashboard's account), else from the stored account.
  */
 export function usePostSendActions(accountId?: number | null) {
@@ -44,10 +45,14 @@ export function usePostSendActions(accountId?: number | null) {
   const senderId = accountId ?? storedId;
   const [sending, setSending] = useState<{ post: Post; mode: SendMode } | null>(null);
   const [pickingFor, setPickingFor] = useState<Post | null>(null);
+  /** Send Email asks which way first: Simple or Specify (the two spec'd ways an e-mail is written). */
+  const [choosingFor, setChoosingFor] = useState<Post | null>(null);
 
   const onSendAction = (action: SendAction, post: Post) => {
     switch (action) {
       case 'Send Email':
+        setChoosingFor(post);
+        break;
       case 'Specify':
         setSending({ post, mode: 'specify' });
         break;
@@ -68,6 +73,14 @@ export function usePostSendActions(accountId?: number | null) {
 
   const dialogs = (
     <>
+      <SendEmailChoiceDialog
+        post={choosingFor}
+        onClose={() => setChoosingFor(null)}
+        onChoose={(post, mode) => {
+          setChoosingFor(null);
+          setSending({ post, mode });
+        }}
+      />
       <SendEmailDialog
         post={sending?.post ?? null}
         mode={sending?.mode ?? 'specify'}
