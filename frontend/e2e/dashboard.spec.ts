@@ -36,15 +36,22 @@ async function connectedAccountId(token: string): Promise<number> {
   return account.id;
 }
 
-/** Opens the picker, enters the sheet name, finds the spreadsheet by name and selects it. */
+/** Opens the picker, finds the spreadsheet by name, selects it and picks its sheet (tab) from the list. */
 async function pickSheet(page: Page, button: string, fileName: string, sheetName: string) {
   await page.getByRole('button', { name: button }).click();
   const picker = page.getByRole('dialog', { name: button });
   await expect(picker.getByRole('list', { name: 'Files' }).or(picker.getByText('No files found in this folder.'))).toBeVisible();
-  await picker.getByLabel(/^Sheet name/).fill(sheetName);
   await picker.getByLabel('Search files').fill(fileName);
-  await expect(picker.getByRole('button', { name: `Select ${fileName}`, exact: true })).toBeVisible();
+  await picker.getByRole('button', { name: `Select ${fileName}`, exact: true }).click();
+  await chooseTab(page, picker, sheetName);
   return picker;
+}
+
+/** Picks a tab in the picker's Sheet name list (its options open over the page). */
+async function chooseTab(page: Page, picker: ReturnType<Page['getByRole']>, sheetName: string) {
+  await picker.getByRole('button', { name: /Sheet name/ }).click();
+  await page.getByRole('option', { name: sheetName, exact: true }).click();
+  await expect(picker.getByRole('button', { name: /Sheet name/ })).toContainText(sheetName);
 }
 
 test('an account is connected through Google’s consent page', async ({ page }) => {
@@ -108,12 +115,28 @@ test('the posts sheet is imported from the Drive picker with a progress bar', as
   await picker.getByLabel('Search files').fill('없는파일이름');
   await expect(picker.getByText('No matching files found.')).toBeVisible();
 
-  // Without a sheet name, choosing the file asks for one.
+  // Only spreadsheets can be selected: other files are listed, marked, and their Select is disabled.
+  await picker.getByLabel('Search files').fill('광고 콘티');
+  await expect(picker.getByRole('listitem').filter({ hasText: '광고 콘티_커피 CF.pdf' })).toContainText('Not a spreadsheet');
+  await expect(picker.getByRole('button', { name: 'Select 광고 콘티_커피 CF.pdf', exact: true })).toBeDisabled();
+  await picker.getByRole('button', { name: 'Preview 광고 콘티_커피 CF.pdf', exact: true }).click();
+  await expect(picker.getByRole('button', { name: 'Select This File' })).toBeDisabled();
+  await expect(picker.getByRole('region', { name: 'Preview' })).toContainText('only Google Sheets files can be loaded');
+
+  // Choosing the spreadsheet lists its sheets (tabs) to pick from; nothing is reported missing before Load is pressed.
+  await expect(picker.getByRole('button', { name: /Sheet name/ })).toBeDisabled();
   await picker.getByLabel('Search files').fill(POSTS_SPREADSHEET);
   await picker.getByRole('button', { name: `Preview ${POSTS_SPREADSHEET}`, exact: true }).click();
   await expect(picker.getByRole('region', { name: 'Preview' })).toContainText('Google Sheets');
   await picker.getByRole('button', { name: 'Select This File' }).click();
-  await expect(picker.getByRole('alert').filter({ hasText: 'Sheet Name Missing' })).toContainText('Please enter the sheet name.');
+  await expect(picker.getByText(`Selected: ${POSTS_SPREADSHEET} · choose the sheet to load`)).toBeVisible();
+  await expect(picker.getByRole('alert')).toHaveCount(0);
+  await expect(picker.getByRole('button', { name: 'Load Posts' })).toBeDisabled();
+  await picker.getByRole('button', { name: /Sheet name/ }).click();
+  await expect(page.getByRole('option')).toHaveText([POSTS_SHEET, 'posts']);
+  await checkScreen(page, 'drive-picker-sheets');
+  await page.getByRole('option', { name: POSTS_SHEET, exact: true }).click();
+  await expect(picker.getByText(`Selected: ${POSTS_SPREADSHEET} · sheet ${POSTS_SHEET}`)).toBeVisible();
 
   // The import's answer is held back a moment, so that its progress shows.
   await page.route(/\/backend\/api\/v1\/posts\/[^/]+\/[^/]+\/\d+\?importId=/, async (route) => {
@@ -121,8 +144,7 @@ test('the posts sheet is imported from the Drive picker with a progress bar', as
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.fulfill({ response });
   });
-  await picker.getByLabel(/^Sheet name/).fill(POSTS_SHEET);
-  await picker.getByRole('button', { name: `Select ${POSTS_SPREADSHEET}`, exact: true }).click();
+  await picker.getByRole('button', { name: 'Load Posts' }).click();
   await expect(picker.getByRole('progressbar', { name: /Loading posts/ })).toBeVisible();
   await expect(picker.getByRole('button', { name: 'Loading…' })).toBeDisabled();
   const banner = picker.getByRole('status').filter({ hasText: 'Posts loaded successfully from the sheet' });
@@ -136,7 +158,7 @@ test('the posts sheet is imported from the Drive picker with a progress bar', as
   await checkScreen(page, 'dashboard');
 });
 
-test('the models sheet needs a file and a sheet name, then loads', async ({ page, superadminSession }) => {
+test('the models sheet needs a spreadsheet and one of its sheets, then loads', async ({ page, superadminSession }) => {
   const accountId = await connectedAccountId(superadminSession.token);
   await page.goto(`/admin/dashboard/${accountId}`);
 
@@ -156,21 +178,38 @@ test('the models sheet needs a file and a sheet name, then loads', async ({ page
   await page.getByRole('button', { name: 'Select Model File' }).click();
   const picker = page.getByRole('dialog', { name: 'Select Model File' });
   await expect(picker.getByRole('button', { name: 'Load Models' })).toBeDisabled();
-  await picker.getByLabel(/^Sheet name/).fill(MODELS_SHEET);
+  await expect(picker.getByRole('button', { name: /Sheet name/ })).toBeDisabled();
+  await expect(picker.getByText('Select a spreadsheet, then its sheet.')).toBeVisible();
+
+  // The sheets cannot be listed (Google answers an error): said in place, with Try Again.
+  let tabsFail = true;
+  await page.route(/\/backend\/api\/v1\/google-auth\/spreadsheets\/\d+\/[^/]+\/tabs$/, (route) =>
+    tabsFail
+      ? route.fulfill({ status: 502, json: { statusCode: 502, error: 'Bad Gateway', message: 'Google Sheets did not answer. Please try again.' } })
+      : route.continue(),
+  );
+  await picker.getByLabel('Search files').fill(MODELS_SPREADSHEET);
+  await picker.getByRole('button', { name: `Select ${MODELS_SPREADSHEET}`, exact: true }).click();
+  await expect(picker.getByRole('alert').filter({ hasText: 'Sheets Error' })).toContainText('Google Sheets did not answer. Please try again.');
+  tabsFail = false;
+  await picker.getByRole('button', { name: 'Try Again' }).click();
+  await chooseTab(page, picker, MODELS_SHEET);
+  await expect(picker.getByRole('alert')).toHaveCount(0);
   await picker.getByRole('button', { name: 'Load Models' }).click();
-  await expect(picker.getByRole('alert').filter({ hasText: 'No File Selected' })).toContainText('Please select a file and enter sheet name.');
+  await expect(picker.getByRole('status').filter({ hasText: 'Models loaded successfully from the sheet' })).toBeVisible({ timeout: 30_000 });
+
+  // An import the server refuses is its error under the spec's title.
+  await page.route(/\/backend\/api\/v1\/sheets\/[^/]+\/[^/]+\/\d+\?importId=/, (route) =>
+    route.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'The sheet was not found.' } }),
+  );
+  await picker.getByRole('button', { name: 'Load Models' }).click();
+  await expect(picker.getByRole('alert').filter({ hasText: 'Load Models Error' })).toContainText('The sheet was not found.');
+  await page.unrouteAll();
   await picker.getByRole('button', { name: 'Close' }).click();
 
+  // Picked again, the spreadsheet's sheets are listed at once.
   const reopened = await pickSheet(page, 'Select Model File', MODELS_SPREADSHEET, MODELS_SHEET);
-  await reopened.getByRole('button', { name: `Select ${MODELS_SPREADSHEET}`, exact: true }).click();
-  await expect(reopened.getByText(`Selected: ${MODELS_SPREADSHEET}`)).toBeVisible();
-  await reopened.getByRole('button', { name: 'Load Models' }).click();
-  await expect(reopened.getByRole('status').filter({ hasText: 'Models loaded successfully from the sheet' })).toBeVisible({ timeout: 30_000 });
-
-  // A sheet that does not exist is the server's error under the spec's title.
-  await reopened.getByLabel(/^Sheet name/).fill('없는 시트');
-  await reopened.getByRole('button', { name: 'Load Models' }).click();
-  await expect(reopened.getByRole('alert').filter({ hasText: 'Load Models Error' })).toBeVisible({ timeout: 30_000 });
+  await expect(reopened.getByRole('button', { name: 'Load Models' })).toBeEnabled();
   await reopened.getByRole('button', { name: 'Close' }).click();
 
   // The imported models are the Model List's.
@@ -423,7 +462,7 @@ test('a script in a post body is shown as nothing but text and never runs', asyn
   });
   await page.goto(`/admin/dashboard/${accountId}`);
   const picker = await pickSheet(page, 'Select Posting File', '보안 검사 공고', POSTS_SHEET);
-  await picker.getByRole('button', { name: 'Select 보안 검사 공고', exact: true }).click();
+  await picker.getByRole('button', { name: 'Load Posts' }).click();
   await expect(picker.getByRole('status').filter({ hasText: 'Posts loaded successfully from the sheet' })).toBeVisible({ timeout: 30_000 });
   await picker.getByRole('button', { name: 'Close' }).click();
 

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Breadcrumb, Breadcrumbs, Input, Label, Link, Text, TextField } from 'react-aria-components';
+import { Breadcrumb, Breadcrumbs, Input, Label, Link, TextField } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
+import { Select } from '../../../components/ui/select.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { driveErrorView } from '../api/drive-error.ts';
 import { runSheetImport, type ImportKind, type ImportProgress, type ImportResult } from '../api/sheet-import.ts';
+import { SPREADSHEET_MIME_TYPE, useSpreadsheetTabs, type SpreadsheetTab } from '../api/spreadsheet-tabs.ts';
 import { FOLDER_MIME_TYPE, useDriveFiles, type DriveFile } from '../api/use-drive-files.ts';
 import { ImportProgressBar, ImportReportBanner, TitledError } from './import-outcome.tsx';
 
@@ -32,6 +34,19 @@ interface Folder {
 }
 
 const isFolder = (file: DriveFile) => file.mimeType === FOLDER_MIME_TYPE;
+/** Both modes read a Google Sheets spreadsheet: other files are listed, not selectable. */
+const isSpreadsheet = (file: DriveFile) => file.mimeType === SPREADSHEET_MIME_TYPE;
+const NOT_A_SPREADSHEET = 'Not a spreadsheet: only Google Sheets files can be loaded.';
+
+/**
+ * The tab to load: the one picked when the spreadsheet has it, else its only tab, else none (staff pick one).
+ * A tab picked for an earlier spreadsheet stays picked when the next one has a tab of that name.
+ */
+export function tabToLoad(tabs: readonly SpreadsheetTab[] | undefined, picked: string): string {
+  if (!tabs) return '';
+  if (tabs.some((tab) => tab.title === picked)) return picked;
+  return tabs.length === 1 ? tabs[0]!.title : '';
+}
 
 function describeType(mimeType: string): string {
   if (mimeType === FOLDER_MIME_TYPE) return 'Folder';
@@ -116,10 +131,44 @@ function Preview({ file, onSelect, isDisabled }: { file: DriveFile | null; onSel
         <dt className="font-medium text-slate-600">Modified</dt>
         <dd className="text-slate-900">{formatModified(file.modifiedTime)}</dd>
       </dl>
-      <Button onPress={() => onSelect(file)} isDisabled={isDisabled}>
+      <Button onPress={() => onSelect(file)} isDisabled={isDisabled || !isSpreadsheet(file)}>
         Select This File
       </Button>
+      {!isSpreadsheet(file) && !isFolder(file) && <p className="text-xs text-slate-600">{NOT_A_SPREADSHEET}</p>}
     </section>
+  );
+}
+
+type TabsState = ReturnType<typeof useSpreadsheetTabs>;
+
+/** The chosen spreadsheet's tabs to pick from (titles from Google Sheets), with their loading and error states. */
+function SheetTabChoice({ chosen, tabs, value, onChange, isDisabled }: { chosen: DriveFile | null; tabs: TabsState; value: string; onChange: (title: string) => void; isDisabled: boolean }) {
+  if (chosen && tabs.error) {
+    return (
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium text-slate-800">Sheet name</span>
+        <TitledError title="Sheets Error" message={errorMessage(tabs.error, 'Failed to load the sheets of this spreadsheet.')} />
+        <Button variant="secondary" className="h-8 self-start px-3 text-xs" isPending={tabs.isValidating} onPress={() => void tabs.mutate()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  let placeholder = 'Select a spreadsheet first';
+  if (chosen && !tabs.data) placeholder = 'Loading sheets…';
+  else if (chosen) placeholder = tabs.data?.length ? 'Choose a sheet' : 'This spreadsheet has no sheets';
+  return (
+    <div className="flex flex-col gap-1.5" aria-busy={chosen !== null && !tabs.data}>
+      <Select
+        label="Sheet name"
+        placeholder={placeholder}
+        options={(tabs.data ?? []).map((tab) => ({ id: tab.title, label: tab.title }))}
+        value={value || null}
+        onChange={onChange}
+        isDisabled={!chosen || !tabs.data || tabs.data.length === 0 || isDisabled}
+      />
+      <p className="text-xs text-slate-600">{chosen ? `The sheets (tabs) of ${chosen.name}.` : 'The sheets are listed once a spreadsheet is selected.'}</p>
+    </div>
   );
 }
 
@@ -136,7 +185,8 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
   const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [previewed, setPreviewed] = useState<DriveFile | null>(null);
   const [chosen, setChosen] = useState<DriveFile | null>(null);
-  const [sheetName, setSheetName] = useState('');
+  /** The tab picked last; what is loaded is tabToLoad of the chosen spreadsheet's tabs. */
+  const [pickedTab, setPickedTab] = useState('');
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [isLoading, setLoading] = useState(false);
@@ -144,7 +194,9 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
 
   const folder = trail[trail.length - 1];
   const files = useDriveFiles(accountId, search ? null : folder.id, search);
-  const hasSheetName = sheetName.trim() !== '';
+  const tabs = useSpreadsheetTabs(accountId, chosen?.id ?? null);
+  const sheetName = tabToLoad(tabs.data, pickedTab);
+  const hasSheetName = sheetName !== '';
 
   const load = async (file: DriveFile | null) => {
     if (!file) return setProblem({ title: 'No File Selected', message: 'Please select a file and enter sheet name.' });
@@ -154,7 +206,7 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
     setProgress(null);
     setLoading(true);
     try {
-      const outcome = await runSheetImport(kind, { fileId: file.id, sheetName: sheetName.trim(), accountId }, setProgress);
+      const outcome = await runSheetImport(kind, { fileId: file.id, sheetName, accountId }, setProgress);
       setResult(outcome);
       toast.success(outcome.message);
     } catch (failure) {
@@ -165,15 +217,12 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
     }
   };
 
+  // Choosing lists the spreadsheet's tabs; Load reads the one picked. No error is shown before Load is pressed.
   const choose = (file: DriveFile) => {
+    if (!isSpreadsheet(file)) return;
     setChosen(file);
     setProblem(null);
     setResult(null);
-    // Posting mode loads at once when the sheet name is there; model mode waits for Load Models.
-    if (mode === 'posting') {
-      if (hasSheetName) void load(file);
-      else setProblem({ title: 'Sheet Name Missing', message: 'Please enter the sheet name.' });
-    }
   };
 
   const openFolder = (next: DriveFile) => {
@@ -202,11 +251,19 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
     list = (
       <ul aria-label="Files" className="divide-y divide-slate-100">
         {sorted.map((file) => (
-          <li key={file.id} className={`flex min-h-14 items-center gap-3 px-3 py-2 ${chosen?.id === file.id ? 'bg-brand-50' : ''}`}>
+          <li
+            key={file.id}
+            className={`flex min-h-14 items-center gap-3 px-3 py-2 ${chosen?.id === file.id ? 'bg-brand-50' : ''} ${!isFolder(file) && !isSpreadsheet(file) ? 'opacity-70' : ''}`}
+          >
             <FileIcon file={file} />
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium text-slate-900">{file.name}</p>
-              <p className="text-xs text-slate-600">{formatModified(file.modifiedTime)}</p>
+              <p className="text-xs text-slate-600">
+                {formatModified(file.modifiedTime)}
+                {!isFolder(file) && !isSpreadsheet(file) && (
+                  <span id={`not-sheet-${file.id}`}> · Not a spreadsheet</span>
+                )}
+              </p>
             </div>
             {isFolder(file) ? (
               <Button variant="secondary" className="h-8 px-3 text-xs" aria-label={`Open ${file.name}`} onPress={() => openFolder(file)}>
@@ -217,7 +274,13 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
                 <Button variant="secondary" className="h-8 px-3 text-xs" aria-label={`Preview ${file.name}`} onPress={() => setPreviewed(file)}>
                   Preview
                 </Button>
-                <Button className="h-8 px-3 text-xs" aria-label={`Select ${file.name}`} isDisabled={isLoading} onPress={() => choose(file)}>
+                <Button
+                  className="h-8 px-3 text-xs"
+                  aria-label={`Select ${file.name}`}
+                  aria-describedby={isSpreadsheet(file) ? undefined : `not-sheet-${file.id}`}
+                  isDisabled={isLoading || !isSpreadsheet(file)}
+                  onPress={() => choose(file)}
+                >
                   Select
                 </Button>
               </div>
@@ -231,13 +294,7 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField value={sheetName} onChange={setSheetName} className="flex flex-col gap-1.5" isRequired>
-          <Label className="text-sm font-medium text-slate-800">Sheet name</Label>
-          <Input className={inputClass} placeholder={mode === 'posting' ? 'e.g. 공고' : 'e.g. 모델'} />
-          <Text slot="description" className="text-xs text-slate-600">
-            The tab of the spreadsheet to read, exactly as it is named.
-          </Text>
-        </TextField>
+        <SheetTabChoice chosen={chosen} tabs={tabs} value={sheetName} onChange={setPickedTab} isDisabled={isLoading} />
         <TextField value={searchInput} onChange={setSearchInput} className="flex flex-col gap-1.5">
           <Label className="text-sm font-medium text-slate-800">Search files</Label>
           <Input type="search" className={inputClass} placeholder="File name" />
@@ -291,9 +348,17 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
           {chosen ? (
             <>
               Selected: <span className="font-semibold text-slate-900">{chosen.name}</span>
+              {hasSheetName ? (
+                <>
+                  {' '}
+                  · sheet <span className="font-semibold text-slate-900">{sheetName}</span>
+                </>
+              ) : (
+                tabs.data && ' · choose the sheet to load'
+              )}
             </>
           ) : (
-            'No file selected.'
+            'Select a spreadsheet, then its sheet.'
           )}
         </p>
         <Button slot="close" variant="secondary">
