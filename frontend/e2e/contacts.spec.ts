@@ -157,9 +157,88 @@ test('copy, cut and paste between groups, with their refusals', async ({ page, s
   await expect(page.getByText(/Checked 0 \//)).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select 배우 하나' }).check();
   await page.getByRole('button', { name: 'Delete Selected' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Delete Contacts' })).toContainText('Delete 배우 하나?');
   await page.getByRole('alertdialog', { name: 'Delete Contacts' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, '1 contact deleted')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name of 배우 하나', exact: true })).toHaveCount(0);
+});
+
+test('a row’s Delete asks first, naming the contact: Cancel keeps it, Delete deletes it', async ({ page, superadminSession }) => {
+  const name = bookName('row delete');
+  const bookId = await seedBook(superadminSession.token, name, [
+    { contactName: '김민준', phoneNumber: '010-4444-0001' },
+    { contactName: '이서연', phoneNumber: '010-4444-0002' },
+  ]);
+  await openBook(page, name);
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Contacts' });
+
+  await page.getByRole('button', { name: 'Delete 김민준', exact: true }).click();
+  await expect(confirm).toContainText('Delete 김민준?');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await checkScreen(page, 'contact-delete-confirm');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Name of 김민준', exact: true })).toBeVisible();
+  expect((await bookContacts(superadminSession.token, bookId)).map((contact) => contact.contactName)).toEqual(['김민준', '이서연']);
+
+  await page.getByRole('button', { name: 'Delete 김민준', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, '1 contact(s) deleted')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name of 김민준', exact: true })).toHaveCount(0);
+  expect((await bookContacts(superadminSession.token, bookId)).map((contact) => contact.contactName)).toEqual(['이서연']);
+});
+
+test('status and checklist cells are chosen from a list and kept across a reload; an e-mail cell refuses a non-address', async ({ page, superadminSession }) => {
+  const name = bookName('choices');
+  const bookId = await seedBook(superadminSession.token, name, [{ contactName: '박지훈', phoneNumber: '010-5555-0001', checklistConfirm: 'Mismatch', completionStatus: '2' }]);
+  await openBook(page, name);
+
+  // An import's spelling shows as its listed value; an unknown code stays visible, marked.
+  const checklist = page.getByRole('button', { name: /^Checklist Confirmation of 박지훈/ });
+  await expect(checklist).toContainText('inconsistency');
+  const status = page.getByRole('button', { name: /^Completion Status of 박지훈/ });
+  await expect(status).toContainText('2');
+
+  // The keyboard opens the list; the codes come with their meaning.
+  await status.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option')).toHaveText(['— (none)', '1 · Friend addition requested or pending', '3 · New chat name in use', '5 · Existing chat name kept', '2 (not in the list)']);
+  await checkScreen(page, 'contact-status-choice');
+  await page.getByRole('option', { name: '5 · Existing chat name kept' }).click();
+  await expect(status).toContainText('5');
+  await checklist.click();
+  await expect(page.getByRole('option')).toHaveText(['— (not checked)', 'agreement · 일치', 'inconsistency · 불일치']);
+  await page.getByRole('option', { name: 'agreement · 일치' }).click();
+  await page.getByRole('button', { name: /^Start Status of 박지훈/ }).click();
+  await page.getByRole('option', { name: '1 · Friend addition requested or pending' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [contact] = await bookContacts(superadminSession.token, bookId);
+      return contact && [contact.completionStatus, contact.checklistConfirm, contact.startStatus];
+    })
+    .toEqual(['5', 'agreement', '1']);
+
+  // A value that is not an address stays in the cell, marked, and is not saved.
+  const email = page.getByRole('textbox', { name: 'Email of 박지훈', exact: true });
+  await email.fill('박지훈 매니저');
+  await email.press('Enter');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(toast(page, 'Please enter a valid email address. (박지훈: "박지훈 매니저")')).toBeVisible();
+  await checkScreen(page, 'contact-email-refused');
+  expect((await bookContacts(superadminSession.token, bookId))[0]?.email).toBe('');
+  await email.fill('jihoon@example.com');
+  await email.press('Enter');
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await expect.poll(async () => (await bookContacts(superadminSession.token, bookId))[0]?.email).toBe('jihoon@example.com');
+
+  await page.reload();
+  await page.getByRole('button', { name: /Address book/ }).click();
+  await page.getByRole('option', { name: new RegExp(`^${name} \\(`) }).click();
+  await expect(page.getByRole('button', { name: /^Completion Status of 박지훈/ })).toContainText('5');
+  await expect(page.getByRole('button', { name: /^Checklist Confirmation of 박지훈/ })).toContainText('agreement');
+  await expect(page.getByRole('button', { name: /^Start Status of 박지훈/ })).toContainText('1');
+  await expect(page.getByRole('textbox', { name: 'Email of 박지훈', exact: true })).toHaveValue('jihoon@example.com');
 });
 
 test('a friend batch and both nickname batches', async ({ page, superadminSession }) => {
@@ -190,11 +269,18 @@ test('a friend batch and both nickname batches', async ({ page, superadminSessio
   const preview = page.getByRole('dialog', { name: 'Friend Addition Target List' });
   await expect(preview.getByRole('row')).toHaveCount(2);
   await expect(preview).toContainText('친구 후보');
+  // The checked contacts left out are named with the reason, in the preview and in the confirmation.
+  const leftOut = 'Left out: 전화 없음 (no phone number), 일치 배우 (checklist: agreement), 불일치 하나 (checklist: inconsistency), 불일치 둘 (checklist: inconsistency)';
+  await expect(preview.getByRole('note', { name: 'Left out' })).toHaveText(leftOut);
   await checkScreen(page, 'contact-friend-targets');
   await preview.getByRole('button', { name: 'Add Friends' }).click();
-  await page.getByRole('alertdialog', { name: 'Confirm Friend Addition' }).getByRole('button', { name: 'Confirm' }).click();
+  const confirmFriends = page.getByRole('alertdialog', { name: 'Confirm Friend Addition' });
+  await expect(confirmFriends).toContainText('Send friend requests to 1 contact(s)?');
+  await expect(confirmFriends.getByRole('note', { name: 'Left out' })).toHaveText(leftOut);
+  await checkScreen(page, 'contact-friend-confirm');
+  await confirmFriends.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(page, 'Friend requests saved for 1 contact(s).')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Completion Status of 친구 후보', exact: true })).toHaveValue('1');
+  await expect(page.getByRole('button', { name: /^Completion Status of 친구 후보/ })).toContainText('1');
   await expect(groupItem(page, 'Add KakaoTalk friend')).toContainText('1');
 
   // The row's Add: the single-contact preview.

@@ -124,5 +124,35 @@ for (const viewport of SCREENS) {
       await expect(templates.getByRole('grid', { name: 'Templates' })).toBeVisible();
       await expectFits(page, templates, 'Template', 'Registration', 'message-templates');
     });
+
+    test('the contact book’s confirmations show their main button', async ({ page, superadminSession }) => {
+      const name = `E2E fit ${viewport.width} ${Date.now().toString(36)}`;
+      const contacts = [
+        { contactName: '김민준', phoneNumber: '' },
+        { contactName: '이서연', phoneNumber: '010-6666-0001', checklistConfirm: '불일치' },
+        ...Array.from({ length: 12 }, (_, i) => ({ contactName: `후보 ${i + 1}`, phoneNumber: `010-6666-${String(i + 10).padStart(4, '0')}` })),
+      ];
+      const seeded = await api.POST('/backend/api/v1/contact-list/bulk', { body: { addressBook: name, contacts }, headers: { Authorization: `Bearer ${superadminSession.token}` } });
+      expect(seeded.response.status).toBe(201);
+      await page.goto('/admin/contact-book');
+      await page.getByRole('button', { name: /Address book/ }).click();
+      await page.getByRole('option', { name: new RegExp(`^${name} \\(`) }).click();
+
+      await page.getByRole('button', { name: 'Delete 김민준', exact: true }).click();
+      const deletion = page.getByRole('alertdialog', { name: 'Delete Contacts' });
+      await expectFits(page, deletion, 'Delete Contacts', 'Delete', 'contact-delete');
+      await deletion.getByRole('button', { name: 'Cancel' }).click();
+      await expect(deletion).toBeHidden();
+
+      await page.getByRole('checkbox', { name: 'Select All' }).check();
+      await page.getByRole('button', { name: 'Send Friend Requests' }).click();
+      const targets = page.getByRole('dialog', { name: 'Friend Addition Target List' });
+      await expect(targets.getByRole('note', { name: 'Left out' })).toBeVisible();
+      await expectFits(page, targets, 'Friend Addition Target List', 'Add Friends', 'friend-targets');
+      await targets.getByRole('button', { name: 'Add Friends' }).click();
+      const confirmation = page.getByRole('alertdialog', { name: 'Confirm Friend Addition' });
+      await expectFits(page, confirmation, 'Confirm Friend Addition', 'Confirm', 'friend-confirm');
+      await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    });
   });
 }

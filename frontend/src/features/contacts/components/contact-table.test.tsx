@@ -130,7 +130,7 @@ describe('ContactTable', () => {
     await user.type(email, '김민준{Enter}');
     expect(handlers.edit).not.toHaveBeenCalled();
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('alert').textContent).toContain('Please enter a valid email address.');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toContain('Please enter a valid email address.');
     expect(email.value).toBe('김민준');
 
     await user.clear(email);

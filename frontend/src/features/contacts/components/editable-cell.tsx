@@ -65,7 +65,8 @@ export const EditableCell = memo(function EditableCell({ value, label, type = 't
         }`}
       />
       {problem && (
-        <span id={errorId} role="alert" className="pointer-events-none absolute right-1 flex size-4 items-center justify-center rounded-full bg-red-600 text-[10px] font-bold text-white">
+        // Described, not announced: the contact book's toast says it aloud, naming the contact.
+        <span id={errorId} className="pointer-events-none absolute right-1 flex size-4 items-center justify-center rounded-full bg-red-600 text-[10px] font-bold text-white">
           !<span className="sr-only">{problem}</span>
         </span>
       )}
