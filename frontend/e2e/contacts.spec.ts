@@ -194,22 +194,24 @@ test('status and checklist cells are chosen from a list and kept across a reload
   await openBook(page, name);
 
   // An import's spelling shows as its listed value; an unknown code stays visible, marked.
-  const checklist = page.getByRole('button', { name: /^Checklist Confirmation of 박지훈/ });
+  const checklist = page.getByRole('button', { name: /Checklist Confirmation of 박지훈$/ });
   await expect(checklist).toContainText('inconsistency');
-  const status = page.getByRole('button', { name: /^Completion Status of 박지훈/ });
+  const status = page.getByRole('button', { name: /Completion Status of 박지훈$/ });
   await expect(status).toContainText('2');
 
   // The keyboard opens the list; the codes come with their meaning.
   await status.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('option')).toHaveText(['— (none)', '1 · Friend addition requested or pending', '3 · New chat name in use', '5 · Existing chat name kept', '2 (not in the list)']);
+  // The open list is the last on the page (the groups panel is a list too).
+  const openList = page.getByRole('listbox').last();
+  await expect(openList.getByRole('option')).toHaveText(['— (none)', '1 · Friend addition requested or pending', '3 · New chat name in use', '5 · Existing chat name kept', '2 (not in the list)']);
   await checkScreen(page, 'contact-status-choice');
   await page.getByRole('option', { name: '5 · Existing chat name kept' }).click();
   await expect(status).toContainText('5');
   await checklist.click();
-  await expect(page.getByRole('option')).toHaveText(['— (not checked)', 'agreement · 일치', 'inconsistency · 불일치']);
+  await expect(openList.getByRole('option')).toHaveText(['— (not checked)', 'agreement · 일치', 'inconsistency · 불일치']);
   await page.getByRole('option', { name: 'agreement · 일치' }).click();
-  await page.getByRole('button', { name: /^Start Status of 박지훈/ }).click();
+  await page.getByRole('button', { name: /Start Status of 박지훈$/ }).click();
   await page.getByRole('option', { name: '1 · Friend addition requested or pending' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await expect
@@ -225,6 +227,7 @@ test('status and checklist cells are chosen from a list and kept across a reload
   await email.press('Enter');
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(toast(page, 'Please enter a valid email address. (박지훈: "박지훈 매니저")')).toBeVisible();
+  await email.scrollIntoViewIfNeeded();
   await checkScreen(page, 'contact-email-refused');
   expect((await bookContacts(superadminSession.token, bookId))[0]?.email).toBe('');
   await email.fill('jihoon@example.com');
@@ -235,9 +238,9 @@ test('status and checklist cells are chosen from a list and kept across a reload
   await page.reload();
   await page.getByRole('button', { name: /Address book/ }).click();
   await page.getByRole('option', { name: new RegExp(`^${name} \\(`) }).click();
-  await expect(page.getByRole('button', { name: /^Completion Status of 박지훈/ })).toContainText('5');
-  await expect(page.getByRole('button', { name: /^Checklist Confirmation of 박지훈/ })).toContainText('agreement');
-  await expect(page.getByRole('button', { name: /^Start Status of 박지훈/ })).toContainText('1');
+  await expect(page.getByRole('button', { name: /Completion Status of 박지훈$/ })).toContainText('5');
+  await expect(page.getByRole('button', { name: /Checklist Confirmation of 박지훈$/ })).toContainText('agreement');
+  await expect(page.getByRole('button', { name: /Start Status of 박지훈$/ })).toContainText('1');
   await expect(page.getByRole('textbox', { name: 'Email of 박지훈', exact: true })).toHaveValue('jihoon@example.com');
 });
 
@@ -280,7 +283,7 @@ test('a friend batch and both nickname batches', async ({ page, superadminSessio
   await checkScreen(page, 'contact-friend-confirm');
   await confirmFriends.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(page, 'Friend requests saved for 1 contact(s).')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Completion Status of 친구 후보/ })).toContainText('1');
+  await expect(page.getByRole('button', { name: /Completion Status of 친구 후보$/ })).toContainText('1');
   await expect(groupItem(page, 'Add KakaoTalk friend')).toContainText('1');
 
   // The row's Add: the single-contact preview.

@@ -159,6 +159,8 @@ test('the posts sheet is imported from the Drive picker with a progress bar', as
 });
 
 test('the models sheet needs a spreadsheet and one of its sheets, then loads', async ({ page, superadminSession }) => {
+  // The guide, a failed sheet listing, an import and a refused one: more than a minute on a busy machine.
+  test.slow();
   const accountId = await connectedAccountId(superadminSession.token);
   await page.goto(`/admin/dashboard/${accountId}`);
 

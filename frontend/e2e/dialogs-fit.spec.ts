@@ -27,6 +27,8 @@ for (const viewport of SCREENS) {
 
     test('the dashboard’s dialogs show their main button', async ({ page, superadminSession }) => {
       test.skip(!sandboxUrl, 'E2E_GOOGLE_SANDBOX_URL is not set: the Google sandbox is not running');
+      // Eight dialogs, each scanned and kept at this size: over a minute on a busy machine.
+      test.slow();
       const accountId = await connectedAccount(superadminSession.token);
       const post = await postToEmail(superadminSession.token, accountId);
       const card = await openPostCard(page, accountId, post);
@@ -126,6 +128,7 @@ for (const viewport of SCREENS) {
     });
 
     test('the contact book’s confirmations show their main button', async ({ page, superadminSession }) => {
+      test.slow();
       const name = `E2E fit ${viewport.width} ${Date.now().toString(36)}`;
       const contacts = [
         { contactName: '김민준', phoneNumber: '' },

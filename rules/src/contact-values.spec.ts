@@ -1,4 +1,4 @@
-import { checklistOf, choiceOf, isChecklistValue, isEmailAddress, isStatusCode } from './contact-values.js';
+import { checklistOf, choiceOf, isChecklistValue, isContactEmail, isEmailAddress, isStatusCode } from './contact-values.js';
 
 describe('checklistOf', () => {
   it('reads every spelling of a confirmation as one', () => {
@@ -36,5 +36,15 @@ describe('isEmailAddress', () => {
 
   it('refuses names, phones and half addresses', () => {
     expect(['김민준', '010-1234-5678', 'minjun@', 'minjun@example', '@example.com', 'min jun@example.com', 'a@b..com', ''].some(isEmailAddress)).toBe(false);
+  });
+});
+
+describe('isContactEmail', () => {
+  it('takes nothing, one address, or the list a merge joins', () => {
+    expect(['', '  ', 'a@b.kr', 'a@b.kr, c@d.com', 'a@b.kr;c@d.com'].every(isContactEmail)).toBe(true);
+  });
+
+  it('refuses a list with anything in it that is not an address', () => {
+    expect(['a@b.kr, 김민준', 'a@b.kr,', '010-1234-5678'].some(isContactEmail)).toBe(false);
   });
 });

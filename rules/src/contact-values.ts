@@ -90,5 +90,14 @@ export function isEmailAddress(value: string): boolean {
   return EMAIL_ADDRESS.test(value.trim());
 }
 
+/**
+ * What a contact's e-mail may hold: nothing, an address, or several (a duplicate merge joins every distinct address
+ * with ", "; a sheet may use ";"), each of them an address.
+ */
+export function isContactEmail(value: string): boolean {
+  if (value.trim() === '') return true;
+  return value.split(/[,;]/).every((part) => isEmailAddress(part));
+}
+
 /** Spec-style message for an e-mail cell that holds something else. */
 export const EMAIL_ADDRESS_REQUIRED = 'Please enter a valid email address.';

@@ -16,7 +16,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { isChecklistValue, isEmailAddress, isStatusCode } from '@job-casting/rules';
+import { isChecklistValue, isContactEmail, isStatusCode } from '@job-casting/rules';
 import { CONTACT_TEXT_FIELDS, type ContactTextField } from '../domain/contact-fields.js';
 import { RecordVersion, SaveVersion } from '../../../platform/http/stale-save.js';
 import { trim } from '../../../platform/http/transforms.js';
@@ -89,11 +89,11 @@ const Passes = (name: string, test: (value: string) => boolean, message: string)
 
 /**
  * The contact fields staff edit (Add Contact, Edit Contact, the table's cells): the fields with a fixed set of values
- * take only those, and an e-mail must be an address (blank clears either). A sheet or CSV import keeps what it
+ * take only those, and an e-mail must be an address or a list of them (blank clears either). A sheet or CSV import keeps what it
  * carries (ContactFieldsDto): nothing a file holds is lost, and the table shows an unknown value as it is.
  */
 export class EditedContactFieldsDto extends ContactFieldsDto {
-  @Passes('isEmailAddress', (value) => value === '' || isEmailAddress(value), 'Email must be an email address (or blank)')
+  @Passes('isContactEmail', isContactEmail, 'Email must be an email address (or blank)')
   declare email?: string;
 
   @Passes('isStatusCode', isStatusCode, "Start Status must be one of '1', '3', '5' (or blank)")

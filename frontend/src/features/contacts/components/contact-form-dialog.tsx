@@ -1,4 +1,4 @@
-import { EMAIL_ADDRESS_REQUIRED, isEmailAddress } from '@job-casting/rules';
+import { EMAIL_ADDRESS_REQUIRED, isContactEmail } from '@job-casting/rules';
 import { useId, useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -63,7 +63,7 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
         event.preventDefault();
         const nameProblem = values.contactName.trim() ? undefined : NAME_REQUIRED;
         // The server refuses anything but an address (or blank); said here, beside the field.
-        const emailProblem = values.email.trim() === '' || isEmailAddress(values.email) ? undefined : EMAIL_ADDRESS_REQUIRED;
+        const emailProblem = isContactEmail(values.email) ? undefined : EMAIL_ADDRESS_REQUIRED;
         setNameError(nameProblem);
         setEmailError(emailProblem);
         if (nameProblem || emailProblem) return;

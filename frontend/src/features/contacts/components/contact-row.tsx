@@ -1,4 +1,4 @@
-import { CONTACT_CHOICE_FIELDS, EMAIL_ADDRESS_REQUIRED, isEmailAddress, type ContactChoiceField } from '@job-casting/rules';
+import { CONTACT_CHOICE_FIELDS, EMAIL_ADDRESS_REQUIRED, isContactEmail, type ContactChoiceField } from '@job-casting/rules';
 import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { frozenCell } from '../../../components/ui/data-table.tsx';
 import type { ColumnSetting } from '../api/column-settings.ts';
@@ -39,10 +39,10 @@ export const nameOf = (contact: Contact) => contact.contactName || `#${contact.i
 
 const isChoiceField = (id: string): id is ContactChoiceField => id in CONTACT_CHOICE_FIELDS;
 
-/** An e-mail cell takes an address or nothing (the server refuses anything else); the toast names whose it was. */
+/** An e-mail cell takes addresses or nothing (the server refuses anything else); the toast names whose it was. */
 function emailProblem(name: string) {
   return (typed: string): string | null => {
-    if (typed.trim() === '' || isEmailAddress(typed)) return null;
+    if (isContactEmail(typed)) return null;
     contactToast.error(`${EMAIL_ADDRESS_REQUIRED} (${name}: "${typed.trim().slice(0, 60)}")`);
     return EMAIL_ADDRESS_REQUIRED;
   };

@@ -1,4 +1,6 @@
+import { CONTACT_CHOICE_FIELDS, type ContactChoiceField } from '@job-casting/rules';
 import type { DuplicateContact } from '../api/use-duplicates.ts';
+import { ChoiceCell } from './choice-cell.tsx';
 import type { EditableField, Edits } from './duplicate-merge.ts';
 
 /** The columns of the duplicate-tab form (spec §3), in its order; Group and ID are shown, not edited. */
@@ -22,6 +24,7 @@ const headClass = 'sticky top-0 z-10 bg-slate-50 px-2 py-2 text-left text-xs fon
 const inputClass = `h-8 rounded-md border bg-white px-2 text-sm text-slate-900 outline-none focus:border-brand-600 focus:ring-2
   focus:ring-brand-600/40 disabled:bg-slate-100`;
 const checkboxClass = 'size-4 cursor-pointer accent-brand-700 disabled:cursor-not-allowed';
+const isChoiceField = (field: string): field is ContactChoiceField => field in CONTACT_CHOICE_FIELDS;
 
 /** How a row is named to assistive technology: duplicates often share a name, so the ID goes with it. */
 export function rowName(contact: Pick<DuplicateContact, 'id' | 'contactName'>): string {
@@ -121,7 +124,17 @@ export function DuplicateResultsTable({ contacts, selectedIds, defaultId, edits,
                   const label = `${column.label} of ${name}`;
                   return (
                     <td key={column.field} className="px-1 py-1.5 align-top">
-                      {column.field === 'memo' ? (
+                      {isChoiceField(column.field) ? (
+                        // The fixed values are chosen from their list, as in the contact table.
+                        <ChoiceCell
+                          field={column.field}
+                          value={value}
+                          label={label}
+                          isDisabled={isDisabled}
+                          onCommit={(next) => onEdit(contact, column.field, next)}
+                          className={`${column.width} rounded-md border ${isEdited ? 'border-amber-500 bg-amber-50' : 'border-slate-300 bg-white'}`}
+                        />
+                      ) : column.field === 'memo' ? (
                         // A memo may hold several lines (merged memos are joined by line breaks); an input would drop them.
                         <textarea
                           aria-label={label}

@@ -29,7 +29,8 @@ function LeftOutNote({ leftOut }: { leftOut: readonly LeftOut<Contact>[] }) {
 
 function TargetTable({ contacts }: { contacts: Contact[] }) {
   return (
-    <div className="max-h-72 overflow-auto rounded-lg border border-slate-200">
+    // Focusable: a long list scrolls, and keyboard users scroll it too.
+    <div role="region" aria-label="Friend request targets" tabIndex={0} className="max-h-72 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
       <table className="w-full text-sm">
         <thead className="sticky top-0 bg-slate-100 text-left text-xs text-slate-700">
           <tr>
