@@ -183,6 +183,9 @@ describe('contacts', () => {
 
       const saved = await ok<{ data: Contact[] }>('PUT', 'contacts', { contacts: [{ id: contact.id, checklistConfirm: 'agreement', completionStatus: '5', startStatus: '1', email: '' }] });
       expect(saved.data[0]).toMatchObject({ checklistConfirm: 'agreement', completionStatus: '5', email: '' });
+      // A merge's list of addresses is an e-mail value too.
+      const listed = await ok<Contact>('PUT', `contacts/${contact.id}`, { email: 'minjun@example.com, mj@agency.kr' });
+      expect(listed.email).toBe('minjun@example.com, mj@agency.kr');
     });
 
     it('keeps what an import carries in those fields: nothing in a file is lost', async () => {
