@@ -45,7 +45,8 @@ function renderTable() {
 const nameInput = (id: number) => screen.getByRole<HTMLInputElement>('textbox', { name: `Name of 연락처 ${id}` });
 const rowIndexes = () => screen.getAllByRole('row').slice(1).map((row) => Number(row.getAttribute('aria-rowindex')));
 
-describe('ContactTable', () => {
+// jsdom builds ~30 windowed rows, each with three list cells: seconds on a busy machine, not a browser's milliseconds.
+describe('ContactTable', { timeout: 20_000 }, () => {
   it('keeps selection and name at the start and Edit and Delete at the end, header and rows alike', () => {
     renderTable();
     const cellOf = (element: HTMLElement) => element.closest<HTMLElement>('[role=cell], [role=columnheader]')!;
