@@ -59,10 +59,10 @@ for (const viewport of [
     await matching.getByText('Update matches', { exact: true }).click();
     await expect(matching.getByRole('radio', { name: /Update matches/ })).toBeChecked();
     await expect(matching).toContainText('1 new contact will be added; 2 contacts updated from 2 matching rows.');
-    await expect(dialog.getByRole('button', { name: 'Import 3 row(s)' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: 'Import 3 rows' })).toBeInViewport({ ratio: 1 });
     await checkScreen(page, `contact-import-update-preview-${size}`);
-    await dialog.getByRole('button', { name: 'Import 3 row(s)' }).click();
-    await expect(message(page, 'Added 1 contact(s), updated 2 from 2 matching row(s). Rejected 0.')).toBeVisible({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect(message(page, 'Added 1 contact, updated 2 from 2 matching rows. Rejected 0.')).toBeVisible({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText(/Checked \d+ \/ Total 3/)).toBeVisible();
     await expect(emailOf(page, '김하늘')).toHaveValue('new@sky.kr');

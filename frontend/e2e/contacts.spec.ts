@@ -183,7 +183,7 @@ test('a row’s Delete asks first, naming the contact: Cancel keeps it, Delete d
 
   await page.getByRole('button', { name: 'Delete 김민준', exact: true }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, '1 contact(s) deleted')).toBeVisible();
+  await expect(toast(page, '1 contact deleted')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name of 김민준', exact: true })).toHaveCount(0);
   expect((await bookContacts(superadminSession.token, bookId)).map((contact) => contact.contactName)).toEqual(['이서연']);
 });
@@ -278,7 +278,7 @@ test('a friend batch and both nickname batches', async ({ page, superadminSessio
   await checkScreen(page, 'contact-friend-targets');
   await preview.getByRole('button', { name: 'Add Friends' }).click();
   const confirmFriends = page.getByRole('alertdialog', { name: 'Confirm Friend Addition' });
-  await expect(confirmFriends).toContainText('Send friend requests to 1 contact(s)?');
+  await expect(confirmFriends).toContainText('Send friend requests to 1 contact?');
   await expect(confirmFriends.getByRole('note', { name: 'Left out' })).toHaveText(leftOut);
   await checkScreen(page, 'contact-friend-confirm');
   await confirmFriends.getByRole('button', { name: 'Confirm' }).click();
@@ -475,8 +475,8 @@ test('a Korean CSV is previewed, imported with progress, and reported', async ({
   await expect(dialog.getByRole('region', { name: 'First rows' })).toContainText('첫 줄, 쉼표');
   await expect(dialog.getByRole('region', { name: 'Rejected lines' })).toContainText('5');
   await checkScreen(page, 'contact-csv-preview');
-  await dialog.getByRole('button', { name: 'Import 3 contact(s)' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Imported 3 contact(s). Rejected 1.' })).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Import 3 contacts' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Imported 3 contacts. Rejected 1.' })).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText(/Checked \d+ \/ Total 4/)).toBeVisible();
   await expect(groupItem(page, '신인')).toContainText('2');

@@ -100,8 +100,8 @@ for (const viewport of SCREENS) {
       const upload = page.getByRole('dialog', { name: 'CSV Upload' });
       await upload.getByText('Update matches', { exact: true }).click();
       await expect(upload.getByText('40 new contacts will be added; 1 contact updated from 1 matching row.')).toBeVisible();
-      await expectFits(page, upload, 'CSV Upload', 'Import 41 row(s)', 'csv-upload');
-      await upload.getByRole('button', { name: 'Import 41 row(s)' }).click();
+      await expectFits(page, upload, 'CSV Upload', 'Import 41 rows', 'csv-upload');
+      await upload.getByRole('button', { name: 'Import 41 rows' }).click();
       await expect(upload.getByText(/Added 40 contact\(s\)/)).toBeVisible({ timeout: 30_000 });
       await upload.getByRole('button', { name: 'Close' }).click();
       await page.getByRole('button', { name: 'Recent Imports' }).click();

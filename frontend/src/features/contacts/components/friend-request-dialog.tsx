@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import type { Contact } from '../api/contacts-keys.ts';
 import { leftOutText, type LeftOut } from './kakao-rules.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 export interface FriendRequest {
   contacts: Contact[];
@@ -78,7 +79,7 @@ export function FriendRequestDialog({ request, onSend, onClose }: FriendRequestD
       >
         {request && (
           <>
-            <p className="mb-3 text-sm text-slate-700">{request.single ? 'This contact will receive a friend request.' : `${count} contact(s) will receive a friend request.`}</p>
+            <p className="mb-3 text-sm text-slate-700">{request.single ? 'This contact will receive a friend request.' : `${countOf(count, 'contact')} will receive a friend request.`}</p>
             <TargetTable contacts={request.contacts} />
             <LeftOutNote leftOut={request.leftOut} />
             <DialogActions>
@@ -91,7 +92,7 @@ export function FriendRequestDialog({ request, onSend, onClose }: FriendRequestD
         )}
       </Dialog>
       <Dialog title="Confirm Friend Addition" role="alertdialog" size="sm" isOpen={request !== null && isConfirming} onOpenChange={(open) => !open && close()}>
-        <p className="text-sm text-slate-700">Send friend requests to {count} contact(s)?</p>
+        <p className="text-sm text-slate-700">Send friend requests to {countOf(count, 'contact')}?</p>
         {request && <LeftOutNote leftOut={request.leftOut} />}
         <DialogActions>
           <Button slot="close" variant="secondary" autoFocus>

@@ -11,8 +11,8 @@ describe('import modes', () => {
   });
 
   it('name the import button by rows unless every row becomes a contact', () => {
-    expect(importButtonLabel('add', 3)).toBe('Import 3 contact(s)');
-    expect(importButtonLabel('update', 3)).toBe('Import 3 row(s)');
+    expect(importButtonLabel('add', 3)).toBe('Import 3 contacts');
+    expect(importButtonLabel('update', 3)).toBe('Import 3 rows');
   });
 });
 

@@ -1,3 +1,5 @@
+import { countOf } from '../../../lib/count-words.ts';
+
 /** Spec brief: the import is polled every 500 ms. */
 export const POLL_MS = 500;
 
@@ -15,7 +17,7 @@ export function progressPercent(progress: { done: number; total: number }): numb
 /** The report of a finished import, in its mode's words. */
 export function importedText(job: { mode: string; imported: number; matchedRows: number; updated: number; rejected: readonly unknown[] }): string {
   const rejected = `Rejected ${job.rejected.length}.`;
-  if (job.mode === 'update') return `Added ${job.imported} contact(s), updated ${job.updated} from ${job.matchedRows} matching row(s). ${rejected}`;
-  if (job.mode === 'skip') return `Added ${job.imported} contact(s), skipped ${job.matchedRows} matching row(s). ${rejected}`;
-  return `Imported ${job.imported} contact(s). ${rejected}`;
+  if (job.mode === 'update') return `Added ${countOf(job.imported, 'contact')}, updated ${job.updated} from ${countOf(job.matchedRows, 'matching row')}. ${rejected}`;
+  if (job.mode === 'skip') return `Added ${countOf(job.imported, 'contact')}, skipped ${countOf(job.matchedRows, 'matching row')}. ${rejected}`;
+  return `Imported ${countOf(job.imported, 'contact')}. ${rejected}`;
 }
