@@ -88,7 +88,9 @@ export class SheetImportsService implements OnModuleDestroy {
     const progress = typeof job.progress === 'object' && job.progress !== null ? (job.progress as SheetImportProgress) : null;
     const base = { importId, kind: job.data.kind, progress, report: null, error: null };
     if (state === 'completed') {
-      const outcome = job.returnvalue;
+      // The job may have finished between reading it and reading its state: its return value is then read afresh.
+      const outcome = (job.returnvalue as SheetImportOutcome | null) ?? ((await this.queue.getJob(importId))?.returnvalue as SheetImportOutcome | null | undefined);
+      if (!outcome) return { ...base, state: 'active' };
       return outcome.ok
         ? { ...base, state: 'completed', report: outcome.report }
         : { ...base, state: 'failed', error: { statusCode: outcome.status, message: outcome.message } };
