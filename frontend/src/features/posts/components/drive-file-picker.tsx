@@ -253,7 +253,7 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
         {sorted.map((file) => (
           <li
             key={file.id}
-            className={`flex min-h-14 items-center gap-3 px-3 py-2 ${chosen?.id === file.id ? 'bg-brand-50' : ''} ${!isFolder(file) && !isSpreadsheet(file) ? 'opacity-70' : ''}`}
+            className={`flex min-h-14 items-center gap-3 px-3 py-2 ${chosen?.id === file.id ? 'bg-brand-50' : ''} ${!isFolder(file) && !isSpreadsheet(file) ? 'bg-slate-50' : ''}`}
           >
             <FileIcon file={file} />
             <div className="min-w-0 flex-1">

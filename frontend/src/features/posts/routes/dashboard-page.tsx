@@ -39,7 +39,9 @@ export function DashboardPage() {
   const filters = readDashboardParams(params);
   const { gender, language, scope, dateRange, page, pageSize } = filters;
   const update = (changes: Partial<DashboardParams>, options?: { replace: boolean }) =>
-    setParams((current) => writeDashboardParams(current, changes), options);
+    // From the address as it is now, not as this render saw it: a control holding an older handler (a choice made
+    // right after another) must not put back a filter changed since.
+    setParams(() => writeDashboardParams(new URLSearchParams(window.location.search), changes), options);
   // Only the settled keyword goes to the address, in place of the last one, so that typing adds no history.
   const keywordField = useSettledKeyword(filters.keyword, (keyword) => update({ keyword }, { replace: true }), KEYWORD_DEBOUNCE_MS);
 
@@ -49,7 +51,7 @@ export function DashboardPage() {
   // A page past the last (an old link, fewer posts since) shows the last page.
   const lastPage = posts.data && !posts.isValidating ? posts.data.pagination.totalPages : null;
   useEffect(() => {
-    if (lastPage !== null && lastPage >= 1 && page > lastPage) setParams((current) => writeDashboardParams(current, { page: lastPage }), { replace: true });
+    if (lastPage !== null && lastPage >= 1 && page > lastPage) setParams(() => writeDashboardParams(new URLSearchParams(window.location.search), { page: lastPage }), { replace: true });
   }, [lastPage, page, setParams]);
 
   // Cards or list: a preference of this browser (kept across reloads and visits), not part of the shared address.
