@@ -13,7 +13,7 @@ const HEADER_HEIGHT = 40;
 const TABLE_HEIGHT = 560;
 const MIN_TABLE_HEIGHT = 280;
 /** What the page puts above and below the table (header, tabs, toolbar, counts, the action buttons). */
-const AROUND_TABLE = 400;
+const AROUND_TABLE = 460;
 
 const subscribeToResize = (onChange: () => void) => {
   window.addEventListener('resize', onChange);

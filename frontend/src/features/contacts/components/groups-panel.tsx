@@ -45,7 +45,7 @@ export function GroupsPanel({ groups, choice, onChoose, onAddGroup, onDeleteGrou
           if (key !== undefined) onChoose(choiceOf(key));
         }}
         renderEmptyState={() => <p className="px-3 py-2 text-sm text-slate-600">Loading groups…</p>}
-        className="flex max-h-[min(560px,calc(100vh-400px))] min-h-40 flex-col gap-0.5 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1.5"
+        className="flex max-h-[min(560px,calc(100vh-460px))] min-h-40 flex-col gap-0.5 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1.5"
       >
         {groups && (
           <ListBoxSection aria-label="System groups" className="flex flex-col gap-0.5 border-b border-slate-200 pb-1.5">
