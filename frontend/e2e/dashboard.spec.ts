@@ -317,6 +317,9 @@ test('the filters, the keyword and the page live in the address: a reload and a 
   await page.getByRole('option', { name: 'English' }).click();
   await expect(page).toHaveURL(/[?&]lang=eng(&|$)/);
   await expect(pager).toContainText(/Page 1 of \d+/);
+  // The women's list itself, not the whole list still shown while it loads.
+  await expect(page.getByRole('article').locator('[aria-busy="true"]').or(page.locator('ul[aria-busy="true"]'))).toHaveCount(0);
+  await expect.poll(async () => new Set(await genderBadges.allTextContents())).toEqual(new Set(['여자']));
   const totalPages = Number((await pager.textContent())?.match(/Page 1 of (\d+)/)?.[1]);
   expect(totalPages).toBeGreaterThan(1);
   await pager.getByRole('button', { name: 'Next' }).click();
