@@ -1,4 +1,5 @@
 import type { OptOutChannel, OptOutSource } from '../api/opt-outs.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 export const CHANNEL_OPTIONS: readonly { id: OptOutChannel; label: string }[] = [
   { id: 'all', label: 'All channels' },
@@ -22,7 +23,7 @@ export function batchSummary(result: { recorded: number; alreadyOptedOut: number
   const parts = [
     `${result.recorded} ${preview ? 'to record' : 'recorded'}`,
     `${result.alreadyOptedOut} already opted out`,
-    `${result.rejected.length} line${result.rejected.length === 1 ? '' : 's'} rejected`,
+    `${countOf(result.rejected.length, 'line')} rejected`,
   ];
   return parts.join(' · ');
 }

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { importOptOutCsv, type OptOutBatchResult, type OptOutChannel, type OptOutSource, recordOptOut, recordOptOutList } from '../api/opt-outs.ts';
 import { batchSummary, CHANNEL_OPTIONS, SOURCE_OPTIONS } from './opt-out-labels.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 type Mode = 'one' | 'list' | 'file';
 
@@ -167,7 +168,7 @@ export function RecordOptOuts() {
           </div>
           {file?.preview && !file.imported && (
             <Button isPending={busy} isDisabled={file.preview.recorded === 0} className="self-start" onPress={() => void importFile()}>
-              Import {file.preview.recorded} Opt-out{file.preview.recorded === 1 ? '' : 's'}
+              Import {countOf(file.preview.recorded, 'Opt-out')}
             </Button>
           )}
         </div>
