@@ -117,10 +117,14 @@ async function fillEveryTable(t: TestApp, token: string): Promise<{ pictureIds: 
       `insert into opt_out (kind, address, channel, source, note, recorded_by_id, withdrawn_at, withdrawn_by_id, withdrawn_note) values ('phone', '01012345678', 'all', '080', $1, $2, now(), $2, $1)`,
       [AWKWARD, admin],
     );
-    await one(
+    const contactImport = await one(
       `insert into contact_import (id, user_id, file_name, content, address_book_id, state, total_rows, rows_done, imported, rejected, finished_at)
-       values (gen_random_uuid(), $1, 'book.csv', $2, $3, 'completed', 2, 2, 2, $4, 'infinity')`,
+       values (gen_random_uuid(), $1, 'book.csv', $2, $3, 'completed', 2, 2, 2, $4, 'infinity') returning id`,
       [admin, EVERY_BYTE, book, JSON.stringify([{ line: 3, reason: `전화번호 없음 ${AWKWARD}` }])],
+    );
+    await one(
+      `insert into contact_import_update (import_id, contact_id, before, after, version, reverted_columns) values ($1, $2, $3, $4, 2, '["memo"]')`,
+      [contactImport, contact, JSON.stringify({ memo: AWKWARD }), JSON.stringify({ memo: null })],
     );
     await one(`insert into contact_column_settings (user_id, columns, updated_at) values ($1, '[{"key": "memo", "width": 20.5}]', now())`, [admin]);
     const sender = await one(`insert into sender_number (user_id, phone, name, api_key_encrypted, api_key_hint, is_default) values ($1, '01098765432', '잡캐스팅', 'v1.sealed.key', 'a1b2', true) returning id`, [admin]);

@@ -122,7 +122,7 @@ for (const viewport of VIEWPORTS) {
       await expect(table.getByRole('columnheader', { name: 'Phone or e-mail' })).toBeInViewport();
     });
 
-    test('the model list and the e-mail templates keep their row actions in view', async ({ page }) => {
+    test('the dashboard takes the window width, as cards and as a list', async ({ page }) => {
       await page.goto('/admin/dashboard');
       await expectFullWidth(page, viewport.width);
       await checkScreen(page, `layout-dashboard-${size}`);
@@ -132,7 +132,11 @@ for (const viewport of VIEWPORTS) {
       await expectFullWidth(page, viewport.width);
       await checkScreen(page, `layout-dashboard-list-${size}`);
       await page.getByRole('radio', { name: 'Cards' }).click();
+      await expect(page.getByRole('radio', { name: 'Cards' })).toBeChecked();
+    });
 
+    test('the model list and the e-mail templates keep their row actions in view', async ({ page }) => {
+      await page.goto('/admin/dashboard');
       await page.getByRole('button', { name: 'Model Templates' }).click();
       const models = page.getByRole('dialog', { name: 'Model List' });
       const row = models.getByRole('row', { name: new RegExp(MODEL.comcardNo) });
