@@ -109,8 +109,36 @@ export function message(page: Page, text: string) {
 }
 
 interface Fixtures {
-  /** A browser already signed in as the superadmin (one API sign-in per worker). */
+  /**
+   * The superadmin's session (an API sign-in per worker, renewed in place before its access token runs out; tests
+   * read `superadminSession.token` when they call, so they always hold a live one).
+   */
   superadminSession: Schemas['AuthSessionDto'];
+}
+
+interface TestFixtures {
+  /** Renews the worker's superadmin session before each test once it is older than SESSION_RENEWAL_MS. */
+  liveSuperadminSession: void;
+}
+
+/**
+ * Access tokens live 15 minutes (ACCESS_TOKEN_TTL_SECONDS). The journeys run longer than that, so a test starts
+ * with at least 5 minutes left: the browser never has to renew a token that every later test's page shares, whose
+ * refresh token would then be spent (rotated) for them.
+ */
+const SESSION_RENEWAL_MS = 10 * 60_000;
+const signedInAt = new WeakMap<object, number>();
+
+async function signInSuperadmin(): Promise<Schemas['AuthSessionDto']> {
+  const session = await apiLogin(superadmin.email, superadmin.password);
+  signedInAt.set(session, Date.now());
+  return session;
+}
+
+async function renewWhenOld(session: Schemas['AuthSessionDto']): Promise<void> {
+  if (Date.now() - (signedInAt.get(session) ?? 0) < SESSION_RENEWAL_MS) return;
+  Object.assign(session, await apiLogin(superadmin.email, superadmin.password));
+  signedInAt.set(session, Date.now());
 }
 
 /** Asserts that two things on screen do not cover each other (a toast over a control is a bug). */
@@ -139,19 +167,63 @@ export function koreanNightInstant(now: number): number {
   return Math.min(now, koreanMidnight + 3 * HOUR_MS);
 }
 
-export const test = base.extend<JourneyOptions, Fixtures>({
-  superadminSession: [async ({}, use) => use(await apiLogin(superadmin.email, superadmin.password)), { scope: 'worker' }],
+export const test = base.extend<JourneyOptions & TestFixtures, Fixtures>({
+  superadminSession: [async ({}, use) => use(await signInSuperadmin()), { scope: 'worker' }],
+  liveSuperadminSession: [async ({ superadminSession }, use) => use(await renewWhenOld(superadminSession)), { auto: true }],
   koreanNightClock: [false, { option: true }],
   page: async ({ page, koreanNightClock }, use) => {
     // The clock runs on from there, so timers and debounces behave as they do at any other time.
     if (koreanNightClock) await page.clock.install({ time: koreanNightInstant(Date.now()) });
+    const misfits: string[] = [];
+    await page.exposeFunction('__reportDialogMisfit', (misfit: string) => void misfits.push(misfit));
+    await page.addInitScript(watchDialogs);
     await use(page);
+    expect(misfits, `dialogs opened at ${JSON.stringify(page.viewportSize())} whose title or buttons lay outside the window`).toEqual([]);
   },
 });
 
+/**
+ * Runs in every journey's page: each dialog of ours that opens (components/ui/dialog.tsx) is measured once it
+ * has settled, and again a little later when its content has loaded; a title or footer button not wholly inside
+ * the window is reported to the test, which then fails. So every dialog any journey opens is checked at the
+ * journey's window (1280×720 unless the journey sets one), besides the explicit checks of dialogs-fit.spec.
+ */
+function watchDialogs(): void {
+  const report = (window as unknown as { __reportDialogMisfit: (misfit: string) => Promise<void> }).__reportDialogMisfit;
+  const measured = new WeakSet<Element>();
+  const inWindow = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5 && box.right <= window.innerWidth + 0.5;
+  };
+  const measure = (dialog: Element) => {
+    if (!dialog.isConnected) return;
+    const title = dialog.querySelector('[slot="title"]');
+    const name = title?.textContent ?? '(untitled dialog)';
+    const size = `${window.innerWidth}×${window.innerHeight}`;
+    if (title && !inWindow(title)) void report(`${name}: its title, at ${size}`);
+    for (const button of dialog.querySelectorAll(':scope > [data-dialog-footer] button')) {
+      if (!inWindow(button)) void report(`${name}: ${button.textContent}, at ${size}`);
+    }
+  };
+  const watch = () => {
+    for (const dialog of document.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
+      if (measured.has(dialog) || !dialog.querySelector(':scope > [data-dialog-footer]')) continue;
+      measured.add(dialog);
+      setTimeout(() => measure(dialog), 500);
+      setTimeout(() => measure(dialog), 2000);
+    }
+  };
+  new MutationObserver(watch).observe(document, { childList: true, subtree: true });
+}
+
 /** Starts each test of the file signed in as the superadmin. */
 export function useSuperadminSession(): void {
-  test.use({ storageState: async ({ superadminSession }, use) => use(sessionStorageState(superadminSession)) });
+  test.use({
+    storageState: async ({ superadminSession }, use) => {
+      await renewWhenOld(superadminSession);
+      await use(sessionStorageState(superadminSession));
+    },
+  });
 }
 
 export { expect };
