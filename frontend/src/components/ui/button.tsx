@@ -3,8 +3,17 @@ import { focusRing } from './focus-ring.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger';
 
-const base = `inline-flex items-center justify-center gap-2 rounded-lg px-4 h-10 text-sm font-semibold transition-colors
+export type ButtonSize = 'md' | 'sm' | 'xs';
+
+const base = `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors
   cursor-pointer select-none whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
+
+/** md for forms and toolbars; sm for a table row's actions; xs for the rows of dense lists. */
+const sizes: Record<ButtonSize, string> = {
+  md: 'h-10 px-4 text-sm',
+  sm: 'h-8 px-3 text-xs',
+  xs: 'h-7 px-2.5 text-xs',
+};
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 data-pressed:bg-brand-900 shadow-sm',
@@ -12,20 +21,26 @@ const variants: Record<ButtonVariant, string> = {
   danger: 'bg-red-700 text-white hover:bg-red-800 data-pressed:bg-red-900 shadow-sm',
 };
 
-export function buttonClass(variant: ButtonVariant = 'primary', extra = ''): string {
-  return `${base} ${variants[variant]} ${extra}`;
+export function buttonClass(variant: ButtonVariant = 'primary', extra = '', size: ButtonSize = 'md'): string {
+  return `${base} ${sizes[size]} ${variants[variant]} ${extra}`;
 }
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
   variant?: ButtonVariant;
+  size?: ButtonSize;
   className?: string;
 }
 
-export function Button({ variant = 'primary', className = '', ...props }: ButtonProps) {
-  return <AriaButton {...props} className={buttonClass(variant, className)} />;
+export function Button({ variant = 'primary', size = 'md', className = '', ...props }: ButtonProps) {
+  return <AriaButton {...props} className={buttonClass(variant, className, size)} />;
 }
 
 /** A link that looks like a button (navigation, not an action). */
-export function ButtonLink({ variant = 'primary', className = '', ...props }: Omit<LinkProps, 'className'> & { variant?: ButtonVariant; className?: string }) {
-  return <AriaLink {...props} className={buttonClass(variant, className)} />;
+export function ButtonLink({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  ...props
+}: Omit<LinkProps, 'className'> & { variant?: ButtonVariant; size?: ButtonSize; className?: string }) {
+  return <AriaLink {...props} className={buttonClass(variant, className, size)} />;
 }

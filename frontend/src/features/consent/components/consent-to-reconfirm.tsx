@@ -45,7 +45,7 @@ export function ConsentToReconfirm() {
                   <td className={`${bodyCell()} whitespace-nowrap tabular-nums`}>{row.consentedOn}</td>
                   <td className={`${bodyCell()} w-full`}>{row.source}</td>
                   <td className={`${bodyCell('end')} text-right`}>
-                    <Button variant="secondary" className="h-8 px-3 text-xs" onPress={() => setReconfirming(row)}>
+                    <Button variant="secondary" size="sm" onPress={() => setReconfirming(row)}>
                       Reconfirm
                     </Button>
                   </td>

@@ -92,7 +92,7 @@ export function OptOutRegister() {
                   </td>
                   <td className={`${bodyCell('end')} text-right`}>
                     {optOut.active && (
-                      <Button variant="secondary" className="h-8 px-3 text-xs" aria-label={`Withdraw the opt-out of ${shownAddress(optOut)}`} onPress={() => setWithdrawing(optOut)}>
+                      <Button variant="secondary" size="sm" aria-label={`Withdraw the opt-out of ${shownAddress(optOut)}`} onPress={() => setWithdrawing(optOut)}>
                         Withdraw
                       </Button>
                     )}

@@ -139,7 +139,7 @@ function Contacts({ history }: { history: OutreachHistory }) {
                     : 'No advertising consent recorded'}
                 </p>
               </div>
-              <Button variant="secondary" className="h-8 px-3 text-xs" aria-label={`Record consent of ${contact.contactName || 'this contact'}`} onPress={() => setRecording(contact)}>
+              <Button variant="secondary" size="sm" aria-label={`Record consent of ${contact.contactName || 'this contact'}`} onPress={() => setRecording(contact)}>
                 Record Consent
               </Button>
             </li>

@@ -56,12 +56,12 @@ function ImportRows({ imports, onAsk }: { imports: readonly BookImport[]; onAsk:
                 <td className={`${bodyCell()} whitespace-nowrap`}>{statusText(item)}</td>
                 <td className={`${bodyCell('end')} text-right whitespace-nowrap`}>
                   {item.revertedAt ? (
-                    <Button className="h-8 px-3" variant="secondary" aria-label={`Restore ${item.fileName}`} onPress={() => onAsk({ action: 'restore', item })}>
+                    <Button size="sm" variant="secondary" aria-label={`Restore ${item.fileName}`} onPress={() => onAsk({ action: 'restore', item })}>
                       Restore
                     </Button>
                   ) : (
                     finished && (
-                      <Button className="h-8 px-3" variant="secondary" aria-label={`Revert ${item.fileName}`} onPress={() => onAsk({ action: 'revert', item })}>
+                      <Button size="sm" variant="secondary" aria-label={`Revert ${item.fileName}`} onPress={() => onAsk({ action: 'revert', item })}>
                         Revert
                       </Button>
                     )

@@ -348,7 +348,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
                 : `${countOf(results.length, 'contact')} with the phone number ${searched}${shownDefault === null ? '' : `, default ID ${shownDefault}`}`}
             </p>
             {/* In a new tab, so that edits here stay as they are. */}
-            <ButtonLink variant="secondary" className="h-8 px-3 text-xs" href={paths.outreach(searched)} target="_blank" rel="noopener">
+            <ButtonLink variant="secondary" size="sm" href={paths.outreach(searched)} target="_blank" rel="noopener">
               Outreach History
             </ButtonLink>
           </div>
@@ -386,7 +386,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
       {deleted.length > 0 && (
         <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700">
           <span>Deleted {deleted.map(rowName).join(', ')}</span>
-          <Button variant="secondary" className="h-8 px-3 text-xs" isDisabled={isBusy} onPress={() => void undoDelete()}>
+          <Button variant="secondary" size="sm" isDisabled={isBusy} onPress={() => void undoDelete()}>
             Undo delete
           </Button>
         </div>

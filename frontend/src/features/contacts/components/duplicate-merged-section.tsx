@@ -18,7 +18,7 @@ export function DuplicateMergedSection({ survivor, isBusy, onUndo }: DuplicateMe
         <h3 id="merged-contacts-heading" className="text-sm font-semibold text-emerald-900">
           Merged contacts: {merged.length} merged into {rowName(survivor)}
         </h3>
-        <Button variant="secondary" className="h-8 px-3 text-xs" isDisabled={isBusy} onPress={() => onUndo(survivor, merged)}>
+        <Button variant="secondary" size="sm" isDisabled={isBusy} onPress={() => onUndo(survivor, merged)}>
           Undo merge
         </Button>
       </div>

@@ -10,8 +10,6 @@ import { usePictureUpload } from './use-picture-upload.ts';
 
 const MODE_OPTIONS = (['bundle', 'individual'] as const).map((id) => ({ id, label: FILE_MODE_LABELS[id] }));
 const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
-const small = 'h-8 px-3 text-xs';
-
 /** What a drop uploads: loose files by their names, and the pictures of dropped folders (under the folder in bundle mode). */
 async function uploadsFromDrop(items: readonly DropItem[], mode: FileMode): Promise<PictureUpload[]> {
   const uploads: PictureUpload[] = [];
@@ -73,11 +71,11 @@ export function AttachmentArea({ mode, onModeChange, files, onFilesChange, pickL
             acceptedFileTypes={mode === 'individual' ? PICTURE_TYPES : undefined}
             onSelect={(chosen) => void pick(chosen)}
           >
-            <Button variant="secondary" className={small} isPending={isUploading} aria-label={`${pickLabel} files`}>
+            <Button variant="secondary" size="sm" isPending={isUploading} aria-label={`${pickLabel} files`}>
               {isUploading ? 'Uploading…' : pickLabel}
             </Button>
           </FileTrigger>
-          <Button variant="secondary" className={small} isDisabled={files.length === 0} aria-label="Delete files" onPress={() => onFilesChange([])}>
+          <Button variant="secondary" size="sm" isDisabled={files.length === 0} aria-label="Delete files" onPress={() => onFilesChange([])}>
             Delete
           </Button>
         </div>

@@ -30,7 +30,7 @@ export function DeliveryList({ send }: { send: MessageSend }) {
     return (
       <div className="flex flex-col items-start gap-2">
         <Alert>Failed to load the recipients of this send.</Alert>
-        <Button variant="secondary" className="h-8 px-3 text-xs" onPress={() => void deliveries.mutate()}>
+        <Button variant="secondary" size="sm" onPress={() => void deliveries.mutate()}>
           Try Again
         </Button>
       </div>
@@ -79,7 +79,7 @@ export function DeliveryList({ send }: { send: MessageSend }) {
               </td>
               <td className={`${cellClass} text-red-800`}>{delivery.error}</td>
               <td className={cellClass}>
-                <Button variant="secondary" className="h-7 px-2.5 text-xs" aria-label={`Path of the message to ${formatPhone(delivery.phone)}`} onPress={() => setShown(delivery)}>
+                <Button variant="secondary" size="xs" aria-label={`Path of the message to ${formatPhone(delivery.phone)}`} onPress={() => setShown(delivery)}>
                   Path
                 </Button>
               </td>

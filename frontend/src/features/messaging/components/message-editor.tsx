@@ -18,8 +18,6 @@ const TYPE_BADGES: Record<MessageType, { label: string; tone: string }> = {
   MMS: { label: 'Image', tone: 'bg-sky-100 text-sky-900' },
 };
 
-const small = 'h-8 px-3 text-xs';
-
 interface MessageEditorProps {
   draft: MessageDraft;
   onDraftChange: (draft: MessageDraft) => void;
@@ -45,20 +43,20 @@ export function MessageEditor({ draft, onDraftChange, templateId, onTemplatePick
         Message
       </h2>
       <div className="flex flex-wrap gap-1.5">
-        <Button variant="secondary" className={small} onPress={onWriteMessage}>
+        <Button variant="secondary" size="sm" onPress={onWriteMessage}>
           Write Message
         </Button>
-        <Button variant="secondary" className={small} aria-expanded={isPickerOpen} onPress={() => setPickerOpen((open) => !open)}>
+        <Button variant="secondary" size="sm" aria-expanded={isPickerOpen} onPress={() => setPickerOpen((open) => !open)}>
           Open Template
         </Button>
         <Button
           variant="secondary"
-          className={small}
+          size="sm"
           onPress={() => (draft.message.trim() ? setToSave(draft) : toast.error('Please enter the message content to save.'))}
         >
           Save Template
         </Button>
-        <Button variant="secondary" className={small} onPress={() => setManagerOpen(true)}>
+        <Button variant="secondary" size="sm" onPress={() => setManagerOpen(true)}>
           Manage Templates
         </Button>
       </div>

@@ -166,7 +166,7 @@ function ManagerBody({ onSelect }: ManagerBodyProps) {
                 <td className={cellClass}>
                   <Button
                     variant="danger"
-                    className="h-8 px-3 text-xs"
+                    size="sm"
                     aria-label={`Delete ${formatPhone(number.phone)}`}
                     isPending={busyId === number.id}
                     isDisabled={busyId !== null}
@@ -190,7 +190,7 @@ function ManagerBody({ onSelect }: ManagerBodyProps) {
                   <Input aria-label="API Key" aria-required aria-invalid={missing.has('apiKey')} value={entry.apiKey} onChange={(event) => setField('apiKey')(event.target.value)} className={inputClass(missing.has('apiKey'))} />
                 </td>
                 <td className={cellClass}>
-                  <Button variant="secondary" className="h-8 px-3 text-xs" onPress={() => setEntry(null)}>
+                  <Button variant="secondary" size="sm" onPress={() => setEntry(null)}>
                     Cancel
                   </Button>
                 </td>

@@ -114,7 +114,7 @@ export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey
                   </span>
                 </td>
                 <td className={bodyCell('end')}>
-                  <Button variant="secondary" className="h-7 px-2.5 text-xs" aria-label={`Edit ${label}`} onPress={() => onEdit(recipient)}>
+                  <Button variant="secondary" size="xs" aria-label={`Edit ${label}`} onPress={() => onEdit(recipient)}>
                     Edit
                   </Button>
                 </td>

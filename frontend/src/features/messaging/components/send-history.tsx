@@ -87,7 +87,7 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
                       <div className="flex flex-col items-stretch gap-1.5">
                         <Button
                           variant="secondary"
-                          className="h-8 px-3 text-xs"
+                          size="sm"
                           aria-expanded={isOpen}
                           aria-label={`Details of the send of ${formatKoreanDateTime(send.createdAt)}`}
                           onPress={() => setOpenId(isOpen ? null : send.id)}
@@ -95,17 +95,17 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
                           Details
                         </Button>
                         {onResend && send.outcomeCounts.failed > 0 && (
-                          <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`Resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send)}>
+                          <Button variant="secondary" size="sm" aria-label={`Resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send)}>
                             Resend failed ({send.outcomeCounts.failed})
                           </Button>
                         )}
                         {onResend && send.channel === 'kakao' && send.outcomeCounts.failed > 0 && (
-                          <Button variant="secondary" className="h-8 px-3 text-xs whitespace-nowrap" aria-label={`As SMS: resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send, 'sms')}>
+                          <Button variant="secondary" size="sm" aria-label={`As SMS: resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send, 'sms')}>
                             As SMS
                           </Button>
                         )}
                         {send.canCancel && (
-                          <Button variant="danger" className="h-8 px-3 text-xs" aria-label={`Cancel the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => setToCancel(send)}>
+                          <Button variant="danger" size="sm" aria-label={`Cancel the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => setToCancel(send)}>
                             Cancel
                           </Button>
                         )}

@@ -148,7 +148,7 @@ function SheetTabChoice({ chosen, tabs, value, onChange, isDisabled }: { chosen:
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-slate-800">Sheet name</span>
         <TitledError title="Sheets Error" message={errorMessage(tabs.error, 'Failed to load the sheets of this spreadsheet.')} />
-        <Button variant="secondary" className="h-8 self-start px-3 text-xs" isPending={tabs.isValidating} onPress={() => void tabs.mutate()}>
+        <Button variant="secondary" size="sm" className="self-start" isPending={tabs.isValidating} onPress={() => void tabs.mutate()}>
           Try Again
         </Button>
       </div>
@@ -266,16 +266,16 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
               </p>
             </div>
             {isFolder(file) ? (
-              <Button variant="secondary" className="h-8 px-3 text-xs" aria-label={`Open ${file.name}`} onPress={() => openFolder(file)}>
+              <Button variant="secondary" size="sm" aria-label={`Open ${file.name}`} onPress={() => openFolder(file)}>
                 Open
               </Button>
             ) : (
               <div className="flex gap-2">
-                <Button variant="secondary" className="h-8 px-3 text-xs" aria-label={`Preview ${file.name}`} onPress={() => setPreviewed(file)}>
+                <Button variant="secondary" size="sm" aria-label={`Preview ${file.name}`} onPress={() => setPreviewed(file)}>
                   Preview
                 </Button>
                 <Button
-                  className="h-8 px-3 text-xs"
+                  size="sm"
                   aria-label={`Select ${file.name}`}
                   aria-describedby={isSpreadsheet(file) ? undefined : `not-sheet-${file.id}`}
                   isDisabled={isLoading || !isSpreadsheet(file)}

@@ -16,8 +16,6 @@ const LIST: View = { mode: 'list' };
 
 const TITLES = { list: 'Email Templates', new: 'New Template', edit: 'Edit Template' } as const;
 
-const rowButton = 'h-8 px-3 text-xs';
-
 interface TemplateTableProps {
   templates: EmailTemplate[];
   busyId: number | null;
@@ -63,12 +61,12 @@ function TemplateTable({ templates, busyId, onEdit, onSetDefault, onDelete }: Te
               </td>
               <td className={bodyCell('end')}>
                 <div className="flex gap-1.5">
-                  <Button variant="secondary" className={rowButton} aria-label={`Edit ${template.title}`} onPress={() => onEdit(template)}>
+                  <Button variant="secondary" size="sm" aria-label={`Edit ${template.title}`} onPress={() => onEdit(template)}>
                     Edit
                   </Button>
                   <Button
                     variant="secondary"
-                    className={rowButton}
+                    size="sm"
                     aria-label={`Set as Default ${template.title}`}
                     isDisabled={template.isDefault || busyId !== null}
                     isPending={busyId === template.id}
@@ -76,7 +74,7 @@ function TemplateTable({ templates, busyId, onEdit, onSetDefault, onDelete }: Te
                   >
                     Set as Default
                   </Button>
-                  <Button variant="danger" className={rowButton} aria-label={`Delete ${template.title}`} onPress={() => onDelete(template)}>
+                  <Button variant="danger" size="sm" aria-label={`Delete ${template.title}`} onPress={() => onDelete(template)}>
                     Delete
                   </Button>
                 </div>

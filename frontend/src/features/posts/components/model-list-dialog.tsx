@@ -17,8 +17,6 @@ import { ModelForm, modelFormTitle } from './model-form.tsx';
 type View = { kind: 'list' } | { kind: 'form'; model: Model | null };
 
 const linkClass = `rounded text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900 cursor-pointer ${focusRing}`;
-const smallButton = 'h-8 px-3 text-xs';
-
 /** Saved, but the list on screen may be stale: say so rather than show old rows silently. */
 async function refreshAfterChange(): Promise<void> {
   try {
@@ -82,16 +80,16 @@ const ModelRow = memo(function ModelRow({ model, isDownloading, onDownload, onEd
         )}
       </td>
       <td className={bodyCell()}>
-        <Button variant="secondary" className={smallButton} aria-label={`Download ${name}`} isPending={isDownloading} onPress={() => onDownload(model)}>
+        <Button variant="secondary" size="sm" aria-label={`Download ${name}`} isPending={isDownloading} onPress={() => onDownload(model)}>
           Download
         </Button>
       </td>
       <td className={bodyCell('end')}>
         <div className="flex gap-2">
-          <Button variant="secondary" className={smallButton} aria-label={`Edit ${name}`} onPress={() => onEdit(model)}>
+          <Button variant="secondary" size="sm" aria-label={`Edit ${name}`} onPress={() => onEdit(model)}>
             Edit
           </Button>
-          <Button variant="danger" className={smallButton} aria-label={`Delete ${name}`} onPress={() => onDelete(model)}>
+          <Button variant="danger" size="sm" aria-label={`Delete ${name}`} onPress={() => onDelete(model)}>
             Delete
           </Button>
         </div>

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useModels, type Model } from '../api/models.ts';
 import { EMPTY_FILTERS, filterModels, hasActiveFilters, mergeSelection, type ModelFilters } from './model-filters.ts';
 
-const rowLink = buttonClass('secondary', 'h-7 px-2.5 text-xs');
+const rowLink = buttonClass('secondary', '', 'xs');
 const columnClass = 'sticky top-0 z-10 bg-slate-50 px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700 outline-none';
 const cellClass = `px-3 py-2 text-sm text-slate-800 ${focusRing}`;
 
@@ -183,7 +183,7 @@ function PickerBody({ postId, onFinish }: { postId: string | null; onFinish: (mo
         <p className="text-sm text-slate-700" aria-live="polite">
           {filtered.length} models · {selected.size} selected
         </p>
-        <Button variant="secondary" className="h-8 px-3 text-xs" isDisabled={!hasActiveFilters(filters)} onPress={() => setFilters(EMPTY_FILTERS)}>
+        <Button variant="secondary" size="sm" isDisabled={!hasActiveFilters(filters)} onPress={() => setFilters(EMPTY_FILTERS)}>
           Reset Filters
         </Button>
       </div>

@@ -171,7 +171,7 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
             <p className="text-sm font-semibold text-slate-800">Post details</p>
-            <Button variant="secondary" className="h-8 px-3 text-xs" onPress={close} aria-label="Close post details">
+            <Button variant="secondary" size="sm" onPress={close} aria-label="Close post details">
               Close
             </Button>
           </div>

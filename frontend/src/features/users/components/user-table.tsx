@@ -47,12 +47,12 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
               </td>
               <td className={`${bodyCell('end')}`}>
                 <div className="flex justify-end gap-2">
-                  <Button variant="secondary" className="h-8 px-3 text-xs" aria-label={`Edit ${user.name}`} onPress={() => onEdit(user)}>
+                  <Button variant="secondary" size="sm" aria-label={`Edit ${user.name}`} onPress={() => onEdit(user)}>
                     Edit
                   </Button>
                   <Button
                     variant="danger"
-                    className="h-8 px-3 text-xs"
+                    size="sm"
                     aria-label={`Delete ${user.name}`}
                     // Deleting one's own account would end the session mid-task; another superadmin can do it.
                     isDisabled={user.id === currentUserId}
