@@ -284,11 +284,13 @@ test('templates are added, changed and deleted in the Template dialog, and opene
   const table = dialog.getByRole('grid', { name: 'Templates' });
   await expect(dialog.getByRole('button', { name: 'Delete Template' })).toBeDisabled();
 
+  // A blank title or message is said under its field (errors about a form stay next to it).
   await dialog.getByRole('button', { name: 'Registration' }).click();
-  await expect(toast(page, '템플릿 제목을 입력해주세요.')).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription('템플릿 제목을 입력해주세요.');
   await dialog.getByRole('textbox', { name: 'Title' }).fill(first);
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).not.toHaveAttribute('aria-invalid', 'true');
   await dialog.getByRole('button', { name: 'Registration' }).click();
-  await expect(toast(page, '메시지 내용을 입력해주세요.')).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription('메시지 내용을 입력해주세요.');
   await dialog.getByRole('textbox', { name: 'Message' }).fill('안녕하세요 ');
   await dialog.getByRole('button', { name: 'Insert Name' }).click();
   await dialog.getByRole('radio', { name: 'Individual' }).click();

@@ -39,6 +39,27 @@ beforeEach(() => {
 });
 
 describe('the Template dialog', () => {
+  it('shows a blank title or message under its field, not in a toast, and clears it as the field is filled', async () => {
+    listed = [];
+    toastError.mockReset();
+    const user = userEvent.setup();
+    render(<MessageTemplateDialog isOpen onOpenChange={vi.fn()} />);
+
+    await user.click(screen.getByRole('button', { name: 'Registration' }));
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(title.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(title.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe('템플릿 제목을 입력해주세요.');
+    expect(screen.getByText('메시지 내용을 입력해주세요.')).toBeTruthy();
+    expect(toastError).not.toHaveBeenCalled();
+
+    await user.type(title, '오디션 안내');
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('템플릿 제목을 입력해주세요.')).toBeNull();
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('keeps an update refused because someone else saved the template meanwhile, shows theirs, and re-applies the edit on it', async () => {
     // Another staff member changed the message after this dialog listed the template.
     const theirs = template({ message: '모레 오디션입니다.', version: 2 });

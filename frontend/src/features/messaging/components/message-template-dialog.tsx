@@ -124,7 +124,12 @@ function TemplateManager() {
   const [busy, setBusy] = useState<'create' | 'update' | 'delete' | null>(null);
   /** The template whose deletion waits for confirmation. */
   const [toDelete, setToDelete] = useState<MessageTemplate | null>(null);
-  const set = <K extends keyof TemplateForm>(field: K) => (value: TemplateForm[K]) => setForm((current) => ({ ...current, [field]: value }));
+  /** Why a save was refused, shown under the field it is about until that field changes. */
+  const [fieldErrors, setFieldErrors] = useState<{ title?: string; message?: string }>({});
+  const set = <K extends keyof TemplateForm>(field: K) => (value: TemplateForm[K]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
+  };
 
   useEffect(() => {
     if (templates.error) toast.error(TEMPLATE_MESSAGES.loadFailed, { title: ERROR_TITLE });
@@ -134,18 +139,17 @@ function TemplateManager() {
     setForm(template ? formOf(template) : EMPTY_FORM);
     setBase(template);
     setStale(null);
+    setFieldErrors({});
   };
 
-  /** The form as the API takes it, or null (with the reason shown) when title or message is blank. */
+  /** The form as the API takes it, or null (with the reasons shown under their fields) when title or message is blank. */
   const checkedBody = (values: TemplateForm): SaveMessageTemplate | null => {
-    if (!values.title.trim()) {
-      toast.error(TEMPLATE_MESSAGES.titleRequired, { title: ERROR_TITLE });
-      return null;
-    }
-    if (!values.message.trim()) {
-      toast.error(TEMPLATE_MESSAGES.messageRequired, { title: ERROR_TITLE });
-      return null;
-    }
+    const errors = {
+      title: values.title.trim() ? undefined : TEMPLATE_MESSAGES.titleRequired,
+      message: values.message.trim() ? undefined : TEMPLATE_MESSAGES.messageRequired,
+    };
+    setFieldErrors(errors);
+    if (errors.title || errors.message) return null;
     return { title: values.title.trim(), message: values.message, fileType: FILE_MODE_WORDS[values.fileType], files: values.files.map((file) => file.id) };
   };
 
@@ -221,9 +225,9 @@ function TemplateManager() {
       {list}
       <div className="grid gap-4 md:grid-cols-2">
         <div className="flex flex-col gap-3">
-          <TextField label="Title" value={form.title} onChange={set('title')} />
-          <TextAreaField label="Message" rows={7} value={form.message} onChange={set('message')} />
-          <PlaceholderButtons onInsert={(token) => setForm((current) => ({ ...current, message: current.message + token }))} />
+          <TextField label="Title" value={form.title} onChange={set('title')} error={fieldErrors.title} />
+          <TextAreaField label="Message" rows={7} value={form.message} onChange={set('message')} error={fieldErrors.message} />
+          <PlaceholderButtons onInsert={(token) => set('message')(form.message + token)} />
         </div>
         <AttachmentArea mode={form.fileType} onModeChange={set('fileType')} files={form.files} onFilesChange={set('files')} pickLabel="Choose" acceptsDrop />
       </div>

@@ -42,6 +42,10 @@ const fakeApi = {
       store = store.map((item) => ({ ...item, isDefault: item.id === id }));
       return ok(store.find((item) => item.id === id));
     }
+    if (init?.body?.title === 'Refused') {
+      const error = { statusCode: 400, error: 'Bad Request', message: 'Template contains an unknown placeholder: {{age}}' };
+      return { data: undefined, error, response: { ok: false, status: 400 } };
+    }
     const created = { ...template(store.length + 10, String(init?.body?.title)), ...init?.body } as EmailTemplate;
     store = [...store, created];
     return ok(created);
@@ -85,6 +89,29 @@ beforeEach(async () => {
 const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ dedupingInterval: 0 }}>{children}</SWRConfig>;
 
 describe('EmailTemplatesDialog', () => {
+  it('says why a save failed beside the save button, not in a toast, until the next save', async () => {
+    toastError.mockReset();
+    const user = userEvent.setup();
+    render(<EmailTemplatesDialog isOpen onOpenChange={vi.fn()} />, { wrapper });
+    await user.click(await screen.findByRole('button', { name: 'Add New' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Refused');
+    await user.type(screen.getByRole('textbox', { name: 'Default Subject' }), 'Casting');
+    await user.type(screen.getByRole('textbox', { name: 'Content' }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Create Template' }));
+
+    const problem = await screen.findByRole('alert');
+    expect(problem.textContent).toBe('Template contains an unknown placeholder: {{age}}');
+    expect(problem.parentElement).toBe(screen.getByRole('button', { name: 'Create Template' }).parentElement);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'New Template' })).toBeTruthy();
+
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Accepted');
+    await user.click(screen.getByRole('button', { name: 'Create Template' }));
+    await screen.findByRole('heading', { name: 'Email Templates' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 15_000);
+
   it('lists the templates and goes list → new template → list', async () => {
     const onChanged = vi.fn();
     const user = userEvent.setup();

@@ -65,6 +65,8 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
   const [view, setView] = useState<PanelView>('raw');
   const [isSaving, setSaving] = useState(false);
   const [stale, setStale] = useState<StaleSave | null>(null);
+  /** Why the last save failed, beside the save button (a stale save explains itself in its notice instead). */
+  const [problem, setProblem] = useState<string | null>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const pendingCursor = useRef<number | null>(null);
 
@@ -98,14 +100,15 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
     if (isSaving) return;
     setSaving(true);
     setStale(null);
+    setProblem(null);
     const body = { title: draft.title.trim(), subject: draft.subject.trim(), template: normaliseNewlines(draft.template), isActive: true };
     try {
       const saved = base ? await updateEmailTemplate(base.id, { ...body, version: base.version }) : await createEmailTemplate(body);
       toast.success(isNew ? 'Template created successfully' : 'Template updated successfully', EMAIL_TOAST);
       onSaved(saved);
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to save template'), EMAIL_TOAST);
       const found = base ? staleRecordOf<EmailTemplate>(error) : null;
+      if (!found) setProblem(errorMessage(error, 'Failed to save template'));
       if (base && found) {
         // Someone else saved meanwhile: the editor shows their template, and this edit waits to be re-applied.
         const mine: Draft = { title: body.title, subject: body.subject, template: body.template };
@@ -235,6 +238,11 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
       )}
 
       <DialogActions>
+        {problem && (
+          <p role="alert" className="mr-auto max-w-xl text-sm font-medium text-red-700">
+            {problem}
+          </p>
+        )}
         <Button variant="secondary" onPress={onBack} isDisabled={isSaving}>
           Back
         </Button>
