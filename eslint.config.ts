@@ -4,6 +4,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { boundariesRule } from './infra/eslint/boundaries.ts';
 
+const GOOGLE_CLIENTS = [
+  {
+    group: ['googleapis', 'googleapis/*', 'google-auth-library', 'google-auth-library/*'],
+    message: 'Only mail-accounts/providers/googleapis.adapter.ts speaks to Google; call the ports of mail-accounts/providers/google.ports.ts.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,9 +51,15 @@ export default tseslint.config(
               message: 'Use Optional() of platform/http/optional.ts: IsOptional lets null past every check into the database.',
             },
           ],
+          patterns: GOOGLE_CLIENTS,
         },
       ],
     },
+  },
+  {
+    // Google is spoken to by one adapter only; everything else calls the ports of mail-accounts/providers.
+    files: ['backend/src/modules/mail-accounts/providers/googleapis.adapter.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['frontend/src/**/*.{ts,tsx}'],

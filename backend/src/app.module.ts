@@ -7,7 +7,6 @@ import { DatabaseModule } from './platform/database/database.module.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter.js';
 import { CryptoModule } from './platform/crypto/crypto.module.js';
-import { GoogleModule } from './platform/google/google.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -35,7 +34,6 @@ export class AppModule {
         RedisModule,
         QueueModule,
         CryptoModule,
-        GoogleModule,
         AuthModule,
         MailAccountsHttpModule,
         PostsModule,

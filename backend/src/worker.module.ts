@@ -7,7 +7,6 @@ import { MaintenanceModule } from './platform/queue/maintenance.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
 import { CryptoModule } from './platform/crypto/crypto.module.js';
-import { GoogleModule } from './platform/google/google.module.js';
 import { AuthWorkerModule } from './modules/auth/auth-worker.module.js';
 import { ContactsWorkerModule } from './modules/contacts/contacts-worker.module.js';
 import { MessagingWorkerModule } from './modules/messaging/messaging-worker.module.js';
@@ -27,7 +26,6 @@ export class WorkerModule {
         QueueModule,
         MaintenanceModule,
         CryptoModule,
-        GoogleModule,
         AuthWorkerModule,
         SheetImportsWorkerModule,
         ContactsWorkerModule,

@@ -393,12 +393,12 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
       expect(await sentMails()).toHaveLength(1);
     });
 
-    it('says the daily sending limit is reached on a 429 or a 403 limit, and records the failure', async () => {
+    it('tells a rate limit (try again soon) from the daily sending limit (403), and records the failure', async () => {
       await fault('too_many_requests_429', 1);
       const limited = await specify({}, 'limited-0001');
       expect(limited.statusCode).toBe(429);
       expect(await sandboxCall('GET', '/sandbox/faults')).toEqual([]);
-      expect(limited.json().message).toBe(`The daily sending limit of ${JIHYUN} has been reached. Please try again tomorrow or send from another account.`);
+      expect(limited.json().message).toBe(`Gmail is holding back the e-mails of ${JIHYUN} for now. Please try again in a minute or send from another account.`);
       expect((await db.query('select status, error from sent_email')).rows).toEqual([{ status: 'failed', error: limited.json().message }]);
       // The same key after a failure is a new try.
       expect((await specify({}, 'limited-0001')).statusCode).toBe(200);
@@ -406,7 +406,9 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
 
       // Twice: Google's client refreshes its token and tries again once on a 403.
       await fault('daily_limit_403', 2);
-      expect((await specify()).statusCode).toBe(429);
+      const spent = await specify();
+      expect(spent.statusCode).toBe(429);
+      expect(spent.json().message).toBe(`The daily sending limit of ${JIHYUN} has been reached. Please try again tomorrow or send from another account.`);
       expect(await sandboxCall('GET', '/sandbox/faults')).toEqual([]);
       expect(await sentMails()).toHaveLength(1);
     });

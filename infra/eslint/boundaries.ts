@@ -14,10 +14,11 @@ function moduleOf(path: string): string | null {
 
 /**
  * What another back-end module may import: its Nest module, its services, its entities (for relations),
- * its DTOs (public shapes) and its pure domain rules. Controllers, guards, processors and adapters are internal.
+ * its DTOs (public shapes), its pure domain rules and the ports of its providers (what a third party does for
+ * the product, and how it fails). Controllers, guards, processors and adapters are internal.
  */
 function isModulePublic(path: string): boolean {
-  return /\/(dto|domain)\//.test(path) || /\.(module|service|entity)\.ts$/.test(path.replace(/\.js$/, '.ts'));
+  return /\/(dto|domain)\//.test(path) || /\.(module|service|entity|ports)\.ts$/.test(path.replace(/\.js$/, '.ts'));
 }
 
 /** Pure libraries a domain rule may use; anything else (Nest, the ORM, clients) stays out of domain/. */

@@ -12,7 +12,7 @@ export { googleSandboxEnv };
 
 /** Where npm start and npm run dev run the sandbox unless GOOGLE_SANDBOX_PORT says otherwise. */
 export const GOOGLE_SANDBOX_DEFAULT_PORT = 4010;
-/** The back end's OAuth callback (GOOGLE_CALLBACK_PATH in backend/src/platform/google/google.service.ts). */
+/** The back end's OAuth callback (GOOGLE_CALLBACK_PATH in backend/src/modules/mail-accounts/providers/google-ports.ts). */
 export const GOOGLE_CALLBACK_PATH = '/backend/api/v1/google-auth/callback';
 
 /** True when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, false when neither is; one alone is an error. */

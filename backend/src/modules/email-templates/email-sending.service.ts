@@ -13,9 +13,9 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
 import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
-import { classifyGoogleError } from '../../platform/google/google-errors.js';
-import type { GoogleApis } from '../../platform/google/google.service.js';
+import { formatKoreanDateTime } from '@job-casting/rules';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
+import { GoogleCallError, type GoogleSession } from '../mail-accounts/providers/google.ports.js';
 import { ModelsService } from '../models/models.service.js';
 import { type PostContact, PostsService } from '../posts/posts.service.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
@@ -126,7 +126,7 @@ export class EmailSendingService {
     let messageId: string | null;
     try {
       const raw = (await buildMimeMessage({ from: { name: account.name, address: account.email }, to: input.recipient, subject, body })).toString('base64url');
-      messageId = await this.mailAccounts.withGoogle(account.id, (apis) => this.sendWithRetry(apis, raw, account.email));
+      messageId = await this.mailAccounts.withGoogle(account.id, (google) => this.sendWithRetry(google, raw, account.email));
     } catch (error) {
       const reason = error instanceof HttpException ? error.message : 'Unexpected error';
       await (error instanceof GmailSilentException ? this.sentEmails.unknown(start.sendId, reason) : this.sentEmails.failed(start.sendId, reason));
@@ -148,17 +148,21 @@ export class EmailSendingService {
 
   /**
    * One Gmail send. A 5xx is retried with backoff (Gmail answered, so nothing went out); a call that got no answer
-   * is not, since the message may have left. Rate and daily limits mean the account's sending limit is reached.
+   * is not, since the message may have left. A rate limit says when to try again, not that the day's limit is spent.
    */
-  private async sendWithRetry({ gmail }: GoogleApis, raw: string, accountEmail: string): Promise<string | null> {
+  private async sendWithRetry({ gmail }: GoogleSession, raw: string, accountEmail: string): Promise<string | null> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const { data } = await gmail.users.messages.send({ userId: 'me', requestBody: { raw } });
-        return data.id ?? null;
+        return await gmail.send(raw);
       } catch (error) {
-        const failure = classifyGoogleError(error);
-        if (failure.kind === 'rate_limited' || failure.kind === 'daily_limit') {
+        if (!(error instanceof GoogleCallError)) throw error;
+        const { failure } = error;
+        if (failure.kind === 'daily_limit') {
           throw new HttpException(`The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`, 429);
+        }
+        if (failure.kind === 'rate_limited') {
+          const when = failure.retryAt ? `after ${formatKoreanDateTime(failure.retryAt)} (Korean time)` : 'in a minute';
+          throw new HttpException(`Gmail is holding back the e-mails of ${accountEmail} for now. Please try again ${when} or send from another account.`, 429);
         }
         if (failure.kind === 'unavailable' && failure.status === undefined) {
           throw new GmailSilentException(`Gmail did not answer, so the e-mail may or may not have been sent. Please check the Sent folder of ${accountEmail} before sending again.`);

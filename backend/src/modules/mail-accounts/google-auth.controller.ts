@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal, Public } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
-import { GOOGLE_CALLBACK_PATH, GoogleService } from '../../platform/google/google.service.js';
+import { GOOGLE_CALLBACK_PATH, GoogleGateway } from './providers/google.ports.js';
 import { AuthUrlDto, ConsentWindowQueryDto, DriveFileDto, DriveFilesQueryDto, MailAccountDto, OAuthCallbackQueryDto, SpreadsheetTabDto, SpreadsheetTabsParamsDto } from './dto/mail-account.dto.js';
 import { AuthService } from '../auth/auth.service.js';
 import { GoogleOAuthState } from './google-oauth-state.js';
@@ -30,7 +30,7 @@ const CONNECT_FAILED = 'Failed to connect to Google. Please try again.';
 export class GoogleAuthController {
   constructor(
     private readonly accounts: MailAccountsService,
-    private readonly google: GoogleService,
+    private readonly google: GoogleGateway,
     private readonly oauthState: GoogleOAuthState,
     private readonly auth: AuthService,
   ) {}

@@ -11,17 +11,14 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
-import { classifyGoogleError, type GoogleFailure } from '../../platform/google/google-errors.js';
-import { type GoogleApis, GoogleService } from '../../platform/google/google.service.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { User } from '../users/user.entity.js';
 import { driveFilesQuery, FOLDER_MIME_TYPE, sortFolderFirst } from './domain/drive-query.js';
 import type { DriveFileDto, MailAccountDto, SpreadsheetTabDto } from './dto/mail-account.dto.js';
 import { MailAccount } from './mail-account.entity.js';
+import { type DrivePort, GoogleCallError, type GoogleFailure, GoogleGateway, type GoogleSession } from './providers/google.ports.js';
 
 const DRIVE_LIST_LIMIT = 2_000;
-
-type Drive = GoogleApis['drive'];
 
 export function toMailAccountDto(account: MailAccount): MailAccountDto {
   return {
@@ -41,7 +38,7 @@ export class MailAccountsService {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly google: GoogleService,
+    private readonly google: GoogleGateway,
     private readonly secrets: SecretBox,
     private readonly sentEmails: SentEmailsService,
   ) {}
@@ -86,10 +83,10 @@ export class MailAccountsService {
     try {
       await this.google.revoke(refreshToken);
     } catch (error) {
-      const failure = classifyGoogleError(error);
+      if (!(error instanceof GoogleCallError)) throw error;
       // A token Google no longer knows is as good as revoked; anything else must not leave a live token behind.
-      if (failure.kind !== 'invalid_grant' && failure.kind !== 'bad_request') {
-        throw this.toHttpError(failure, account);
+      if (error.failure.kind !== 'invalid_grant' && error.failure.kind !== 'bad_request') {
+        throw this.toHttpError(error.failure, account);
       }
     }
     em.remove(account);
@@ -118,51 +115,38 @@ export class MailAccountsService {
 
   /** A spreadsheet's tabs (spreadsheets.get, titles and sizes only), in their order: what the import picks from. */
   async spreadsheetTabs(accountId: number, spreadsheetId: string): Promise<SpreadsheetTabDto[]> {
-    return this.withGoogle(accountId, async ({ sheets }) => {
-      const { data } = await sheets.spreadsheets.get({ spreadsheetId, fields: 'sheets.properties(title,gridProperties.rowCount)' });
-      return (data.sheets ?? []).flatMap(({ properties }) => (properties?.title ? [{ title: properties.title, rowCount: properties.gridProperties?.rowCount ?? 0 }] : []));
-    });
+    return this.withGoogle(accountId, ({ sheets }) => sheets.tabs(spreadsheetId));
   }
 
-  private async assertFolder(drive: Drive, folderId: string): Promise<void> {
-    const { data } = await drive.files.get({ fileId: folderId, fields: 'id, mimeType' });
-    if (data.mimeType !== FOLDER_MIME_TYPE) throw new BadRequestException(`Not a Google Drive folder: ${folderId}`);
+  private async assertFolder(drive: DrivePort, folderId: string): Promise<void> {
+    const { mimeType } = await drive.getFile(folderId);
+    if (mimeType !== FOLDER_MIME_TYPE) throw new BadRequestException(`Not a Google Drive folder: ${folderId}`);
   }
 
-  private async listDrive(drive: Drive, options: { folderId?: string; search?: string }): Promise<DriveFileDto[]> {
+  private async listDrive(drive: DrivePort, options: { folderId?: string; search?: string }): Promise<DriveFileDto[]> {
     const files: DriveFileDto[] = [];
     let pageToken: string | undefined;
     do {
-      const { data } = await drive.files.list({
-        q: driveFilesQuery(options),
-        orderBy: 'folder,name',
-        pageSize: 1000,
-        pageToken,
-        spaces: 'drive',
-        fields: 'nextPageToken, files(id, name, mimeType, modifiedTime, thumbnailLink)',
-      });
-      for (const file of data.files ?? []) {
-        if (!file.id || !file.name || !file.mimeType) continue;
-        files.push({ id: file.id, name: file.name, mimeType: file.mimeType, modifiedTime: file.modifiedTime ?? null, thumbnailLink: file.thumbnailLink ?? null });
-      }
-      pageToken = data.nextPageToken ?? undefined;
+      const page = await drive.listFiles(driveFilesQuery(options), pageToken);
+      files.push(...page.files);
+      pageToken = page.nextPageToken ?? undefined;
     } while (pageToken && files.length < DRIVE_LIST_LIMIT);
     return files;
   }
 
   /**
-   * Runs `work` with Google's APIs as the account. A refused sign-in marks the account for re-authentication;
-   * every Google failure becomes a clear HTTP error.
+   * Runs `work` with Google as the account. A refused sign-in marks the account for re-authentication; every
+   * Google failure `work` leaves uncaught becomes a clear HTTP error.
    */
-  async withGoogle<T>(accountId: number, work: (apis: GoogleApis, account: MailAccountDto) => Promise<T>): Promise<T> {
+  async withGoogle<T>(accountId: number, work: (google: GoogleSession, account: MailAccountDto) => Promise<T>): Promise<T> {
     const em = this.em.fork();
     const account = await this.load(em, accountId);
     if (account.needsReauth) throw this.toHttpError({ kind: 'invalid_grant' }, account);
     try {
-      return await work(this.google.apisFor(this.secrets.open(account.refreshTokenEncrypted)), toMailAccountDto(account));
+      return await work(this.google.session(this.secrets.open(account.refreshTokenEncrypted)), toMailAccountDto(account));
     } catch (error) {
-      if (error instanceof HttpException) throw error;
-      const failure = classifyGoogleError(error);
+      if (!(error instanceof GoogleCallError)) throw error;
+      const { failure } = error;
       if (failure.kind === 'invalid_grant') {
         await em.nativeUpdate(MailAccount, { id: account.id }, { needsReauth: true });
         this.logger.warn(`Google refused the stored sign-in of mail account ${account.id}; marked for re-authentication`);

@@ -1,9 +1,9 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { BadRequestException, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { classifyGoogleError } from '../../../platform/google/google-errors.js';
 import { QueueName } from '../../../platform/queue/queue-names.js';
 import { MailAccountsService } from '../../mail-accounts/mail-accounts.service.js';
+import { GoogleCallError } from '../../mail-accounts/providers/google.ports.js';
 import { ModelsService } from '../../models/models.service.js';
 import { PostsService } from '../../posts/posts.service.js';
 import { readModelSheet } from '../domain/model-sheet.js';
@@ -61,15 +61,10 @@ export class SheetImportProcessor extends WorkerHost {
   private readValues(accountId: number, fileId: string, sheetName: string): Promise<unknown[][]> {
     return this.accounts.withGoogle(accountId, async ({ sheets }) => {
       try {
-        const { data } = await sheets.spreadsheets.values.get({
-          spreadsheetId: fileId,
-          range: sheetRange(sheetName),
-          majorDimension: 'ROWS',
-          valueRenderOption: 'FORMATTED_VALUE',
-        });
-        return (data.values ?? []) as unknown[][];
+        return await sheets.values(fileId, sheetRange(sheetName));
       } catch (error) {
-        const failure = classifyGoogleError(error);
+        if (!(error instanceof GoogleCallError)) throw error;
+        const { failure } = error;
         if (failure.kind === 'not_found') throw new NotFoundException('The file was not found in Google Drive, or this account cannot open it.');
         if (failure.kind === 'bad_request') {
           if (/not supported for this document/i.test(failure.message ?? '')) {

@@ -5,7 +5,9 @@ import { drive_v3 } from 'googleapis/build/src/apis/drive/v3.js';
 import { gmail_v1 } from 'googleapis/build/src/apis/gmail/v1.js';
 import { oauth2_v2 } from 'googleapis/build/src/apis/oauth2/v2.js';
 import { sheets_v4 } from 'googleapis/build/src/apis/sheets/v4.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { classifyGoogleError } from './google-errors.js';
+import { type DriveFile, GOOGLE_CALLBACK_PATH, GoogleCallError, GoogleGateway, type GoogleProfile, type GoogleSession } from './google.ports.js';
 
 /** What the product asks Google for (spec §4, mail connect): sending mail, reading Drive and Sheets, the profile. */
 export const GOOGLE_SCOPES = [
@@ -16,30 +18,32 @@ export const GOOGLE_SCOPES = [
   'https://www.googleapis.com/auth/userinfo.profile',
 ];
 
-export const GOOGLE_CALLBACK_PATH = '/backend/api/v1/google-auth/callback';
-
-export interface GoogleProfile {
-  googleUserId: string;
-  email: string;
-  name: string;
-  picture: string | null;
-}
-
-export interface GoogleApis {
+interface GoogleApis {
   drive: drive_v3.Drive;
   sheets: sheets_v4.Sheets;
   gmail: gmail_v1.Gmail;
 }
 
+/** Runs a Google call; its failure becomes a GoogleCallError that says what it means. */
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new GoogleCallError(classifyGoogleError(error));
+  }
+}
+
 /**
- * Google through googleapis, with every endpoint from configuration so that the local sandbox can stand in.
- * API clients are kept per refresh token, so access tokens are reused until they expire.
+ * The ports of google-ports.ts through googleapis, with every endpoint from configuration so that the local
+ * sandbox can stand in. API clients are kept per refresh token, so access tokens are reused until they expire.
  */
 @Injectable()
-export class GoogleService {
+export class GoogleApisGateway extends GoogleGateway {
   private readonly clients = new Map<string, GoogleApis>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    super();
+  }
 
   /** Without an OAuth client nothing can be connected: say so instead of failing later. */
   assertConfigured(): void {
@@ -79,11 +83,63 @@ export class GoogleService {
   /** Revokes a refresh token at Google (and the access tokens issued from it). */
   async revoke(refreshToken: string): Promise<void> {
     this.clients.delete(refreshToken);
-    await this.oauthClient().revokeToken(refreshToken);
+    await call(() => this.oauthClient().revokeToken(refreshToken));
+  }
+
+  session(refreshToken: string): GoogleSession {
+    const { drive, sheets, gmail } = this.apisFor(refreshToken);
+    return {
+      drive: {
+        listFiles: (query, pageToken) =>
+          call(async () => {
+            const { data } = await drive.files.list({
+              q: query,
+              orderBy: 'folder,name',
+              pageSize: 1000,
+              pageToken,
+              // My Drive and the shared drives the account is a member of.
+              corpora: 'allDrives',
+              supportsAllDrives: true,
+              includeItemsFromAllDrives: true,
+              fields: 'nextPageToken, files(id, name, mimeType, modifiedTime, thumbnailLink)',
+            });
+            const files: DriveFile[] = (data.files ?? []).flatMap((file) =>
+              file.id && file.name && file.mimeType
+                ? [{ id: file.id, name: file.name, mimeType: file.mimeType, modifiedTime: file.modifiedTime ?? null, thumbnailLink: file.thumbnailLink ?? null }]
+                : [],
+            );
+            return { files, nextPageToken: data.nextPageToken ?? null };
+          }),
+        getFile: (fileId) =>
+          call(async () => {
+            const { data } = await drive.files.get({ fileId, fields: 'id, mimeType', supportsAllDrives: true });
+            return { id: data.id ?? fileId, mimeType: data.mimeType ?? null };
+          }),
+      },
+      sheets: {
+        tabs: (spreadsheetId) =>
+          call(async () => {
+            const { data } = await sheets.spreadsheets.get({ spreadsheetId, fields: 'sheets.properties(title,gridProperties.rowCount)' });
+            return (data.sheets ?? []).flatMap(({ properties }) => (properties?.title ? [{ title: properties.title, rowCount: properties.gridProperties?.rowCount ?? 0 }] : []));
+          }),
+        values: (spreadsheetId, range) =>
+          call(async () => {
+            const { data } = await sheets.spreadsheets.values.get({ spreadsheetId, range, majorDimension: 'ROWS', valueRenderOption: 'FORMATTED_VALUE' });
+            return (data.values ?? []) as unknown[][];
+          }),
+      },
+      gmail: {
+        send: (raw) =>
+          call(async () => {
+            const { data } = await gmail.users.messages.send({ userId: 'me', requestBody: { raw } });
+            return data.id ?? null;
+          }),
+      },
+    };
   }
 
   /** Drive, Sheets and Gmail acting as the account of this refresh token. */
-  apisFor(refreshToken: string): GoogleApis {
+  private apisFor(refreshToken: string): GoogleApis {
     let apis = this.clients.get(refreshToken);
     if (!apis) {
       const auth = this.oauthClient();

@@ -31,6 +31,23 @@ describe('classifyGoogleError', () => {
     expect(classifyGoogleError({ response: { status: 403, data: { error: 'rate_limit_exceeded', error_description: 'Rate limit exceeded.' } } }).kind).toBe('rate_limited');
   });
 
+  it('reads the UPPER_SNAKE reasons of google.rpc.ErrorInfo as their camelCase forms', () => {
+    const detailed = (status: number, reason: string) => ({ response: { status, data: { error: { code: status, message: 'm', status: 'X', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason }] } } } });
+    expect(classifyGoogleError(detailed(403, 'RATE_LIMIT_EXCEEDED')).kind).toBe('rate_limited');
+    expect(classifyGoogleError(detailed(403, 'USER_RATE_LIMIT_EXCEEDED')).kind).toBe('rate_limited');
+    expect(classifyGoogleError(detailed(403, 'DAILY_LIMIT_EXCEEDED')).kind).toBe('daily_limit');
+    expect(classifyGoogleError(detailed(403, 'ACCESS_TOKEN_SCOPE_INSUFFICIENT')).kind).toBe('forbidden');
+  });
+
+  it('keeps the time Gmail says to retry after, from its message or a Retry-After header', () => {
+    const message = 'User-rate limit exceeded.  Retry after 2026-11-28T01:02:03.000Z (Mail sending)';
+    expect(classifyGoogleError(apiError(429, 'rateLimitExceeded', message))).toEqual({ kind: 'rate_limited', status: 429, message, retryAt: new Date('2026-11-28T01:02:03.000Z') });
+    const now = new Date('2026-11-27T12:00:00.000Z');
+    const withHeader = { response: { status: 429, headers: { 'retry-after': '120' }, data: { error: { code: 429, message: 'Too many', errors: [] } } } };
+    expect(classifyGoogleError(withHeader, now).retryAt).toEqual(new Date('2026-11-27T12:02:00.000Z'));
+    expect(classifyGoogleError(apiError(429)).retryAt).toBeUndefined();
+  });
+
   it('treats 5xx and unreachable servers as unavailable, and keeps Google\'s message', () => {
     expect(classifyGoogleError(apiError(500, 'backendError', 'Internal error'))).toEqual({ kind: 'unavailable', status: 500, message: 'Internal error' });
     expect(classifyGoogleError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }).kind).toBe('unavailable');
