@@ -13,8 +13,9 @@ import {
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { User } from '../users/user.entity.js';
+import { driveFileId } from '../models/domain/drive-thumbnail.js';
 import { driveFilesQuery, FOLDER_MIME_TYPE, sortFolderFirst } from './domain/drive-query.js';
-import type { DriveFileDto, MailAccountDto, SpreadsheetTabDto } from './dto/mail-account.dto.js';
+import type { DriveFileDto, MailAccountDto, SpreadsheetTabDto, UnsharedDriveFileDto } from './dto/mail-account.dto.js';
 import { MailAccount } from './mail-account.entity.js';
 import { type DrivePort, GoogleCallError, type GoogleFailure, GoogleGateway, type GoogleSession } from './providers/google.ports.js';
 
@@ -116,6 +117,24 @@ export class MailAccountsService {
   /** A spreadsheet's tabs (spreadsheets.get, titles and sizes only), in their order: what the import picks from. */
   async spreadsheetTabs(accountId: number, spreadsheetId: string): Promise<SpreadsheetTabDto[]> {
     return this.withGoogle(accountId, ({ sheets }) => sheets.tabs(spreadsheetId));
+  }
+
+  /**
+   * The Drive files among `links` that a customer might not open (spec §8's "Access denied" download): shared
+   * with people only, or whose sharing this account cannot read. Each file once, in the order of the links;
+   * links that are not to a Drive file are not checked.
+   */
+  async unsharedDriveFiles(accountId: number, links: string[]): Promise<UnsharedDriveFileDto[]> {
+    const files = new Map<string, string>();
+    for (const link of links) {
+      const fileId = driveFileId(link);
+      if (fileId && !files.has(fileId)) files.set(fileId, link.trim());
+    }
+    if (files.size === 0) return [];
+    return this.withGoogle(accountId, async ({ drive }) => {
+      const checked = await Promise.all([...files].map(async ([fileId, link]) => ({ fileId, link, sharing: await drive.linkSharing(fileId) })));
+      return checked.flatMap(({ fileId, link, sharing }) => (sharing === 'anyone' ? [] : [{ fileId, link, sharing }]));
+    });
   }
 
   private async assertFolder(drive: DrivePort, folderId: string): Promise<void> {

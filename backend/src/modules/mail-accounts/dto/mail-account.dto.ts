@@ -58,6 +58,13 @@ export class SpreadsheetTabDto {
   @ApiProperty() rowCount!: number;
 }
 
+export class UnsharedDriveFileDto {
+  @ApiProperty() fileId!: string;
+  @ApiProperty({ description: 'The link as the model card carries it' }) link!: string;
+  @ApiProperty({ enum: ['restricted', 'unknown'], description: 'restricted: shared with people only; unknown: this account cannot read its sharing' })
+  sharing!: 'restricted' | 'unknown';
+}
+
 export class DriveFilesQueryDto {
   @ApiProperty({ required: false, description: 'The folder to list; My Drive when absent.' })
   @Optional()

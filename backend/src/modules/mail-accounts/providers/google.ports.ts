@@ -54,7 +54,14 @@ export interface DrivePort {
   listFiles(query: string, pageToken?: string): Promise<{ files: DriveFile[]; nextPageToken: string | null }>;
   /** A file's id and type; fails with not_found when the account cannot see it. */
   getFile(fileId: string): Promise<{ id: string; mimeType: string | null }>;
+  /**
+   * Who can open a file by its link: anyone (a permission of type anyone), restricted (people and groups only),
+   * or unknown when the account may not read the file's permissions or cannot see the file.
+   */
+  linkSharing(fileId: string): Promise<LinkSharing>;
 }
+
+export type LinkSharing = 'anyone' | 'restricted' | 'unknown';
 
 export interface SpreadsheetTab {
   title: string;

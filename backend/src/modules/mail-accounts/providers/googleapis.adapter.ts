@@ -115,6 +115,16 @@ export class GoogleApisGateway extends GoogleGateway {
             const { data } = await drive.files.get({ fileId, fields: 'id, mimeType', supportsAllDrives: true });
             return { id: data.id ?? fileId, mimeType: data.mimeType ?? null };
           }),
+        linkSharing: async (fileId) => {
+          try {
+            const { data } = await call(() => drive.permissions.list({ fileId, supportsAllDrives: true, fields: 'permissions(type, role)' }));
+            return (data.permissions ?? []).some((permission) => permission.type === 'anyone') ? 'anyone' : 'restricted';
+          } catch (error) {
+            // An account that may not read the file's permissions (403), or cannot see the file (404), cannot tell.
+            if (error instanceof GoogleCallError && (error.failure.kind === 'forbidden' || error.failure.kind === 'not_found')) return 'unknown';
+            throw error;
+          }
+        },
       },
       sheets: {
         tabs: (spreadsheetId) =>
