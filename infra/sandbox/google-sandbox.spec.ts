@@ -1,6 +1,7 @@
 // The Google sandbox, driven by the real googleapis and google-auth-library clients to prove they work against it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -534,6 +535,310 @@ describe('Gmail', () => {
     const caught = await failure(gmail.users.messages.send({ userId: 'me', requestBody: { raw } }));
     expect(caught.status).toBe(400);
     expect(googleError(caught)).toMatchObject({ message: 'Recipient address required', status: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('Gmail mailbox (read side)', () => {
+  const READ_SCOPES = [...SCOPES, 'https://www.googleapis.com/auth/gmail.readonly'];
+  const CUSTOMER = 'casting@studio-haneul.co.kr';
+  // A PDF's bytes, not text: a test can only see them arrive intact through their hash.
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 37 + 11) % 256)), Buffer.from('\n%%EOF\n')]);
+
+  async function compose(options: Record<string, unknown> = {}): Promise<Buffer> {
+    return new MailComposer({
+      from: '박서준 <jobcasting.office@gmail.com>',
+      to: `스튜디오 하늘 <${CUSTOMER}>`,
+      subject: '[잡캐스팅] 모델 추천드립니다',
+      text: '안녕하세요, 잡캐스팅입니다. 추천 모델을 보내드립니다.',
+      html: '<p>안녕하세요, <b>잡캐스팅</b>입니다.</p>',
+      ...options,
+    })
+      .compile()
+      .build();
+  }
+
+  async function reader(scope = READ_SCOPES) {
+    const client = await signIn(SEOJUN, { scope });
+    return google.gmail({ version: 'v1', auth: client, rootUrl });
+  }
+
+  const headerOf = (headers: { name?: string | null; value?: string | null }[] | undefined, name: string) =>
+    headers?.find((h) => h.name?.toLowerCase() === name.toLowerCase())?.value;
+
+  it('answers messages.get in the minimal, metadata, full and raw formats, attachments included, and 404 for an unknown id', async () => {
+    const gmail = await reader();
+    const raw = await compose({ attachments: [{ filename: 'MC-0101_콤카드.pdf', content: pdf, contentType: 'application/pdf' }] });
+    const { data: sent } = await gmail.users.messages.send({ userId: 'me', requestBody: { raw: raw.toString('base64url') } });
+    const id = sent.id ?? '';
+
+    const minimal = (await gmail.users.messages.get({ userId: 'me', id, format: 'minimal' })).data;
+    expect(Object.keys(minimal).sort()).toEqual(['historyId', 'id', 'internalDate', 'labelIds', 'sizeEstimate', 'snippet', 'threadId']);
+    expect(minimal).toMatchObject({ id, threadId: id, labelIds: ['SENT'], sizeEstimate: raw.length, snippet: '안녕하세요, 잡캐스팅입니다. 추천 모델을 보내드립니다.' });
+    expect(minimal.historyId).toMatch(/^\d+$/);
+
+    const metadata = (await gmail.users.messages.get({ userId: 'me', id, format: 'metadata', metadataHeaders: ['Subject', 'from'] })).data;
+    expect(metadata.payload?.headers).toEqual([
+      { name: 'From', value: '박서준 <jobcasting.office@gmail.com>' },
+      { name: 'Subject', value: '[잡캐스팅] 모델 추천드립니다' },
+    ]);
+    expect(metadata.payload?.parts).toBeUndefined();
+
+    const full = (await gmail.users.messages.get({ userId: 'me', id })).data;
+    expect(full.payload?.mimeType).toBe('multipart/mixed');
+    expect(headerOf(full.payload?.headers, 'To')).toBe(`스튜디오 하늘 <${CUSTOMER}>`);
+    const [alternative, attachment] = full.payload?.parts ?? [];
+    expect(alternative).toMatchObject({ partId: '0', mimeType: 'multipart/alternative', filename: '' });
+    const [plain, html] = alternative.parts ?? [];
+    expect(plain).toMatchObject({ partId: '0.0', mimeType: 'text/plain' });
+    expect(Buffer.from(plain.body?.data ?? '', 'base64url').toString('utf8')).toBe('안녕하세요, 잡캐스팅입니다. 추천 모델을 보내드립니다.');
+    expect(Buffer.from(html.body?.data ?? '', 'base64url').toString('utf8')).toBe('<p>안녕하세요, <b>잡캐스팅</b>입니다.</p>');
+    expect(attachment).toMatchObject({ partId: '1', mimeType: 'application/pdf', filename: 'MC-0101_콤카드.pdf', body: { size: pdf.length } });
+    expect(attachment.body?.data).toBeUndefined();
+    const fetched = await gmail.users.messages.attachments.get({ userId: 'me', messageId: id, id: attachment.body?.attachmentId ?? '' });
+    expect(Buffer.from(fetched.data.data ?? '', 'base64url').equals(pdf)).toBe(true);
+
+    const asRaw = (await gmail.users.messages.get({ userId: 'me', id, format: 'raw' })).data;
+    expect(Buffer.from(asRaw.raw ?? '', 'base64url').equals(raw)).toBe(true);
+    expect(asRaw.payload).toBeUndefined();
+
+    const recorded = (await control('GET', `/sandbox/gmail/messages/${id}`)).json as SentMail;
+    expect(recorded.attachments).toEqual([
+      { filename: 'MC-0101_콤카드.pdf', mimeType: 'application/pdf', size: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex'), contentId: null, disposition: 'attachment' },
+    ]);
+
+    const missing = await failure(gmail.users.messages.get({ userId: 'me', id: 'ffffffffffffffff' }));
+    expect(missing.status).toBe(404);
+    expect(googleError(missing)).toMatchObject({ code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND', errors: [{ reason: 'notFound' }] });
+    expect((await failure(gmail.users.messages.get({ userId: 'me', id: 'not-an-id' }))).status).toBe(400);
+    expect((await failure(gmail.users.messages.get({ userId: 'me', id, format: 'everything' }))).status).toBe(400);
+  });
+
+  it('threads a recipient’s reply and the sends that answer it, and threads.get lists the thread in order', async () => {
+    const gmail = await reader();
+    const first = await gmail.users.messages.send({ userId: 'me', requestBody: { raw: (await compose()).toString('base64url') } });
+    const firstId = first.data.id ?? '';
+    const sentMessageId = headerOf((await gmail.users.messages.get({ userId: 'me', id: firstId, format: 'metadata' })).data.payload?.headers, 'Message-ID') ?? '';
+
+    const replied = await control('POST', `/sandbox/gmail/messages/${firstId}/reply`, { text: '네, 두 분 모두 오디션 보고 싶습니다.' });
+    expect(replied.status).toBe(201);
+    const reply = replied.json as { id: string; threadId: string; labelIds: string[] };
+    expect(reply).toMatchObject({ threadId: firstId, labelIds: ['INBOX', 'UNREAD'] });
+
+    const got = (await gmail.users.messages.get({ userId: 'me', id: reply.id })).data;
+    const headers = got.payload?.headers;
+    expect(headerOf(headers, 'From')).toBe(`스튜디오 하늘 <${CUSTOMER}>`);
+    expect(headerOf(headers, 'To')).toBe(SEOJUN);
+    expect(headerOf(headers, 'Subject')).toBe('Re: [잡캐스팅] 모델 추천드립니다');
+    expect(headerOf(headers, 'In-Reply-To')).toBe(sentMessageId);
+    expect(headerOf(headers, 'References')).toBe(sentMessageId);
+    expect(Buffer.from(got.payload?.body?.data ?? '', 'base64url').toString('utf8')).toBe('네, 두 분 모두 오디션 보고 싶습니다.');
+    expect(got.snippet).toBe('네, 두 분 모두 오디션 보고 싶습니다.');
+
+    // Answering the reply (In-Reply-To) joins the thread; so does naming the thread; an unknown thread starts anew.
+    const replyMessageId = headerOf(headers, 'Message-ID') ?? '';
+    const answer = await compose({ subject: 'Re: [잡캐스팅] 모델 추천드립니다', inReplyTo: replyMessageId, references: [sentMessageId, replyMessageId] });
+    const answered = await gmail.users.messages.send({ userId: 'me', requestBody: { raw: answer.toString('base64url') } });
+    expect(answered.data.threadId).toBe(firstId);
+    const named = await gmail.users.messages.send({ userId: 'me', requestBody: { raw: (await compose({ subject: '추가 자료' })).toString('base64url'), threadId: firstId } });
+    expect(named.data.threadId).toBe(firstId);
+    const unknown = await gmail.users.messages.send({ userId: 'me', requestBody: { raw: (await compose()).toString('base64url'), threadId: '0000000000000001' } });
+    expect(unknown.data.threadId).toBe(unknown.data.id);
+
+    const thread = (await gmail.users.threads.get({ userId: 'me', id: firstId, format: 'metadata', metadataHeaders: ['From'] })).data;
+    expect(thread.messages?.map((m) => m.id)).toEqual([firstId, reply.id, answered.data.id, named.data.id]);
+    expect(thread.messages?.map((m) => m.labelIds)).toEqual([['SENT'], ['INBOX', 'UNREAD'], ['SENT'], ['SENT']]);
+    expect(thread.messages?.[1].payload?.headers).toEqual([{ name: 'From', value: `스튜디오 하늘 <${CUSTOMER}>` }]);
+    expect(thread.historyId).toBe(thread.messages?.[3].historyId);
+    const ids = thread.messages?.map((m) => Number(m.historyId)) ?? [];
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(4);
+    const minimal = (await gmail.users.threads.get({ userId: 'me', id: firstId, format: 'minimal' })).data;
+    expect(minimal.messages?.[0].payload).toBeUndefined();
+    expect((await failure(gmail.users.threads.get({ userId: 'me', id: 'ffffffffffffffff' }))).status).toBe(404);
+
+    const profile = (await gmail.users.getProfile({ userId: 'me' })).data;
+    expect(profile).toEqual({ emailAddress: SEOJUN, messagesTotal: 5, threadsTotal: 2, historyId: expect.stringMatching(/^\d+$/) });
+    expect(Number(profile.historyId)).toBeGreaterThan(Number(thread.historyId));
+    expect((await control('GET', `/sandbox/gmail/mailbox?account=${SEOJUN}`)).json).toHaveLength(5);
+    // The inspection list stays the sent messages.
+    expect(((await control('GET', '/sandbox/gmail/messages')).json as SentMail[]).map((m) => m.threadId)).toEqual([unknown.data.id, firstId, firstId, firstId]);
+  });
+
+  it('pages history.list from a startHistoryId, by label and type, and answers 404 once that id is older than the history kept', async () => {
+    const gmail = await reader();
+    const start = (await gmail.users.getProfile({ userId: 'me' })).data.historyId ?? '';
+    const sent = await gmail.users.messages.send({ userId: 'me', requestBody: { raw: (await compose()).toString('base64url') } });
+    const replied = (await control('POST', `/sandbox/gmail/messages/${sent.data.id}/reply`, {})).json as { id: string };
+    const second = await gmail.users.messages.send({ userId: 'me', requestBody: { raw: (await compose({ to: 'pd.kim@orangefilm.kr' })).toString('base64url') } });
+
+    const all = (await gmail.users.history.list({ userId: 'me', startHistoryId: start, historyTypes: ['messageAdded'] })).data;
+    expect(all.history?.map((h) => h.messagesAdded?.[0].message?.id)).toEqual([sent.data.id, replied.id, second.data.id]);
+    expect(all.history?.[1]).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      messages: [{ id: replied.id, threadId: sent.data.id }],
+      messagesAdded: [{ message: { id: replied.id, threadId: sent.data.id, labelIds: ['INBOX', 'UNREAD'] } }],
+    });
+    const recordIds = all.history?.map((h) => Number(h.id)) ?? [];
+    expect(recordIds.every((id, i) => id > Number(start) && (i === 0 || id > recordIds[i - 1]))).toBe(true);
+    expect(all.historyId).toBe(String(recordIds[2]));
+    expect(all.nextPageToken).toBeUndefined();
+    const message = (await gmail.users.messages.get({ userId: 'me', id: replied.id, format: 'minimal' })).data;
+    expect(message.historyId).toBe(all.history?.[1].id);
+
+    const inbox = (await gmail.users.history.list({ userId: 'me', startHistoryId: start, labelId: 'INBOX' })).data;
+    expect(inbox.history?.map((h) => h.messages?.[0].id)).toEqual([replied.id]);
+    const labelsOnly = (await gmail.users.history.list({ userId: 'me', startHistoryId: start, historyTypes: ['labelAdded'] })).data;
+    expect(labelsOnly).toEqual({ historyId: all.historyId });
+
+    const seen: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = (await gmail.users.history.list({ userId: 'me', startHistoryId: start, maxResults: 2, pageToken })).data;
+      expect(page.history?.length).toBeLessThanOrEqual(2);
+      seen.push(...(page.history ?? []).map((h) => h.messages?.[0].id ?? ''));
+      pageToken = page.nextPageToken ?? undefined;
+    } while (pageToken);
+    expect(seen).toEqual([sent.data.id, replied.id, second.data.id]);
+
+    const later = (await gmail.users.history.list({ userId: 'me', startHistoryId: all.history?.[1].id ?? '' })).data;
+    expect(later.history?.map((h) => h.messages?.[0].id)).toEqual([second.data.id]);
+    expect((await gmail.users.history.list({ userId: 'me', startHistoryId: all.historyId ?? '' })).data).toEqual({ historyId: all.historyId });
+
+    const trimmed = await control('POST', '/sandbox/gmail/history/trim', { account: SEOJUN });
+    expect(trimmed.json).toEqual({ trimmed: [{ account: SEOJUN, historyId: all.historyId }] });
+    const gone = await failure(gmail.users.history.list({ userId: 'me', startHistoryId: start }, { retry: false }));
+    expect(gone.status).toBe(404);
+    expect(googleError(gone)).toMatchObject({ code: 404, status: 'NOT_FOUND', errors: [{ reason: 'notFound' }] });
+    // From the current id on, the client is in step again.
+    expect((await gmail.users.history.list({ userId: 'me', startHistoryId: all.historyId ?? '' })).data).toEqual({ historyId: all.historyId });
+    await control('POST', `/sandbox/gmail/messages/${second.data.id}/reply`, {});
+    const after = (await gmail.users.history.list({ userId: 'me', startHistoryId: all.historyId ?? '' })).data;
+    expect(after.history).toHaveLength(1);
+
+    expect((await failure(gmail.users.history.list({ userId: 'me', startHistoryId: 'yesterday' }))).status).toBe(400);
+    expect((await failure(gmail.users.history.list({ userId: 'me' }))).status).toBe(400);
+  });
+
+  it('delivers a bounce as Gmail’s mailer-daemon does: a delivery-status report in the sent message’s thread', async () => {
+    const gmail = await reader();
+    const raw = await compose({ to: [CUSTOMER, 'nobody@thefirstad.com'] });
+    const sent = await gmail.users.messages.send({ userId: 'me', requestBody: { raw: raw.toString('base64url') } });
+    const sentId = sent.data.id ?? '';
+    const sentMessageId = headerOf((await gmail.users.messages.get({ userId: 'me', id: sentId, format: 'metadata' })).data.payload?.headers, 'Message-ID');
+
+    const bounced = await control('POST', `/sandbox/gmail/messages/${sentId}/bounce`, { recipient: 'nobody@thefirstad.com' });
+    expect(bounced.status).toBe(201);
+    const { id } = bounced.json as { id: string };
+    const { data } = await gmail.users.messages.get({ userId: 'me', id });
+    expect(data).toMatchObject({ threadId: sentId, labelIds: ['INBOX', 'UNREAD'] });
+    const headers = data.payload?.headers;
+    expect(headerOf(headers, 'From')).toBe('Mail Delivery Subsystem <mailer-daemon@googlemail.com>');
+    expect(headerOf(headers, 'Subject')).toBe('Delivery Status Notification (Failure)');
+    expect(headerOf(headers, 'X-Failed-Recipients')).toBe('nobody@thefirstad.com');
+    expect(headerOf(headers, 'In-Reply-To')).toBe(sentMessageId);
+    expect(headerOf(headers, 'Content-Type')).toMatch(/^multipart\/report;.*report-type=delivery-status/);
+    expect(data.payload?.mimeType).toBe('multipart/report');
+    const [human, status, original] = data.payload?.parts ?? [];
+    const text = (part: typeof human) => Buffer.from(part.body?.data ?? '', 'base64url').toString('utf8');
+    expect(human.mimeType).toBe('text/plain');
+    expect(text(human)).toContain("Your message wasn't delivered to nobody@thefirstad.com because the address couldn't be found");
+    expect(status.mimeType).toBe('message/delivery-status');
+    const fields = text(status);
+    expect(fields).toMatch(/^Reporting-MTA: dns; googlemail\.com\r\n/);
+    expect(fields).toContain('Final-Recipient: rfc822; nobody@thefirstad.com\r\nAction: failed\r\nStatus: 5.1.1\r\n');
+    expect(fields).toMatch(/\r\nDiagnostic-Code: smtp; 550-5\.1\.1 The email account that you tried to reach does not exist\./);
+    expect(original.mimeType).toBe('text/rfc822-headers');
+    expect(text(original)).toContain(`Message-ID: ${sentMessageId}`);
+    expect(text(original)).toContain(`To: ${CUSTOMER}, nobody@thefirstad.com\r\n`);
+
+    const custom = await control('POST', `/sandbox/gmail/messages/${sentId}/bounce`, { recipient: CUSTOMER, status: '5.2.2', diagnostic: '552 5.2.2 Mailbox full' });
+    const full = (await gmail.users.messages.get({ userId: 'me', id: (custom.json as { id: string }).id })).data;
+    expect(text(full.payload?.parts?.[1] ?? {})).toContain('Status: 5.2.2\r\nRemote-MTA: dns; studio-haneul.co.kr\r\nDiagnostic-Code: smtp; 552 5.2.2 Mailbox full\r\n');
+
+    expect((await control('POST', `/sandbox/gmail/messages/${sentId}/bounce`, { recipient: 'stranger@example.com' })).status).toBe(400);
+    expect((await control('POST', `/sandbox/gmail/messages/${sentId}/bounce`, { status: 'five' })).status).toBe(400);
+    expect((await control('POST', '/sandbox/gmail/messages/ffffffffffffffff/bounce', {})).status).toBe(404);
+    expect((await control('POST', `/sandbox/gmail/messages/${sentId}/reply`, { from: 'not an address' })).status).toBe(400);
+  });
+
+  it('reads only with a read scope: gmail.send alone is refused, and gmail.metadata refuses the full and raw formats', async () => {
+    const sender = await reader([...SCOPES]);
+    const sent = await sender.users.messages.send({ userId: 'me', requestBody: { raw: (await compose()).toString('base64url') } });
+    const id = sent.data.id ?? '';
+    for (const call of [sender.users.messages.get({ userId: 'me', id }), sender.users.getProfile({ userId: 'me' }), sender.users.history.list({ userId: 'me', startHistoryId: '1' })]) {
+      const caught = await failure(call);
+      expect(caught.status).toBe(403);
+      expect(googleError(caught)).toMatchObject({ message: 'Request had insufficient authentication scopes.', status: 'PERMISSION_DENIED', errors: [{ reason: 'insufficientPermissions' }] });
+    }
+
+    const metadataClient = await signIn(SEOJUN, { scope: [...SCOPES, 'https://www.googleapis.com/auth/gmail.metadata'] });
+    expect(metadataClient.credentials.scope?.split(' ')).toContain('https://www.googleapis.com/auth/gmail.metadata');
+    const metadataOnly = google.gmail({ version: 'v1', auth: metadataClient, rootUrl });
+    const full = await failure(metadataOnly.users.messages.get({ userId: 'me', id }));
+    expect(full.status).toBe(403);
+    expect(googleError(full)).toMatchObject({ message: "Metadata scope doesn't allow format FULL", status: 'PERMISSION_DENIED', errors: [{ reason: 'forbidden' }] });
+    expect(googleError(await failure(metadataOnly.users.threads.get({ userId: 'me', id, format: 'raw' }))).message).toBe("Metadata scope doesn't allow format RAW");
+    const metadata = await metadataOnly.users.messages.get({ userId: 'me', id, format: 'metadata', metadataHeaders: ['Subject'] });
+    expect(metadata.data.payload?.headers).toEqual([{ name: 'Subject', value: '[잡캐스팅] 모델 추천드립니다' }]);
+    expect((await metadataOnly.users.getProfile({ userId: 'me' })).data.messagesTotal).toBe(1);
+
+    // Another account's mailbox is not this token's to read.
+    const other = await failure((await reader()).users.messages.get({ userId: JIHYUN, id }));
+    expect(other.status).toBe(403);
+  });
+});
+
+describe('Gmail sending limits', () => {
+  async function sendOne(gmail: ReturnType<typeof google.gmail>, to = 'casting@studio-haneul.co.kr') {
+    const raw = Buffer.from(`From: ${SEOJUN}\r\nTo: ${to}\r\nSubject: hi\r\n\r\nhello`).toString('base64url');
+    return gmail.users.messages.send({ userId: 'me', requestBody: { raw } });
+  }
+
+  it('answers an account sending too fast with Gmail’s 429 and the time to retry, on messages.send only', async () => {
+    const client = await signIn(SEOJUN);
+    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl });
+    const added = await control('POST', '/sandbox/faults', { kind: 'sending_rate_limit_429', account: SEOJUN, retryAfterSeconds: 120 });
+    expect(added.status).toBe(201);
+    // Drive is not a send: the fault waits for one.
+    expect((await google.drive({ version: 'v3', auth: client, rootUrl }).files.list({ pageSize: 1 })).status).toBe(200);
+
+    const before = Date.now();
+    const caught = await failure(sendOne(gmail));
+    const after = Date.now();
+    expect(caught.status).toBe(429);
+    const error = googleError(caught);
+    expect(error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED', errors: [{ reason: 'rateLimitExceeded', domain: 'usageLimits' }] });
+    const match = /^User-rate limit exceeded\.  Retry after (\S+) \(Mail sending\)$/.exec(error.message);
+    expect(match).not.toBeNull();
+    const retryAt = Date.parse(match?.[1] ?? '');
+    expect(retryAt).toBeGreaterThanOrEqual(before + 120_000 - 1000);
+    expect(retryAt).toBeLessThanOrEqual(after + 120_000);
+    expect((await control('GET', '/sandbox/gmail/messages')).json).toEqual([]);
+    expect((await sendOne(gmail)).status).toBe(200);
+  });
+
+  it('answers the daily limit alike, with the retry time when the oldest send of the last 24 hours leaves the window, and counts sends per account', async () => {
+    const client = await signIn(SEOJUN);
+    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl });
+    const start = Date.now();
+    await sendOne(gmail);
+    const raw = Buffer.from(`From: ${SEOJUN}\r\nTo: a@studio-haneul.co.kr, b@studio-haneul.co.kr\r\nCc: c@studio-haneul.co.kr\r\nSubject: hi\r\n\r\nhello`).toString('base64url');
+    await gmail.users.messages.send({ userId: 'me', requestBody: { raw } });
+    const [oldest] = ((await control('GET', '/sandbox/gmail/messages')).json as SentMail[]).slice(-1);
+
+    await control('POST', '/sandbox/faults', { kind: 'daily_sending_limit_429', times: 0 });
+    const caught = await failure(sendOne(gmail));
+    expect(caught.status).toBe(429);
+    const match = /^User-rate limit exceeded\.  Retry after (\S+) \(Mail sending\)$/.exec(googleError(caught).message);
+    expect(Date.parse(match?.[1] ?? '')).toBe(Date.parse(oldest.sentAt) + 86_400_000);
+    expect(Date.parse(oldest.sentAt)).toBeGreaterThanOrEqual(start);
+
+    const accounts = (await control('GET', '/sandbox/gmail/accounts')).json as { account: string; sentLast24Hours: number; recipientsLast24Hours: number }[];
+    expect(accounts.find((a) => a.account === SEOJUN)).toMatchObject({ sentLast24Hours: 2, recipientsLast24Hours: 4 });
+    expect(accounts.find((a) => a.account === JIHYUN)).toMatchObject({ sentLast24Hours: 0, recipientsLast24Hours: 0 });
+
+    expect((await control('POST', '/sandbox/faults', { kind: 'rate_limit_403', retryAfterSeconds: 60 })).status).toBe(400);
+    expect((await control('POST', '/sandbox/faults', { kind: 'sending_rate_limit_429', retryAfterSeconds: -1 })).status).toBe(400);
   });
 });
 

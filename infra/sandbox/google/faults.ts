@@ -2,12 +2,24 @@
 // answers, aimed at a path prefix and optionally at one account's tokens. Without a path a fault is the APIs'
 // (Drive, Sheets, Gmail, userinfo): the OAuth endpoints a client calls on its own to recover (a token refresh after
 // a 401 or 403) answer normally unless a fault names them, so that `times` counts the API's answers and a fault
-// can outlast the client's refresh and retries.
+// can outlast the client's refresh and retries. The sending-limit faults answer Gmail's messages.send only.
 import { sendGoogleError, sendHtml, sendOAuthError, type Context } from './http.ts';
 import { errorPage } from './pages.ts';
 
-export const FAULT_KINDS = ['invalid_grant', 'rate_limit_403', 'daily_limit_403', 'too_many_requests_429', 'server_error_500', 'slow'] as const;
+export const FAULT_KINDS = [
+  'invalid_grant',
+  'rate_limit_403',
+  'daily_limit_403',
+  'too_many_requests_429',
+  'server_error_500',
+  'slow',
+  'sending_rate_limit_429',
+  'daily_sending_limit_429',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+const SENDING_LIMITS: readonly FaultKind[] = ['sending_rate_limit_429', 'daily_sending_limit_429'];
+const DEFAULT_SENDING_RETRY_SECONDS = 15 * 60;
 
 export interface Fault {
   id: string;
@@ -21,6 +33,11 @@ export interface Fault {
   delayMs: number;
   /** For rate_limit_403: `rateLimitExceeded` (default) or `userRateLimitExceeded`. */
   reason: string;
+  /**
+   * For the sending limits: the retry time the answer names, in seconds from the answer. Null for
+   * daily_sending_limit_429 means when the account's oldest send of the last 24 hours leaves the window.
+   */
+  retryAfterSeconds: number | null;
   hits: number;
 }
 
@@ -41,6 +58,11 @@ export function parseFault(body: unknown): Fault {
   if (typeof delayMs !== 'number' || delayMs < 0 || delayMs > 600000) throw new FaultError('delayMs must be between 0 and 600000');
   const reason = input.reason === undefined ? 'rateLimitExceeded' : input.reason;
   if (reason !== 'rateLimitExceeded' && reason !== 'userRateLimitExceeded') throw new FaultError('reason must be rateLimitExceeded or userRateLimitExceeded');
+  const retryAfterSeconds = input.retryAfterSeconds ?? null;
+  if (retryAfterSeconds !== null && (typeof retryAfterSeconds !== 'number' || !Number.isInteger(retryAfterSeconds) || retryAfterSeconds < 0 || retryAfterSeconds > 7 * 86400)) {
+    throw new FaultError('retryAfterSeconds must be a whole number of seconds from 0 to 604800');
+  }
+  if (retryAfterSeconds !== null && !SENDING_LIMITS.includes(kind)) throw new FaultError('retryAfterSeconds applies to the sending limits only');
   return {
     id: `fault-${nextFault++}`,
     kind,
@@ -49,6 +71,7 @@ export function parseFault(body: unknown): Fault {
     remaining: times === 0 ? null : times,
     delayMs,
     reason,
+    retryAfterSeconds: kind === 'sending_rate_limit_429' ? (retryAfterSeconds ?? DEFAULT_SENDING_RETRY_SECONDS) : (retryAfterSeconds as number | null),
     hits: 0,
   };
 }
@@ -61,9 +84,12 @@ export interface FaultTarget {
   account: string | null;
   /** A refresh_token grant on /token (the only request invalid_grant applies to). */
   refreshGrant: boolean;
+  /** Gmail's users.messages.send (the only request the sending limits apply to). */
+  mailSend: boolean;
 }
 
 function applies(fault: Fault, target: FaultTarget): boolean {
+  if (SENDING_LIMITS.includes(fault.kind) && !target.mailSend) return false;
   if (fault.path === null ? !target.api && fault.kind !== 'invalid_grant' : !target.path.startsWith(fault.path)) return false;
   if (fault.account !== null && fault.account !== target.account?.toLowerCase()) return false;
   if (fault.kind === 'invalid_grant') return target.path === '/token' && target.refreshGrant;
@@ -98,9 +124,30 @@ function serviceOf(path: string): string {
 
 const OAUTH_PATHS = ['/token', '/revoke', '/tokeninfo', '/oauth2/v1/certs', '/oauth2/v3/certs'];
 
-/** Answers a request with the fault's error, in the shape the endpoint uses. */
-export function sendFault(ctx: Context, fault: Fault): void {
+/**
+ * Gmail's answer to a send over the account's sending limits: 429 with the time to retry in the message. The
+ * per-minute and the daily limits answer alike (the daily one for hours); no Retry-After header.
+ */
+function sendSendingLimit(ctx: Context, retryAt: Date): void {
+  const message = `User-rate limit exceeded.  Retry after ${retryAt.toISOString()} (Mail sending)`;
+  sendGoogleError(ctx, 429, message, {
+    errors: [{ message, domain: 'usageLimits', reason: 'rateLimitExceeded' }],
+    status: 'RESOURCE_EXHAUSTED',
+  });
+}
+
+/**
+ * Answers a request with the fault's error, in the shape the endpoint uses. `dailyWindowEnd` is when the
+ * account's oldest send of the last 24 hours leaves the window (daily_sending_limit_429's default retry time).
+ */
+export function sendFault(ctx: Context, fault: Fault, dailyWindowEnd?: Date): void {
   const { kind } = fault;
+  if (SENDING_LIMITS.includes(kind)) {
+    const retryAt =
+      fault.retryAfterSeconds !== null ? new Date(Date.now() + fault.retryAfterSeconds * 1000) : (dailyWindowEnd ?? new Date(Date.now() + 86400000));
+    sendSendingLimit(ctx, retryAt);
+    return;
+  }
   if (kind === 'invalid_grant') {
     sendOAuthError(ctx, 400, 'invalid_grant', 'Token has been expired or revoked.');
     return;

@@ -1,7 +1,10 @@
 // Gmail v1 users.messages.send: `{raw}` JSON, or the upload endpoint (uploadType=media or multipart). Sent
-// messages are decoded with postal-mime and kept for the inspection endpoints.
+// messages are decoded with postal-mime and kept for the inspection endpoints (and filed in the mailbox).
+import { createHash } from 'node:crypto';
 import PostalMime, { type Address, type Mailbox } from 'postal-mime';
 import { GoogleApiError, type Context } from './http.ts';
+import { newMessageId } from './mailbox.ts';
+import { splitHeaders, splitMultipart } from './mime.ts';
 import type { Account } from './store.ts';
 
 export interface SentMail {
@@ -23,7 +26,8 @@ export interface SentMail {
   date: string | null;
   messageId: string | null;
   inReplyTo: string | null;
-  attachments: { filename: string | null; mimeType: string; size: number; contentId: string | null; disposition: string | null }[];
+  /** Each attachment as decoded, with a SHA-256 (hex) of its bytes so a test can tell a file arrived intact. */
+  attachments: { filename: string | null; mimeType: string; size: number; sha256: string; contentId: string | null; disposition: string | null }[];
   /** Bytes of the RFC 822 message. */
   rawSize: number;
   /** When the sandbox received it (ISO 8601). */
@@ -44,39 +48,20 @@ function mailboxes(addresses: Address[] | undefined): Mailbox[] {
   return result;
 }
 
+function attachmentBytes(content: ArrayBuffer | Uint8Array | string): Buffer {
+  return typeof content === 'string' ? Buffer.from(content) : Buffer.from(content instanceof ArrayBuffer ? new Uint8Array(content) : content);
+}
+
 function invalidArgument(message: string, reason = 'invalidArgument'): GoogleApiError {
   return new GoogleApiError(400, message, { errors: [{ message, domain: 'global', reason }], status: 'INVALID_ARGUMENT' });
 }
 
-/** Splits a multipart/related body into its parts' headers and bytes. */
+/** Splits a multipart/related upload into its parts' content types and bytes. */
 function multipartParts(body: Buffer, boundary: string): { contentType: string; content: Buffer }[] {
-  const delimiter = Buffer.from(`--${boundary}`);
-  const parts: { contentType: string; content: Buffer }[] = [];
-  let position = body.indexOf(delimiter);
-  while (position >= 0) {
-    let start = position + delimiter.length;
-    if (body[start] === 0x2d && body[start + 1] === 0x2d) break; // the closing --boundary--
-    if (body[start] === 0x0d) start++;
-    if (body[start] === 0x0a) start++;
-    const next = body.indexOf(delimiter, start);
-    if (next < 0) break;
-    let end = next;
-    if (body[end - 1] === 0x0a) end--;
-    if (body[end - 1] === 0x0d) end--;
-    const part = body.subarray(start, end);
-    let headerEnd = part.indexOf('\r\n\r\n');
-    let separator = 4;
-    if (headerEnd < 0) {
-      headerEnd = part.indexOf('\n\n');
-      separator = 2;
-    }
-    const headers = headerEnd < 0 ? '' : part.subarray(0, headerEnd).toString('utf8');
-    const content = headerEnd < 0 ? part : part.subarray(headerEnd + separator);
-    const contentType = /^content-type:\s*(.+)$/im.exec(headers)?.[1]?.trim() ?? 'text/plain';
-    parts.push({ contentType, content });
-    position = next;
-  }
-  return parts;
+  return splitMultipart(body, boundary).map((part) => {
+    const { head, body: content } = splitHeaders(part);
+    return { contentType: /^content-type:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? 'text/plain', content };
+  });
 }
 
 /** The RFC 822 bytes and the message metadata of a send request. */
@@ -117,14 +102,11 @@ export function extractMessage(ctx: Context, upload: boolean): { raw: Buffer; th
   });
 }
 
-let counter = 0;
-
-function messageId(): string {
-  counter = (counter + 1) % 4096;
-  return (BigInt(Date.now()) * 4096n + BigInt(counter)).toString(16).padStart(16, '0');
-}
-
-export async function decodeMail(raw: Buffer, account: Account, threadId: string | null): Promise<StoredMail> {
+/**
+ * Decodes a message being sent. Its thread is the mailbox's to decide: `threadId` is the message's own id until
+ * the caller files it.
+ */
+export async function decodeMail(raw: Buffer, account: Account): Promise<StoredMail> {
   if (raw.length === 0) throw invalidArgument('Invalid raw message: empty');
   const email = await PostalMime.parse(raw);
   const to = mailboxes(email.to);
@@ -132,12 +114,12 @@ export async function decodeMail(raw: Buffer, account: Account, threadId: string
   const bcc = mailboxes(email.bcc);
   if (to.length + cc.length + bcc.length === 0) throw invalidArgument('Recipient address required');
   const from = email.from && !email.from.group && email.from.address !== undefined ? { name: email.from.name, address: email.from.address } : null;
-  const id = messageId();
+  const id = newMessageId();
   return {
     raw,
     mail: {
       id,
-      threadId: threadId ?? id,
+      threadId: id,
       labelIds: ['SENT'],
       account: account.email,
       from,
@@ -154,7 +136,8 @@ export async function decodeMail(raw: Buffer, account: Account, threadId: string
       attachments: email.attachments.map((attachment) => ({
         filename: attachment.filename,
         mimeType: attachment.mimeType,
-        size: typeof attachment.content === 'string' ? Buffer.byteLength(attachment.content) : attachment.content.byteLength,
+        size: attachmentBytes(attachment.content).length,
+        sha256: createHash('sha256').update(attachmentBytes(attachment.content)).digest('hex'),
         contentId: attachment.contentId ?? null,
         disposition: attachment.disposition,
       })),

@@ -6,7 +6,20 @@ import type { AddressInfo } from 'node:net';
 import { loadDataFolder } from './data-folder.ts';
 import { findFile, getFile, listFiles } from './drive.ts';
 import { FaultError, parseFault, sendFault, takeFaults, type Fault } from './faults.ts';
+import { MAILER_DAEMON, bounceMessage, defaultDiagnostic, replyMessage, type OriginalMessage } from './customer-mail.ts';
 import { decodeMail, extractMessage, type StoredMail } from './gmail.ts';
+import {
+  attachmentResource,
+  canReadProfile,
+  checkId,
+  historyList,
+  messageFormat,
+  messageResource,
+  notFound,
+  profileResource,
+  readAccess,
+  threadResource,
+} from './gmail-read.ts';
 import {
   BodyTooLargeError,
   GoogleApiError,
@@ -22,6 +35,8 @@ import {
   type Context,
 } from './http.ts';
 import { avatarSvg, iconSvg, thumbnailSvg } from './images.ts';
+import { Mailboxes, type MailboxMessage } from './mailbox.ts';
+import { headerValue } from './mime.ts';
 import { OAuthServer, SCOPE_EMAIL, SCOPE_PROFILE, type Authenticated } from './oauth.ts';
 import { errorPage, filePage, indexPage, sheetPage } from './pages.ts';
 import { stableId } from './prng.ts';
@@ -125,6 +140,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
   const base: DriveData = options.dataDir ? await loadDataFolder(options.dataDir) : buildSeed();
   let data = cloneData(base);
   let mails: StoredMail[] = [];
+  const mailboxes = new Mailboxes();
   let faults: Fault[] = [];
   let created = 0;
   /** Bumped when a spreadsheet's cells change, to drop its encoded answers. */
@@ -150,6 +166,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
   function reset(): void {
     data = cloneData(base);
     mails = [];
+    mailboxes.clear();
     faults = [];
     created = 0;
     oauth.clear();
@@ -236,24 +253,81 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     throw new GoogleApiError(404, 'Requested entity was not found.', { status: 'NOT_FOUND' });
   }
 
-  async function gmailSend(ctx: Context, auth: Authenticated, userId: string, upload: boolean): Promise<void> {
-    if (!GMAIL_SEND.some((s) => auth.scopes.has(s))) return sendInsufficientScopes(ctx, 'gmail.googleapis.com');
+  /** `userId` is `me` or the token's own address; anyone else's mailbox is refused as Gmail does. */
+  function checkUserId(auth: Authenticated, userId: string): void {
     if (userId !== 'me' && userId.toLowerCase() !== auth.account.email.toLowerCase()) {
       const message = `Delegation denied for ${auth.account.email}`;
       throw new GoogleApiError(403, message, { errors: [{ message, domain: 'global', reason: 'forbidden' }], status: 'PERMISSION_DENIED' });
     }
+  }
+
+  async function gmailSend(ctx: Context, auth: Authenticated, userId: string, upload: boolean): Promise<void> {
+    if (!GMAIL_SEND.some((s) => auth.scopes.has(s))) return sendInsufficientScopes(ctx, 'gmail.googleapis.com');
+    checkUserId(auth, userId);
     const { raw, threadId } = extractMessage(ctx, upload);
     let stored: StoredMail;
     try {
-      stored = await decodeMail(raw, auth.account, threadId);
+      stored = await decodeMail(raw, auth.account);
     } catch (error) {
       if (error instanceof GoogleApiError) throw error;
       const message = `Invalid raw message: ${(error as Error).message}`;
       throw new GoogleApiError(400, message, { errors: [{ message, domain: 'global', reason: 'invalidArgument' }], status: 'INVALID_ARGUMENT' });
     }
+    // The sender's mailbox files it under SENT, in the thread named or replied to.
+    const filed = mailboxes.of(auth.account.email).add(raw, ['SENT'], { id: stored.mail.id, threadId });
+    stored.mail.threadId = filed.threadId;
     mails.unshift(stored);
     log(`gmail: ${auth.account.email} sent "${stored.mail.subject}" to ${stored.mail.to.map((t) => t.address).join(', ')}`);
     sendJson(ctx, 200, { id: stored.mail.id, threadId: stored.mail.threadId, labelIds: stored.mail.labelIds });
+  }
+
+  /** users.getProfile, messages.get, messages.attachments.get, threads.get and history.list. */
+  function gmailRead(ctx: Context, auth: Authenticated, gmail: string[]): void {
+    // gmail: gmail, v1, users, {userId}, …
+    const [, , , userId, resource, id, sub, subId] = gmail;
+    if (ctx.method !== 'GET') throw new GoogleApiError(404, 'Not Found', { status: 'NOT_FOUND' });
+    if (resource === 'profile' && gmail.length === 5) {
+      if (!canReadProfile(auth.scopes)) return sendInsufficientScopes(ctx, 'gmail.googleapis.com');
+      checkUserId(auth, userId);
+      return sendJson(ctx, 200, profileResource(mailboxes.of(auth.account.email)));
+    }
+    const access = readAccess(auth.scopes);
+    if (!access) return sendInsufficientScopes(ctx, 'gmail.googleapis.com');
+    checkUserId(auth, userId);
+    const mailbox = mailboxes.of(auth.account.email);
+    const q = ctx.url.searchParams;
+    if (resource === 'history' && gmail.length === 5) {
+      const request = {
+        startHistoryId: q.get('startHistoryId'),
+        historyTypes: q.getAll('historyTypes'),
+        labelId: q.get('labelId'),
+        maxResults: q.get('maxResults'),
+        pageToken: q.get('pageToken'),
+      };
+      return sendJson(ctx, 200, historyList(mailbox, request));
+    }
+    if (resource === 'messages' && id && gmail.length === 6) {
+      const format = messageFormat(q.get('format'), access);
+      checkId(id);
+      const message = mailbox.find(id);
+      if (!message) throw notFound();
+      return sendJson(ctx, 200, messageResource(message, format, q.getAll('metadataHeaders')));
+    }
+    if (resource === 'messages' && id && sub === 'attachments' && subId && gmail.length === 8) {
+      if (access !== 'full') return sendInsufficientScopes(ctx, 'gmail.googleapis.com');
+      checkId(id);
+      const message = mailbox.find(id);
+      if (!message) throw notFound();
+      return sendJson(ctx, 200, attachmentResource(message, subId));
+    }
+    if (resource === 'threads' && id && gmail.length === 6) {
+      const format = messageFormat(q.get('format'), access);
+      checkId(id);
+      const thread = mailbox.thread(id);
+      if (thread.length === 0) throw notFound();
+      return sendJson(ctx, 200, threadResource(thread, format, q.getAll('metadataHeaders')));
+    }
+    throw new GoogleApiError(404, 'Not Found', { status: 'NOT_FOUND' });
   }
 
   // --- Sandbox pages and controls -----------------------------------------------------------------------------
@@ -261,6 +335,98 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
   function sendContent(ctx: Context, node: DriveNode): void {
     if (hasThumbnail(node)) return sendBytes(ctx, 200, 'image/svg+xml; charset=utf-8', thumbnailSvg(node, 800));
     sendBytes(ctx, 200, 'text/plain; charset=utf-8', `Google sandbox placeholder content of ${node.name} (${node.mimeType})\n`);
+  }
+
+  /** Sends of an account over the rolling 24 hours Gmail's daily limit counts, and when the oldest leaves it. */
+  function sendingWindow(email: string): { sent: number; recipients: number; windowEnd: Date } {
+    const since = Date.now() - 86400000;
+    const recent = mails.filter((m) => m.mail.account.toLowerCase() === email.toLowerCase() && Date.parse(m.mail.sentAt) > since);
+    const oldest = recent.length > 0 ? Math.min(...recent.map((m) => Date.parse(m.mail.sentAt))) : Date.now();
+    return {
+      sent: recent.length,
+      recipients: recent.reduce((sum, m) => sum + m.mail.to.length + m.mail.cc.length + m.mail.bcc.length, 0),
+      windowEnd: new Date(oldest + 86400000),
+    };
+  }
+
+  function mailboxSummary(message: MailboxMessage) {
+    const header = (name: string) => headerValue(message.root.headers, name);
+    return {
+      id: message.id,
+      threadId: message.threadId,
+      labelIds: message.labelIds,
+      historyId: String(message.historyId),
+      messageId: message.messageId,
+      from: header('from'),
+      to: header('to'),
+      subject: header('subject') ?? '',
+      snippet: message.snippet,
+      internalDate: String(message.internalDate),
+    };
+  }
+
+  function originalOf(stored: StoredMail): { original: OriginalMessage; filed: MailboxMessage } | null {
+    const filed = mailboxes.of(stored.mail.account).find(stored.mail.id);
+    if (!filed) return null;
+    return {
+      filed,
+      original: {
+        raw: filed.raw,
+        messageId: filed.messageId,
+        references: headerValue(filed.root.headers, 'references'),
+        subject: stored.mail.subject,
+        account: stored.mail.account,
+      },
+    };
+  }
+
+  function recipientsOf(stored: StoredMail) {
+    return [...stored.mail.to, ...stored.mail.cc, ...stored.mail.bcc];
+  }
+
+  /** Files mail from the other side in the sending account's mailbox, in the original's thread, unread. */
+  function deliver(ctx: Context, stored: StoredMail, filed: MailboxMessage, raw: Buffer): void {
+    const message = mailboxes.of(stored.mail.account).add(raw, ['INBOX', 'UNREAD'], { threadId: filed.threadId });
+    log(`gmail: ${stored.mail.account} received "${headerValue(message.root.headers, 'subject') ?? ''}"`);
+    sendJson(ctx, 201, { ...mailboxSummary(message), account: stored.mail.account });
+  }
+
+  function customerReply(ctx: Context, stored: StoredMail): void {
+    const body = (ctx.json() ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) return sendSandboxError(ctx, 400, 'expected a JSON object');
+    const found = originalOf(stored);
+    if (!found) return sendSandboxError(ctx, 404, 'no such sent message');
+    const first = recipientsOf(stored)[0];
+    const address = body.from === undefined ? first?.address : body.from;
+    if (typeof address !== 'string' || !/^[^\s@<>]+@[^\s@<>]+$/.test(address)) return sendSandboxError(ctx, 400, 'from must be an e-mail address');
+    for (const key of ['name', 'text', 'html'] as const) {
+      if (body[key] !== undefined && typeof body[key] !== 'string') return sendSandboxError(ctx, 400, `${key} must be a string`);
+    }
+    const name = (body.name as string | undefined) ?? recipientsOf(stored).find((r) => r.address.toLowerCase() === address.toLowerCase())?.name;
+    const text = (body.text as string | undefined) ?? '안녕하세요. 보내주신 메일 잘 받았습니다. 검토 후 다시 연락드리겠습니다.';
+    const raw = replyMessage(found.original, { from: { name: name || undefined, address }, text, html: body.html as string | undefined, date: new Date() });
+    deliver(ctx, stored, found.filed, raw);
+  }
+
+  function mailerDaemonBounce(ctx: Context, stored: StoredMail): void {
+    const body = (ctx.json() ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) return sendSandboxError(ctx, 400, 'expected a JSON object');
+    const found = originalOf(stored);
+    if (!found) return sendSandboxError(ctx, 404, 'no such sent message');
+    const recipients = recipientsOf(stored).map((r) => r.address);
+    const recipient = body.recipient === undefined ? recipients[0] : body.recipient;
+    if (typeof recipient !== 'string' || !recipients.some((r) => r.toLowerCase() === recipient.toLowerCase())) {
+      return sendSandboxError(ctx, 400, `recipient must be one of the message's recipients: ${recipients.join(', ')}`);
+    }
+    const status = body.status === undefined ? '5.1.1' : body.status;
+    if (typeof status !== 'string' || !/^[45]\.\d{1,3}\.\d{1,3}$/.test(status)) return sendSandboxError(ctx, 400, 'status must be an RFC 3463 code such as 5.1.1');
+    const diagnostic = body.diagnostic === undefined ? defaultDiagnostic(status) : body.diagnostic;
+    if (typeof diagnostic !== 'string' || diagnostic.trim() === '' || diagnostic.length > 2000) {
+      return sendSandboxError(ctx, 400, 'diagnostic must be the remote server\'s answer, e.g. "550 5.1.1 User unknown"');
+    }
+    const raw = bounceMessage(found.original, { recipient, status, diagnostic, date: new Date() });
+    log(`gmail: ${MAILER_DAEMON} bounces ${recipient} (${status})`);
+    deliver(ctx, stored, found.filed, raw);
   }
 
   function mailSummary(stored: StoredMail) {
@@ -346,9 +512,14 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       if (rest.length === 1 && method === 'DELETE') {
         const count = mails.length;
         mails = [];
+        mailboxes.clear();
         return sendJson(ctx, 200, { deleted: count });
       }
       const stored = mails.find((m) => m.mail.id === rest[1]);
+      if (rest.length === 3 && method === 'POST' && (rest[2] === 'reply' || rest[2] === 'bounce')) {
+        if (!stored) return sendSandboxError(ctx, 404, 'no such sent message');
+        return rest[2] === 'reply' ? customerReply(ctx, stored) : mailerDaemonBounce(ctx, stored);
+      }
       if (rest.length >= 2 && method === 'GET') {
         if (!stored) return sendSandboxError(ctx, 404, 'no such message');
         if (rest.length === 2) return sendJson(ctx, 200, stored.mail);
@@ -360,6 +531,37 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
           });
         }
       }
+    }
+    if (section === 'gmail' && rest[0] === 'accounts' && rest.length === 1 && method === 'GET') {
+      return sendJson(
+        ctx,
+        200,
+        data.accounts.map((a) => {
+          const mailbox = mailboxes.of(a.email);
+          const window = sendingWindow(a.email);
+          return {
+            account: a.email,
+            historyId: String(mailbox.historyId),
+            messagesTotal: mailbox.messages.length,
+            threadsTotal: mailbox.threadCount(),
+            sentLast24Hours: window.sent,
+            recipientsLast24Hours: window.recipients,
+          };
+        }),
+      );
+    }
+    if (section === 'gmail' && rest[0] === 'mailbox' && rest.length === 1 && method === 'GET') {
+      const email = ctx.url.searchParams.get('account') ?? '';
+      if (!account(email)) return sendSandboxError(ctx, 400, 'account must name one of the sandbox accounts');
+      return sendJson(ctx, 200, mailboxes.of(email).messages.map(mailboxSummary));
+    }
+    if (section === 'gmail' && rest[0] === 'history' && rest[1] === 'trim' && rest.length === 2 && method === 'POST') {
+      const body = ctx.json() as { account?: unknown } | undefined;
+      const email = typeof body?.account === 'string' ? body.account : null;
+      if (email !== null && !account(email)) return sendSandboxError(ctx, 404, `no account ${email}`);
+      const trimmed = email !== null ? [mailboxes.of(email)] : data.accounts.map((a) => mailboxes.of(a.email));
+      for (const mailbox of trimmed) mailbox.trimHistory();
+      return sendJson(ctx, 200, { trimmed: trimmed.map((m) => ({ account: m.account, historyId: String(m.historyId) })) });
     }
     if (section === 'faults') {
       if (rest.length === 0 && method === 'GET') return sendJson(ctx, 200, faults);
@@ -471,6 +673,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       api,
       account: path === '/token' || path === '/revoke' || path === '/tokeninfo' ? oauth.accountOfRequest(ctx) : oauth.accountOfBearer(ctx),
       refreshGrant: path === '/token' && oauth.isRefreshGrant(ctx),
+      mailSend: method === 'POST' && /^\/(upload\/)?gmail\/v1\/users\/[^/]+\/messages\/send$/.test(path),
     };
     const { delay: slow, error } = takeFaults(faults, target);
     if (slow) {
@@ -484,7 +687,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
         const email = error.account ?? oauth.refreshTokenAccount(ctx);
         if (email) oauth.revokeAccount(email);
       }
-      return sendFault(ctx, error);
+      return sendFault(ctx, error, target.account ? sendingWindow(target.account).windowEnd : undefined);
     }
 
     if ((path === '/o/oauth2/v2/auth' || path === '/o/oauth2/auth') && method === 'GET') return oauth.authorize(ctx);
@@ -511,6 +714,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     if (gmail[0] === 'gmail' && gmail[1] === 'v1' && gmail[2] === 'users' && gmail[4] === 'messages' && gmail[5] === 'send' && gmail.length === 6 && method === 'POST') {
       return gmailSend(ctx, auth, gmail[3], upload);
     }
+    if (!upload && gmail[0] === 'gmail' && gmail[1] === 'v1' && gmail[2] === 'users' && gmail[3] && gmail[4]) return gmailRead(ctx, auth, gmail);
     sendGoogleError(ctx, 404, 'Not Found', { status: 'NOT_FOUND' });
   }
 
