@@ -375,6 +375,107 @@ describe('Drive', () => {
   });
 });
 
+describe('Drive shared drives and sharing', () => {
+  let drive: ReturnType<typeof google.drive>;
+  beforeEach(async () => {
+    drive = google.drive({ version: 'v3', auth: await signIn(JIHYUN), rootUrl });
+  });
+  const ALL_DRIVES = { supportsAllDrives: true, includeItemsFromAllDrives: true };
+
+  it('lists the shared drives and gets one, with Drive’s default fields', async () => {
+    const { data } = await drive.drives.list();
+    expect(data).toEqual({ kind: 'drive#driveList', drives: [{ kind: 'drive#drive', id: SEED.sharedDriveId, name: SEED.sharedDriveName }] });
+    const named = await drive.drives.list({ q: "name contains '팀'", fields: 'drives(id,colorRgb,capabilities/canListChildren)' });
+    expect(named.data).toEqual({ drives: [{ id: SEED.sharedDriveId, colorRgb: '#4986e7', capabilities: { canListChildren: true } }] });
+    expect((await drive.drives.list({ q: "name contains '없는'" })).data.drives).toEqual([]);
+    expect((await drive.drives.get({ driveId: SEED.sharedDriveId })).data).toEqual({ kind: 'drive#drive', id: SEED.sharedDriveId, name: SEED.sharedDriveName });
+    const missing = await failure(drive.drives.get({ driveId: 'nope' }));
+    expect(missing.status).toBe(404);
+    expect(googleError(missing).message).toBe('Shared drive not found: nope');
+  });
+
+  it('lists a shared drive’s files only with supportsAllDrives, includeItemsFromAllDrives and a corpus that holds them', async () => {
+    const inFolder = `'${SEED.sharedComcardFolderId}' in parents`;
+    const names = async (params: Record<string, unknown>) =>
+      ((await drive.files.list({ orderBy: 'name', fields: 'files(name,driveId,parents)', ...params })).data.files ?? []).map((f) => f.name);
+    const comcards = ['MC-0101 콤카드.pdf', 'MC-0102 콤카드.pdf', 'MC-0103 콤카드.pdf', 'MC-0104 콤카드.jpg', 'MC-0105 콤카드.jpg'];
+
+    expect(await names({ q: inFolder })).toEqual([]);
+    expect(await names({ q: inFolder, corpora: 'allDrives', supportsAllDrives: true })).toEqual([]);
+    expect(await names({ q: inFolder, corpora: 'user', ...ALL_DRIVES })).toEqual([]);
+    expect(await names({ q: inFolder, corpora: 'drive', driveId: SEED.sharedDriveId, ...ALL_DRIVES })).toEqual(comcards);
+    expect(await names({ q: inFolder, corpora: 'allDrives', ...ALL_DRIVES })).toEqual(comcards);
+
+    const listed = await drive.files.list({ q: "name contains '콤카드'", corpora: 'allDrives', ...ALL_DRIVES, orderBy: 'name', fields: 'files(name,driveId)' });
+    expect(listed.data.files).toContainEqual({ name: 'MC-0101 콤카드.pdf', driveId: SEED.sharedDriveId });
+    expect(listed.data.files).toContainEqual({ name: '콤카드 양식_2026.pptx' });
+    const driveOnly = await names({ corpora: 'drive', driveId: SEED.sharedDriveId, ...ALL_DRIVES, q: 'trashed = false' });
+    expect(driveOnly).toEqual(['2026 겨울 모델 포트폴리오.pdf', '고객 공유', '내부 자료', '모델 정산표 2026.xlsx', '콤카드', ...comcards]);
+    expect(driveOnly).not.toContain('콤카드 양식_2026.pptx');
+
+    const noDriveId = await failure(drive.files.list({ corpora: 'drive', ...ALL_DRIVES }));
+    expect(noDriveId.status).toBe(400);
+    expect(googleError(noDriveId).message).toBe('The driveId parameter must be specified if and only if corpora is set to drive.');
+    expect((await failure(drive.files.list({ corpora: 'allDrives', driveId: SEED.sharedDriveId, ...ALL_DRIVES }))).status).toBe(400);
+    expect((await failure(drive.files.list({ corpora: 'drive', driveId: 'nope', ...ALL_DRIVES }))).status).toBe(404);
+  });
+
+  it('answers files.get of a shared-drive file with 404 unless the call passes supportsAllDrives', async () => {
+    const missing = await failure(drive.files.get({ fileId: SEED.sharedPublicComcardId }));
+    expect(missing.status).toBe(404);
+    expect(googleError(missing).message).toBe(`File not found: ${SEED.sharedPublicComcardId}.`);
+    expect((await failure(drive.files.get({ fileId: SEED.sharedPublicComcardId, alt: 'media' }))).status).toBe(404);
+    const { data } = await drive.files.get({ fileId: SEED.sharedPublicComcardId, supportsAllDrives: true, fields: 'id,name,mimeType,driveId,parents,owners,ownedByMe,shared' });
+    expect(data).toEqual({
+      id: SEED.sharedPublicComcardId,
+      name: 'MC-0101 콤카드.pdf',
+      mimeType: 'application/pdf',
+      driveId: SEED.sharedDriveId,
+      parents: [SEED.sharedComcardFolderId],
+      ownedByMe: false,
+      shared: true,
+    });
+  });
+
+  it('answers permissions.list: a file shared with anyone with the link, one shared by name, and one not shared', async () => {
+    const permissions = async (fileId: string, extra: Record<string, unknown> = {}) => (await drive.permissions.list({ fileId, ...extra })).data.permissions ?? [];
+    const anyone = { kind: 'drive#permission', id: 'anyoneWithLink', type: 'anyone', role: 'reader' };
+
+    const open = await permissions(SEED.sharedPublicComcardId, { supportsAllDrives: true });
+    expect(open).toContainEqual(anyone);
+    expect(open.filter((p) => p.type === 'user').map((p) => p.role)).toEqual(['organizer', 'organizer', 'organizer', 'organizer']);
+    expect(open.every((p) => Object.keys(p).sort().join() === 'id,kind,role,type')).toBe(true);
+    const closed = await permissions(SEED.sharedPrivateComcardId, { supportsAllDrives: true });
+    expect(closed.some((p) => p.type === 'anyone')).toBe(false);
+    expect((await failure(drive.permissions.list({ fileId: SEED.sharedPublicComcardId }))).status).toBe(404);
+
+    // A file in a folder shared with anyone with the link inherits the grant.
+    const portfolio = (await drive.files.list({ q: `'${SEED.sharedClientFolderId}' in parents`, corpora: 'drive', driveId: SEED.sharedDriveId, ...ALL_DRIVES, fields: 'files(id)' })).data.files?.[0]?.id ?? '';
+    const inherited = await permissions(portfolio, { supportsAllDrives: true, fields: 'permissions(id,type,role,allowFileDiscovery,permissionDetails)' });
+    expect(inherited).toContainEqual({
+      id: 'anyoneWithLink',
+      type: 'anyone',
+      role: 'reader',
+      allowFileDiscovery: false,
+      permissionDetails: [{ permissionType: 'file', role: 'reader', inherited: true, inheritedFrom: SEED.sharedClientFolderId }],
+    });
+
+    // My Drive: the owner, and the comp card photos the models sheet links to, some open by link and some not.
+    const profile = await permissions(SEED.companyProfileId, { fields: 'permissions(type,role,emailAddress)' });
+    expect(profile).toEqual([{ type: 'user', role: 'owner', emailAddress: JIHYUN }, { type: 'anyone', role: 'reader' }]);
+    const photos = (await drive.files.list({ q: `'${SEED.foreignModelsFolderId}' in parents`, fields: 'files(id,shared)', pageSize: 100 })).data.files ?? [];
+    const kinds = await Promise.all(photos.map(async (photo) => (await permissions(photo.id ?? '')).filter((p) => p.role !== 'owner').map((p) => p.type).join() || 'none'));
+    expect(new Set(kinds)).toEqual(new Set(['anyone', 'user', 'none']));
+    expect(photos.map((photo) => photo.shared)).toEqual(kinds.map((kind) => kind !== 'none'));
+    const byName = await permissions(photos[kinds.indexOf('user')].id ?? '', { fields: 'permissions(type,role,emailAddress)' });
+    expect(byName).toContainEqual({ type: 'user', role: 'reader', emailAddress: 'casting@studio-haneul.co.kr' });
+
+    const one = await drive.permissions.get({ fileId: SEED.companyProfileId, permissionId: 'anyoneWithLink' });
+    expect(one.data).toEqual(anyone);
+    expect((await failure(drive.permissions.get({ fileId: SEED.sharedPrivateComcardId, permissionId: 'anyoneWithLink', supportsAllDrives: true }))).status).toBe(404);
+  });
+});
+
 describe('Sheets', () => {
   let client: OAuth2Client;
   beforeEach(async () => {
@@ -771,6 +872,9 @@ describe('Gmail mailbox (read side)', () => {
       expect(googleError(caught)).toMatchObject({ message: 'Request had insufficient authentication scopes.', status: 'PERMISSION_DENIED', errors: [{ reason: 'insufficientPermissions' }] });
     }
 
+    const consentPage = await (await fetch(oauthClient().generateAuthUrl({ scope: ['https://www.googleapis.com/auth/gmail.metadata', 'https://www.googleapis.com/auth/gmail.readonly'] }))).text();
+    expect(consentPage).toContain('이메일 메시지 메타데이터(라벨, 헤더 등) 보기');
+    expect(consentPage).toContain('Gmail 메일 및 설정 보기');
     const metadataClient = await signIn(SEOJUN, { scope: [...SCOPES, 'https://www.googleapis.com/auth/gmail.metadata'] });
     expect(metadataClient.credentials.scope?.split(' ')).toContain('https://www.googleapis.com/auth/gmail.metadata');
     const metadataOnly = google.gmail({ version: 'v1', auth: metadataClient, rootUrl });

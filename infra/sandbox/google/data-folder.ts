@@ -137,7 +137,7 @@ export async function loadDataFolder(dir: string): Promise<DriveData> {
   const files = top.files ?? top.children;
   if (!Array.isArray(files)) fail('drive.json', '"files" must be an array of nodes');
 
-  const data: DriveData = { accounts: readAccounts(top.accounts), rootId: ROOT_FOLDER_ID, nodes: new Map() };
+  const data: DriveData = { accounts: readAccounts(top.accounts), rootId: ROOT_FOLDER_ID, nodes: new Map(), drives: [] };
   data.nodes.set(ROOT_FOLDER_ID, {
     id: ROOT_FOLDER_ID,
     name: 'My Drive',

@@ -1,4 +1,6 @@
-// Drive v3: files.list with the query language, ordering, paging and partial responses; files.get.
+// Drive v3: files.list with the query language, ordering, paging, partial responses and the shared-drive
+// parameters (corpora, driveId, supportsAllDrives, includeItemsFromAllDrives); files.get; permissions.list.
+import { PERMISSION_FIELDS, checkedSelection, findDrive, isShared, permissionResources } from './drive-sharing.ts';
 import { FieldsError, applySelection, parseFields, selectedNames, type Selection } from './fields.ts';
 import { GoogleApiError, invalidParameter } from './http.ts';
 import { FOLDER_MIME, hasThumbnail, isGoogleType, type Account, type DriveData, type DriveNode } from './store.ts';
@@ -317,8 +319,9 @@ function extensionOf(name: string): string | undefined {
   return /\.([^./]+)$/.exec(name)?.[1];
 }
 
-export function fileResource(node: DriveNode, account: Account, origin: string): Record<string, unknown> {
+export function fileResource(data: DriveData, node: DriveNode, account: Account, origin: string): Record<string, unknown> {
   const folder = node.mimeType === FOLDER_MIME;
+  const permissions = permissionResources(data, node, account, origin);
   const googleType = isGoogleType(node.mimeType);
   const extension = googleType ? undefined : extensionOf(node.name);
   const resource: Record<string, unknown> = {
@@ -352,10 +355,16 @@ export function fileResource(node: DriveNode, account: Account, origin: string):
       },
     ],
     ownedByMe: true,
-    shared: false,
-    capabilities: { canEdit: true, canDownload: !folder, canListChildren: folder, canAddChildren: folder, canTrash: true },
+    shared: isShared(data, node),
+    capabilities: { canEdit: true, canDownload: !folder, canListChildren: folder, canAddChildren: folder, canTrash: true, canShare: true },
+    permissions,
+    permissionIds: permissions.map((permission) => permission.id),
     quotaBytesUsed: String(node.size ?? 0),
   };
+  if (node.driveId) {
+    // Shared drives own their files: no owners, and the permissions only by id.
+    Object.assign(resource, { driveId: node.driveId, teamDriveId: node.driveId, ownedByMe: false, owners: undefined, permissions: undefined });
+  }
   if (!folder && !googleType) {
     resource.webContentLink = `${origin}/sandbox/drive/files/${node.id}/content`;
     resource.originalFilename = node.name;
@@ -379,6 +388,10 @@ export interface ListRequest {
   pageToken: string | null;
   fields: string | null;
   spaces: string | null;
+  corpora: string | null;
+  driveId: string | null;
+  supportsAllDrives: boolean;
+  includeItemsFromAllDrives: boolean;
 }
 
 interface PageTokenBody {
@@ -387,7 +400,27 @@ interface PageTokenBody {
 }
 
 function listKey(request: ListRequest): string {
-  return JSON.stringify([request.q ?? '', request.orderBy ?? '', request.spaces ?? '']);
+  return JSON.stringify([request.q ?? '', request.orderBy ?? '', request.spaces ?? '', request.corpora ?? '', request.driveId ?? '', request.supportsAllDrives, request.includeItemsFromAllDrives]);
+}
+
+const CORPORA = ['user', 'domain', 'drive', 'allDrives'];
+
+/**
+ * Which items a list may show: My Drive's, and a shared drive's only when the caller says it handles them
+ * (supportsAllDrives and includeItemsFromAllDrives) and asks for them (corpora allDrives, or drive with driveId).
+ */
+function corpusFilter(data: DriveData, request: ListRequest): (node: DriveNode) => boolean {
+  const corpora = request.corpora ?? 'user';
+  if (!CORPORA.includes(corpora)) throw invalidParameter('corpora');
+  if ((corpora === 'drive') !== (request.driveId !== null)) {
+    const message = 'The driveId parameter must be specified if and only if corpora is set to drive.';
+    throw new GoogleApiError(400, message, { errors: [{ message, domain: 'global', reason: 'badRequest', location: 'driveId', locationType: 'parameter' }] });
+  }
+  if (request.driveId !== null) findDrive(data, request.driveId);
+  const sharedItems = request.supportsAllDrives && request.includeItemsFromAllDrives;
+  if (corpora === 'drive') return (node) => sharedItems && node.driveId === request.driveId;
+  if (corpora === 'allDrives') return (node) => !node.driveId || sharedItems;
+  return (node) => !node.driveId;
 }
 
 export function listFiles(
@@ -415,6 +448,7 @@ export function listFiles(
     throw error;
   }
   const comparator = request.orderBy ? parseOrderBy(request.orderBy) : null;
+  const inCorpus = corpusFilter(data, request);
   let offset = 0;
   if (request.pageToken) {
     let token: PageTokenBody | null;
@@ -431,7 +465,7 @@ export function listFiles(
   const matches: DriveNode[] = [];
   if (spaces.includes('drive')) {
     for (const node of data.nodes.values()) {
-      if (node.parentId === null || !visible(node)) continue;
+      if (node.parentId === null || !visible(node) || !inCorpus(node)) continue;
       if (predicate(node, context)) matches.push(node);
     }
   }
@@ -440,7 +474,7 @@ export function listFiles(
   const result: Record<string, unknown> = {
     kind: 'drive#fileList',
     incompleteSearch: false,
-    files: page.map((node) => fileResource(node, account, origin)),
+    files: page.map((node) => fileResource(data, node, account, origin)),
   };
   if (offset + pageSize < matches.length) {
     const token: PageTokenBody = { offset: offset + pageSize, key: listKey(request) };
@@ -456,13 +490,58 @@ export function fileNotFound(id: string): GoogleApiError {
   });
 }
 
-export function findFile(data: DriveData, id: string, visible: (node: DriveNode) => boolean): DriveNode {
+/** A file by id; one in a shared drive only for a caller that passes supportsAllDrives=true, as Drive does. */
+export function findFile(data: DriveData, id: string, visible: (node: DriveNode) => boolean, supportsAllDrives = false): DriveNode {
   const node = data.nodes.get(id === 'root' ? data.rootId : id);
-  if (!node || !visible(node)) throw fileNotFound(id);
+  if (!node || !visible(node) || (node.driveId && !supportsAllDrives)) throw fileNotFound(id);
   return node;
 }
 
-export function getFile(data: DriveData, id: string, fields: string | null, account: Account, origin: string, visible: (node: DriveNode) => boolean): unknown {
+export function getFile(
+  data: DriveData,
+  id: string,
+  fields: string | null,
+  account: Account,
+  origin: string,
+  visible: (node: DriveNode) => boolean,
+  supportsAllDrives: boolean,
+): unknown {
   const selection = selectionFor(fields, false);
-  return applySelection(fileResource(findFile(data, id, visible), account, origin), selection);
+  return applySelection(fileResource(data, findFile(data, id, visible, supportsAllDrives), account, origin), selection);
+}
+
+/** permissions.list: `{kind, permissions}`, by default each as `kind, id, type, role`. */
+export function listPermissions(
+  data: DriveData,
+  id: string,
+  fields: string | null,
+  account: Account,
+  origin: string,
+  visible: (node: DriveNode) => boolean,
+  supportsAllDrives: boolean,
+): unknown {
+  const selection = checkedSelection(fields, 'kind,nextPageToken,permissions(kind,id,type,role)', 'permissions', ['kind', 'nextPageToken', 'permissions'], PERMISSION_FIELDS);
+  const node = findFile(data, id, visible, supportsAllDrives);
+  return applySelection({ kind: 'drive#permissionList', permissions: permissionResources(data, node, account, origin) }, selection);
+}
+
+/** permissions.get: one permission; 404 `Permission not found` for an id the file does not have. */
+export function getPermission(
+  data: DriveData,
+  id: string,
+  permissionId: string,
+  fields: string | null,
+  account: Account,
+  origin: string,
+  visible: (node: DriveNode) => boolean,
+  supportsAllDrives: boolean,
+): unknown {
+  const node = findFile(data, id, visible, supportsAllDrives);
+  const permission = permissionResources(data, node, account, origin).find((p) => p.id === permissionId);
+  if (!permission) {
+    const message = `Permission not found: ${permissionId}.`;
+    throw new GoogleApiError(404, message, { errors: [{ message, domain: 'global', reason: 'notFound', location: 'permissionId', locationType: 'parameter' }] });
+  }
+  const selection = checkedSelection(fields === null || fields.trim() === '' ? null : `permissions(${fields})`, 'permissions(kind,id,type,role)', 'permissions', ['permissions'], PERMISSION_FIELDS);
+  return (applySelection({ permissions: [permission] }, selection) as { permissions: unknown[] }).permissions[0];
 }

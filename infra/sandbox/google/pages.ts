@@ -66,6 +66,7 @@ const SCOPE_LABELS: Record<string, string> = {
   [`${G}gmail.compose`]: '이메일 임시보관 및 보내기',
   [`${G}gmail.modify`]: 'Gmail 메일 읽기, 작성, 보내기',
   [`${G}gmail.readonly`]: 'Gmail 메일 및 설정 보기',
+  [`${G}gmail.metadata`]: '이메일 메시지 메타데이터(라벨, 헤더 등) 보기. 이메일 본문은 제외',
   'https://mail.google.com/': 'Gmail의 모든 메일 읽기, 작성, 보내기, 영구 삭제',
 };
 

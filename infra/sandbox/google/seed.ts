@@ -19,6 +19,7 @@ import {
   type Account,
   type DriveData,
   type DriveNode,
+  type Grant,
   type Sheet,
 } from './store.ts';
 
@@ -40,6 +41,11 @@ const POSTS_PATH = '캐스팅 공고/2026/2026 캐스팅 공고';
 const MODELS_PATH = '모델 카드/모델 리스트';
 const POSTS_ROWS = 320;
 const MODELS_ROWS = 64;
+const TEAM_DRIVE_ID = '0AKsandboxTeamDriveUk9PVA';
+const TEAM_DRIVE_NAME = '잡캐스팅 팀 드라이브';
+/** A customer a file is shared with by name only, so a link to it is not readable by anyone. */
+const NAMED_CUSTOMER = 'casting@studio-haneul.co.kr';
+const teamDriveId = (path: string) => stableId(`team-drive/${path}`);
 
 /** Ids and names of the seed's spreadsheets and folders, stable across runs. */
 export const SEED = {
@@ -65,7 +71,21 @@ export const SEED = {
   photosFolderId: stableId('사진'),
   profilePhotosFolderId: stableId('사진/프로필'),
   contractsFolderId: stableId('계약서'),
+  /** The shared drive every sample account is a member of (also its root folder's id). */
+  sharedDriveId: TEAM_DRIVE_ID,
+  sharedDriveName: TEAM_DRIVE_NAME,
+  sharedComcardFolderId: teamDriveId('콤카드'),
+  /** A comp card PDF in the shared drive that anyone with the link can read. */
+  sharedPublicComcardId: teamDriveId('콤카드/MC-0101 콤카드.pdf'),
+  /** One that only the drive's members can read. */
+  sharedPrivateComcardId: teamDriveId('콤카드/MC-0103 콤카드.pdf'),
+  /** A folder shared with anyone with the link: its files inherit the grant. */
+  sharedClientFolderId: teamDriveId('고객 공유'),
+  /** The company profile in My Drive, readable by anyone with the link. */
+  companyProfileId: stableId('회사 소개서_잡캐스팅.pdf'),
 } as const;
+
+const ANYONE_READER: Grant = { type: 'anyone', role: 'reader' };
 
 // --- Models -------------------------------------------------------------------------------------------------
 
@@ -281,7 +301,7 @@ export function buildSeed(): DriveData {
     trashed: false,
     starred: false,
   };
-  const builder: Builder = { data: { accounts: SAMPLE_ACCOUNTS.map((a) => ({ ...a })), rootId: ROOT_FOLDER_ID, nodes: new Map([[root.id, root]]) }, random };
+  const builder: Builder = { data: { accounts: SAMPLE_ACCOUNTS.map((a) => ({ ...a })), rootId: ROOT_FOLDER_ID, nodes: new Map([[root.id, root]]), drives: [] }, random };
 
   for (const path of ['캐스팅 공고', '캐스팅 공고/2025', '캐스팅 공고/2026', '캐스팅 공고/2026/10월', '캐스팅 공고/2026/11월', '캐스팅 공고/2026/12월']) folder(builder, path);
   for (const path of ['모델 카드', '모델 카드/외국인 모델', '모델 카드/한국인 모델', '모델 카드/아동 모델']) folder(builder, path);
@@ -347,8 +367,51 @@ export function buildSeed(): DriveData {
       ],
     ],
   ]);
-  file(builder, '회사 소개서_잡캐스팅.pdf');
+  file(builder, '회사 소개서_잡캐스팅.pdf').grants = [ANYONE_READER];
   doc(builder, '업무 메모');
   file(builder, '로고_JOBCASTING.png');
+
+  // Link sharing of the comp card photos the models sheet links to: two in three are readable by anyone with the
+  // link; of the rest, the first is shared with one customer by name, the others with nobody.
+  [...imageIds.values()].forEach((id, index) => {
+    const node = builder.data.nodes.get(id);
+    if (!node) return;
+    if (index % 3 !== 2) node.grants = [ANYONE_READER];
+    else if (index === 2) node.grants = [{ type: 'user', role: 'reader', emailAddress: NAMED_CUSTOMER }];
+  });
+  addTeamDrive(builder.data);
   return builder.data;
+}
+
+/** The agency's shared drive: comp card PDFs and images, some shared by link, and a folder shared with anyone. */
+function addTeamDrive(data: DriveData): void {
+  data.drives.push({ id: TEAM_DRIVE_ID, name: TEAM_DRIVE_NAME, createdTime: '2025-02-03T01:20:00.000Z', colorRgb: '#4986e7' });
+  const node = (path: string, mimeType: string, extra: Partial<DriveNode> = {}): DriveNode => {
+    const slash = path.lastIndexOf('/');
+    const created: DriveNode = {
+      id: path === '' ? TEAM_DRIVE_ID : teamDriveId(path),
+      name: path === '' ? TEAM_DRIVE_NAME : path.slice(slash + 1),
+      mimeType,
+      parentId: path === '' ? null : slash < 0 ? TEAM_DRIVE_ID : teamDriveId(path.slice(0, slash)),
+      createdTime: '2026-03-02T02:00:00.000Z',
+      modifiedTime: '2026-11-16T07:30:00.000Z',
+      trashed: false,
+      starred: false,
+      driveId: TEAM_DRIVE_ID,
+      ...extra,
+    };
+    data.nodes.set(created.id, created);
+    return created;
+  };
+  node('', FOLDER_MIME);
+  node('콤카드', FOLDER_MIME);
+  node('콤카드/MC-0101 콤카드.pdf', 'application/pdf', { size: 1_284_113, grants: [ANYONE_READER] });
+  node('콤카드/MC-0102 콤카드.pdf', 'application/pdf', { size: 986_420, grants: [ANYONE_READER] });
+  node('콤카드/MC-0103 콤카드.pdf', 'application/pdf', { size: 1_102_775 });
+  node('콤카드/MC-0104 콤카드.jpg', 'image/jpeg', { size: 2_410_332, grants: [ANYONE_READER] });
+  node('콤카드/MC-0105 콤카드.jpg', 'image/jpeg', { size: 1_877_091, grants: [{ type: 'user', role: 'reader', emailAddress: NAMED_CUSTOMER }] });
+  node('고객 공유', FOLDER_MIME, { grants: [ANYONE_READER] });
+  node('고객 공유/2026 겨울 모델 포트폴리오.pdf', 'application/pdf', { size: 8_812_004 });
+  node('내부 자료', FOLDER_MIME);
+  node('내부 자료/모델 정산표 2026.xlsx', mimeTypeFromName('모델 정산표 2026.xlsx', 'application/octet-stream'), { size: 48_311 });
 }

@@ -4,7 +4,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadDataFolder } from './data-folder.ts';
-import { findFile, getFile, listFiles } from './drive.ts';
+import { findFile, getFile, getPermission, listFiles, listPermissions } from './drive.ts';
+import { getDrive, listDrives } from './drive-sharing.ts';
 import { FaultError, parseFault, sendFault, takeFaults, type Fault } from './faults.ts';
 import { MAILER_DAEMON, bounceMessage, defaultDiagnostic, replyMessage, type OriginalMessage } from './customer-mail.ts';
 import { decodeMail, extractMessage, type StoredMail } from './gmail.ts';
@@ -197,26 +198,52 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     const visible = driveVisibility(auth.scopes);
     if (!visible) return sendInsufficientScopes(ctx, 'drive.googleapis.com');
     const q = ctx.url.searchParams;
+    // Drive reads booleans as true only when they say so.
+    const supportsAllDrives = q.get('supportsAllDrives') === 'true' || q.get('supportsTeamDrives') === 'true';
+    if (parts[2] === 'drives' && ctx.method === 'GET') {
+      if (parts.length === 3) {
+        return sendJson(ctx, 200, listDrives(data, { pageSize: q.get('pageSize'), pageToken: q.get('pageToken'), fields: q.get('fields'), q: q.get('q') }, ctx.origin));
+      }
+      if (parts.length === 4) return sendJson(ctx, 200, getDrive(data, parts[3], q.get('fields'), ctx.origin));
+    }
+    if (parts[2] !== 'files') throw new GoogleApiError(404, 'Not Found', { status: 'NOT_FOUND' });
     if (parts.length === 3 && ctx.method === 'GET') {
       const body = listFiles(
         data,
-        { q: q.get('q'), orderBy: q.get('orderBy'), pageSize: q.get('pageSize'), pageToken: q.get('pageToken'), fields: q.get('fields'), spaces: q.get('spaces') },
+        {
+          q: q.get('q'),
+          orderBy: q.get('orderBy'),
+          pageSize: q.get('pageSize'),
+          pageToken: q.get('pageToken'),
+          fields: q.get('fields'),
+          spaces: q.get('spaces'),
+          corpora: q.get('corpora'),
+          driveId: q.get('driveId'),
+          supportsAllDrives,
+          includeItemsFromAllDrives: q.get('includeItemsFromAllDrives') === 'true' || q.get('includeTeamDriveItems') === 'true',
+        },
         auth.account,
         ctx.origin,
         visible,
       );
       return sendJson(ctx, 200, body);
     }
+    if (parts.length === 5 && parts[4] === 'permissions' && ctx.method === 'GET') {
+      return sendJson(ctx, 200, listPermissions(data, parts[3], q.get('fields'), auth.account, ctx.origin, visible, supportsAllDrives));
+    }
+    if (parts.length === 6 && parts[4] === 'permissions' && ctx.method === 'GET') {
+      return sendJson(ctx, 200, getPermission(data, parts[3], parts[5], q.get('fields'), auth.account, ctx.origin, visible, supportsAllDrives));
+    }
     if (parts.length === 4 && ctx.method === 'GET') {
       if (q.get('alt') === 'media') {
-        const node = findFile(data, parts[3], visible);
+        const node = findFile(data, parts[3], visible, supportsAllDrives);
         if (isGoogleType(node.mimeType)) {
           const message = 'Only files with binary content can be downloaded. Use Export with Docs Editors files.';
           throw new GoogleApiError(403, message, { errors: [{ message, domain: 'global', reason: 'fileNotDownloadable', location: 'alt', locationType: 'parameter' }] });
         }
         return sendContent(ctx, node);
       }
-      return sendJson(ctx, 200, getFile(data, parts[3], q.get('fields'), auth.account, ctx.origin, visible));
+      return sendJson(ctx, 200, getFile(data, parts[3], q.get('fields'), auth.account, ctx.origin, visible, supportsAllDrives));
     }
     throw new GoogleApiError(404, 'Not Found', { status: 'NOT_FOUND' });
   }
@@ -707,7 +734,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     if (!auth) return;
     if (path === '/oauth2/v2/userinfo' || path === '/userinfo/v2/me') return userinfo(ctx, auth, false);
     if (path === '/oauth2/v3/userinfo') return userinfo(ctx, auth, true);
-    if (parts[0] === 'drive' && parts[1] === 'v3' && parts[2] === 'files') return drive(ctx, auth, parts);
+    if (parts[0] === 'drive' && parts[1] === 'v3' && (parts[2] === 'files' || parts[2] === 'drives')) return drive(ctx, auth, parts);
     if (parts[0] === 'v4' && parts[1] === 'spreadsheets' && parts[2]) return sheets(ctx, auth, parts);
     const upload = parts[0] === 'upload';
     const gmail = upload ? parts.slice(1) : parts;

@@ -1,4 +1,5 @@
-// The sandbox's data: accounts and one Drive tree that every account sees, with the cells of its spreadsheets.
+// The sandbox's data: accounts, one My Drive tree that every account sees (with the cells of its spreadsheets),
+// shared drives every account is a member of, and who else a file is shared with.
 
 export const FOLDER_MIME = 'application/vnd.google-apps.folder';
 export const SPREADSHEET_MIME = 'application/vnd.google-apps.spreadsheet';
@@ -20,6 +21,24 @@ export interface Sheet {
   values: string[][];
 }
 
+/** A grant beyond the owner (My Drive) or the members (shared drives), as Drive's permission types name them. */
+export interface Grant {
+  type: 'user' | 'group' | 'domain' | 'anyone';
+  role: 'reader' | 'commenter' | 'writer';
+  /** For user and group grants. */
+  emailAddress?: string;
+  /** For domain grants. */
+  domain?: string;
+}
+
+export interface SharedDrive {
+  /** Also the id of the drive's root folder, as in Drive. */
+  id: string;
+  name: string;
+  createdTime: string;
+  colorRgb: string;
+}
+
 export interface DriveNode {
   id: string;
   name: string;
@@ -34,12 +53,17 @@ export interface DriveNode {
   starred: boolean;
   /** Spreadsheets only, in tab order. */
   sheets?: Sheet[];
+  /** The shared drive it lives in; absent in My Drive. */
+  driveId?: string;
+  /** Who else it is shared with; files inherit their folders' grants. */
+  grants?: Grant[];
 }
 
 export interface DriveData {
   accounts: Account[];
   rootId: string;
   nodes: Map<string, DriveNode>;
+  drives: SharedDrive[];
 }
 
 export const ROOT_FOLDER_ID = '0AJsandboxMyDriveRootUk9PVA';
@@ -62,6 +86,15 @@ export function hasThumbnail(node: DriveNode): boolean {
 
 export function isGoogleType(mimeType: string): boolean {
   return mimeType.startsWith('application/vnd.google-apps.');
+}
+
+/** A node's own grants and those of the folders above it. */
+export function grantsOf(data: DriveData, node: DriveNode): Grant[] {
+  const grants: Grant[] = [];
+  for (let current: DriveNode | undefined = node; current; current = current.parentId === null ? undefined : data.nodes.get(current.parentId)) {
+    grants.push(...(current.grants ?? []));
+  }
+  return grants;
 }
 
 /** The path of a node from My Drive, e.g. `캐스팅 공고/2026/11월`. */
@@ -98,9 +131,10 @@ export function cloneData(data: DriveData): DriveData {
     nodes.set(id, {
       ...node,
       sheets: node.sheets?.map((sheet) => ({ ...sheet, values: sheet.values.map((row) => row.slice()) })),
+      grants: node.grants?.map((grant) => ({ ...grant })),
     });
   }
-  return { accounts: data.accounts.map((a) => ({ ...a })), rootId: data.rootId, nodes };
+  return { accounts: data.accounts.map((a) => ({ ...a })), rootId: data.rootId, nodes, drives: data.drives.map((d) => ({ ...d })) };
 }
 
 /** Guesses a MIME type from a file name, for nodes that do not state one. */
