@@ -912,7 +912,7 @@ describe('Gmail sending limits', () => {
     expect(caught.status).toBe(429);
     const error = googleError(caught);
     expect(error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED', errors: [{ reason: 'rateLimitExceeded', domain: 'usageLimits' }] });
-    const match = /^User-rate limit exceeded\.  Retry after (\S+) \(Mail sending\)$/.exec(error.message);
+    const match = /^User-rate limit exceeded\. {2}Retry after (\S+) \(Mail sending\)$/.exec(error.message);
     expect(match).not.toBeNull();
     const retryAt = Date.parse(match?.[1] ?? '');
     expect(retryAt).toBeGreaterThanOrEqual(before + 120_000 - 1000);
@@ -933,7 +933,7 @@ describe('Gmail sending limits', () => {
     await control('POST', '/sandbox/faults', { kind: 'daily_sending_limit_429', times: 0 });
     const caught = await failure(sendOne(gmail));
     expect(caught.status).toBe(429);
-    const match = /^User-rate limit exceeded\.  Retry after (\S+) \(Mail sending\)$/.exec(googleError(caught).message);
+    const match = /^User-rate limit exceeded\. {2}Retry after (\S+) \(Mail sending\)$/.exec(googleError(caught).message);
     expect(Date.parse(match?.[1] ?? '')).toBe(Date.parse(oldest.sentAt) + 86_400_000);
     expect(Date.parse(oldest.sentAt)).toBeGreaterThanOrEqual(start);
 

@@ -132,7 +132,7 @@ export function historyList(mailbox: Mailbox, request: HistoryRequest): Record<s
   const key = JSON.stringify([start, request.historyTypes, request.labelId]);
   let after = start;
   if (request.pageToken) {
-    let token: { after?: unknown; key?: unknown } | null = null;
+    let token: { after?: unknown; key?: unknown } | null;
     try {
       token = JSON.parse(Buffer.from(request.pageToken, 'base64url').toString('utf8')) as { after?: unknown; key?: unknown };
     } catch {

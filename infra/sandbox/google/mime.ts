@@ -60,25 +60,29 @@ function decodeCharset(bytes: Buffer, charset: string): string {
   }
 }
 
-function decodeQuotedPrintable(text: string, underscoreIsSpace: boolean): Buffer {
-  const source = underscoreIsSpace ? text.replace(/_/g, ' ') : text.replace(/=\r?\n/g, '');
+/** The bytes of text in which `marker` and two hex digits stand for one byte (`=` in quoted-printable, `%` in RFC 2231). */
+function hexEscaped(text: string, marker: string): Buffer {
   const bytes: number[] = [];
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i];
-    if (char === '=' && /^[0-9A-Fa-f]{2}$/.test(source.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(source.slice(i + 1, i + 3), 16));
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === marker && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
       i += 2;
     } else {
-      bytes.push(source.charCodeAt(i) & 0xff);
+      bytes.push(text.charCodeAt(i) & 0xff);
     }
   }
   return Buffer.from(bytes);
 }
 
+function decodeQuotedPrintable(text: string, underscoreIsSpace: boolean): Buffer {
+  return hexEscaped(underscoreIsSpace ? text.replace(/_/g, ' ') : text.replace(/=\r?\n/g, ''), '=');
+}
+
 /** Decodes RFC 2047 encoded words (`=?UTF-8?B?…?=`); whitespace between two encoded words is dropped. */
 export function decodeWords(value: string): string {
-  const latin = /^[\x00-\xff]*$/.test(value);
-  const text = latin ? Buffer.from(value, 'latin1').toString('utf8') : value;
+  // Header bytes arrive as latin1; 8-bit (UTF-8) header text is read back as UTF-8.
+  const bytesAsLatin1 = [...value].every((char) => char.charCodeAt(0) <= 0xff);
+  const text = bytesAsLatin1 ? Buffer.from(value, 'latin1').toString('utf8') : value;
   return text
     .replace(/(=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=)\s+(?==\?[^?\s]+\?[BbQq]\?[^?\s]*\?=)/g, '$1')
     .replace(/=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g, (_word, charset: string, encoding: string, encoded: string) => {
@@ -104,19 +108,6 @@ function parseHeaderBlock(head: string): MimeHeader[] {
 export function headerValue(headers: MimeHeader[], name: string): string | null {
   const wanted = name.toLowerCase();
   return headers.find((header) => header.name.toLowerCase() === wanted)?.value ?? null;
-}
-
-function percentDecode(text: string): Buffer {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(text.charCodeAt(i) & 0xff);
-    }
-  }
-  return Buffer.from(bytes);
 }
 
 /** `type/subtype; a=b; c="d"` with RFC 2231 `name*=charset''…` and `name*0*=` continuations. */
@@ -150,7 +141,7 @@ export function parseParameters(value: string): { value: string; params: Record<
           text = text.slice(quote[0].length);
         }
       }
-      bytes.push(piece.encoded ? percentDecode(text) : Buffer.from(text, 'latin1'));
+      bytes.push(piece.encoded ? hexEscaped(text, '%') : Buffer.from(text, 'latin1'));
     }
     const joined = Buffer.concat(bytes);
     params[name] = charset ? decodeCharset(joined, charset) : decodeWords(joined.toString('latin1'));
