@@ -765,6 +765,39 @@ describe('Gmail mailbox (read side)', () => {
     expect(((await control('GET', '/sandbox/gmail/messages')).json as SentMail[]).map((m) => m.threadId)).toEqual([unknown.data.id, firstId, firstId, firstId]);
   });
 
+  it('lists messages newest first, by label and by search, as a full sync does', async () => {
+    const gmail = await reader();
+    const first = (await gmail.users.messages.send({ userId: 'me', requestBody: { raw: (await compose()).toString('base64url') } })).data;
+    const second = (await gmail.users.messages.send({ userId: 'me', requestBody: { raw: (await compose({ to: 'pd.kim@orangefilm.kr', subject: '오렌지필름 추천' })).toString('base64url') } })).data;
+    const reply = (await control('POST', `/sandbox/gmail/messages/${first.id}/reply`, {})).json as { id: string };
+    const ids = async (params: Record<string, unknown>) => ((await gmail.users.messages.list({ userId: 'me', ...params })).data.messages ?? []).map((m) => m.id);
+
+    expect((await gmail.users.messages.list({ userId: 'me' })).data).toEqual({
+      messages: [
+        { id: reply.id, threadId: first.id },
+        { id: second.id, threadId: second.id },
+        { id: first.id, threadId: first.id },
+      ],
+      resultSizeEstimate: 3,
+    });
+    expect(await ids({ labelIds: ['INBOX', 'UNREAD'] })).toEqual([reply.id]);
+    expect(await ids({ labelIds: ['SENT'] })).toEqual([second.id, first.id]);
+    expect(await ids({ q: `from:${CUSTOMER}` })).toEqual([reply.id]);
+    expect(await ids({ q: '오렌지필름' })).toEqual([second.id]);
+    const messageId = headerOf((await gmail.users.messages.get({ userId: 'me', id: second.id ?? '', format: 'metadata' })).data.payload?.headers, 'Message-ID') ?? '';
+    expect(await ids({ q: `rfc822msgid:${messageId.slice(1, -1)}` })).toEqual([second.id]);
+    expect((await gmail.users.messages.list({ userId: 'me', q: 'in:trash' })).data).toEqual({ resultSizeEstimate: 0 });
+
+    const page = (await gmail.users.messages.list({ userId: 'me', maxResults: 2 })).data;
+    expect(page.messages).toHaveLength(2);
+    const rest = (await gmail.users.messages.list({ userId: 'me', maxResults: 2, pageToken: page.nextPageToken ?? '' })).data;
+    expect(rest).toEqual({ messages: [{ id: first.id, threadId: first.id }], resultSizeEstimate: 3 });
+
+    const metadataOnly = google.gmail({ version: 'v1', auth: await signIn(SEOJUN, { scope: [...SCOPES, 'https://www.googleapis.com/auth/gmail.metadata'] }), rootUrl });
+    expect((await metadataOnly.users.messages.list({ userId: 'me', labelIds: ['INBOX'] })).data.messages).toEqual([{ id: reply.id, threadId: first.id }]);
+    expect(googleError(await failure(metadataOnly.users.messages.list({ userId: 'me', q: 'from:x' }))).message).toBe("Metadata scope does not support 'q' parameter");
+  });
+
   it('pages history.list from a startHistoryId, by label and type, and answers 404 once that id is older than the history kept', async () => {
     const gmail = await reader();
     const start = (await gmail.users.getProfile({ userId: 'me' })).data.historyId ?? '';

@@ -1,8 +1,8 @@
-// Gmail v1's read side over a mailbox: users.messages.get (and attachments.get), users.threads.get,
+// Gmail v1's read side over a mailbox: users.messages.list, .get (and attachments.get), users.threads.get,
 // users.history.list and users.getProfile, with Gmail's resource shapes, scopes and errors.
 import { GoogleApiError } from './http.ts';
 import type { Mailbox, MailboxMessage } from './mailbox.ts';
-import { gmailPayload, partById } from './mime.ts';
+import { gmailPayload, headerValue, partById } from './mime.ts';
 
 const G = 'https://www.googleapis.com/auth/';
 const FULL_READ = ['https://mail.google.com/', `${G}gmail.modify`, `${G}gmail.readonly`];
@@ -89,6 +89,60 @@ export function attachmentResource(message: MailboxMessage, attachmentId: string
   const part = messageId === message.id && partId !== undefined ? partById(message.root, partId) : null;
   if (!part || !part.filename) throw invalid('Invalid attachment token');
   return { attachmentId, size: part.body.length, data: part.body.toString('base64url') };
+}
+
+export interface MessageListRequest {
+  labelIds: string[];
+  q: string | null;
+  maxResults: string | null;
+  pageToken: string | null;
+}
+
+/** One term of Gmail's search: the operators a sync needs, and free text matched in the subject and snippet. */
+function searchTerm(term: string): (message: MailboxMessage) => boolean {
+  const [, operator, operand] = /^([a-z0-9]+):(.+)$/i.exec(term) ?? [];
+  const header = (message: MailboxMessage, name: string) => (headerValue(message.root.headers, name) ?? '').toLowerCase();
+  const value = (operand ?? term).toLowerCase();
+  switch (operator?.toLowerCase()) {
+    case 'in':
+    case 'label':
+    case 'is':
+      return (message) => message.labelIds.some((label) => label.toLowerCase() === value);
+    case 'from':
+    case 'to':
+    case 'subject':
+      return (message) => header(message, operator).includes(value);
+    case 'rfc822msgid':
+      return (message) => message.messageId?.toLowerCase() === (value.startsWith('<') ? value : `<${value}>`);
+    default:
+      return (message) => header(message, 'subject').includes(value) || message.snippet.toLowerCase().includes(value);
+  }
+}
+
+/** users.messages.list: newest first, `{messages: [{id, threadId}], nextPageToken?, resultSizeEstimate}`. */
+export function listMessages(mailbox: Mailbox, request: MessageListRequest, access: 'full' | 'metadata'): Record<string, unknown> {
+  if (request.q && access === 'metadata') {
+    const message = "Metadata scope does not support 'q' parameter";
+    throw new GoogleApiError(403, message, { errors: [{ message, domain: 'global', reason: 'forbidden' }], status: 'PERMISSION_DENIED' });
+  }
+  let maxResults = 100;
+  if (request.maxResults !== null) {
+    maxResults = Number(request.maxResults);
+    if (!Number.isInteger(maxResults) || maxResults < 1) throw invalid(`Invalid value at 'max_results' (TYPE_UINT32), "${request.maxResults}"`);
+    maxResults = Math.min(maxResults, 500);
+  }
+  const terms = (request.q ?? '').split(/\s+/).filter(Boolean).map(searchTerm);
+  const matching = [...mailbox.messages]
+    .reverse()
+    .filter((message) => request.labelIds.every((label) => message.labelIds.includes(label)) && terms.every((term) => term(message)));
+  const offset = request.pageToken ? Number(Buffer.from(request.pageToken, 'base64url').toString('utf8')) : 0;
+  if (!Number.isInteger(offset) || offset < 0) throw invalid('Invalid pageToken');
+  const page = matching.slice(offset, offset + maxResults);
+  const body: Record<string, unknown> = {};
+  if (page.length > 0) body.messages = page.map((message) => ({ id: message.id, threadId: message.threadId }));
+  if (offset + maxResults < matching.length) body.nextPageToken = Buffer.from(String(offset + maxResults)).toString('base64url');
+  body.resultSizeEstimate = matching.length;
+  return body;
 }
 
 export function profileResource(mailbox: Mailbox): Record<string, unknown> {

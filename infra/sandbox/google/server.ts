@@ -14,6 +14,7 @@ import {
   canReadProfile,
   checkId,
   historyList,
+  listMessages,
   messageFormat,
   messageResource,
   notFound,
@@ -308,7 +309,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     sendJson(ctx, 200, { id: stored.mail.id, threadId: stored.mail.threadId, labelIds: stored.mail.labelIds });
   }
 
-  /** users.getProfile, messages.get, messages.attachments.get, threads.get and history.list. */
+  /** users.getProfile, messages.list, messages.get, messages.attachments.get, threads.get and history.list. */
   function gmailRead(ctx: Context, auth: Authenticated, gmail: string[]): void {
     // gmail: gmail, v1, users, {userId}, …
     const [, , , userId, resource, id, sub, subId] = gmail;
@@ -332,6 +333,10 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
         pageToken: q.get('pageToken'),
       };
       return sendJson(ctx, 200, historyList(mailbox, request));
+    }
+    if (resource === 'messages' && gmail.length === 5) {
+      const request = { labelIds: q.getAll('labelIds'), q: q.get('q'), maxResults: q.get('maxResults'), pageToken: q.get('pageToken') };
+      return sendJson(ctx, 200, listMessages(mailbox, request, access));
     }
     if (resource === 'messages' && id && gmail.length === 6) {
       const format = messageFormat(q.get('format'), access);
