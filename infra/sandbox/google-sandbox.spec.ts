@@ -952,6 +952,13 @@ describe('Gmail sending limits', () => {
     expect(retryAt).toBeLessThanOrEqual(after + 120_000);
     expect((await control('GET', '/sandbox/gmail/messages')).json).toEqual([]);
     expect((await sendOne(gmail)).status).toBe(200);
+
+    // The upload endpoint is a send too.
+    await control('POST', '/sandbox/faults', { kind: 'sending_rate_limit_429' });
+    const media = { mimeType: 'message/rfc822', body: `From: ${SEOJUN}\r\nTo: a@b.co\r\nSubject: hi\r\n\r\nhello` };
+    const upload = await failure(gmail.users.messages.send({ userId: 'me', requestBody: {}, media }, { rootUrl }));
+    expect(upload.status).toBe(429);
+    expect(googleError(upload).message).toMatch(/\(Mail sending\)$/);
   });
 
   it('answers the daily limit alike, with the retry time when the oldest send of the last 24 hours leaves the window, and counts sends per account', async () => {
@@ -1103,6 +1110,20 @@ describe('sandbox pages', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     for (const text of ['김지현', '캐스팅 공고', '2026 캐스팅 공고', '모델 리스트', '보낸 메일']) expect(html).toContain(text);
+  });
+
+  it('shows the shared drive, the files shared by link and the mail received', async () => {
+    const gmail = google.gmail({ version: 'v1', auth: await signIn(SUMIN), rootUrl });
+    const raw = Buffer.from(`From: ${SUMIN}\r\nTo: hello@thefirstad.com\r\nSubject: =?UTF-8?B?${Buffer.from('모델 추천').toString('base64')}?=\r\n\r\nhello`).toString('base64url');
+    const sent = await gmail.users.messages.send({ userId: 'me', requestBody: { raw } });
+    await control('POST', `/sandbox/gmail/messages/${sent.data.id}/reply`, { name: '박미정 실장' });
+    const html = await (await fetch(`${sandbox.url}/sandbox`)).text();
+    expect(html).toContain('공유 드라이브: 잡캐스팅 팀 드라이브');
+    expect(html).toContain('MC-0101 콤카드.pdf</a> <span class="muted">(링크가 있는 모든 사용자)</span>');
+    expect(html).toContain('받은 메일 (1)');
+    expect(html).toContain('박미정 실장 &lt;hello@thefirstad.com&gt;');
+    expect(html).toContain('Re: 모델 추천');
+    expect(html).not.toContain('=?UTF-8?');
   });
 
   it('escapes hostile cells in the sheet preview', async () => {

@@ -129,9 +129,19 @@ export interface SentMailSummary {
   sentAt: string;
 }
 
+/** Mail the sandbox delivered to an account: a customer's reply or a bounce. */
+export interface ReceivedMailSummary {
+  id: string;
+  account: string;
+  from: string;
+  subject: string;
+  receivedAt: string;
+}
+
 export interface IndexPageInput {
   data: DriveData;
   mails: SentMailSummary[];
+  received: ReceivedMailSummary[];
   faults: unknown[];
   clientId: string;
 }
@@ -145,7 +155,8 @@ function treeHtml(data: DriveData, parent: DriveNode): string {
     const folder = node.mimeType === FOLDER_MIME;
     const text = `<img src="/sandbox/icons/16/type/${e(node.mimeType)}" alt="" width="16" height="16"> ${folder ? `<strong>${e(node.name)}</strong>` : `<a href="/sandbox/drive/files/${e(node.id)}">${e(node.name)}</a>`}`;
     const extra = node.sheets ? ` <span class="muted">(${node.sheets.map((s) => `${e(s.title)} ${s.values.length}행`).join(', ')})</span>` : '';
-    return `<li class="${node.trashed ? 'trashed' : ''}">${text}${extra}${node.trashed ? ' <span class="muted">(휴지통)</span>' : ''}${folder ? treeHtml(data, node) : ''}</li>`;
+    const byLink = node.grants?.some((grant) => grant.type === 'anyone') ? ' <span class="muted">(링크가 있는 모든 사용자)</span>' : '';
+    return `<li class="${node.trashed ? 'trashed' : ''}">${text}${extra}${byLink}${node.trashed ? ' <span class="muted">(휴지통)</span>' : ''}${folder ? treeHtml(data, node) : ''}</li>`;
   });
   return `<ul class="tree">${items.join('')}</ul>`;
 }
@@ -169,19 +180,33 @@ export function indexPage(input: IndexPageInput): string {
         .map((m) => `<tr><td>${e(m.sentAt)}</td><td>${e(m.account)}</td><td>${e(m.to)}</td><td><a href="/sandbox/gmail/messages/${e(m.id)}/html">${e(m.subject || '(제목 없음)')}</a> <a class="muted" href="/sandbox/gmail/messages/${e(m.id)}">JSON</a></td></tr>`)
         .join('')}</tbody></table>`
     : '<p class="muted">아직 보낸 메일이 없습니다.</p>';
+  const received = input.received.length
+    ? `<table><thead><tr><th scope="col">받은 시각</th><th scope="col">계정</th><th scope="col">보낸 사람</th><th scope="col">제목</th></tr></thead><tbody>${input.received
+        .map((m) => `<tr><td>${e(m.receivedAt)}</td><td>${e(m.account)}</td><td>${e(m.from)}</td><td>${e(m.subject || '(제목 없음)')} <code class="muted">${e(m.id)}</code></td></tr>`)
+        .join('')}</tbody></table>`
+    : '<p class="muted">아직 받은 메일이 없습니다. <code>POST /sandbox/gmail/messages/{id}/reply</code> 또는 <code>/bounce</code>로 만듭니다.</p>';
+  const sharedDrives = input.data.drives
+    .map((drive) => {
+      const driveRoot = input.data.nodes.get(drive.id);
+      return `<h2>공유 드라이브: ${e(drive.name)}</h2>\n${driveRoot ? treeHtml(input.data, driveRoot) : ''}`;
+    })
+    .join('\n');
   return layout(
     'Google 샌드박스',
     `<main>
 <h1>Google 샌드박스</h1>
-<p>OAuth, 사용자 정보, Drive, Sheets, Gmail 전송을 흉내 내는 로컬 서버입니다. OAuth 클라이언트 ID: <code>${e(input.clientId)}</code></p>
+<p>OAuth, 사용자 정보, Drive, Sheets, Gmail(전송, 메일함)을 흉내 내는 로컬 서버입니다. OAuth 클라이언트 ID: <code>${e(input.clientId)}</code></p>
 <h2 id="accounts">계정</h2>
 <table aria-labelledby="accounts"><thead><tr><th scope="col">이름</th><th scope="col">이메일</th><th scope="col">ID</th></tr></thead><tbody>${accounts}</tbody></table>
 <h2 id="sheets">스프레드시트</h2>
 <table aria-labelledby="sheets"><thead><tr><th scope="col">이름</th><th scope="col">ID</th><th scope="col">시트</th></tr></thead><tbody>${sheets}</tbody></table>
 <h2>드라이브 (내 드라이브)</h2>
 ${root ? treeHtml(input.data, root) : ''}
+${sharedDrives}
 <h2>보낸 메일 (${input.mails.length})</h2>
 ${mails}
+<h2>받은 메일 (${input.received.length})</h2>
+${received}
 <h2>장애 주입 (${input.faults.length})</h2>
 ${input.faults.length ? `<pre>${e(JSON.stringify(input.faults, null, 2))}</pre>` : '<p class="muted">설정된 장애가 없습니다. <code>POST /sandbox/faults</code>로 추가합니다.</p>'}
 </main>`,

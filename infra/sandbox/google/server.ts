@@ -507,7 +507,18 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     const [, section, ...rest] = parts;
     const { method } = ctx;
     if (!section && method === 'GET') {
-      return sendHtml(ctx, 200, indexPage({ data, mails: mails.map(mailSummary), faults, clientId }));
+      const received = mailboxes
+        .all()
+        .flatMap((mailbox) => mailbox.messages.filter((m) => m.labelIds.includes('INBOX')).map((m) => ({ mailbox, message: m })))
+        .sort((a, b) => b.message.internalDate - a.message.internalDate)
+        .map(({ mailbox, message }) => ({
+          id: message.id,
+          account: mailbox.account,
+          from: headerValue(message.root.headers, 'from') ?? '',
+          subject: headerValue(message.root.headers, 'subject') ?? '',
+          receivedAt: new Date(message.internalDate).toISOString(),
+        }));
+      return sendHtml(ctx, 200, indexPage({ data, mails: mails.map(mailSummary), received, faults, clientId }));
     }
     if (section === 'oauth' && rest[0] === 'approve' && method === 'GET') return oauth.approve(ctx);
     if (section === 'oauth' && rest[0] === 'deny' && method === 'GET') return oauth.deny(ctx);
