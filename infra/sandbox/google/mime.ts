@@ -18,6 +18,9 @@ export interface MimePart {
 
 /** Splits a message or part at its blank line into header text and body bytes. */
 export function splitHeaders(bytes: Buffer): { head: string; body: Buffer } {
+  // A part without headers starts with its blank line.
+  if (bytes[0] === 0x0a) return { head: '', body: bytes.subarray(1) };
+  if (bytes[0] === 0x0d && bytes[1] === 0x0a) return { head: '', body: bytes.subarray(2) };
   let end = bytes.indexOf('\r\n\r\n');
   let separator = 4;
   const lf = bytes.indexOf('\n\n');

@@ -1,6 +1,8 @@
-// A local Google: OAuth 2.0 (web server flow), userinfo, Drive v3 files, Sheets v4 values and Gmail v1 send, on
-// the paths googleapis and google-auth-library call when their root URL points here. Seeded with a casting
-// agency's Drive (or a data folder), with inspection and fault controls under /sandbox. See README.md.
+// A local Google: OAuth 2.0 (web server flow), userinfo, Drive v3 (files, shared drives, permissions), Sheets v4
+// values and Gmail v1 (send, and each account's mailbox: messages, threads, history), on the paths googleapis and
+// google-auth-library call when their root URL points here. Seeded with a casting agency's Drive (or a data
+// folder), with inspection, the customer's side of the mail (replies, bounces) and fault controls under /sandbox.
+// See README.md.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadDataFolder } from './data-folder.ts';
