@@ -568,6 +568,14 @@ describe('mail accounts (Google sandbox)', () => {
       expect((await files(accountId, { search: "없는 ' 이름" })).json()).toEqual([]);
     });
 
+    it('finds files in the shared drives the account belongs to, and opens their folders', async () => {
+      const found: FileBody[] = (await files(accountId, { search: 'MC-0101' })).json();
+      expect(found.map((file) => file.id)).toContain(SEED.sharedPublicComcardId);
+      const folder = await files(accountId, { folderId: SEED.sharedComcardFolderId });
+      expect(folder.statusCode).toBe(200);
+      expect((folder.json() as FileBody[]).map((file) => file.id)).toEqual(expect.arrayContaining([SEED.sharedPublicComcardId, SEED.sharedPrivateComcardId]));
+    });
+
     it('answers 404 for a folder Drive does not have, and 400 for a file that is not a folder', async () => {
       const response = await files(accountId, { folderId: 'no-such-folder' });
       expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'File not found: no-such-folder.' });
