@@ -7,6 +7,7 @@ import {
   googleSandboxConfig,
   SAMPLE_ACCOUNT_EMAILS,
   SAMPLE_ACCOUNTS,
+  SEED,
   startGoogleSandboxForTests,
   type TestGoogleSandbox,
 } from './support/google-sandbox.js';
@@ -323,6 +324,49 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
       expect(sentList.json().posts.data.map((post: { postId: string; isEmailSent: boolean }) => [post.postId, post.isEmailSent])).toEqual([['E-1', true]]);
       const all = await api('GET', 'posts/search', undefined, {});
       expect(all.statusCode).toBe(200);
+    });
+
+    it("names the selected models' Drive files a customer could not open, as the account sees them", async () => {
+      const link = (id: string) => `https://drive.google.com/uc?export=download&id=${id}`;
+      const shared = (await api('POST', 'models', { comcardNo: 'JC-S1', nameKor: '공유됨', download: link(SEED.sharedPublicComcardId), htmlUrl: 'https://profiles.example/JC-S1' })).json<ModelBody>();
+      const restricted = (await api('POST', 'models', { comcardNo: 'JC-S2', nameKor: '비공개', download: link(SEED.sharedPrivateComcardId), comcardPhotoURL: `https://drive.google.com/file/d/${SEED.companyProfileId}/view` })).json<ModelBody>();
+      const missing = (await api('POST', 'models', { comcardNo: 'JC-S3', nameEng: 'Gone', htmlUrl: 'https://drive.google.com/open?id=0NoSuchSandboxFile00' })).json<ModelBody>();
+      try {
+        await api('PUT', 'posts/E-1/selected-models', { modelIds: [shared.id, restricted.id, missing.id] });
+        const answer = await api('GET', `email-templates/comcard-sharing?postId=E-1&accountId=${accountId}`);
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toEqual({
+          unshared: [
+            { model: '비공개', field: 'download', link: link(SEED.sharedPrivateComcardId), sharing: 'restricted' },
+            { model: 'Gone', field: 'htmlUrl', link: 'https://drive.google.com/open?id=0NoSuchSandboxFile00', sharing: 'unknown' },
+          ],
+        });
+        // Nothing to check without selected models; bad queries are refused.
+        expect((await api('GET', `email-templates/comcard-sharing?postId=E-2&accountId=${accountId}`)).json()).toEqual({ unshared: [] });
+        expect((await api('GET', 'email-templates/comcard-sharing?postId=E-1&accountId=x')).statusCode).toBe(400);
+        expect((await api('GET', `email-templates/comcard-sharing?postId=NOPE&accountId=${accountId}`)).statusCode).toBe(404);
+        expect((await api('GET', 'email-templates/comcard-sharing?postId=E-1&accountId=999999')).statusCode).toBe(404);
+      } finally {
+        for (const model of [shared, restricted, missing]) await api('DELETE', `models/${model.id}`);
+      }
+    });
+
+    it("sends a test copy to the signed-in staff member's own address, not the customer's, and logs no send", async () => {
+      const answer = await api('POST', 'email-templates/send-test', { postId: 'E-1', accountId, subject: '[캐스팅] {{postId}} 프로필', content: '{{allModelNames}} 프로필입니다.' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ success: true, message: `Test e-mail sent to ${SUPERADMIN.email}.`, to: SUPERADMIN.email });
+      const mails = await sentMails();
+      expect(mails).toHaveLength(1);
+      expect(mails[0].to.map((to) => to.address)).toEqual([SUPERADMIN.email]);
+      expect(mails[0].subject).toBe('[TEST] [캐스팅] E-1 프로필');
+      expect(mails[0].html).toContain('Emily Carter (에밀리), Lucas Martin (루카스)');
+      expect((await db.query('select count(*)::int as count from sent_email')).rows).toEqual([{ count: 0 }]);
+      expect((await db.query(`select is_email_sent from post where post_key = 'E-1'`)).rows).toEqual([{ is_email_sent: false }]);
+
+      expect((await api('POST', 'email-templates/send-test', { postId: 'E-1', accountId, subject: '  ', content: 'x' })).json().message).toBe('Please enter an email subject');
+      expect((await api('POST', 'email-templates/send-test', { postId: 'NOPE', accountId, subject: 's', content: 'x' })).statusCode).toBe(404);
+      expect((await api('POST', 'email-templates/send-test', { postId: 'E-1', accountId: 'x' })).statusCode).toBe(400);
+      expect(await sentMails()).toHaveLength(1);
     });
 
     it('sends once for a repeated request with the same idempotency key', async () => {

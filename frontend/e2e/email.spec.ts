@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bearer, connectedAccount, openPostCard, postToEmail, sandbox, sandboxUrl } from './google-support.ts';
-import { api, apiLogin, checkScreen, createAccount, expect, message, sessionStorageState, test, useSuperadminSession } from './support.ts';
+import { api, apiLogin, checkScreen, createAccount, expect, message, sessionStorageState, superadmin, test, useSuperadminSession } from './support.ts';
 
 // The e-mail side against the Google sandbox: templates, models, selecting models for a post, and sending
 // Specify and Simple e-mails that the sandbox's Gmail records.
@@ -228,6 +228,13 @@ test('a Simple e-mail sends the default template; Quick Message opens the sender
   card = await openPostCard(page, accountId, post);
   await card.getByRole('button', { name: 'Simple' }).click();
   await expect(dialog).toContainText('프로필 안내 (default)');
+  // A test copy to the staff member first: the same e-mail, to their own address.
+  await dialog.getByRole('button', { name: 'Send Test to Me' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: `Test e-mail sent to ${superadmin.email}.` })).toBeVisible();
+  const [test] = await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages');
+  expect(test.to.map((to) => to.address)).toEqual([superadmin.email]);
+  expect(test.subject).toBe(`[TEST] [JOB CASTING] ${post.postId} 프로필 2명`);
+  await sandbox('DELETE', '/sandbox/gmail/messages');
   await dialog.getByLabel('Customer Email').fill(RECIPIENT);
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(message(page, 'Email sent successfully!').first()).toBeVisible();

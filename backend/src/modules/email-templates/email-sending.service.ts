@@ -22,7 +22,7 @@ import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { UsersService } from '../users/users.service.js';
 import { buildMimeMessage } from './mime-message.js';
 import { type EmailContext, renderEmail, renderSubject, sampleContext } from './domain/render-email.js';
-import type { EmailPreviewDto, PreviewEmailDto, SendDefaultEmailDto, SendEmailDto, SendEmailResultDto } from './dto/email-template.dto.js';
+import type { EmailPreviewDto, PreviewEmailDto, SendDefaultEmailDto, SendEmailDto, SendEmailResultDto, SendTestEmailDto, SendTestEmailResultDto } from './dto/email-template.dto.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 import { ConsentService } from '../consent/consent.service.js';
 
@@ -83,6 +83,27 @@ export class EmailSendingService {
     const template = await this.templates.findDefault();
     if (!template) throw new ConflictException('There is no default email template. Please create one in Email Templates first.');
     return this.deliver(principal, input, template, ['default', input.postId, input.accountId, input.recipient], idempotencyKey, { needsModels: true });
+  }
+
+  /**
+   * One copy of the e-mail, rendered as the customer's would be, to the signed-in staff member's own address, with
+   * "[TEST]" before its subject. It is not a send to the post: nothing is logged or marked as e-mailed.
+   */
+  async sendTest(principal: Principal, input: SendTestEmailDto): Promise<SendTestEmailResultDto> {
+    const staff = await this.users.findById(principal.userId);
+    if (!staff?.email) throw new BadRequestException('Your account has no e-mail address to send a test to.');
+    const specified = input.content !== undefined;
+    const template = specified ? { subject: input.subject ?? '', template: input.content! } : await this.templates.findDefault();
+    if (!template) throw new ConflictException('There is no default email template. Please create one in Email Templates first.');
+    const [post, account] = await Promise.all([this.posts.forEmail(input.postId), this.mailAccounts.get(input.accountId)]);
+    const context = await this.contextFor(principal, post, account.email);
+    if (!specified && context.models.length === 0) throw new BadRequestException(NO_MODELS_SELECTED);
+    const subject = renderSubject(template.subject, context);
+    if (subject === '') throw new BadRequestException('Please enter an email subject');
+    const body = renderEmail(template.template, context);
+    const raw = (await buildMimeMessage({ from: { name: account.name, address: account.email }, to: staff.email, subject: `[TEST] ${subject}`, body })).toString('base64url');
+    await this.mailAccounts.withGoogle(account.id, (google) => this.sendWithRetry(google, raw, account.email));
+    return { success: true, message: `Test e-mail sent to ${staff.email}.`, to: staff.email };
   }
 
   private async deliver(

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -18,6 +18,8 @@ import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
 import {
+  ComcardSharingDto,
+  ComcardSharingQueryDto,
   EmailPreviewDto,
   EmailTemplateDto,
   PreviewEmailDto,
@@ -25,8 +27,11 @@ import {
   SendDefaultEmailDto,
   SendEmailDto,
   SendEmailResultDto,
+  SendTestEmailDto,
+  SendTestEmailResultDto,
   UpdateEmailTemplateDto,
 } from './dto/email-template.dto.js';
+import { ComcardSharingService } from './comcard-sharing.service.js';
 import { EmailSendingService } from './email-sending.service.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 
@@ -56,6 +61,7 @@ export class EmailTemplatesController {
   constructor(
     private readonly templates: EmailTemplatesService,
     private readonly sending: EmailSendingService,
+    private readonly sharing: ComcardSharingService,
   ) {}
 
   @Get()
@@ -80,6 +86,14 @@ export class EmailTemplatesController {
     return this.sending.preview(principal, body);
   }
 
+  @Get('comcard-sharing')
+  @ApiOkResponse({ type: ComcardSharingDto, description: "The selected models' Drive links a customer could not open, checked before sending" })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  comcardSharing(@CurrentPrincipal() principal: Principal, @Query() query: ComcardSharingQueryDto): Promise<ComcardSharingDto> {
+    return this.sharing.check(principal, query.postId, query.accountId);
+  }
+
   @Post('send')
   @HttpCode(200)
   @IDEMPOTENCY_KEY
@@ -91,6 +105,14 @@ export class EmailTemplatesController {
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<SendEmailResultDto> {
     return this.sending.send(principal, body, idempotencyKey);
+  }
+
+  @Post('send-test')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SendTestEmailResultDto, description: "A copy to the signed-in staff member's own address; not logged as a send to the post" })
+  @applyAll(SEND_FAILURES)
+  sendTest(@CurrentPrincipal() principal: Principal, @Body() body: SendTestEmailDto): Promise<SendTestEmailResultDto> {
+    return this.sending.sendTest(principal, body);
   }
 
   @Post('default')

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { RecordVersion, SaveVersion } from '../../../platform/http/stale-save.js';
 import { trim } from '../../../platform/http/transforms.js';
@@ -125,4 +125,65 @@ export class SendEmailResultDto {
   @ApiProperty({ example: 'Email sent successfully!' }) message!: string;
   @ApiProperty({ description: 'The log entry of the send' }) sentEmailId!: number;
   @ApiProperty({ type: String, nullable: true, description: "Gmail's id of the message" }) messageId!: string | null;
+}
+
+/**
+ * A copy to the signed-in staff member before the customer gets it: Specify's subject and text when given, else
+ * the default template (Simple).
+ */
+export class SendTestEmailDto {
+  @ApiProperty({ description: 'The mail account to send from' })
+  @IsInt({ message: 'Please choose the mail account to send from' })
+  @Min(1, { message: 'Please choose the mail account to send from' })
+  accountId!: number;
+
+  @ApiProperty({ description: "The post's postId" })
+  @IsString()
+  @IsNotEmpty({ message: 'postId is required' })
+  postId!: string;
+
+  @ApiProperty({ required: false, maxLength: 500, description: "Specify's subject; without it and content, the default template's" })
+  @Optional()
+  @IsString()
+  @MaxLength(500)
+  subject?: string;
+
+  @ApiProperty({ required: false, maxLength: 100_000, description: "Specify's text; without it, the default template's" })
+  @Optional()
+  @IsString()
+  @MaxLength(100_000)
+  content?: string;
+}
+
+export class SendTestEmailResultDto {
+  @ApiProperty() success!: boolean;
+  @ApiProperty({ example: 'Test e-mail sent to staff@agency.kr.' }) message!: string;
+  @ApiProperty({ description: "The signed-in staff member's address it went to" }) to!: string;
+}
+
+export class ComcardSharingQueryDto {
+  @ApiProperty({ description: "The post's postId: its selected models' links are checked" })
+  @IsString()
+  @IsNotEmpty({ message: 'postId is required' })
+  @MaxLength(255)
+  postId!: string;
+
+  @ApiProperty({ description: 'The mail account the e-mail goes from: Drive is asked as it' })
+  @Type(() => Number)
+  @IsInt({ message: 'accountId must be a mail account id' })
+  @Min(1, { message: 'accountId must be a mail account id' })
+  accountId!: number;
+}
+
+export class UnsharedComcardLinkDto {
+  @ApiProperty({ description: "The model's name as staff know it (Korean, else English, else the comcard number)" }) model!: string;
+  @ApiProperty({ enum: ['htmlUrl', 'download', 'comcardPhotoURL', 'image'] }) field!: 'htmlUrl' | 'download' | 'comcardPhotoURL' | 'image';
+  @ApiProperty() link!: string;
+  @ApiProperty({ enum: ['restricted', 'unknown'], description: 'restricted: shared with people only; unknown: the account cannot read its sharing' })
+  sharing!: 'restricted' | 'unknown';
+}
+
+export class ComcardSharingDto {
+  @ApiProperty({ type: [UnsharedComcardLinkDto], description: 'The Drive links a customer might not open; empty when every one is shared with anyone who has the link' })
+  unshared!: UnsharedComcardLinkDto[];
 }

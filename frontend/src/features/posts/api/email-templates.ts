@@ -9,6 +9,7 @@ export type SaveEmailTemplate = Schemas['SaveEmailTemplateDto'];
 export type UpdateEmailTemplate = Schemas['UpdateEmailTemplateDto'];
 export type PreviewEmailRequest = Schemas['PreviewEmailDto'];
 export type EmailPreview = Schemas['EmailPreviewDto'];
+export type UnsharedComcardLink = Schemas['UnsharedComcardLinkDto'];
 
 export const emailTemplatesKey = ['email-templates'] as const;
 
@@ -72,4 +73,16 @@ export function useEmailPreview(request: PreviewEmailRequest | null, renders: un
     keepPreviousData: true,
     shouldRetryOnError: false,
   });
+}
+
+/**
+ * GET email-templates/comcard-sharing: the Drive links of the post's selected models that a customer could not
+ * open, as the sending account sees them; asked again when the selection (`renders`) changes.
+ */
+export function useComcardSharing(postId: string, accountId: number | null, renders: unknown) {
+  return useSWR(
+    accountId === null ? null : (['comcard-sharing', postId, accountId, JSON.stringify(renders)] as const),
+    async ([, post, account]) => unwrap(await api.GET('/backend/api/v1/email-templates/comcard-sharing', { params: { query: { postId: post, accountId: account } } })).unshared,
+    { revalidateOnFocus: false, shouldRetryOnError: false },
+  );
 }

@@ -24,3 +24,11 @@ export async function sendDefaultEmail(body: SimpleBody, idempotencyKey: string)
   await revalidatePosts();
   return result;
 }
+
+/**
+ * POST email-templates/send-test: the same e-mail to the signed-in staff member's own address, "[TEST]" before its
+ * subject; nothing is logged and the post is not marked as e-mailed.
+ */
+export async function sendTestEmail(body: Schemas['SendTestEmailDto']): Promise<Schemas['SendTestEmailResultDto']> {
+  return unwrap(await api.POST('/backend/api/v1/email-templates/send-test', { body }));
+}

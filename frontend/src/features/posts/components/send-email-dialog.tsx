@@ -8,9 +8,9 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { idempotencyKeys } from '../../../lib/idempotency-keys.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { useEmailPreview, useEmailTemplates } from '../api/email-templates.ts';
+import { type UnsharedComcardLink, useComcardSharing, useEmailPreview, useEmailTemplates } from '../api/email-templates.ts';
 import { deselectModel, useSelectedModels } from '../api/models.ts';
-import { sendDefaultEmail, sendSpecifiedEmail } from '../api/send-email.ts';
+import { sendDefaultEmail, sendSpecifiedEmail, sendTestEmail } from '../api/send-email.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 import { recipientRefusal, sendFailureMessage } from './send-failure.ts';
 import { EmailPreviewBody } from './email-preview.tsx';
@@ -83,6 +83,30 @@ function PreviewPanel({ preview, hasTemplate }: { preview: ReturnType<typeof use
   );
 }
 
+const LINK_LABELS: Record<UnsharedComcardLink['field'], string> = { htmlUrl: 'Profile', download: 'Download', comcardPhotoURL: 'Comcard photo', image: 'Picture' };
+
+/**
+ * The selected models' Drive files a customer could not open from the e-mail ("Access denied", spec §8), named
+ * before sending so that staff can share them first; the e-mail may still be sent.
+ */
+function UnsharedLinks({ links }: { links: UnsharedComcardLink[] }) {
+  if (links.length === 0) return null;
+  return (
+    <Alert tone="info">
+      <p className="font-medium">Customers may not open these Drive files from the e-mail:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {links.map((link) => (
+          <li key={`${link.model}-${link.field}-${link.link}`}>
+            {link.model} · {LINK_LABELS[link.field]}{' '}
+            {link.sharing === 'restricted' ? '(shared with people only)' : '(this account cannot see who it is shared with)'}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1">In Google Drive, share each with “Anyone with the link” as Viewer, then send.</p>
+    </Alert>
+  );
+}
+
 /** Send Model Information (Specify) and Send Quick Email (Simple), spec §2 and §4. */
 function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailDialogProps & { post: Post }) {
   const formId = useId();
@@ -99,6 +123,9 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
   const [refusedRecipient, setRefusedRecipient] = useState<string | null>(null);
   // One key per e-mail meant: kept across retries of the same e-mail, renewed after a success or an edit.
   const [keys] = useState(idempotencyKeys);
+  const [isTesting, setTesting] = useState(false);
+  /** Where the last test copy went ("Test e-mail sent to …"). */
+  const [tested, setTested] = useState<string | null>(null);
 
   const isSimple = mode === 'simple';
   const previewSubject = isSimple ? (defaultTemplate?.subject ?? '') : subject;
@@ -109,6 +136,7 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
     hasTemplate ? { template: previewTemplate, subject: previewSubject, postId: post.postId, ...(accountId ? { accountId } : {}) } : null,
     (selected.data ?? []).map((model) => model.id),
   );
+  const sharing = useComcardSharing(post.postId, accountId, (selected.data ?? []).map((model) => model.id));
 
   const chooseTemplate = (id: number) => {
     const template = templates.data?.find((candidate) => candidate.id === id);
@@ -145,6 +173,22 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
       } else refuse(sendFailureMessage(error));
     } finally {
       setSending(false);
+    }
+  };
+
+  /** A copy to the staff member's own address first, to see the e-mail as the customer will. */
+  const sendTest = async () => {
+    if (accountId === null) return refuse('Please choose the mail account to send from.');
+    setFailure(null);
+    setTested(null);
+    setTesting(true);
+    try {
+      const result = await sendTestEmail({ postId: post.postId, accountId, ...(isSimple ? {} : { subject, content }) });
+      setTested(result.message);
+    } catch (error) {
+      refuse(sendFailureMessage(error));
+    } finally {
+      setTesting(false);
     }
   };
 
@@ -207,6 +251,7 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
           </>
         )}
         <SelectedModels post={post} onSelectModels={onSelectModels} />
+        <UnsharedLinks links={sharing.data ?? []} />
       </div>
       <PreviewPanel preview={preview} hasTemplate={hasTemplate} />
       {failure && (
@@ -216,8 +261,16 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
       )}
       <DialogActions>
         {missing && <p className="mr-auto text-sm text-slate-600">{missing}</p>}
+        {!missing && (
+          <p role="status" className="mr-auto text-sm text-emerald-800">
+            {tested}
+          </p>
+        )}
         <Button slot="close" variant="secondary">
           Cancel
+        </Button>
+        <Button variant="secondary" onPress={() => void sendTest()} isDisabled={isTesting || isSending || missing !== null} isPending={isTesting}>
+          {isTesting ? 'Sending test…' : 'Send Test to Me'}
         </Button>
         <Button type="submit" form={formId} isDisabled={isSending || missing !== null}>
           {isSending ? 'Sending...' : 'Send'}
