@@ -99,7 +99,7 @@ export class SelectedModelsController {
   }
 }
 
-/** The selections of a page of posts in one read, so that the dashboard's cards name their models (issue 17). */
+/** The selections of a page of posts in one read, so that the dashboard's cards name their models. */
 @ApiTags('models')
 @ApiBearerAuth()
 @ApiForbiddenResponse({ type: ErrorResponseDto })

@@ -1,4 +1,4 @@
-// The message sender's work in progress, kept in the tab's session storage per staff member (issue 17, point 5):
+// The message sender's work in progress, kept in the tab's session storage per staff member:
 // the recipients with their applied messages, the editor and the choices survive a reload until sent or reset.
 // What is read back is checked: anything malformed or of an older shape reads as nothing kept, never a crash.
 import { parseDate, parseTime } from '@internationalized/date';

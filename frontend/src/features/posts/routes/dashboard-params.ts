@@ -1,4 +1,4 @@
-// The dashboard's list lives in the address (issue 17, point 5): a reload or a shared link shows the same posts.
+// The dashboard's list lives in the address: a reload or a shared link shows the same posts.
 // Pure: read and write URLSearchParams. A value that is not one the filter bar offers reads as its default.
 import { GENDER_FILTERS, PAGE_SIZES, SEARCH_SCOPES, type DateRange, type GenderFilter, type PageSize, type SearchScope } from '../api/post-source.ts';
 import type { Language } from '../components/post-card.tsx';
