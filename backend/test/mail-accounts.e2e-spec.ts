@@ -26,6 +26,7 @@ const CALLBACK_PATH = `${API}/google-auth/callback`;
 const FOLDER = 'application/vnd.google-apps.folder';
 const SCOPES = [
   'https://www.googleapis.com/auth/drive.readonly',
+  'https://www.googleapis.com/auth/gmail.readonly',
   'https://www.googleapis.com/auth/gmail.send',
   'https://www.googleapis.com/auth/spreadsheets.readonly',
   'https://www.googleapis.com/auth/userinfo.email',
@@ -153,7 +154,7 @@ describe('mail accounts (Google sandbox)', () => {
       const sample = SAMPLE_ACCOUNTS.find((account) => account.email === JIHYUN)!;
       const accounts = await listAccounts();
       expect(accounts).toEqual([
-        { id, name: sample.name, email: JIHYUN, picture: `${sandbox.url}/sandbox/avatars/${sample.id}`, needsReauth: false, createdAt: expect.any(String) },
+        { id, name: sample.name, email: JIHYUN, picture: `${sandbox.url}/sandbox/avatars/${sample.id}`, needsReauth: false, canReadReplies: true, createdAt: expect.any(String) },
       ]);
 
       const [row] = await rows();

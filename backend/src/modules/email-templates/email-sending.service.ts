@@ -15,7 +15,7 @@ import type { Principal } from '../../platform/http/auth-decorators.js';
 import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
 import { formatKoreanDateTime } from '@job-casting/rules';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
-import { GoogleCallError, type GoogleSession } from '../mail-accounts/providers/google.ports.js';
+import { GoogleCallError, type GmailSent, type GoogleSession } from '../mail-accounts/providers/google.ports.js';
 import { ModelsService } from '../models/models.service.js';
 import { type PostContact, PostsService } from '../posts/posts.service.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
@@ -144,18 +144,18 @@ export class EmailSendingService {
         throw new UnprocessableEntityException('This Idempotency-Key was used for a different e-mail.');
     }
 
-    let messageId: string | null;
+    let sent: GmailSent;
     try {
       const raw = (await buildMimeMessage({ from: { name: account.name, address: account.email }, to: input.recipient, subject, body })).toString('base64url');
-      messageId = await this.mailAccounts.withGoogle(account.id, (google) => this.sendWithRetry(google, raw, account.email));
+      sent = await this.mailAccounts.withGoogle(account.id, (google) => this.sendWithRetry(google, raw, account.email));
     } catch (error) {
       const reason = error instanceof HttpException ? error.message : 'Unexpected error';
       await (error instanceof GmailSilentException ? this.sentEmails.unknown(start.sendId, reason) : this.sentEmails.failed(start.sendId, reason));
       throw error;
     }
     // Outside the try: once Gmail has accepted it, nothing may record the send as failed.
-    await this.sentEmails.succeeded(start.sendId, messageId);
-    return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId };
+    await this.sentEmails.succeeded(start.sendId, sent.id, sent.threadId);
+    return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: sent.id };
   }
 
   private async contextFor(principal: Principal, post: PostContact, senderEmail: string): Promise<EmailContext> {
@@ -171,7 +171,7 @@ export class EmailSendingService {
    * One Gmail send. A 5xx is retried with backoff (Gmail answered, so nothing went out); a call that got no answer
    * is not, since the message may have left. A rate limit says when to try again, not that the day's limit is spent.
    */
-  private async sendWithRetry({ gmail }: GoogleSession, raw: string, accountEmail: string): Promise<string | null> {
+  private async sendWithRetry({ gmail }: GoogleSession, raw: string, accountEmail: string): Promise<GmailSent> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await gmail.send(raw);

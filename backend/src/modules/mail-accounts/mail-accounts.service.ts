@@ -15,6 +15,7 @@ import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { User } from '../users/user.entity.js';
 import { driveFileId } from '../models/domain/drive-thumbnail.js';
 import { driveFilesQuery, FOLDER_MIME_TYPE, sortFolderFirst } from './domain/drive-query.js';
+import { canReadMail } from './domain/google-scopes.js';
 import type { DriveFileDto, MailAccountDto, SpreadsheetTabDto, UnsharedDriveFileDto } from './dto/mail-account.dto.js';
 import { MailAccount } from './mail-account.entity.js';
 import { type DrivePort, GoogleCallError, type GoogleFailure, GoogleGateway, type GoogleSession } from './providers/google.ports.js';
@@ -28,6 +29,7 @@ export function toMailAccountDto(account: MailAccount): MailAccountDto {
     email: account.email,
     picture: account.picture ?? null,
     needsReauth: account.needsReauth,
+    canReadReplies: canReadMail(account.scopes),
     createdAt: account.createdAt,
   };
 }

@@ -12,6 +12,10 @@ export class MailAccountDto {
   @ApiProperty() email!: string;
   @ApiProperty({ type: String, nullable: true }) picture!: string | null;
   @ApiProperty({ description: 'Google refused the stored sign-in; the account must be re-authenticated.' }) needsReauth!: boolean;
+  @ApiProperty({
+    description: 'The account granted reading its mailbox (gmail.readonly), so replies and bounces of its e-mails are seen; false for accounts connected before: re-authenticate them once.',
+  })
+  canReadReplies!: boolean;
   @ApiProperty() createdAt!: Date;
 }
 

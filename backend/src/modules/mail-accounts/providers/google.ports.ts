@@ -76,10 +76,47 @@ export interface SheetsPort {
   values(spreadsheetId: string, range: string): Promise<unknown[][]>;
 }
 
+/** A message Gmail accepted: its id and its thread's (null when Gmail gave none). */
+export interface GmailSent {
+  id: string | null;
+  threadId: string | null;
+}
+
 /** Gmail's sending as the account. */
 export interface GmailSendPort {
-  /** Hands an RFC 822 message (base64url) to Gmail; answers Gmail's message id, or null when it gave none. */
-  send(raw: string): Promise<string | null>;
+  /** Hands an RFC 822 message (base64url) to Gmail; answers the message's id and its thread's. */
+  send(raw: string): Promise<GmailSent>;
+}
+
+/** A message of the mailbox as the read port gives it: ids, labels and the headers asked for. */
+export interface GmailMessageHeaders {
+  id: string;
+  threadId: string;
+  labelIds: string[];
+  /** When Gmail received it. */
+  receivedAt: Date;
+  /** The headers asked for that the message has, by their names as the message writes them. */
+  headers: Record<string, string>;
+}
+
+/** One page of a mailbox's history: the messages added since the start id, and where to go on from. */
+export type GmailHistoryPage =
+  | { kind: 'page'; added: { id: string; threadId: string }[]; nextPageToken: string | null; historyId: string }
+  /** Gmail keeps no history that far back (its 404): start again from the profile's history id. */
+  | { kind: 'too-old' };
+
+/** Reading the account's mailbox (the gmail.readonly scope): what the watch of replies and bounces needs. */
+export interface GmailReadPort {
+  /** The mailbox's current history id (users.getProfile). */
+  historyId(): Promise<string>;
+  /** The messages added since `startHistoryId`, a page at a time (users.history.list). */
+  history(startHistoryId: string, pageToken?: string): Promise<GmailHistoryPage>;
+  /** A message's ids, labels and the named headers; null when it is gone (deleted since). */
+  message(id: string, headers: readonly string[]): Promise<GmailMessageHeaders | null>;
+  /** A thread's messages in the order received, each with the named headers; empty when the thread is gone. */
+  thread(threadId: string, headers: readonly string[]): Promise<GmailMessageHeaders[]>;
+  /** The text of a bounce's message/delivery-status part (RFC 3464); null when the message has none. */
+  deliveryStatus(id: string): Promise<string | null>;
 }
 
 /** Google as one connected account. */
@@ -87,6 +124,8 @@ export interface GoogleSession {
   drive: DrivePort;
   sheets: SheetsPort;
   gmail: GmailSendPort;
+  /** Works only for an account that granted GMAIL_READ_SCOPE (canReadMail); Google refuses it otherwise. */
+  mailbox: GmailReadPort;
 }
 
 export interface GoogleProfile {

@@ -6,12 +6,27 @@ import { gmail_v1 } from 'googleapis/build/src/apis/gmail/v1.js';
 import { oauth2_v2 } from 'googleapis/build/src/apis/oauth2/v2.js';
 import { sheets_v4 } from 'googleapis/build/src/apis/sheets/v4.js';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config.js';
+import { GMAIL_READ_SCOPE } from '../domain/google-scopes.js';
 import { classifyGoogleError } from './google-errors.js';
-import { type DriveFile, GOOGLE_CALLBACK_PATH, GoogleCallError, GoogleGateway, type GoogleProfile, type GoogleSession } from './google.ports.js';
+import {
+  type DriveFile,
+  GOOGLE_CALLBACK_PATH,
+  GoogleCallError,
+  GoogleGateway,
+  type GmailHistoryPage,
+  type GmailMessageHeaders,
+  type GmailReadPort,
+  type GoogleProfile,
+  type GoogleSession,
+} from './google.ports.js';
 
-/** What the product asks Google for (spec §4, mail connect): sending mail, reading Drive and Sheets, the profile. */
+/**
+ * What the product asks Google for (spec §4, mail connect): sending mail and reading the replies and bounces of
+ * what it sent, reading Drive and Sheets, the profile.
+ */
 export const GOOGLE_SCOPES = [
   'https://www.googleapis.com/auth/gmail.send',
+  GMAIL_READ_SCOPE,
   'https://www.googleapis.com/auth/drive.readonly',
   'https://www.googleapis.com/auth/spreadsheets.readonly',
   'https://www.googleapis.com/auth/userinfo.email',
@@ -22,7 +37,11 @@ interface GoogleApis {
   drive: drive_v3.Drive;
   sheets: sheets_v4.Sheets;
   gmail: gmail_v1.Gmail;
+  /** Gmail for reading, whose calls may be retried (a send may not). */
+  gmailRead: gmail_v1.Gmail;
 }
+
+const DELIVERY_STATUS_TYPE = 'message/delivery-status';
 
 /** Runs a Google call; its failure becomes a GoogleCallError that says what it means. */
 async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -31,6 +50,77 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw new GoogleCallError(classifyGoogleError(error));
   }
+}
+
+/** A call whose 404 means the thing is gone: answers `gone` instead of failing. */
+async function unlessGone<T>(work: () => Promise<T>, gone: T): Promise<T> {
+  try {
+    return await call(work);
+  } catch (error) {
+    if (error instanceof GoogleCallError && error.failure.kind === 'not_found') return gone;
+    throw error;
+  }
+}
+
+function messageHeaders(message: gmail_v1.Schema$Message): GmailMessageHeaders | null {
+  if (!message.id || !message.threadId) return null;
+  const headers: Record<string, string> = {};
+  for (const { name, value } of message.payload?.headers ?? []) if (name && value !== null && value !== undefined) headers[name] = value;
+  return { id: message.id, threadId: message.threadId, labelIds: message.labelIds ?? [], receivedAt: new Date(Number(message.internalDate ?? 0)), headers };
+}
+
+/** The first part of a type in a message's MIME tree, depth first. */
+function findPart(part: gmail_v1.Schema$MessagePart | undefined, mimeType: string): gmail_v1.Schema$MessagePart | null {
+  if (!part) return null;
+  if (part.mimeType?.toLowerCase() === mimeType) return part;
+  for (const child of part.parts ?? []) {
+    const found = findPart(child, mimeType);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Gmail's read API as the read port: the watch of replies and bounces. */
+function gmailReadPort(gmail: gmail_v1.Gmail): GmailReadPort {
+  return {
+    historyId: () =>
+      call(async () => {
+        const { data } = await gmail.users.getProfile({ userId: 'me' });
+        if (!data.historyId) throw new Error('Gmail returned no history id for the mailbox');
+        return String(data.historyId);
+      }),
+    history: (startHistoryId, pageToken) =>
+      unlessGone<GmailHistoryPage>(async () => {
+        const { data } = await gmail.users.history.list({ userId: 'me', startHistoryId, historyTypes: ['messageAdded'], maxResults: 500, pageToken });
+        const added = (data.history ?? []).flatMap((record) =>
+          (record.messagesAdded ?? []).flatMap(({ message }) => (message?.id && message.threadId ? [{ id: message.id, threadId: message.threadId }] : [])),
+        );
+        return { kind: 'page', added, nextPageToken: data.nextPageToken ?? null, historyId: String(data.historyId ?? startHistoryId) };
+        // Gmail answers 404 for a start id older than the history it keeps.
+      }, { kind: 'too-old' }),
+    message: (id, headers) =>
+      unlessGone(async () => {
+        const { data } = await gmail.users.messages.get({ userId: 'me', id, format: 'metadata', metadataHeaders: [...headers] });
+        return messageHeaders(data);
+      }, null),
+    thread: (threadId, headers) =>
+      unlessGone(async () => {
+        const { data } = await gmail.users.threads.get({ userId: 'me', id: threadId, format: 'metadata', metadataHeaders: [...headers] });
+        return (data.messages ?? []).flatMap((message) => messageHeaders(message) ?? []);
+      }, []),
+    deliveryStatus: (id) =>
+      unlessGone(async () => {
+        const { data } = await gmail.users.messages.get({ userId: 'me', id, format: 'full' });
+        const part = findPart(data.payload, DELIVERY_STATUS_TYPE);
+        if (!part?.body) return null;
+        let encoded = part.body.data;
+        // A part Gmail counts as an attachment comes by its own call.
+        if (!encoded && part.body.attachmentId) {
+          encoded = (await gmail.users.messages.attachments.get({ userId: 'me', messageId: id, id: part.body.attachmentId })).data.data;
+        }
+        return encoded ? Buffer.from(encoded, 'base64url').toString('utf8') : null;
+      }, null),
+  };
 }
 
 /**
@@ -87,7 +177,7 @@ export class GoogleApisGateway extends GoogleGateway {
   }
 
   session(refreshToken: string): GoogleSession {
-    const { drive, sheets, gmail } = this.apisFor(refreshToken);
+    const { drive, sheets, gmail, gmailRead } = this.apisFor(refreshToken);
     return {
       drive: {
         listFiles: (query, pageToken) =>
@@ -142,9 +232,10 @@ export class GoogleApisGateway extends GoogleGateway {
         send: (raw) =>
           call(async () => {
             const { data } = await gmail.users.messages.send({ userId: 'me', requestBody: { raw } });
-            return data.id ?? null;
+            return { id: data.id ?? null, threadId: data.threadId ?? null };
           }),
       },
+      mailbox: gmailReadPort(gmailRead),
     };
   }
 
@@ -163,6 +254,7 @@ export class GoogleApisGateway extends GoogleGateway {
         drive: new drive_v3.Drive({ ...options, rootUrl: this.rootUrl('https://www.googleapis.com/') }),
         sheets: new sheets_v4.Sheets({ ...options, rootUrl: this.rootUrl('https://sheets.googleapis.com/') }),
         gmail: new gmail_v1.Gmail({ auth, timeout, rootUrl: this.rootUrl('https://gmail.googleapis.com/') }),
+        gmailRead: new gmail_v1.Gmail({ ...options, rootUrl: this.rootUrl('https://gmail.googleapis.com/') }),
       };
       this.clients.set(refreshToken, apis);
     }
