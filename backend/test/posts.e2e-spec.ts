@@ -203,6 +203,7 @@ describe('posts', () => {
           isFavorite: false,
           memo: null,
           isEmailSent: false,
+          lastEmailOutcome: null,
           data: {
             postTitle: '주연 배우 모집',
             titleOfTheWork: null,

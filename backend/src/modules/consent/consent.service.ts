@@ -138,8 +138,18 @@ export class ConsentService {
     return { recorded, alreadyOptedOut: addresses.size - recorded + repeated, rejected };
   }
 
+  /**
+   * An e-mail to `email` bounced: the address gets no more e-mail (an opt-out of e-mails, source bounce, recorded by
+   * no one) unless one is in force already. Answers whether it recorded one.
+   */
+  async recordBounce(email: string, note: string): Promise<boolean> {
+    const address = normalEmail(email);
+    if (!address) return false;
+    return (await this.insert(null, [{ kind: 'email', address }], 'email', 'bounce', note.slice(0, 500))) > 0;
+  }
+
   /** Records the opt-outs that are not in force yet; answers how many it recorded. */
-  private async insert(userId: number, addresses: readonly OptOutAddress[], channel: OptOutChannel, source: OptOutSource, note: string): Promise<number> {
+  private async insert(userId: number | null, addresses: readonly OptOutAddress[], channel: OptOutChannel, source: OptOutSource, note: string): Promise<number> {
     if (addresses.length === 0) return 0;
     const rows = await this.em.fork().transactional(async (em) => {
       // One register: two staff recording the same address at once record it once.

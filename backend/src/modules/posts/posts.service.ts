@@ -8,7 +8,7 @@ import { sanitiseHtml } from './domain/safe-html.js';
 import { POST_KEY_MAX_LENGTH } from './domain/post-key.js';
 import { POST_TEXT_FIELDS, type PostRecord, type PostTextField } from './domain/post-record.js';
 import { containsPattern, likeOperator, type SearchScope, searchColumns, searchKeyword } from './domain/search.js';
-import type { PostDataDto, PostDto, PostListDto } from './dto/post.dto.js';
+import type { EmailOutcomeDto, PostDataDto, PostDto, PostListDto } from './dto/post.dto.js';
 import type { SortOrder } from './dto/post-query.dto.js';
 import { PostListCache, type PostListKind } from './post-list-cache.js';
 import { Post } from './post.entity.js';
@@ -50,6 +50,7 @@ type PostView = Record<PostTextField, string | null | undefined> & {
   isFavorite: boolean;
   memo?: string | null;
   isEmailSent: boolean;
+  lastEmailOutcome?: EmailOutcomeDto | null;
 };
 
 /** Column of each text field (the data the importer writes). */
@@ -77,15 +78,24 @@ const TEXT_COLUMNS: Record<PostTextField, string> = {
 const SAFE_HTML_COLUMNS: Partial<Record<PostTextField, string>> = { body: 'body_safe_html', eng: 'eng_safe_html' };
 const sanitiseNullable = (html: string | null | undefined) => (html === null || html === undefined ? null : sanitiseHtml(html));
 
+const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** What came back to the post's last e-mail sent (alias `p`): a bounce (it never arrived) before a reply; else null. */
+const LAST_EMAIL_OUTCOME = `(select case
+    when s."bounced_at" is not null then json_build_object('kind', 'bounced', 'at', ${isoTime('s."bounced_at"')}, 'reason', s."bounce_reason")
+    when s."replied_at" is not null then json_build_object('kind', 'replied', 'at', ${isoTime('s."replied_at"')}, 'reason', null) end
+  from "sent_email" s where s."post_id" = p."id" and s."status" = 'sent' order by s."created_at" desc, s."id" desc limit 1) as "lastEmailOutcome"`;
+
 /** The select list of the list queries (alias `p`), named like the entity's properties. */
 const VIEW_COLUMNS = [
   `p."post_key" as "postKey"`,
   // The bodies as sanitised at import, under the names of the bodies: only safe HTML leaves the database.
   ...POST_TEXT_FIELDS.map((field) => `p."${SAFE_HTML_COLUMNS[field] ?? TEXT_COLUMNS[field]}" as "${field}"`),
-  `to_char(p."post_date" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "postDate"`,
+  `${isoTime('p."post_date"')} as "postDate"`,
   `p."is_favorite" as "isFavorite"`,
   `p."memo" as "memo"`,
   `p."is_email_sent" as "isEmailSent"`,
+  LAST_EMAIL_OUTCOME,
 ].join(', ');
 
 /** How imports write posts: by post_key; the data columns with their types for jsonb_to_recordset. */
@@ -129,6 +139,7 @@ export function toPostDto(post: PostView): PostDto {
     isFavorite: post.isFavorite,
     memo: post.memo ?? null,
     isEmailSent: post.isEmailSent,
+    lastEmailOutcome: post.lastEmailOutcome ?? null,
     data,
   };
 }
@@ -229,7 +240,8 @@ export class PostsService {
     await em.flush();
     // A favourite moves the post in or out of the favourites; a memo only changes what the pages show.
     await (favouriteChanged ? this.cache.changed('favorites') : this.cache.changed());
-    return toPostDto({ ...post, body: post.bodySafeHtml, eng: post.engSafeHtml });
+    const [{ lastEmailOutcome }] = await em.execute<Pick<PostView, 'lastEmailOutcome'>[]>(`select ${LAST_EMAIL_OUTCOME} from "post" p where p."id" = ?`, [post.id]);
+    return toPostDto({ ...post, body: post.bodySafeHtml, eng: post.engSafeHtml, lastEmailOutcome });
   }
 
   /** What an e-mail about the post needs: its row id and the customer's contacts. 404 when there is no such post. */

@@ -25,6 +25,13 @@ export const SentEmailSchema = defineEntity({
     subject: p.text(),
     status: p.enum([...SENT_EMAIL_STATUSES]),
     gmailMessageId: p.string().length(255).nullable(),
+    /** The Gmail thread the message started: where the customer's reply or a bounce arrives. */
+    gmailThreadId: p.string().length(255).nullable(),
+    /** When the customer's first reply arrived (the watch of replies and bounces). */
+    repliedAt: p.datetime().nullable(),
+    /** When a mail system reported the message undeliverable to the recipient, and why in plain words. */
+    bouncedAt: p.datetime().nullable(),
+    bounceReason: p.text().nullable(),
     error: p.text().nullable(),
     /** Makes a retried send find the attempt it repeats; unique per staff member. */
     idempotencyKey: p.string().length(255).nullable(),
@@ -37,6 +44,8 @@ export const SentEmailSchema = defineEntity({
   indexes: [
     // A person's outreach history, by address as written in any case.
     { name: 'sent_email_recipient_index', expression: 'create index "sent_email_recipient_index" on "sent_email" (lower("recipient"))' },
+    // The watch finds the sends of a thread that received mail.
+    { name: 'sent_email_account_id_gmail_thread_id_index', properties: ['account', 'gmailThreadId'] },
     {
       name: 'sent_email_account_id_created_at_index',
       columns: [{ name: 'account_id' }, { name: 'created_at', sort: 'DESC' }],

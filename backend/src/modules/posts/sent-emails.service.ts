@@ -28,6 +28,17 @@ export type SendStart =
   /** The key was used for another request. */
   | { kind: 'mismatch' };
 
+/** A sent e-mail in a Gmail thread, as the watch of replies and bounces needs it. */
+export interface ThreadSend {
+  id: number;
+  threadId: string;
+  recipient: string;
+  gmailMessageId: string | null;
+  sentAt: Date;
+  replied: boolean;
+  bounced: boolean;
+}
+
 /**
  * The log of e-mails sent to posts' customers (the sent-emails list reads it). An attempt is written before Gmail
  * is called, under the client's idempotency key, so that a double click or a client retry finds it instead of
@@ -71,13 +82,13 @@ export class SentEmailsService {
     }
   }
 
-  /** Gmail accepted the message: the attempt is sent and the post shows it was e-mailed. */
-  async succeeded(sendId: number, gmailMessageId: string | null): Promise<void> {
+  /** Gmail accepted the message: the attempt is sent (in its thread) and the post shows it was e-mailed. */
+  async succeeded(sendId: number, gmailMessageId: string | null, gmailThreadId: string | null = null): Promise<void> {
     // One statement, so one round trip and atomic.
     await this.em.getConnection().execute(
-      `with sent as (update "sent_email" set "status" = 'sent', "gmail_message_id" = ?, "error" = null where "id" = ? returning "post_id")
+      `with sent as (update "sent_email" set "status" = 'sent', "gmail_message_id" = ?, "gmail_thread_id" = ?, "error" = null where "id" = ? returning "post_id")
        update "post" set "is_email_sent" = true from sent where "post"."id" = sent."post_id"`,
-      [gmailMessageId, sendId],
+      [gmailMessageId, gmailThreadId, sendId],
     );
     await this.listsChanged();
   }
@@ -92,6 +103,51 @@ export class SentEmailsService {
     await this.em.fork().nativeUpdate(SentEmail, { id: sendId, status: 'sending' }, { status: 'unknown', error });
   }
 
+  /** The account's sent e-mails in these Gmail threads. */
+  async sendsInThreads(accountId: number, threadIds: readonly string[]): Promise<ThreadSend[]> {
+    if (threadIds.length === 0) return [];
+    const rows = await this.em.getConnection().execute<(Omit<ThreadSend, 'sentAt'> & { sentAt: string | Date })[]>(
+      `select "id", "gmail_thread_id" as "threadId", "recipient", "gmail_message_id" as "gmailMessageId", "created_at" as "sentAt",
+              "replied_at" is not null as "replied", "bounced_at" is not null as "bounced"
+         from "sent_email"
+        where "account_id" = ? and "status" = 'sent' and "gmail_thread_id" in (select jsonb_array_elements_text(?::jsonb))
+        order by "id"`,
+      [accountId, JSON.stringify([...new Set(threadIds)])],
+    );
+    return rows.map((row) => ({ ...row, sentAt: new Date(row.sentAt) }));
+  }
+
+  /** The Gmail threads of the account's e-mails sent since `since`. */
+  async threadsSentSince(accountId: number, since: Date): Promise<string[]> {
+    const rows = await this.em.getConnection().execute<{ threadId: string }[]>(
+      `select distinct "gmail_thread_id" as "threadId" from "sent_email"
+        where "account_id" = ? and "status" = 'sent' and "gmail_thread_id" is not null and "created_at" >= ?`,
+      [accountId, since],
+    );
+    return rows.map((row) => row.threadId);
+  }
+
+  /** The customer replied to these e-mails: the first reply's time is kept. Answers how many were not marked yet. */
+  async markReplied(sendIds: readonly number[], at: Date): Promise<number> {
+    return this.mark(`"replied_at" = ?`, `"replied_at" is null`, [at], sendIds);
+  }
+
+  /** These e-mails bounced, for this reason: the first report is kept. Answers how many were not marked yet. */
+  async markBounced(sendIds: readonly number[], at: Date, reason: string): Promise<number> {
+    return this.mark(`"bounced_at" = ?, "bounce_reason" = ?`, `"bounced_at" is null`, [at, reason], sendIds);
+  }
+
+  private async mark(set: string, unmarked: string, values: unknown[], sendIds: readonly number[]): Promise<number> {
+    if (sendIds.length === 0) return 0;
+    const marked = await this.em.getConnection().execute<{ id: number }[]>(
+      `update "sent_email" set ${set} where "id" in (select jsonb_array_elements_text(?::jsonb)::int) and ${unmarked} returning "id"`,
+      [...values, JSON.stringify(sendIds)],
+    );
+    // What the posts' cards and rows say changes; which posts a list holds does not.
+    if (marked.length > 0) await this.listsChanged(false);
+    return marked.length;
+  }
+
   /** A mail account was removed: its sends no longer name it, so the lists by sender change. */
   accountRemoved(): Promise<void> {
     return this.listsChanged();
@@ -101,9 +157,9 @@ export class SentEmailsService {
    * The sent lists and the posts' notices change. Best effort: the send is recorded whatever happens here, and a
    * missed bump only delays what the lists show until the next write.
    */
-  private async listsChanged(): Promise<void> {
+  private async listsChanged(membership = true): Promise<void> {
     try {
-      await this.cache.changed('sent');
+      await (membership ? this.cache.changed('sent') : this.cache.changed());
     } catch (error) {
       this.logger.warn(`Could not mark the sent lists changed: ${(error as Error).message}`);
     }

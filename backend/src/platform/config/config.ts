@@ -53,6 +53,8 @@ const schema = z.object({
   GOOGLE_REVOKE_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/revoke'),
   // How long one Google API call may take before it counts as Google not responding.
   GOOGLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // How often the worker reads each account's Gmail for replies and bounces of sent e-mails (5 minutes).
+  GMAIL_WATCH_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(300_000),
   // Memory each API process gives to answers of the post lists it keeps; 0 keeps none.
   POST_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // The Aligo SMS and KakaoTalk gateway; npm start points the URLs at the local sandbox when no key is set.

@@ -9,6 +9,7 @@ import { ContactColumnSettings } from '../../modules/contacts/contact-column-set
 import { FriendRequestBatch, FriendRequestItem } from '../../modules/contacts/friend-request.entity.js';
 import { ContactConsent, OptOut } from '../../modules/consent/opt-out.entity.js';
 import { EmailTemplate } from '../../modules/email-templates/email-template.entity.js';
+import { GmailWatchCursor } from '../../modules/email-replies/gmail-watch-cursor.entity.js';
 import { MessageFile } from '../../modules/messaging/message-file.entity.js';
 import { GatewayCall, MessageDelivery, MessageDeliveryEvent, MessageSend } from '../../modules/messaging/message-send.entity.js';
 import { MessageTemplate } from '../../modules/messaging/message-template.entity.js';
@@ -25,7 +26,8 @@ import { migrationsList } from './migrations/index.js';
 /** Every entity of the application. A new module adds its entities here. */
 export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel, ModelSelection, EmailTemplate,
   AddressBook, ContactGroup, Contact, ContactImport, ContactImportUpdate, FriendRequestBatch, FriendRequestItem, ContactColumnSettings,
-  SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery, MessageDeliveryEvent, OptOut, ContactConsent];
+  SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery, MessageDeliveryEvent, OptOut, ContactConsent,
+  GmailWatchCursor];
 
 /** Where the migrator records the migrations it applied: the schema's level, which a backup keeps. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

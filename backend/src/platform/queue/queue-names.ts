@@ -9,6 +9,8 @@ export enum QueueName {
   MessageSend = 'message-send',
   /** Look-ups of the gateway's delivery reports after it accepted a send's messages (modules/messaging). */
   DeliveryReport = 'delivery-report',
+  /** The repeating watch of the replies and bounces of sent e-mails in each account's Gmail (modules/email-replies). */
+  MailWatch = 'mail-watch',
 }
 
 export const ALL_QUEUES: QueueName[] = Object.values(QueueName);

@@ -4,8 +4,10 @@ import { phoneDigits } from '@job-casting/rules';
 export const OPT_OUT_CHANNELS = ['sms', 'kakao', 'email', 'all'] as const;
 export type OptOutChannel = (typeof OPT_OUT_CHANNELS)[number];
 
-/** How an opt-out reached the agency: the free 080 line, a staff member's entry, the person's own request, a CSV. */
-export const OPT_OUT_SOURCES = ['080', 'staff', 'request', 'csv'] as const;
+/** How staff record an opt-out: from the free 080 line, their own entry, the person's own request, a CSV. */
+export const STAFF_OPT_OUT_SOURCES = ['080', 'staff', 'request', 'csv'] as const;
+/** Every way an opt-out reaches the register: staff's, or an e-mail that bounced (recorded by the watch of replies). */
+export const OPT_OUT_SOURCES = [...STAFF_OPT_OUT_SOURCES, 'bounce'] as const;
 export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
 
 /** How a send reaches its recipient; an e-mail address is only ever reached by e-mail. */

@@ -4,7 +4,7 @@ import { IsBoolean, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class
 import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
 import { Optional } from '../../../platform/http/optional.js';
 import { trim } from '../../../platform/http/transforms.js';
-import { OPT_OUT_CHANNELS, OPT_OUT_SOURCES } from '../domain/opt-out-rules.js';
+import { OPT_OUT_CHANNELS, OPT_OUT_SOURCES, STAFF_OPT_OUT_SOURCES } from '../domain/opt-out-rules.js';
 
 /** The most characters of a pasted list (about 20,000 numbers). */
 export const MAX_PASTED_CHARS = 500_000;
@@ -14,7 +14,7 @@ export class OptOutDto {
   @ApiProperty({ enum: ['phone', 'email'] }) kind!: string;
   @ApiProperty({ description: 'Phone digits, or the e-mail address in lower case' }) address!: string;
   @ApiProperty({ enum: OPT_OUT_CHANNELS }) channel!: string;
-  @ApiProperty({ enum: OPT_OUT_SOURCES, description: '080 line, staff entry, the person\'s own request, CSV import' }) source!: string;
+  @ApiProperty({ enum: OPT_OUT_SOURCES, description: '080 line, staff entry, the person\'s own request, CSV import, or an e-mail to the address that bounced' }) source!: string;
   @ApiProperty() note!: string;
   @ApiProperty({ type: String, nullable: true, description: 'Who recorded it (null once their account is deleted)' }) recordedBy!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) recordedAt!: string;
@@ -44,7 +44,7 @@ export class OptOutQueryDto extends PageQueryDto {
 export class CreateOptOutDto {
   @ApiProperty({ description: 'A phone number as typed, or an e-mail address', maxLength: 320 }) @IsString() @MaxLength(320) address!: string;
   @ApiProperty({ enum: OPT_OUT_CHANNELS }) @IsIn(OPT_OUT_CHANNELS) channel!: string;
-  @ApiProperty({ enum: OPT_OUT_SOURCES }) @IsIn(OPT_OUT_SOURCES) source!: string;
+  @ApiProperty({ enum: STAFF_OPT_OUT_SOURCES }) @IsIn(STAFF_OPT_OUT_SOURCES) source!: string;
   @ApiPropertyOptional({ maxLength: 500 }) @Optional() @IsString() @MaxLength(500) note?: string;
 }
 
@@ -54,15 +54,15 @@ export class BulkOptOutDto {
   @MaxLength(MAX_PASTED_CHARS)
   text!: string;
   @ApiProperty({ enum: OPT_OUT_CHANNELS }) @IsIn(OPT_OUT_CHANNELS) channel!: string;
-  @ApiProperty({ enum: OPT_OUT_SOURCES }) @IsIn(OPT_OUT_SOURCES) source!: string;
+  @ApiProperty({ enum: STAFF_OPT_OUT_SOURCES }) @IsIn(STAFF_OPT_OUT_SOURCES) source!: string;
   @ApiPropertyOptional({ maxLength: 500 }) @Optional() @IsString() @MaxLength(500) note?: string;
 }
 
 export class OptOutImportQueryDto {
   @ApiProperty({ enum: OPT_OUT_CHANNELS, description: 'What the file\'s opt-outs stop' }) @IsIn(OPT_OUT_CHANNELS) channel!: string;
-  @ApiPropertyOptional({ enum: OPT_OUT_SOURCES, default: 'csv', description: 'csv, or 080 for the 080 service\'s export' })
+  @ApiPropertyOptional({ enum: STAFF_OPT_OUT_SOURCES, default: 'csv', description: 'csv, or 080 for the 080 service\'s export' })
   @Optional()
-  @IsIn(OPT_OUT_SOURCES)
+  @IsIn(STAFF_OPT_OUT_SOURCES)
   source?: string;
   @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true: read the file and answer what it would record, recording nothing (the preview)' })
   @Optional()

@@ -25,6 +25,14 @@ export class PostDataDto {
   @text() postUrl!: string | null;
 }
 
+/** What came back to an e-mail sent for a post: the customer's reply, or a bounce. */
+export class EmailOutcomeDto {
+  @ApiProperty({ enum: ['replied', 'bounced'] }) kind!: 'replied' | 'bounced';
+  @ApiProperty({ description: 'When the reply or the bounce arrived (ISO date-time)' }) at!: string;
+  @ApiProperty({ type: String, nullable: true, description: "A bounce's reason in plain words (the status, then the receiving server's answer); null for a reply" })
+  reason!: string | null;
+}
+
 /** A casting post (spec §3 Post). */
 export class PostDto {
   @ApiProperty({ description: "The sheet's post id, or url- + 16 hex digits derived from the post URL" })
@@ -32,6 +40,8 @@ export class PostDto {
   @ApiProperty() isFavorite!: boolean;
   @ApiProperty({ type: String, nullable: true }) memo!: string | null;
   @ApiProperty({ description: 'An e-mail has been sent for this post' }) isEmailSent!: boolean;
+  @ApiProperty({ type: EmailOutcomeDto, nullable: true, description: "The reply or bounce of the post's last e-mail sent; null when none came (yet)" })
+  lastEmailOutcome!: EmailOutcomeDto | null;
   @ApiProperty({ type: PostDataDto }) data!: PostDataDto;
 }
 
