@@ -1923,6 +1923,14 @@ export interface components {
             /** @description Largest first */
             groups: components["schemas"]["DuplicateGroupDto"][];
         };
+        EmailOutcomeDto: {
+            /** @description When the reply or the bounce arrived (ISO date-time) */
+            at: string;
+            /** @enum {string} */
+            kind: "replied" | "bounced";
+            /** @description A bounce's reason in plain words (the status, then the receiving server's answer); null for a reply */
+            reason: string | null;
+        };
         EmailPreviewDto: {
             /** @description Sanitised HTML of the e-mail body, as it is sent */
             html: string;
@@ -2085,6 +2093,8 @@ export interface components {
             refreshToken?: string;
         };
         MailAccountDto: {
+            /** @description The account granted reading its mailbox (gmail.readonly), so replies and bounces of its e-mails are seen; false for accounts connected before: re-authenticate them once. */
+            canReadReplies: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string;
@@ -2231,10 +2241,10 @@ export interface components {
             /** @description Who recorded it (null once their account is deleted) */
             recordedBy: string | null;
             /**
-             * @description 080 line, staff entry, the person's own request, CSV import
+             * @description 080 line, staff entry, the person's own request, CSV import, or an e-mail to the address that bounced
              * @enum {string}
              */
-            source: "080" | "staff" | "request" | "csv";
+            source: "080" | "staff" | "request" | "csv" | "bounce";
             /** Format: date-time */
             withdrawnAt: string | null;
             withdrawnBy: string | null;
@@ -2341,6 +2351,8 @@ export interface components {
             /** @description An e-mail has been sent for this post */
             isEmailSent: boolean;
             isFavorite: boolean;
+            /** @description The reply or bounce of the post's last e-mail sent; null when none came (yet) */
+            lastEmailOutcome: components["schemas"]["EmailOutcomeDto"] | null;
             memo: string | null;
             /** @description The sheet's post id, or url- + 16 hex digits derived from the post URL */
             postId: string;
