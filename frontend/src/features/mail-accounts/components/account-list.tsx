@@ -25,6 +25,11 @@ export function AccountList({ accounts, busyId, onDashboard, onReauthenticate, o
                 <span aria-hidden="true">⚠</span> Needs re-authentication
               </p>
             )}
+            {!account.needsReauth && !account.canReadReplies && (
+              <p className="mt-1 inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900">
+                Re-authenticate once to see replies and bounces
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap gap-2">
             <Button className="h-9" aria-label={`Dashboard of ${account.email}`} onPress={() => onDashboard(account)}>
@@ -32,7 +37,7 @@ export function AccountList({ accounts, busyId, onDashboard, onReauthenticate, o
             </Button>
             <Button
               variant="secondary"
-              className={`h-9 ${account.needsReauth ? 'ring-amber-500' : ''}`}
+              className={`h-9 ${account.needsReauth ? 'ring-amber-500' : !account.canReadReplies ? 'ring-sky-500' : ''}`}
               aria-label={`Re-authenticate ${account.email}`}
               isPending={busyId === account.id}
               onPress={() => onReauthenticate(account)}

@@ -13,6 +13,7 @@ const post: Post = {
   isFavorite: false,
   memo: null,
   isEmailSent: true,
+  lastEmailOutcome: null,
   data: {
     postTitle: '드라마 단역 모집',
     titleOfTheWork: '봄날',
@@ -69,6 +70,17 @@ describe('PostCard', () => {
     render(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Favourite' }));
     expect(setFavourite).toHaveBeenCalledWith('P-1', true);
+  });
+
+  it("says what came back to the post's last e-mail: Replied, or Bounced with the reason, and nothing otherwise", () => {
+    const { rerender } = render(<PostCard post={{ ...post, lastEmailOutcome: { kind: 'replied', at: '2026-12-12T01:00:00.000Z', reason: null } }} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    expect(screen.getByText('Replied')).toBeTruthy();
+    const reason = 'The address does not exist (5.1.1): The email account that you tried to reach does not exist.';
+    rerender(<PostCard post={{ ...post, lastEmailOutcome: { kind: 'bounced', at: '2026-12-12T01:00:00.000Z', reason } }} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    expect(screen.getByText(`Bounced: ${reason}`)).toBeTruthy();
+    expect(screen.queryByText('Replied')).toBeNull();
+    rerender(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    expect(screen.queryByText(/^Bounced|^Replied/)).toBeNull();
   });
 
   it('names the models selected for the post, and says nothing when there are none', () => {

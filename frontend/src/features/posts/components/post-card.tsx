@@ -9,6 +9,7 @@ import { displayPostDate } from '../../../lib/korean-time.ts';
 import { countOf } from '../../../lib/count-words.ts';
 import { modelName, type Model } from '../api/models.ts';
 import { ClampedBody } from './clamped-body.tsx';
+import { EmailOutcomeNotice } from './email-outcome.tsx';
 
 export type Language = 'eng' | 'kor';
 
@@ -111,6 +112,7 @@ export function PostCard({ post, language, onMemo, onSendAction, selectedModels 
       {post.isEmailSent && (
         <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">Email has been sent for this posting</p>
       )}
+      {post.lastEmailOutcome && <EmailOutcomeNotice outcome={post.lastEmailOutcome} />}
 
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 @lg:grid-cols-3 @3xl:grid-cols-4">
         <Field label="Number of Recruits" value={data.numberOfRecruits} />

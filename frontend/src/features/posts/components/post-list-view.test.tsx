@@ -13,6 +13,7 @@ const post = (postId: string, fields: Partial<Post> = {}, data: Partial<Post['da
     isFavorite: false,
     memo: null,
     isEmailSent: false,
+    lastEmailOutcome: null,
     ...fields,
     data: { postTitle: `공고 ${postId}`, titleOfTheWork: '봄날', recruitmentGender: '여자', appearanceFee: '150,000원', recruitmentDeadline: '12월 1일', postDate: '2026-11-28T15:00:00.000Z', body: '<p>본문</p>', ...data },
   }) as Post;
@@ -35,6 +36,18 @@ describe('PostListView', () => {
     expect(within(rowOf('공고 P-1')).getByText('Memo').getAttribute('title')).toBe('다시 연락');
     expect(within(rowOf('공고 P-1')).getByText('1 model').getAttribute('title')).toBe('Emily Carter');
     expect(within(rowOf('공고 P-2')).getAllByRole('gridcell')[0]!.textContent).toBe('');
+  });
+
+  it('flags a reply or a bounce of the last e-mail, the bounce with its reason', () => {
+    const reason = 'The mailbox is full (5.2.2): Over quota';
+    const outcomes = [
+      post('P-1', { isEmailSent: true, lastEmailOutcome: { kind: 'replied', at: '2026-12-12T01:00:00.000Z', reason: null } }),
+      post('P-2', { isEmailSent: true, lastEmailOutcome: { kind: 'bounced', at: '2026-12-12T01:00:00.000Z', reason } }),
+    ];
+    render(<PostListView posts={outcomes} language="kor" selections={new Map()} onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    expect(within(rowOf('공고 P-1')).getAllByRole('gridcell')[0]!.textContent).toBe('SentReplied');
+    expect(within(rowOf('공고 P-2')).getAllByRole('gridcell')[0]!.textContent).toBe(`SentBounced: ${reason}`);
+    expect(within(rowOf('공고 P-2')).getByText('Bounced').getAttribute('title')).toBe(`Bounced: ${reason}`);
   });
 
   it('counts the models again when the selection changes', () => {

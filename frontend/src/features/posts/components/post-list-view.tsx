@@ -7,6 +7,7 @@ import { countOf } from '../../../lib/count-words.ts';
 import { displayPostDate } from '../../../lib/korean-time.ts';
 import { modelName, type Model } from '../api/models.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
+import { emailOutcomeText } from './email-outcome.tsx';
 import { PostCard, type Language, type SendAction } from './post-card.tsx';
 
 interface PostListViewProps {
@@ -38,7 +39,7 @@ function Flag({ children, tone, title }: { children: ReactNode; tone: string; ti
 }
 
 /**
- * Favourite, memo, sent and selected models side by side, each in a slot of its own width, so that a flag sits
+ * Favourite, memo, sent, what came back and selected models side by side, each in a slot of its own width, so that a flag sits
  * at the same place in every row and the column reads at a glance.
  */
 function PostFlags({ post, models }: { post: Post; models: readonly Model[] | undefined }) {
@@ -60,6 +61,17 @@ function PostFlags({ post, models }: { post: Post; models: readonly Model[] | un
         )}
       </span>
       <span className="w-11">{post.isEmailSent && <Flag tone="bg-emerald-100 text-emerald-900">Sent</Flag>}</span>
+      <span className="w-16">
+        {post.lastEmailOutcome && (
+          <Flag
+            tone={post.lastEmailOutcome.kind === 'replied' ? 'bg-sky-100 text-sky-900' : 'bg-rose-100 text-rose-900'}
+            title={emailOutcomeText(post.lastEmailOutcome)}
+          >
+            {post.lastEmailOutcome.kind === 'replied' ? 'Replied' : 'Bounced'}
+            {post.lastEmailOutcome.reason && <span className="sr-only">: {post.lastEmailOutcome.reason}</span>}
+          </Flag>
+        )}
+      </span>
       <span className="min-w-16">
         {models && models.length > 0 && (
           <Flag tone="bg-violet-100 text-violet-900" title={models.map(modelName).join(', ')}>
