@@ -7,6 +7,7 @@ import { type Queue, QueueEvents } from 'bullmq';
 import { PURGE_SESSIONS_JOB } from '../src/modules/auth/jobs/session-cleanup.task.js';
 import { PURGE_STALE_UPLOADS_JOB } from '../src/modules/contacts/jobs/stale-upload-cleanup.task.js';
 import { RESUME_STRANDED_IMPORTS_JOB } from '../src/modules/contacts/jobs/stranded-import-resume.task.js';
+import { GMAIL_WATCH_JOB } from '../src/modules/email-replies/jobs/gmail-watch.processor.js';
 import { QueueName } from '../src/platform/queue/queue-names.js';
 import { WorkerModule } from '../src/worker.module.js';
 import { startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
@@ -55,6 +56,20 @@ describe('worker process', () => {
     expect(remaining).not.toContain(expiredId);
     const claims = JSON.parse(Buffer.from(live.token.split('.')[1], 'base64url').toString());
     expect(remaining).toContain(claims.sid);
+  });
+
+  it('schedules the watch of replies and bounces every GMAIL_WATCH_INTERVAL_MS, on its own queue', async () => {
+    worker ??= await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    await worker.init();
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.MailWatch));
+    const scheduler = (await queue.getJobSchedulers()).find((s) => s.key === GMAIL_WATCH_JOB);
+    expect(Number(scheduler?.every)).toBe(t.config.GMAIL_WATCH_INTERVAL_MS);
+    const events = new QueueEvents(QueueName.MailWatch, { connection: { url: t.config.REDIS_URL }, prefix: `${t.config.REDIS_KEY_PREFIX}:bull` });
+    await events.waitUntilReady();
+    // No account is connected: nothing to read, and nothing fails.
+    const result = await (await queue.add(GMAIL_WATCH_JOB, {})).waitUntilFinished(events, 20_000);
+    await events.close();
+    expect(result).toEqual({ watched: 0, skipped: 0, failed: 0, replied: 0, bounced: 0 });
   });
 
   it('runs every maintenance task by its name: uploads never imported go after a day, with their files', async () => {
