@@ -91,7 +91,7 @@ export class GmailWatchService {
   /** The messages added to our sends' threads since `since`; null when Gmail no longer has that history. */
   private async sinceHistory(mailbox: GmailReadPort, accountId: number, since: string): Promise<{ arrivals: Arrivals; historyId: string } | null> {
     const added = new Map<string, string>();
-    let historyId = since;
+    let historyId: string;
     let pageToken: string | undefined;
     do {
       const page = await mailbox.history(since, pageToken);
