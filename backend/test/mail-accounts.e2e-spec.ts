@@ -154,7 +154,19 @@ describe('mail accounts (Google sandbox)', () => {
       const sample = SAMPLE_ACCOUNTS.find((account) => account.email === JIHYUN)!;
       const accounts = await listAccounts();
       expect(accounts).toEqual([
-        { id, name: sample.name, email: JIHYUN, picture: `${sandbox.url}/sandbox/avatars/${sample.id}`, needsReauth: false, canReadReplies: true, createdAt: expect.any(String) },
+        {
+          id,
+          name: sample.name,
+          email: JIHYUN,
+          picture: `${sandbox.url}/sandbox/avatars/${sample.id}`,
+          needsReauth: false,
+          canReadReplies: true,
+          createdAt: expect.any(String),
+          // A gmail.com account: the consumer limit, nothing sent yet.
+          dailyLimit: 500,
+          sentLast24h: 0,
+          remainingToday: 500,
+        },
       ]);
 
       const [row] = await rows();

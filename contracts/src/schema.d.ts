@@ -756,6 +756,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/google-auth/accounts/{id}/daily-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["GoogleAuthController_setDailyLimit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/google-auth/connect": {
         parameters: {
             query?: never;
@@ -2097,12 +2113,18 @@ export interface components {
             canReadReplies: boolean;
             /** Format: date-time */
             createdAt: string;
+            /** @description Gmail's daily sending limit of the account (500 for gmail.com, 2,000 for Workspace by default) */
+            dailyLimit: number;
             email: string;
             id: number;
             name: string;
             /** @description Google refused the stored sign-in; the account must be re-authenticated. */
             needsReauth: boolean;
             picture: string | null;
+            /** @description What is left of the daily limit now (the last 24 hours, rolling) */
+            remainingToday: number;
+            /** @description E-mails sent from the account (sent, being sent, or unconfirmed) in the last 24 hours */
+            sentLast24h: number;
         };
         MergeContactsDto: {
             contactIds: number[];
@@ -2605,6 +2627,10 @@ export interface components {
             given: boolean;
             /** @description How: a form, a call, a message, in writing… */
             source: string;
+        };
+        SetDailyLimitDto: {
+            /** @description The account's daily sending limit */
+            dailyLimit: number;
         };
         SheetImportErrorDto: {
             message: string;
@@ -5591,6 +5617,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    GoogleAuthController_setDailyLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetDailyLimitDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailAccountDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             404: {
                 headers: {

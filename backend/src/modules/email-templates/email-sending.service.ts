@@ -15,13 +15,14 @@ import type { Principal } from '../../platform/http/auth-decorators.js';
 import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
 import { formatKoreanDateTime } from '@job-casting/rules';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
-import { GoogleCallError, type GmailSent, type GoogleSession } from '../mail-accounts/providers/google.ports.js';
+import type { MailAccountDto } from '../mail-accounts/dto/mail-account.dto.js';
+import { GoogleCallError, type GmailSent, type GoogleFailure, googleFailureOf, type GoogleSession } from '../mail-accounts/providers/google.ports.js';
 import { ModelsService } from '../models/models.service.js';
 import { type PostContact, PostsService } from '../posts/posts.service.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { UsersService } from '../users/users.service.js';
 import { buildMimeMessage } from './mime-message.js';
-import { type EmailContext, renderEmail, renderSubject, sampleContext } from './domain/render-email.js';
+import { type EmailContext, type EmailModel, type RenderedEmail, renderEmail, renderSubject, sampleContext } from './domain/render-email.js';
 import type { EmailPreviewDto, PreviewEmailDto, SendDefaultEmailDto, SendEmailDto, SendEmailResultDto, SendTestEmailDto, SendTestEmailResultDto } from './dto/email-template.dto.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 import { ConsentService } from '../consent/consent.service.js';
@@ -34,6 +35,22 @@ const RETRY_DELAYS_MS = [500, 1500];
 
 /** Gmail never answered a send: it may have gone out. */
 class GmailSilentException extends BadGatewayException {}
+
+/** The account's daily sending limit is spent: by our count of the last 24 hours, or as Gmail answered. */
+const dailyLimitReached = (accountEmail: string, cause?: unknown) =>
+  new HttpException(`The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`, 429, { cause });
+
+/** What became of an e-mail handed to Gmail (EmailSendingService.transmit), as the sent-e-mail log records it. */
+export type TransmitOutcome =
+  | { kind: 'sent'; messageId: string | null }
+  /** It did not go out: `error` in the staff's words, `failure` what Google answered (null when it was not Google). */
+  | { kind: 'failed'; error: HttpException; failure: GoogleFailure | null }
+  /** Gmail never answered: it may have gone out, and is never sent again under its key. */
+  | { kind: 'unknown'; error: HttpException };
+
+function emailContext(post: PostContact, models: readonly EmailModel[], senderEmail: string): EmailContext {
+  return { post: { postId: post.postId, manager: post.manager, phoneCall: post.phoneCall, customerEmail: post.customerEmail ?? post.email }, models, senderEmail };
+}
 
 /**
  * Renders and sends e-mails to posts' customers through Gmail as a connected account, and the previews that show
@@ -143,28 +160,69 @@ export class EmailSendingService {
       case 'mismatch':
         throw new UnprocessableEntityException('This Idempotency-Key was used for a different e-mail.');
     }
+    // Checked once the attempt holds its place, so that two sends at once cannot both take the last one.
+    if (!(await this.withinDailyLimit(account, start.sendId))) {
+      const refusal = dailyLimitReached(account.email);
+      await this.sentEmails.failed(start.sendId, refusal.message);
+      throw refusal;
+    }
+    const outcome = await this.transmit(start.sendId, account, input.recipient, subject, body);
+    if (outcome.kind !== 'sent') throw outcome.error;
+    return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: outcome.messageId };
+  }
 
+  /** Whether the account may send one more e-mail besides the attempt `sendId` (rolling 24 hours). */
+  async withinDailyLimit(account: Pick<MailAccountDto, 'id' | 'dailyLimit'>, sendId: number): Promise<boolean> {
+    const use = await this.sentEmails.quotaUse(account.id, this.mailAccounts.quotaWindowStart(), sendId);
+    return use.count < account.dailyLimit;
+  }
+
+  /**
+   * Hands an attempt the sent-e-mail log has started (SentEmailsService.start answered 'start') to Gmail as the
+   * account, and records what became of it: sent, failed (with the staff-facing reason and Google's failure, when
+   * Google refused it) or unknown (Gmail never answered, so it may have gone out). Single sends and campaigns alike.
+   */
+  async transmit(sendId: number, account: Pick<MailAccountDto, 'id' | 'name' | 'email'>, recipient: string, subject: string, body: RenderedEmail): Promise<TransmitOutcome> {
     let sent: GmailSent;
     try {
-      const raw = (await buildMimeMessage({ from: { name: account.name, address: account.email }, to: input.recipient, subject, body })).toString('base64url');
+      const raw = (await buildMimeMessage({ from: { name: account.name, address: account.email }, to: recipient, subject, body })).toString('base64url');
       sent = await this.mailAccounts.withGoogle(account.id, (google) => this.sendWithRetry(google, raw, account.email));
     } catch (error) {
-      const reason = error instanceof HttpException ? error.message : 'Unexpected error';
-      await (error instanceof GmailSilentException ? this.sentEmails.unknown(start.sendId, reason) : this.sentEmails.failed(start.sendId, reason));
-      throw error;
+      if (!(error instanceof HttpException)) {
+        await this.sentEmails.failed(sendId, 'Unexpected error');
+        throw error;
+      }
+      if (error instanceof GmailSilentException) {
+        await this.sentEmails.unknown(sendId, error.message);
+        return { kind: 'unknown', error };
+      }
+      await this.sentEmails.failed(sendId, error.message);
+      return { kind: 'failed', error, failure: googleFailureOf(error) };
     }
     // Outside the try: once Gmail has accepted it, nothing may record the send as failed.
-    await this.sentEmails.succeeded(start.sendId, sent.id, sent.threadId);
-    return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: sent.id };
+    await this.sentEmails.succeeded(sendId, sent.id, sent.threadId);
+    return { kind: 'sent', messageId: sent.id };
+  }
+
+  /**
+   * What one post's customer gets from a template, sent as `senderEmail`, presenting `models` (a staff member's
+   * selection for the post): the subject, and the body when asked for. The same renderer as every send and preview.
+   */
+  render(template: { subject: string; template: string }, post: PostContact, models: readonly EmailModel[], senderEmail: string): { subject: string; body: RenderedEmail };
+  render(template: { subject: string }, post: PostContact, models: readonly EmailModel[], senderEmail: string): { subject: string };
+  render(template: { subject: string; template?: string }, post: PostContact, models: readonly EmailModel[], senderEmail: string): { subject: string; body?: RenderedEmail } {
+    const context = emailContext(post, models, senderEmail);
+    const subject = renderSubject(template.subject, context);
+    return template.template === undefined ? { subject } : { subject, body: renderEmail(template.template, context) };
+  }
+
+  /** The address an e-mail about the post goes to: its customer's, as Simple and Specify fill the recipient in. */
+  customerAddress(post: PostContact): string | null {
+    return (post.customerEmail ?? post.email)?.trim() || null;
   }
 
   private async contextFor(principal: Principal, post: PostContact, senderEmail: string): Promise<EmailContext> {
-    const models = await this.models.selectionOf(principal.userId, post.id);
-    return {
-      post: { postId: post.postId, manager: post.manager, phoneCall: post.phoneCall, customerEmail: post.customerEmail ?? post.email },
-      models,
-      senderEmail,
-    };
+    return emailContext(post, await this.models.selectionOf(principal.userId, post.id), senderEmail);
   }
 
   /**
@@ -178,12 +236,10 @@ export class EmailSendingService {
       } catch (error) {
         if (!(error instanceof GoogleCallError)) throw error;
         const { failure } = error;
-        if (failure.kind === 'daily_limit') {
-          throw new HttpException(`The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`, 429);
-        }
+        if (failure.kind === 'daily_limit') throw dailyLimitReached(accountEmail, error);
         if (failure.kind === 'rate_limited') {
           const when = failure.retryAt ? `after ${formatKoreanDateTime(failure.retryAt)} (Korean time)` : 'in a minute';
-          throw new HttpException(`Gmail is holding back the e-mails of ${accountEmail} for now. Please try again ${when} or send from another account.`, 429);
+          throw new HttpException(`Gmail is holding back the e-mails of ${accountEmail} for now. Please try again ${when} or send from another account.`, 429, { cause: error });
         }
         if (failure.kind === 'unavailable' && failure.status === undefined) {
           throw new GmailSilentException(`Gmail did not answer, so the e-mail may or may not have been sent. Please check the Sent folder of ${accountEmail} before sending again.`);

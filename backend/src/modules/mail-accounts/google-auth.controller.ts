@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBadRequestResponse,
@@ -14,7 +14,7 @@ import { CurrentPrincipal, type Principal, Public } from '../../platform/http/au
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { GOOGLE_CALLBACK_PATH, GoogleGateway } from './providers/google.ports.js';
-import { AuthUrlDto, ConsentWindowQueryDto, DriveFileDto, DriveFilesQueryDto, MailAccountDto, OAuthCallbackQueryDto, SpreadsheetTabDto, SpreadsheetTabsParamsDto } from './dto/mail-account.dto.js';
+import { AuthUrlDto, ConsentWindowQueryDto, DriveFileDto, DriveFilesQueryDto, MailAccountDto, OAuthCallbackQueryDto, SetDailyLimitDto, SpreadsheetTabDto, SpreadsheetTabsParamsDto } from './dto/mail-account.dto.js';
 import { AuthService } from '../auth/auth.service.js';
 import { GoogleOAuthState } from './google-oauth-state.js';
 import { MailAccountsService } from './mail-accounts.service.js';
@@ -93,6 +93,15 @@ export class GoogleAuthController {
   @ApiOkResponse({ type: [MailAccountDto] })
   list(): Promise<MailAccountDto[]> {
     return this.accounts.list();
+  }
+
+  /** Staff set the account's daily sending limit, when Google's for it is not its domain's (1 to 10,000). */
+  @Put('accounts/:id/daily-limit')
+  @ApiOkResponse({ type: MailAccountDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  setDailyLimit(@Param('id', IdParamPipe) id: number, @Body() body: SetDailyLimitDto): Promise<MailAccountDto> {
+    return this.accounts.setDailyLimit(id, body.dailyLimit);
   }
 
   /** Revokes the account's access at Google, then removes it. */

@@ -17,6 +17,8 @@ export const MailAccountSchema = defineEntity({
     refreshTokenEncrypted: p.text().hidden(),
     scopes: p.text(),
     needsReauth: p.boolean().default(false),
+    /** Gmail's daily sending limit of the account (domain/daily-limit.ts), counted over a rolling 24 hours. */
+    dailyLimit: p.integer().default(500),
     connectedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p

@@ -10,10 +10,12 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
+import { Clock } from '../../platform/clock.js';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { User } from '../users/user.entity.js';
 import { driveFileId } from '../models/domain/drive-thumbnail.js';
+import { defaultDailyLimit, QUOTA_WINDOW_MS, remainingOf } from './domain/daily-limit.js';
 import { driveFilesQuery, FOLDER_MIME_TYPE, sortFolderFirst } from './domain/drive-query.js';
 import { canReadMail } from './domain/google-scopes.js';
 import type { DriveFileDto, MailAccountDto, SpreadsheetTabDto, UnsharedDriveFileDto } from './dto/mail-account.dto.js';
@@ -22,7 +24,7 @@ import { type DrivePort, GoogleCallError, type GoogleFailure, GoogleGateway, typ
 
 const DRIVE_LIST_LIMIT = 2_000;
 
-export function toMailAccountDto(account: MailAccount): MailAccountDto {
+export function toMailAccountDto(account: MailAccount, sentLast24h: number): MailAccountDto {
   return {
     id: account.id,
     name: account.name,
@@ -31,6 +33,9 @@ export function toMailAccountDto(account: MailAccount): MailAccountDto {
     needsReauth: account.needsReauth,
     canReadReplies: canReadMail(account.scopes),
     createdAt: account.createdAt,
+    dailyLimit: account.dailyLimit,
+    sentLast24h,
+    remainingToday: remainingOf(account.dailyLimit, sentLast24h),
   };
 }
 
@@ -44,11 +49,34 @@ export class MailAccountsService {
     private readonly google: GoogleGateway,
     private readonly secrets: SecretBox,
     private readonly sentEmails: SentEmailsService,
+    private readonly clock: Clock,
   ) {}
 
   async list(): Promise<MailAccountDto[]> {
     const accounts = await this.em.fork().find(MailAccount, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
-    return accounts.map(toMailAccountDto);
+    return this.withQuota(accounts);
+  }
+
+  /** Staff set an account's daily sending limit (when Google's for the account differs from its domain's). */
+  async setDailyLimit(id: number, dailyLimit: number): Promise<MailAccountDto> {
+    const em = this.em.fork();
+    const account = await this.load(em, id);
+    account.dailyLimit = dailyLimit;
+    await em.flush();
+    return (await this.withQuota([account]))[0];
+  }
+
+  /** The start of the rolling 24 hours Gmail counts an account's sends over. */
+  quotaWindowStart(): Date {
+    return new Date(this.clock.now().getTime() - QUOTA_WINDOW_MS);
+  }
+
+  private async withQuota(accounts: MailAccount[]): Promise<MailAccountDto[]> {
+    const counts = await this.sentEmails.countsSince(
+      accounts.map((account) => account.id),
+      this.quotaWindowStart(),
+    );
+    return accounts.map((account) => toMailAccountDto(account, counts.get(account.id) ?? 0));
   }
 
   /** Stores the account Google just authorised; the same e-mail again updates it rather than adding another. */
@@ -65,6 +93,7 @@ export class MailAccountsService {
         googleUserId: profile.googleUserId,
         refreshTokenEncrypted: '',
         scopes,
+        dailyLimit: defaultDailyLimit(profile.email),
       });
     account.name = profile.name;
     account.picture = profile.picture;
@@ -75,7 +104,7 @@ export class MailAccountsService {
     account.connectedBy = em.getReference(User, connectedById);
     await em.flush();
     if (previousToken) this.google.forget(previousToken);
-    return toMailAccountDto(account);
+    return (await this.withQuota([account]))[0];
   }
 
   /** Revokes the account's token at Google, then forgets the account. */
@@ -99,7 +128,7 @@ export class MailAccountsService {
   }
 
   async get(id: number): Promise<MailAccountDto> {
-    return toMailAccountDto(await this.load(this.em.fork(), id));
+    return (await this.withQuota([await this.load(this.em.fork(), id)]))[0];
   }
 
   /** The picker's listing: a folder (My Drive by default) or a search by name; folders first, then by name. */
@@ -157,14 +186,15 @@ export class MailAccountsService {
 
   /**
    * Runs `work` with Google as the account. A refused sign-in marks the account for re-authentication; every
-   * Google failure `work` leaves uncaught becomes a clear HTTP error.
+   * Google failure `work` leaves uncaught becomes a clear HTTP error, caused by the GoogleCallError (see googleFailureOf).
    */
-  async withGoogle<T>(accountId: number, work: (google: GoogleSession, account: MailAccountDto) => Promise<T>): Promise<T> {
+  async withGoogle<T>(accountId: number, work: (google: GoogleSession) => Promise<T>): Promise<T> {
     const em = this.em.fork();
     const account = await this.load(em, accountId);
-    if (account.needsReauth) throw this.toHttpError({ kind: 'invalid_grant' }, account);
+    const refusal = (error: GoogleCallError) => Object.assign(this.toHttpError(error.failure, account), { cause: error });
+    if (account.needsReauth) throw refusal(new GoogleCallError({ kind: 'invalid_grant' }));
     try {
-      return await work(this.google.session(this.secrets.open(account.refreshTokenEncrypted)), toMailAccountDto(account));
+      return await work(this.google.session(this.secrets.open(account.refreshTokenEncrypted)));
     } catch (error) {
       if (!(error instanceof GoogleCallError)) throw error;
       const { failure } = error;
@@ -176,7 +206,7 @@ export class MailAccountsService {
       } else if (failure.kind === 'misconfigured') {
         this.logger.error(`Google refused the OAuth client (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET): ${failure.message ?? ''}`);
       }
-      throw this.toHttpError(failure, account);
+      throw refusal(error);
     }
   }
 

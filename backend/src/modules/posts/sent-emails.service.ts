@@ -15,6 +15,18 @@ export interface SendAttempt {
   requestHash: string;
 }
 
+/** An account's sends that count against its daily limit (sent, sending or unknown) in the 24 hours before a time. */
+export interface QuotaUse {
+  count: number;
+  /** When each of them went, oldest first. */
+  sentAt: Date[];
+  /** The latest of them: when the account's last e-mail went (for pacing, which is far shorter than the window). */
+  lastSentAt: Date | null;
+}
+
+/** The statuses that use a place of the daily limit: an e-mail that went, may have gone, or is going. */
+const COUNTED_STATUSES = `('sent', 'sending', 'unknown')`;
+
 /** What the log knows of an attempt when a send starts. */
 export type SendStart =
   /** Go ahead: a new attempt, or a failed one tried again. */
@@ -146,6 +158,30 @@ export class SentEmailsService {
     // What the posts' cards and rows say changes; which posts a list holds does not.
     if (marked.length > 0) await this.listsChanged(false);
     return marked.length;
+  }
+
+  /** How many e-mails counted against their limits each account sent since a time (0 for those without any). */
+  async countsSince(accountIds: readonly number[], since: Date): Promise<Map<number, number>> {
+    const counts = new Map(accountIds.map((id) => [id, 0]));
+    if (accountIds.length === 0) return counts;
+    const rows = await this.em.getConnection().execute<{ accountId: number; count: number }[]>(
+      `select "account_id" as "accountId", count(*)::int as "count" from "sent_email"
+        where "account_id" = any(?::int[]) and "status" in ${COUNTED_STATUSES} and "created_at" > ? group by "account_id"`,
+      [`{${accountIds.join(',')}}`, since],
+    );
+    for (const row of rows) counts.set(row.accountId, row.count);
+    return counts;
+  }
+
+  /** One account's use of its limit since `since` (the window), leaving out one attempt (the one being checked). */
+  async quotaUse(accountId: number, since: Date, exceptSendId?: number): Promise<QuotaUse> {
+    const rows = await this.em.getConnection().execute<{ createdAt: Date }[]>(
+      `select "created_at" as "createdAt" from "sent_email"
+        where "account_id" = ? and "status" in ${COUNTED_STATUSES} and "created_at" > ? and "id" <> ? order by "created_at"`,
+      [accountId, since, exceptSendId ?? 0],
+    );
+    const sentAt = rows.map((row) => new Date(row.createdAt));
+    return { count: sentAt.length, sentAt, lastSentAt: sentAt.at(-1) ?? null };
   }
 
   /** A mail account was removed: its sends no longer name it, so the lists by sender change. */

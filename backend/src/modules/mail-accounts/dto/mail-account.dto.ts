@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Optional } from '../../../platform/http/optional.js';
 import { MAX_INT } from '../../../platform/http/validation.pipe.js';
+import { MAX_DAILY_LIMIT } from '../domain/daily-limit.js';
 
 /** A connected mail account (spec §3, mail account); never its token. */
 export class MailAccountDto {
@@ -17,6 +18,17 @@ export class MailAccountDto {
   })
   canReadReplies!: boolean;
   @ApiProperty() createdAt!: Date;
+  @ApiProperty({ description: "Gmail's daily sending limit of the account (500 for gmail.com, 2,000 for Workspace by default)" }) dailyLimit!: number;
+  @ApiProperty({ description: 'E-mails sent from the account (sent, being sent, or unconfirmed) in the last 24 hours' }) sentLast24h!: number;
+  @ApiProperty({ description: 'What is left of the daily limit now (the last 24 hours, rolling)' }) remainingToday!: number;
+}
+
+export class SetDailyLimitDto {
+  @ApiProperty({ minimum: 1, maximum: MAX_DAILY_LIMIT, description: "The account's daily sending limit" })
+  @IsInt({ message: `The daily limit must be a whole number from 1 to ${MAX_DAILY_LIMIT}` })
+  @Min(1, { message: `The daily limit must be a whole number from 1 to ${MAX_DAILY_LIMIT}` })
+  @Max(MAX_DAILY_LIMIT, { message: `The daily limit must be a whole number from 1 to ${MAX_DAILY_LIMIT}` })
+  dailyLimit!: number;
 }
 
 export class AuthUrlDto {

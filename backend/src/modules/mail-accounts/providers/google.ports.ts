@@ -37,6 +37,14 @@ export class GoogleCallError extends Error {
   }
 }
 
+/** The Google failure behind an error (itself, or what caused it, as withGoogle's HTTP errors carry it); null when none. */
+export function googleFailureOf(error: unknown): GoogleFailure | null {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof GoogleCallError) return cause.failure;
+  }
+  return null;
+}
+
 /** Our route Google sends the browser back to after the consent page. */
 export const GOOGLE_CALLBACK_PATH = '/backend/api/v1/google-auth/callback';
 
