@@ -13,7 +13,8 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { ConsentHttpModule } from './modules/consent/consent-http.module.js';
 import { ContactsHttpModule } from './modules/contacts/contacts-http.module.js';
 import { MessagingHttpModule } from './modules/messaging/messaging-http.module.js';
-import { EmailTemplatesModule } from './modules/email-templates/email-templates.module.js';
+import { EmailCampaignsHttpModule } from './modules/email-campaigns/email-campaigns-http.module.js';
+import { EmailTemplatesHttpModule } from './modules/email-templates/email-templates-http.module.js';
 import { MailAccountsHttpModule } from './modules/mail-accounts/mail-accounts-http.module.js';
 import { ModelsHttpModule } from './modules/models/models-http.module.js';
 import { OperationsModule } from './modules/operations/operations.module.js';
@@ -38,7 +39,8 @@ export class AppModule {
         MailAccountsHttpModule,
         PostsModule,
         ModelsHttpModule,
-        EmailTemplatesModule,
+        EmailTemplatesHttpModule,
+        EmailCampaignsHttpModule,
         SheetImportsModule,
         ContactsHttpModule,
         ConsentHttpModule,

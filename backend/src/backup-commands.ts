@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { fromKoreanDateTime, koreanDate } from '@job-casting/rules';
 import { messagePicturesForBackup } from './modules/messaging/message-files.service.js';
+import { pauseCampaignsThatMayHaveGone } from './modules/email-campaigns/email-campaigns.service.js';
 import { holdSendsThatMayHaveGone } from './modules/messaging/message-sends.service.js';
 import { backupFileName, backupsBeyond, namesBackupFile } from './platform/backup/backup-files.js';
 import { restoreBackup, RestoreRefused } from './platform/backup/restore-backup.js';
@@ -99,7 +100,11 @@ export async function restoreCommand(args: string[], config: AppConfig, log: (li
       encryptionKey: config.ENCRYPTION_KEY,
       afterRestore: async (client, manifest) => {
         const held = await holdSendsThatMayHaveGone(client, manifest.createdAt);
-        return held > 0 ? [`Stopped ${count(held)} send${held > 1 ? 's' : ''} that may have gone out after the backup was taken (see their results): nothing is sent twice.`] : [];
+        const paused = await pauseCampaignsThatMayHaveGone(client, manifest.createdAt);
+        return [
+          ...(held > 0 ? [`Stopped ${count(held)} send${held > 1 ? 's' : ''} that may have gone out after the backup was taken (see their results): nothing is sent twice.`] : []),
+          ...(paused > 0 ? [`Paused ${count(paused)} e-mail campaign${paused > 1 ? 's' : ''} that may have sent e-mails after the backup was taken: check them before resuming.`] : []),
+        ];
       },
     });
     const { manifest, summary } = result;

@@ -9,6 +9,7 @@ import { RedisModule } from './platform/redis/redis.module.js';
 import { CryptoModule } from './platform/crypto/crypto.module.js';
 import { AuthWorkerModule } from './modules/auth/auth-worker.module.js';
 import { ContactsWorkerModule } from './modules/contacts/contacts-worker.module.js';
+import { EmailCampaignsWorkerModule } from './modules/email-campaigns/email-campaigns-worker.module.js';
 import { EmailRepliesWorkerModule } from './modules/email-replies/email-replies-worker.module.js';
 import { MessagingWorkerModule } from './modules/messaging/messaging-worker.module.js';
 import { SheetImportsWorkerModule } from './modules/sheet-imports/sheet-imports-worker.module.js';
@@ -31,6 +32,7 @@ export class WorkerModule {
         SheetImportsWorkerModule,
         ContactsWorkerModule,
         MessagingWorkerModule,
+        EmailCampaignsWorkerModule,
         EmailRepliesWorkerModule,
       ],
     };

@@ -139,6 +139,16 @@ async function fillEveryTable(t: TestApp, token: string): Promise<{ pictureIds: 
       [send, AWKWARD, JSON.stringify(pictureIds), call],
     );
     await one(`insert into message_delivery_event (delivery_id, status, detail, source, gateway_state, occurred_at) values ($1, 'failed', $2, 'sms_list', '전송실패', now())`, [delivery, AWKWARD]);
+    const campaign = await one(
+      `insert into email_campaign (template_title, subject_template, body_template, account_id, state, over_quota, total, left_out, created_by_id, created_at, finished_at)
+       values ('기본', '제목', $1, $2, 'completed', 'spread', 1, $3, $4, now(), now()) returning id`,
+      [AWKWARD, account, JSON.stringify([{ postId: 'sheet-2', postTitle: null, reason: AWKWARD }]), admin],
+    );
+    await one(
+      `insert into email_campaign_recipient (campaign_id, position, post_id, post_key, post_title, recipient, subject, state, sent_at, updated_at)
+       values ($1, 0, $2, 'sheet-1', '드라마 〈봄〉 배우 모집', 'customer@studio.kr', $3, 'sent', now(), now())`,
+      [campaign, post, AWKWARD],
+    );
   } finally {
     await client.end();
   }
@@ -314,6 +324,20 @@ describe('backups', () => {
     const queued = await sendIn('queued', null, ['planned']);
     const due = await sendIn('scheduled', new Date(Date.now() - 3600_000).toISOString(), ['planned']);
     const later = await sendIn('scheduled', new Date(Date.now() + 24 * 3600_000).toISOString(), ['planned']);
+    const campaignIn = async (state: string, recipients: string[]) => {
+      const [{ id }] = await sql<{ id: number }>(
+        copy.DATABASE_URL,
+        `insert into email_campaign (template_title, subject_template, body_template, state, over_quota, total, created_by_id, created_at) values ('t', 's', 'b', $1, 'spread', $2, $3, now()) returning id`,
+        [state, recipients.length, admin],
+      );
+      for (const [position, recipient] of recipients.entries()) {
+        await sql(copy.DATABASE_URL, `insert into email_campaign_recipient (campaign_id, position, post_key, recipient, subject, state, updated_at) values ($1, $2, 'p', 'a@b.kr', 's', $3, now())`, [id, position, recipient]);
+      }
+      return id;
+    };
+    const mailing = await campaignIn('running', ['sent', 'sending', 'pending']);
+    const mailingLater = await campaignIn('scheduled', ['pending']);
+    await sql(copy.DATABASE_URL, `update email_campaign set scheduled_at = now() + interval '1 day' where id = $1`, [mailingLater]);
     const file = await backUp(copy, 'open-sends.tar.gz');
 
     const target = await freshTarget({ ENCRYPTION_KEY: source.config.ENCRYPTION_KEY });
@@ -331,6 +355,19 @@ describe('backups', () => {
       { id: later, state: 'scheduled', calls: ['planned'] },
     ]);
     expect(sends[0].error).toMatch(/^Restored from the backup of .+: this send may have gone out after the backup was taken/);
+
+    // A campaign that was sending is paused for staff to check, its e-mail on its way unknown; one due later keeps its time.
+    expect(lines.join('\n')).toContain('Paused 1 e-mail campaign that may have sent e-mails after the backup was taken: check them before resuming.');
+    const campaigns = await sql<{ id: number; state: string; pause_reason: string | null; recipients: string[] }>(
+      target.DATABASE_URL,
+      `select c.id, c.state, c.pause_reason, array(select r.state from email_campaign_recipient r where r.campaign_id = c.id order by r.position) as recipients from email_campaign c where c.id = any($1) order by c.id`,
+      [[mailing, mailingLater]],
+    );
+    expect(campaigns.map(({ id, state, recipients }) => ({ id, state, recipients }))).toEqual([
+      { id: mailing, state: 'paused', recipients: ['sent', 'unknown', 'pending'] },
+      { id: mailingLater, state: 'scheduled', recipients: ['pending'] },
+    ]);
+    expect(campaigns[0].pause_reason).toMatch(/^Restored from the backup of .+: this campaign may have sent e-mails after the backup was taken\./);
   });
 
   it('clears the Redis keys of the data it replaces, and says when the encryption key differs', async () => {

@@ -548,6 +548,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/email-campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmailCampaignsController_list"];
+        put?: never;
+        post: operations["EmailCampaignsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/email-campaigns/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmailCampaignsController_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/email-campaigns/review/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmailCampaignsController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/email-campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmailCampaignsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/email-campaigns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmailCampaignsController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/email-campaigns/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmailCampaignsController_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/email-campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmailCampaignsController_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/email-templates": {
         parameters: {
             query?: never;
@@ -558,22 +670,6 @@ export interface paths {
         get: operations["EmailTemplatesController_list"];
         put?: never;
         post: operations["EmailTemplatesController_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/backend/api/v1/email-templates/comcard-sharing": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["EmailTemplatesController_comcardSharing"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -622,22 +718,6 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["EmailTemplatesController_send"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/backend/api/v1/email-templates/send-test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["EmailTemplatesController_sendTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1600,6 +1680,46 @@ export interface components {
             /** @description One phone number or e-mail address a line (what follows a comma or tab on a line is ignored) */
             text: string;
         };
+        CampaignPreviewDto: {
+            /** @description Sanitised HTML of the e-mail body, as it is sent */
+            html: string;
+            postId: string;
+            /** @description The post's customer address */
+            recipient: string;
+            /** @description The subject with its placeholders filled */
+            subject: string;
+            /** @description The plain-text part */
+            text: string;
+        };
+        CampaignQuotaDto: {
+            dailyLimit: number;
+            remainingToday: number;
+            /** @description E-mails the account sent in the last 24 hours */
+            sentLast24h: number;
+        };
+        CampaignRecipientDto: {
+            /** @description Why it failed, is unknown or was skipped */
+            error: string | null;
+            id: number;
+            postId: string;
+            postTitle: string | null;
+            recipient: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** @enum {string} */
+            state: "pending" | "sending" | "sent" | "failed" | "unknown" | "skipped";
+            subject: string;
+        };
+        CampaignReviewRecipientDto: {
+            /** @description How many models the e-mail presents (the staff member's selection for the post) */
+            modelCount: number;
+            postId: string;
+            postTitle: string | null;
+            /** @description The post's customer address, as a single send fills it in */
+            recipient: string;
+            /** @description The subject with its placeholders filled */
+            subject: string;
+        };
         CheckContactsDto: {
             /** @description The address book whose contacts to check or uncheck */
             addressBookId: number;
@@ -1616,10 +1736,6 @@ export interface components {
         ColumnSettingsDto: {
             /** @description The staff member's columns in order, or null for the default */
             columns: components["schemas"]["ColumnSettingDto"][] | null;
-        };
-        ComcardSharingDto: {
-            /** @description The Drive links a customer might not open; empty when every one is shared with anyone who has the link */
-            unshared: components["schemas"]["UnsharedComcardLinkDto"][];
         };
         ContactChangeDto: {
             chatWindowName?: string;
@@ -1780,6 +1896,24 @@ export interface components {
             phoneNumber?: string;
             startStatus?: string;
         };
+        CreateEmailCampaignDto: {
+            /** @description The mail account to send from */
+            accountId: number;
+            /**
+             * @description More recipients than the account has left today: spread them over the following days, or refuse the campaign
+             * @enum {string}
+             */
+            overQuota: "spread" | "refuse";
+            /** @description The posts' postIds, each once: one e-mail to each post's customer */
+            postIds: string[];
+            /**
+             * Format: date-time
+             * @description Start at this time (at most 30 days ahead); now when absent
+             */
+            scheduledAt?: string;
+            /** @description The e-mail template */
+            templateId: number;
+        };
         CreateFriendRequestBatchDto: {
             contactIds: number[];
         };
@@ -1939,13 +2073,86 @@ export interface components {
             /** @description Largest first */
             groups: components["schemas"]["DuplicateGroupDto"][];
         };
-        EmailOutcomeDto: {
-            /** @description When the reply or the bounce arrived (ISO date-time) */
-            at: string;
+        EmailCampaignDetailDto: {
+            accountEmail: string | null;
+            /** @description Null once the account is removed */
+            accountId: number | null;
+            counts: components["schemas"]["RecipientCountsDto"];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            id: number;
+            /** @description The selected posts left out when the campaign was made */
+            leftOut: components["schemas"]["LeftOutPostDto"][];
             /** @enum {string} */
-            kind: "replied" | "bounced";
-            /** @description A bounce's reason in plain words (the status, then the receiving server's answer); null for a reply */
-            reason: string | null;
+            overQuota: "spread" | "refuse";
+            /** @description Why it is paused or waiting */
+            pauseReason: string | null;
+            /**
+             * Format: date-time
+             * @description Until when Gmail's rate limit pauses the campaign (it resumes by itself), or when the account's daily limit frees for its next e-mail
+             */
+            pausedUntil: string | null;
+            /** @description Every recipient, in the order the posts were selected */
+            recipients: components["schemas"]["CampaignRecipientDto"][];
+            /** Format: date-time */
+            scheduledAt: string | null;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @enum {string} */
+            state: "scheduled" | "running" | "paused" | "completed" | "cancelled";
+            /** @description Null once the template is deleted (the campaign keeps its text) */
+            templateId: number | null;
+            templateTitle: string;
+            total: number;
+        };
+        EmailCampaignDto: {
+            accountEmail: string | null;
+            /** @description Null once the account is removed */
+            accountId: number | null;
+            counts: components["schemas"]["RecipientCountsDto"];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            id: number;
+            /** @description The selected posts left out when the campaign was made */
+            leftOut: components["schemas"]["LeftOutPostDto"][];
+            /** @enum {string} */
+            overQuota: "spread" | "refuse";
+            /** @description Why it is paused or waiting */
+            pauseReason: string | null;
+            /**
+             * Format: date-time
+             * @description Until when Gmail's rate limit pauses the campaign (it resumes by itself), or when the account's daily limit frees for its next e-mail
+             */
+            pausedUntil: string | null;
+            /** Format: date-time */
+            scheduledAt: string | null;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @enum {string} */
+            state: "scheduled" | "running" | "paused" | "completed" | "cancelled";
+            /** @description Null once the template is deleted (the campaign keeps its text) */
+            templateId: number | null;
+            templateTitle: string;
+            total: number;
+        };
+        EmailCampaignListDto: {
+            data: components["schemas"]["EmailCampaignDto"][];
+            pagination: components["schemas"]["PaginationDto"];
+        };
+        EmailCampaignReviewDto: {
+            /** @description More recipients than the account has left today: spread over the following days, or refused */
+            exceedsToday: boolean;
+            leftOut: components["schemas"]["LeftOutPostDto"][];
+            quota: components["schemas"]["CampaignQuotaDto"];
+            recipients: components["schemas"]["CampaignReviewRecipientDto"][];
+            /** @description How many e-mails would go on each day if sent now, as the rolling 24 hours free */
+            spread: components["schemas"]["SpreadDayDto"][];
         };
         EmailPreviewDto: {
             /** @description Sanitised HTML of the e-mail body, as it is sent */
@@ -2100,6 +2307,12 @@ export interface components {
             /** @description Its name, or its phone when it has none */
             name: string;
         };
+        LeftOutPostDto: {
+            postId: string;
+            postTitle: string | null;
+            /** @description Why the post gets no e-mail: no selected models, no e-mail address, an opted-out address, or no such post */
+            reason: string;
+        };
         LoginDto: {
             /** Format: email */
             email: string;
@@ -2109,8 +2322,6 @@ export interface components {
             refreshToken?: string;
         };
         MailAccountDto: {
-            /** @description The account granted reading its mailbox (gmail.readonly), so replies and bounces of its e-mails are seen; false for accounts connected before: re-authenticate them once. */
-            canReadReplies: boolean;
             /** Format: date-time */
             createdAt: string;
             /** @description Gmail's daily sending limit of the account (500 for gmail.com, 2,000 for Workspace by default) */
@@ -2263,10 +2474,10 @@ export interface components {
             /** @description Who recorded it (null once their account is deleted) */
             recordedBy: string | null;
             /**
-             * @description 080 line, staff entry, the person's own request, CSV import, or an e-mail to the address that bounced
+             * @description 080 line, staff entry, the person's own request, CSV import
              * @enum {string}
              */
-            source: "080" | "staff" | "request" | "csv" | "bounce";
+            source: "080" | "staff" | "request" | "csv";
             /** Format: date-time */
             withdrawnAt: string | null;
             withdrawnBy: string | null;
@@ -2373,8 +2584,6 @@ export interface components {
             /** @description An e-mail has been sent for this post */
             isEmailSent: boolean;
             isFavorite: boolean;
-            /** @description The reply or bounce of the post's last e-mail sent; null when none came (yet) */
-            lastEmailOutcome: components["schemas"]["EmailOutcomeDto"] | null;
             memo: string | null;
             /** @description The sheet's post id, or url- + 16 hex digits derived from the post URL */
             postId: string;
@@ -2389,6 +2598,14 @@ export interface components {
         PostSelectedModelsDto: {
             models: components["schemas"]["ModelDto"][];
             postId: string;
+        };
+        PreviewCampaignEmailDto: {
+            /** @description The mail account to send from */
+            accountId: number;
+            /** @description The post's postId */
+            postId: string;
+            /** @description The e-mail template */
+            templateId: number;
         };
         PreviewEmailDto: {
             /** @description The mail account it would be sent from ({{email}}, {{name}}) */
@@ -2425,6 +2642,14 @@ export interface components {
             /** @description A one-time link, valid for one minute, that opens the queue board */
             url: string;
         };
+        RecipientCountsDto: {
+            failed: number;
+            pending: number;
+            sending: number;
+            sent: number;
+            skipped: number;
+            unknown: number;
+        };
         RefreshTokenDto: {
             refreshToken: string;
         };
@@ -2437,6 +2662,14 @@ export interface components {
             reason: string;
             /** @description The row number as the sheet shows it (the header is row 1) */
             row: number;
+        };
+        ReviewEmailCampaignDto: {
+            /** @description The mail account to send from */
+            accountId: number;
+            /** @description The posts' postIds, each once: one e-mail to each post's customer */
+            postIds: string[];
+            /** @description The e-mail template */
+            templateId: number;
         };
         SaveColumnSettingsDto: {
             columns: components["schemas"]["ColumnSettingDto"][];
@@ -2585,23 +2818,6 @@ export interface components {
             /** @description The text this recipient gets, placeholders already applied */
             text: string;
         };
-        SendTestEmailDto: {
-            /** @description The mail account to send from */
-            accountId: number;
-            /** @description Specify's text; without it, the default template's */
-            content?: string;
-            /** @description The post's postId */
-            postId: string;
-            /** @description Specify's subject; without it and content, the default template's */
-            subject?: string;
-        };
-        SendTestEmailResultDto: {
-            /** @example Test e-mail sent to staff@agency.kr. */
-            message: string;
-            success: boolean;
-            /** @description The signed-in staff member's address it went to */
-            to: string;
-        };
         SenderNumberDto: {
             /**
              * @description The gateway key, masked: only its last characters are shown
@@ -2671,6 +2887,14 @@ export interface components {
             /** @enum {string} */
             state: "waiting" | "active" | "completed" | "failed";
         };
+        SpreadDayDto: {
+            count: number;
+            /**
+             * @description A Korean calendar day
+             * @example 2026-12-01
+             */
+            day: string;
+        };
         SpreadsheetTabDto: {
             rowCount: number;
             /** @description The tab (sheet) title, as the import takes it */
@@ -2711,18 +2935,6 @@ export interface components {
             LMS: number;
             MMS: number;
             SMS: number;
-        };
-        UnsharedComcardLinkDto: {
-            /** @enum {string} */
-            field: "htmlUrl" | "download" | "comcardPhotoURL" | "image";
-            link: string;
-            /** @description The model's name as staff know it (Korean, else English, else the comcard number) */
-            model: string;
-            /**
-             * @description restricted: shared with people only; unknown: the account cannot read its sharing
-             * @enum {string}
-             */
-            sharing: "restricted" | "unknown";
         };
         UpdateContactDto: {
             chatWindowName?: string;
@@ -4824,6 +5036,457 @@ export interface operations {
             };
         };
     };
+    EmailCampaignsController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first, with the count of recipients in each state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCampaignListDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmailCampaignsController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per campaign the user means to send: a repeated request with it sends nothing more and answers as the first */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEmailCampaignDto"];
+            };
+        };
+        responses: {
+            /** @description Made and queued, its recipients frozen; follow it with GET email-campaigns/{id} */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCampaignDetailDto"];
+                };
+            };
+            /** @description Invalid posts, time or choice; every post left out (details.leftOut) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such template or mail account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description overQuota 'refuse' and more recipients than the account has left today; the account must be re-authenticated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used for a different campaign */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The queue could not be reached; nothing was sent */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmailCampaignsController_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewEmailCampaignDto"];
+            };
+        };
+        responses: {
+            /** @description The campaign as POST email-campaigns would make it now; nothing is recorded or sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCampaignReviewDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such template or mail account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmailCampaignsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewCampaignEmailDto"];
+            };
+        };
+        responses: {
+            /** @description One recipient's e-mail exactly as it would be sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPreviewDto"];
+                };
+            };
+            /** @description The post would be left out (the reason) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmailCampaignsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCampaignDetailDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmailCampaignsController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its pending recipients are skipped; those sent stay sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCampaignDetailDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Finished or cancelled already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmailCampaignsController_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No further e-mail goes until it is resumed (one being handed to Gmail finishes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCampaignDetailDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Paused already, finished or cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmailCampaignsController_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Running again (or scheduled again, when paused before its time) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCampaignDetailDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not paused, finished or cancelled; or the account must be re-authenticated first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     EmailTemplatesController_list: {
         parameters: {
             query?: never;
@@ -4882,55 +5545,6 @@ export interface operations {
                 };
             };
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-        };
-    };
-    EmailTemplatesController_comcardSharing: {
-        parameters: {
-            query: {
-                /** @description The post's postId: its selected models' links are checked */
-                postId: string;
-                /** @description The mail account the e-mail goes from: Drive is asked as it */
-                accountId: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The selected models' Drive links a customer could not open, checked before sending */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ComcardSharingDto"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5098,91 +5712,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SendEmailResultDto"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description No such post or mail account */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description The account must be re-authenticated, the same send is in flight, or Gmail never confirmed an earlier try */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description The Idempotency-Key was used for a different e-mail */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description The account's daily sending limit is reached */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-            /** @description Gmail failed, or did not answer (the e-mail may have gone out) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponseDto"];
-                };
-            };
-        };
-    };
-    EmailTemplatesController_sendTest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SendTestEmailDto"];
-            };
-        };
-        responses: {
-            /** @description A copy to the signed-in staff member's own address; not logged as a send to the post */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SendTestEmailResultDto"];
                 };
             };
             400: {

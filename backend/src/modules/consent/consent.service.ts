@@ -275,16 +275,30 @@ export class ConsentService {
 
   /** Refuses an e-mail to an address opted out of e-mails (or of all). */
   async assertEmailAllowed(recipient: string): Promise<void> {
-    const address = normalEmail(recipient);
-    if (!address) return;
-    const [row] = await this.em
-      .fork()
-      .execute<{ id: number }[]>(`select "id" from "opt_out" where "withdrawn_at" is null and "address" = ? and "channel" in ('email', 'all') limit 1`, [address]);
-    if (row) {
+    if ((await this.emailOptOuts([recipient])).size > 0) {
       // Named as the recipient field's problem, so that the send dialog shows it beside the address.
       const message = CONSENT_MESSAGES.emailOptedOut(recipient.trim());
       throw new BadRequestException({ message, details: { validation: [{ path: 'recipient', message }] } });
     }
+  }
+
+  /** Of these addresses (as written), those opted out of e-mails (or of all): one read for a whole campaign. */
+  async emailOptOuts(recipients: readonly string[]): Promise<Set<string>> {
+    const byAddress = new Map<string, string[]>();
+    for (const recipient of recipients) {
+      const address = normalEmail(recipient);
+      if (address) byAddress.set(address, [...(byAddress.get(address) ?? []), recipient]);
+    }
+    const optedOut = new Set<string>();
+    if (byAddress.size === 0) return optedOut;
+    const rows = await this.em
+      .fork()
+      .execute<{ address: string }[]>(
+        `select distinct "address" from "opt_out" where "withdrawn_at" is null and "channel" in ('email', 'all') and "address" in (select jsonb_array_elements_text(?::jsonb))`,
+        [JSON.stringify([...byAddress.keys()])],
+      );
+    for (const { address } of rows) for (const recipient of byAddress.get(address) ?? []) optedOut.add(recipient);
+    return optedOut;
   }
 
   private addressOf(typed: string): OptOutAddress {

@@ -6,12 +6,12 @@ import { PostsModule } from '../posts/posts.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ComcardSharingService } from './comcard-sharing.service.js';
 import { EmailSendingService } from './email-sending.service.js';
-import { EmailTemplatesController } from './email-templates.controller.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 
+/** E-mail templates, rendering and sending as services: for the HTTP routes, campaigns and the worker. */
 @Module({
   imports: [PostsModule, ModelsModule, MailAccountsModule, UsersModule, ConsentModule],
-  controllers: [EmailTemplatesController],
   providers: [EmailTemplatesService, EmailSendingService, ComcardSharingService],
+  exports: [EmailTemplatesService, EmailSendingService, ComcardSharingService],
 })
 export class EmailTemplatesModule {}

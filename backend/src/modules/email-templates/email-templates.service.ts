@@ -43,6 +43,10 @@ export class EmailTemplatesService {
     return templates.map(toEmailTemplateDto);
   }
 
+  async get(id: number): Promise<EmailTemplateDto> {
+    return toEmailTemplateDto(await load(this.em.fork(), id));
+  }
+
   /** The default template; null when there are no templates. */
   async findDefault(): Promise<EmailTemplateDto | null> {
     const template = await this.em.fork().findOne(EmailTemplate, { isDefault: true });

@@ -259,6 +259,18 @@ export class PostsService {
     return post;
   }
 
+  /** Many posts' contact fields and titles in one read (a campaign's), by postKey; keys no post has are absent. */
+  async forEmails(postKeys: readonly string[]): Promise<Map<string, PostContact & { postTitle: string | null }>> {
+    const keys = postKeys.filter((key) => key.length <= POST_KEY_MAX_LENGTH);
+    if (keys.length === 0) return new Map();
+    const posts = await this.em.getConnection().execute<(PostContact & { postTitle: string | null })[]>(
+      `select "id", "post_key" as "postId", "post_title" as "postTitle", "manager", "phone_call" as "phoneCall", "customer_email" as "customerEmail", "email"
+         from "post" where "post_key" in (select jsonb_array_elements_text(?::jsonb))`,
+      [JSON.stringify(keys)],
+    );
+    return new Map(posts.map((post) => [post.postId, post]));
+  }
+
   /**
    * Stores imported posts by postKey, in one transaction: new keys are inserted; a known key whose contentHash
    * differs gets the new data; an equal hash is left alone. isFavorite, memo and isEmailSent are never touched.

@@ -55,6 +55,9 @@ const schema = z.object({
   GOOGLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   // How often the worker reads each account's Gmail for replies and bounces of sent e-mails (5 minutes).
   GMAIL_WATCH_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(300_000),
+  // The gap between two e-mails of one mail account in a campaign, in ms (plus up to 25 % at random), so that
+  // Gmail's per-minute limits are never hit; 0 sends as fast as Gmail takes them.
+  EMAIL_CAMPAIGN_GAP_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
   // Memory each API process gives to answers of the post lists it keeps; 0 keeps none.
   POST_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // The Aligo SMS and KakaoTalk gateway; npm start points the URLs at the local sandbox when no key is set.

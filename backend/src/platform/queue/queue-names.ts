@@ -11,6 +11,8 @@ export enum QueueName {
   DeliveryReport = 'delivery-report',
   /** The repeating watch of the replies and bounces of sent e-mails in each account's Gmail (modules/email-replies). */
   MailWatch = 'mail-watch',
+  /** E-mail campaigns sent through Gmail, paced and within each account's daily limit (modules/email-campaigns). */
+  EmailCampaign = 'email-campaign',
 }
 
 export const ALL_QUEUES: QueueName[] = Object.values(QueueName);

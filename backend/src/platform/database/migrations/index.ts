@@ -12,6 +12,7 @@ import { Migration20261206000000_outreach_history } from './Migration20261206000
 import { Migration20261207000000_resends } from './Migration20261207000000_resends.js';
 import { Migration20261208000001_contact_import_matching } from './Migration20261208000001_contact_import_matching.js';
 import { Migration20261211000000_mail_account_daily_limit } from './Migration20261211000000_mail_account_daily_limit.js';
+import { Migration20261211000001_email_campaigns } from './Migration20261211000001_email_campaigns.js';
 import { Migration20261212000000_email_replies } from './Migration20261212000000_email_replies.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
@@ -30,5 +31,6 @@ export const migrationsList = [
   { name: 'Migration20261207000000_resends', class: Migration20261207000000_resends },
   { name: 'Migration20261208000001_contact_import_matching', class: Migration20261208000001_contact_import_matching },
   { name: 'Migration20261211000000_mail_account_daily_limit', class: Migration20261211000000_mail_account_daily_limit },
+  { name: 'Migration20261211000001_email_campaigns', class: Migration20261211000001_email_campaigns },
   { name: 'Migration20261212000000_email_replies', class: Migration20261212000000_email_replies },
 ];

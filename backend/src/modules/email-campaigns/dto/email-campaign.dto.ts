@@ -1,0 +1,165 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Optional } from '../../../platform/http/optional.js';
+import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
+import { MAX_INT } from '../../../platform/http/validation.pipe.js';
+import { CAMPAIGN_STATES, OVER_QUOTA_CHOICES, RECIPIENT_STATES } from '../domain/campaign-states.js';
+
+/** The most posts one campaign takes. */
+export const MAX_CAMPAIGN_POSTS = 500;
+
+/** The posts, template and account of a campaign: what the review and the campaign are made from. */
+export class ReviewEmailCampaignDto {
+  @ApiProperty({ type: [String], minItems: 1, maxItems: MAX_CAMPAIGN_POSTS, description: "The posts' postIds, each once: one e-mail to each post's customer" })
+  @IsArray({ message: 'Please select the posts to e-mail' })
+  @ArrayMinSize(1, { message: 'Please select the posts to e-mail' })
+  @ArrayMaxSize(MAX_CAMPAIGN_POSTS, { message: `A campaign can e-mail at most ${MAX_CAMPAIGN_POSTS} posts` })
+  @ArrayUnique({ message: 'Each post can be selected only once' })
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(100, { each: true })
+  postIds!: string[];
+
+  @ApiProperty({ description: 'The e-mail template' })
+  @IsInt({ message: 'Please select an email template' })
+  @Min(1, { message: 'Please select an email template' })
+  @Max(MAX_INT, { message: 'Please select an email template' })
+  templateId!: number;
+
+  @ApiProperty({ description: 'The mail account to send from' })
+  @IsInt({ message: 'Please choose the mail account to send from' })
+  @Min(1, { message: 'Please choose the mail account to send from' })
+  @Max(MAX_INT, { message: 'Please choose the mail account to send from' })
+  accountId!: number;
+}
+
+/** One post's e-mail of a campaign in its review. */
+export class CampaignReviewRecipientDto {
+  @ApiProperty() postId!: string;
+  @ApiProperty({ type: String, nullable: true }) postTitle!: string | null;
+  @ApiProperty({ description: "The post's customer address, as a single send fills it in" }) recipient!: string;
+  @ApiProperty({ description: 'The subject with its placeholders filled' }) subject!: string;
+  @ApiProperty({ description: "How many models the e-mail presents (the staff member's selection for the post)" }) modelCount!: number;
+}
+
+export class LeftOutPostDto {
+  @ApiProperty() postId!: string;
+  @ApiProperty({ type: String, nullable: true }) postTitle!: string | null;
+  @ApiProperty({ description: 'Why the post gets no e-mail: no selected models, no e-mail address, an opted-out address, or no such post' }) reason!: string;
+}
+
+export class CampaignQuotaDto {
+  @ApiProperty() dailyLimit!: number;
+  @ApiProperty({ description: 'E-mails the account sent in the last 24 hours' }) sentLast24h!: number;
+  @ApiProperty() remainingToday!: number;
+}
+
+export class SpreadDayDto {
+  @ApiProperty({ example: '2026-12-01', description: 'A Korean calendar day' }) day!: string;
+  @ApiProperty() count!: number;
+}
+
+/** POST email-campaigns/review: the campaign as it would go, nothing recorded or sent. */
+export class EmailCampaignReviewDto {
+  @ApiProperty({ type: [CampaignReviewRecipientDto] }) recipients!: CampaignReviewRecipientDto[];
+  @ApiProperty({ type: [LeftOutPostDto] }) leftOut!: LeftOutPostDto[];
+  @ApiProperty({ type: CampaignQuotaDto }) quota!: CampaignQuotaDto;
+  @ApiProperty({ description: 'More recipients than the account has left today: spread over the following days, or refused' }) exceedsToday!: boolean;
+  @ApiProperty({ type: [SpreadDayDto], description: 'How many e-mails would go on each day if sent now, as the rolling 24 hours free' }) spread!: SpreadDayDto[];
+}
+
+/** POST email-campaigns/review/preview: one recipient's e-mail. */
+export class PreviewCampaignEmailDto {
+  @ApiProperty({ description: "The post's postId" }) @IsString() @IsNotEmpty({ message: 'postId is required' }) @MaxLength(100) postId!: string;
+
+  @ApiProperty({ description: 'The e-mail template' })
+  @IsInt({ message: 'Please select an email template' })
+  @Min(1, { message: 'Please select an email template' })
+  @Max(MAX_INT, { message: 'Please select an email template' })
+  templateId!: number;
+
+  @ApiProperty({ description: 'The mail account to send from' })
+  @IsInt({ message: 'Please choose the mail account to send from' })
+  @Min(1, { message: 'Please choose the mail account to send from' })
+  @Max(MAX_INT, { message: 'Please choose the mail account to send from' })
+  accountId!: number;
+}
+
+export class CampaignPreviewDto {
+  @ApiProperty() postId!: string;
+  @ApiProperty({ description: "The post's customer address" }) recipient!: string;
+  @ApiProperty({ description: 'The subject with its placeholders filled' }) subject!: string;
+  @ApiProperty({ description: 'Sanitised HTML of the e-mail body, as it is sent' }) html!: string;
+  @ApiProperty({ description: 'The plain-text part' }) text!: string;
+}
+
+export class CreateEmailCampaignDto extends ReviewEmailCampaignDto {
+  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Start at this time (at most 30 days ahead); now when absent' })
+  @Optional()
+  @IsDateString({}, { message: 'scheduledAt must be a date-time' })
+  // With its offset: a time without one would be read in the server's zone, not the staff member's.
+  @Matches(/(Z|[+-]\d{2}:?\d{2})$/, { message: 'scheduledAt must be a date-time with its offset (Z or +09:00)' })
+  scheduledAt?: string;
+
+  @ApiProperty({ enum: OVER_QUOTA_CHOICES, description: "More recipients than the account has left today: spread them over the following days, or refuse the campaign" })
+  @IsIn([...OVER_QUOTA_CHOICES], { message: "overQuota must be 'spread' or 'refuse'" })
+  overQuota!: (typeof OVER_QUOTA_CHOICES)[number];
+}
+
+export class RecipientCountsDto {
+  @ApiProperty() pending!: number;
+  @ApiProperty() sending!: number;
+  @ApiProperty() sent!: number;
+  @ApiProperty() failed!: number;
+  @ApiProperty() unknown!: number;
+  @ApiProperty() skipped!: number;
+}
+
+export class EmailCampaignDto {
+  @ApiProperty() id!: number;
+  @ApiProperty({ enum: CAMPAIGN_STATES }) state!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null once the template is deleted (the campaign keeps its text)' }) templateId!: number | null;
+  @ApiProperty() templateTitle!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null once the account is removed' }) accountId!: number | null;
+  @ApiProperty({ type: String, nullable: true }) accountEmail!: string | null;
+  @ApiProperty({ enum: OVER_QUOTA_CHOICES }) overQuota!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) scheduledAt!: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: "Until when Gmail's rate limit pauses the campaign (it resumes by itself), or when the account's daily limit frees for its next e-mail",
+  })
+  pausedUntil!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it is paused or waiting' }) pauseReason!: string | null;
+  @ApiProperty() total!: number;
+  @ApiProperty({ type: RecipientCountsDto }) counts!: RecipientCountsDto;
+  @ApiProperty({ type: [LeftOutPostDto], description: 'The selected posts left out when the campaign was made' }) leftOut!: LeftOutPostDto[];
+  @ApiProperty({ type: String, nullable: true }) createdBy!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) startedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) finishedAt!: string | null;
+}
+
+export class CampaignRecipientDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() postId!: string;
+  @ApiProperty({ type: String, nullable: true }) postTitle!: string | null;
+  @ApiProperty() recipient!: string;
+  @ApiProperty() subject!: string;
+  @ApiProperty({ enum: RECIPIENT_STATES }) state!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it failed, is unknown or was skipped' }) error!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt!: string | null;
+}
+
+export class EmailCampaignDetailDto extends EmailCampaignDto {
+  @ApiProperty({ type: [CampaignRecipientDto], description: 'Every recipient, in the order the posts were selected' }) recipients!: CampaignRecipientDto[];
+}
+
+export class EmailCampaignListDto {
+  @ApiProperty({ type: [EmailCampaignDto] }) data!: EmailCampaignDto[];
+  @ApiProperty({ type: PaginationDto }) pagination!: PaginationDto;
+}
+
+export class EmailCampaignQueryDto extends PageQueryDto {}
+

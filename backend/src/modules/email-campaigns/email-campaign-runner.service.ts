@@ -1,0 +1,330 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import pg from 'pg';
+import { formatKoreanDateTime } from '@job-casting/rules';
+import { Clock } from '../../platform/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { requestHash } from '../../platform/http/idempotency-key.js';
+import { CONSENT_MESSAGES, ConsentService } from '../consent/consent.service.js';
+import { EmailSendingService, NO_MODELS_SELECTED } from '../email-templates/email-sending.service.js';
+import type { MailAccountDto } from '../mail-accounts/dto/mail-account.dto.js';
+import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
+import { ModelsService } from '../models/models.service.js';
+import { PostsService } from '../posts/posts.service.js';
+import { SentEmailsService } from '../posts/sent-emails.service.js';
+import type { CampaignState, PauseCause, RecipientState } from './domain/campaign-states.js';
+import { nextPacedSendAt } from './domain/pacing.js';
+import { QUOTA_WINDOW_MS, quotaFreesAt } from './domain/quota-schedule.js';
+import { CAMPAIGN_MESSAGES } from './email-campaigns.service.js';
+
+/** The first key of the advisory lock that makes one sender per mail account at a time (the second is the account's id). */
+const ACCOUNT_LEASE_KEY = 7_240_302;
+/** Waits up to this long are slept through; longer ones give the worker back (the job is delayed). */
+const SLEEP_AT_MOST_MS = 2000;
+/** Without a retry time from Gmail, a rate limit pauses the campaign this long. */
+const DEFAULT_RATE_LIMIT_PAUSE_MS = 15 * 60 * 1000;
+/** How soon a campaign whose account another campaign is sending from is tried again. */
+const ACCOUNT_BUSY_RETRY_MS = 1000;
+
+const RUNNER_MESSAGES = {
+  stranded: 'The worker stopped while Gmail was being called, so the e-mail may or may not have been sent. Please check the Sent folder of the account.',
+  accountRemoved: 'The mail account of this campaign was removed.',
+  creatorRemoved: 'The staff member who made this campaign no longer has an account.',
+  quotaWait: (email: string, at: Date) => `The daily sending limit of ${email} is reached; the next e-mail goes at ${formatKoreanDateTime(at)} (Korean time).`,
+  gmailDailyLimit: (email: string, at: Date) =>
+    `Gmail answered that the daily sending limit of ${email} has been reached; the next e-mail goes at ${formatKoreanDateTime(at)} (Korean time).`,
+  rateLimited: (email: string, at: Date) => `Gmail is holding back the e-mails of ${email} for now; the campaign resumes by itself at ${formatKoreanDateTime(at)} (Korean time).`,
+} as const;
+
+interface RunningCampaign {
+  id: number;
+  state: CampaignState;
+  accountId: number | null;
+  createdById: number | null;
+  scheduledAt: Date | null;
+  startedAt: Date | null;
+  pausedUntil: Date | null;
+  pauseCause: PauseCause | null;
+  subjectTemplate: string;
+  bodyTemplate: string;
+}
+
+interface PendingRecipient {
+  id: number;
+  postKey: string;
+  recipient: string;
+  subject: string;
+}
+
+/** The key of a recipient's attempt in the sent-e-mail log: one e-mail per recipient, whatever happens. */
+const recipientKey = (campaignId: number, recipientId: number) => `campaign-${campaignId}-${recipientId}`;
+const recipientRequest = (campaignId: number, recipientId: number) => requestHash(['campaign', campaignId, recipientId]);
+
+/**
+ * The worker's part of a campaign: its pending recipients go one by one through the sent-e-mail log (each attempt
+ * written before Gmail is called, under the recipient's own key), paced and within the account's daily limit. A run
+ * answers when to run again (null: nothing more to do until staff act), and the job waits till then.
+ */
+@Injectable()
+export class EmailCampaignRunner {
+  private readonly logger = new Logger(EmailCampaignRunner.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly sending: EmailSendingService,
+    private readonly mailAccounts: MailAccountsService,
+    private readonly sentEmails: SentEmailsService,
+    private readonly posts: PostsService,
+    private readonly models: ModelsService,
+    private readonly consent: ConsentService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'EMAIL_CAMPAIGN_GAP_MS' | 'DATABASE_URL'>,
+  ) {}
+
+  async run(campaignId: number): Promise<Date | null> {
+    const campaign = await this.load(campaignId);
+    if (!campaign) return null;
+    // One sender per account at a time, across campaigns and workers: the pacing and the quota count hold. The lease
+    // is a session lock on a connection of the run's own, let go when the run ends or its process dies.
+    const lease = new pg.Client({ connectionString: this.config.DATABASE_URL });
+    await lease.connect();
+    try {
+      const leaseOn = campaign.accountId ?? -campaign.id;
+      const [{ leased }] = (await lease.query<{ leased: boolean }>(`select pg_try_advisory_lock(${ACCOUNT_LEASE_KEY}, $1) as "leased"`, [leaseOn])).rows;
+      if (!leased) return new Date(Date.now() + ACCOUNT_BUSY_RETRY_MS);
+      return await this.runLeased(campaignId);
+    } finally {
+      await lease.end();
+    }
+  }
+
+  private async runLeased(campaignId: number): Promise<Date | null> {
+    let campaign = await this.load(campaignId);
+    if (!campaign) return null;
+    // Whatever a stopped run left half-way is settled first, from the log.
+    await this.settleStranded(campaign);
+    for (;;) {
+      campaign = await this.load(campaignId);
+      if (!campaign) return null;
+      const now = this.clock.now();
+      if (campaign.state === 'scheduled') {
+        if (campaign.scheduledAt && campaign.scheduledAt.getTime() > now.getTime()) return campaign.scheduledAt;
+        await this.execute(`update "email_campaign" set "state" = 'running' where "id" = ? and "state" = 'scheduled'`, [campaign.id]);
+        continue;
+      }
+      if (campaign.state === 'paused') {
+        if (campaign.pauseCause !== 'rate_limited' || !campaign.pausedUntil) return null;
+        if (campaign.pausedUntil.getTime() > now.getTime()) return campaign.pausedUntil;
+        // Gmail's rate limit has passed: the campaign resumes by itself.
+        await this.execute(
+          `update "email_campaign" set "state" = 'running', "paused_until" = null, "pause_cause" = null, "pause_reason" = null where "id" = ? and "state" = 'paused' and "pause_cause" = 'rate_limited'`,
+          [campaign.id],
+        );
+        continue;
+      }
+      if (campaign.state !== 'running') return null;
+      if (!campaign.startedAt) await this.execute(`update "email_campaign" set "started_at" = now() where "id" = ? and "started_at" is null`, [campaign.id]);
+
+      if (campaign.accountId === null) return this.finishWithout(campaign.id, RUNNER_MESSAGES.accountRemoved);
+      if (campaign.createdById === null) return this.finishWithout(campaign.id, RUNNER_MESSAGES.creatorRemoved);
+      const account = await this.mailAccounts.get(campaign.accountId);
+      if (account.needsReauth) {
+        await this.pause(campaign.id, 'reauth', null, this.mailAccounts.toHttpError({ kind: 'invalid_grant' }, account).message);
+        return null;
+      }
+
+      const [recipient] = await this.em
+        .fork()
+        .execute<PendingRecipient[]>(
+          `select "id", "post_key" as "postKey", "recipient", "subject" from "email_campaign_recipient" where "campaign_id" = ? and "state" = 'pending' order by "position" limit 1`,
+          [campaign.id],
+        );
+      if (!recipient) return this.completeIfDone(campaign.id);
+
+      const wait = await this.waitBeforeSending(campaign, account, now);
+      if (wait) {
+        const waitMs = wait.getTime() - now.getTime();
+        if (waitMs > SLEEP_AT_MOST_MS) return wait;
+        await sleep(waitMs);
+        continue;
+      }
+      const next = await this.sendTo(campaign, account, recipient);
+      if (next !== undefined) return next;
+    }
+  }
+
+  /**
+   * When the account's next e-mail may go, if not now: the daily limit (the rolling 24 hours) and the pacing gap. A
+   * campaign waiting for its quota shows until when and why; the wait is cleared once it may send.
+   */
+  private async waitBeforeSending(campaign: RunningCampaign, account: MailAccountDto, now: Date): Promise<Date | null> {
+    const use = await this.sentEmails.quotaUse(account.id, new Date(now.getTime() - QUOTA_WINDOW_MS));
+    if (use.count >= account.dailyLimit) {
+      const freesAt = quotaFreesAt({ dailyLimit: account.dailyLimit, sentAt: use.sentAt }, now);
+      await this.noteWait(campaign.id, freesAt, RUNNER_MESSAGES.quotaWait(account.email, freesAt));
+      return freesAt;
+    }
+    if (campaign.pausedUntil) await this.noteWait(campaign.id, null, null);
+    const paced = nextPacedSendAt(use.lastSentAt, this.config.EMAIL_CAMPAIGN_GAP_MS, Math.random());
+    return paced && paced.getTime() > now.getTime() ? paced : null;
+  }
+
+  /**
+   * One recipient: claimed (pending → sending) while the campaign runs, checked again (the post, the selection, the
+   * opt-out register), logged under its key and handed to Gmail. Answers undefined to go on with the next, or what
+   * the run answers (when to run again) when Gmail holds the campaign back.
+   */
+  private async sendTo(campaign: RunningCampaign, account: MailAccountDto, recipient: PendingRecipient): Promise<Date | null | undefined> {
+    const [claimed] = await this.em.fork().execute<{ id: number }[]>(
+      `update "email_campaign_recipient" r set "state" = 'sending', "updated_at" = now()
+        where r."id" = ? and r."state" = 'pending' and exists (select 1 from "email_campaign" c where c."id" = r."campaign_id" and c."state" = 'running')
+        returning r."id"`,
+      [recipient.id],
+    );
+    if (!claimed) return undefined;
+
+    const post = (await this.posts.forEmails([recipient.postKey])).get(recipient.postKey);
+    if (!post) return this.settle(recipient.id, 'skipped', CAMPAIGN_MESSAGES.postNotFound);
+    const models = await this.models.selectionOf(campaign.createdById!, post.id);
+    if (models.length === 0) return this.settle(recipient.id, 'skipped', NO_MODELS_SELECTED);
+    // The register is asked again when the e-mail goes: whoever opted out since the campaign was made gets none.
+    if ((await this.consent.emailOptOuts([recipient.recipient])).size > 0) return this.settle(recipient.id, 'skipped', CONSENT_MESSAGES.emailOptedOut(recipient.recipient));
+
+    const start = await this.sentEmails.start({
+      postId: post.id,
+      accountId: account.id,
+      recipient: recipient.recipient,
+      subject: recipient.subject,
+      sentById: campaign.createdById!,
+      idempotencyKey: recipientKey(campaign.id, recipient.id),
+      requestHash: recipientRequest(campaign.id, recipient.id),
+    });
+    switch (start.kind) {
+      case 'sent':
+        return this.settle(recipient.id, 'sent', null, start.sendId);
+      case 'unknown':
+        return this.settle(recipient.id, 'unknown', RUNNER_MESSAGES.stranded, start.sendId);
+      case 'in-flight':
+        // Only this run sends for the account (the lease): an attempt still sending was left by a stopped run.
+        await this.sentEmails.unknown(start.sendId, RUNNER_MESSAGES.stranded);
+        return this.settle(recipient.id, 'unknown', RUNNER_MESSAGES.stranded, start.sendId);
+      case 'mismatch':
+        return this.settle(recipient.id, 'failed', 'This Idempotency-Key was used for a different e-mail.');
+    }
+
+    await this.execute(`update "email_campaign_recipient" set "sent_email_id" = ? where "id" = ?`, [start.sendId, recipient.id]);
+    const { body } = this.sending.render({ subject: campaign.subjectTemplate, template: campaign.bodyTemplate }, post, models, account.email);
+    const outcome = await this.sending.transmit(start.sendId, account, recipient.recipient, recipient.subject, body);
+    if (outcome.kind === 'sent') return this.settle(recipient.id, 'sent', null, start.sendId);
+    if (outcome.kind === 'unknown') return this.settle(recipient.id, 'unknown', outcome.error.message, start.sendId);
+
+    const now = this.clock.now();
+    switch (outcome.failure?.kind) {
+      case 'rate_limited': {
+        // Not the recipient's failure: it waits, and the campaign with it, until Gmail says to try again.
+        await this.settle(recipient.id, 'pending', null);
+        const until = outcome.failure.retryAt && outcome.failure.retryAt.getTime() > now.getTime() ? outcome.failure.retryAt : new Date(now.getTime() + DEFAULT_RATE_LIMIT_PAUSE_MS);
+        await this.pause(campaign.id, 'rate_limited', until, RUNNER_MESSAGES.rateLimited(account.email, until));
+        this.logger.warn(`Campaign ${campaign.id}: Gmail rate-limited ${account.email}; paused until ${until.toISOString()}`);
+        return until;
+      }
+      case 'daily_limit': {
+        // Gmail counts more than we do (sends from elsewhere): the campaign waits as for its own quota.
+        await this.settle(recipient.id, 'pending', null);
+        const use = await this.sentEmails.quotaUse(account.id, new Date(now.getTime() - QUOTA_WINDOW_MS));
+        const until = new Date((use.sentAt[0]?.getTime() ?? now.getTime()) + QUOTA_WINDOW_MS);
+        await this.noteWait(campaign.id, until, RUNNER_MESSAGES.gmailDailyLimit(account.email, until));
+        return until;
+      }
+      case 'invalid_grant':
+        // The account must be connected again; staff resume the campaign then.
+        await this.settle(recipient.id, 'pending', null);
+        await this.pause(campaign.id, 'reauth', null, outcome.error.message);
+        return null;
+      default:
+        await this.settle(recipient.id, 'failed', outcome.error.message, start.sendId);
+        return undefined;
+    }
+  }
+
+  /**
+   * Recipients a stopped run left 'sending' take the outcome the log has for their key: sent or unknown as it says;
+   * an attempt still 'sending' there may have reached Gmail, so it becomes unknown and is never sent again; no
+   * attempt, or a failed one, means nothing went out: the recipient is pending again.
+   */
+  private async settleStranded(campaign: RunningCampaign): Promise<void> {
+    const stranded = await this.em.fork().execute<{ id: number; sendId: number | null; status: string | null }[]>(
+      `select r."id", s."id" as "sendId", s."status" from "email_campaign_recipient" r
+         left join "sent_email" s on s."sent_by_id" = ? and s."idempotency_key" = 'campaign-' || r."campaign_id" || '-' || r."id"
+        where r."campaign_id" = ? and r."state" = 'sending'`,
+      [campaign.createdById ?? 0, campaign.id],
+    );
+    for (const recipient of stranded) {
+      if (recipient.status === 'sent') await this.settle(recipient.id, 'sent', null, recipient.sendId);
+      else if (recipient.status === 'unknown') await this.settle(recipient.id, 'unknown', RUNNER_MESSAGES.stranded, recipient.sendId);
+      else if (recipient.status === 'sending') {
+        await this.sentEmails.unknown(recipient.sendId!, RUNNER_MESSAGES.stranded);
+        await this.settle(recipient.id, 'unknown', RUNNER_MESSAGES.stranded, recipient.sendId);
+        this.logger.warn(`Campaign ${campaign.id}: recipient ${recipient.id} was being sent when a run stopped; marked unknown`);
+      } else await this.settle(recipient.id, 'pending', null);
+    }
+  }
+
+  /** A recipient's outcome (or back to pending); undefined, so that the run goes on. */
+  private async settle(recipientId: number, state: RecipientState, error: string | null, sentEmailId?: number | null): Promise<undefined> {
+    await this.execute(
+      `update "email_campaign_recipient" set "state" = ?, "error" = ?, "sent_email_id" = coalesce(?, "sent_email_id"),
+              "sent_at" = case when ? = 'sent' then coalesce("sent_at", now()) else "sent_at" end, "updated_at" = now() where "id" = ?`,
+      [state, error?.slice(0, 1000) ?? null, sentEmailId ?? null, state, recipientId],
+    );
+    return undefined;
+  }
+
+  /** Every recipient has an outcome: the campaign is completed. */
+  private async completeIfDone(campaignId: number): Promise<null> {
+    await this.execute(
+      `update "email_campaign" set "state" = 'completed', "finished_at" = now(), "paused_until" = null, "pause_reason" = null
+        where "id" = ? and "state" = 'running' and not exists (select 1 from "email_campaign_recipient" where "campaign_id" = ? and "state" in ('pending', 'sending'))`,
+      [campaignId, campaignId],
+    );
+    return null;
+  }
+
+  /** The campaign cannot go on (its account or its maker is gone): what it had not sent fails with why. */
+  private async finishWithout(campaignId: number, reason: string): Promise<null> {
+    await this.execute(`update "email_campaign_recipient" set "state" = 'failed', "error" = ?, "updated_at" = now() where "campaign_id" = ? and "state" = 'pending'`, [
+      reason,
+      campaignId,
+    ]);
+    return this.completeIfDone(campaignId);
+  }
+
+  private async pause(campaignId: number, cause: PauseCause, until: Date | null, reason: string): Promise<void> {
+    await this.execute(
+      `update "email_campaign" set "state" = 'paused', "pause_cause" = ?, "paused_until" = ?, "pause_reason" = ? where "id" = ? and "state" = 'running'`,
+      [cause, until, reason, campaignId],
+    );
+  }
+
+  /** A running campaign waiting for its account's quota: until when and why (null: no longer waiting). */
+  private async noteWait(campaignId: number, until: Date | null, reason: string | null): Promise<void> {
+    await this.execute(`update "email_campaign" set "paused_until" = ?, "pause_reason" = ? where "id" = ? and "state" = 'running'`, [until, reason, campaignId]);
+  }
+
+  private async execute(statement: string, params: unknown[]): Promise<void> {
+    await this.em.getConnection().execute(statement, params);
+  }
+
+  private async load(campaignId: number): Promise<RunningCampaign | null> {
+    const [campaign] = await this.em.fork().execute<RunningCampaign[]>(
+      `select "id", "state", "account_id" as "accountId", "created_by_id" as "createdById", "scheduled_at" as "scheduledAt", "started_at" as "startedAt",
+              "paused_until" as "pausedUntil", "pause_cause" as "pauseCause", "subject_template" as "subjectTemplate", "body_template" as "bodyTemplate"
+         from "email_campaign" where "id" = ?`,
+      [campaignId],
+    );
+    if (!campaign) return null;
+    const date = (at: Date | null) => (at ? new Date(at) : null);
+    return { ...campaign, scheduledAt: date(campaign.scheduledAt), startedAt: date(campaign.startedAt), pausedUntil: date(campaign.pausedUntil) };
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { QueueModule } from '../../platform/queue/queue.module.js';
+import { ConsentModule } from '../consent/consent.module.js';
+import { EmailTemplatesModule } from '../email-templates/email-templates.module.js';
+import { MailAccountsModule } from '../mail-accounts/mail-accounts.module.js';
+import { ModelsModule } from '../models/models.module.js';
+import { PostsModule } from '../posts/posts.module.js';
+import { EmailCampaignRunner } from './email-campaign-runner.service.js';
+import { EmailCampaignsModule } from './email-campaigns.module.js';
+import { EmailCampaignProcessor } from './jobs/email-campaign.processor.js';
+
+/** The campaign processor (and its sweep); only the worker process imports this. */
+@Module({
+  imports: [EmailCampaignsModule, QueueModule, EmailTemplatesModule, MailAccountsModule, PostsModule, ModelsModule, ConsentModule],
+  providers: [EmailCampaignRunner, EmailCampaignProcessor],
+})
+export class EmailCampaignsWorkerModule {}
