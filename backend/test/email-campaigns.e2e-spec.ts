@@ -43,6 +43,7 @@ interface Campaign {
   templateTitle: string;
   scheduledAt: string | null;
   pausedUntil: string | null;
+  pauseCause: string | null;
   pauseReason: string | null;
   total: number;
   counts: Record<string, number>;
@@ -317,6 +318,7 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
         expect(waiting.pausedUntil).not.toBeNull();
       }, 10_000);
       expect(waiting!.state).toBe('running');
+      expect(waiting!.pauseCause).toBeNull();
       expect(waiting!.counts).toMatchObject({ sent: 2, pending: 2 });
       expect(waiting!.pauseReason).toMatch(new RegExp(`^The daily sending limit of ${JIHYUN} is reached; the next e-mail goes at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(Korean time\\)\\.$`));
       // It waits till the first of today's two leaves the rolling 24 hours.
@@ -332,6 +334,7 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
       const { id } = (await create()).json<Campaign>();
       const paused = await settled(id, 'paused');
       expect(paused.counts).toMatchObject({ pending: 4, failed: 0 });
+      expect(paused.pauseCause).toBe('rate_limited');
       // No retry time from Gmail: fifteen minutes.
       const until = new Date(paused.pausedUntil!).getTime();
       expect(until).toBeGreaterThanOrEqual(before + 15 * 60_000);
@@ -345,6 +348,7 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
       const done = await settled(id);
       expect(done.counts).toMatchObject({ sent: 4, failed: 0 });
       expect(done.pausedUntil).toBeNull();
+      expect(done.pauseCause).toBeNull();
       expect(await sentMails()).toHaveLength(4);
     });
 
@@ -385,6 +389,7 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
       const paused = await settled(id, 'paused');
       expect(paused.pauseReason).toBe(`Google no longer accepts the sign-in of ${JIHYUN}. Please re-authenticate the account.`);
       expect(paused.pausedUntil).toBeNull();
+      expect(paused.pauseCause).toBe('reauth');
       expect(paused.counts).toMatchObject({ pending: 4, failed: 0 });
       const resumed = await api('POST', `email-campaigns/${id}/resume`);
       expect(resumed.statusCode).toBe(409);
@@ -403,7 +408,7 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
 
       expect((await api('POST', `email-campaigns/${id}/resume`)).json().message).toBe('This campaign is not paused, so there is nothing to resume.');
       const paused = await api('POST', `email-campaigns/${id}/pause`);
-      expect(paused.json()).toMatchObject({ state: 'paused', pauseReason: 'Paused by staff.' });
+      expect(paused.json()).toMatchObject({ state: 'paused', pauseCause: 'staff', pauseReason: 'Paused by staff.' });
       // The job waiting for the time is dropped: a paused campaign holds no job.
       expect(await queue().getJob(`campaign-${id}`)).toBeUndefined();
       const twice = await api('POST', `email-campaigns/${id}/pause`);
@@ -501,6 +506,51 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
       await startWorker();
       try {
         expect((await settled(id)).counts).toMatchObject({ sent: 4 });
+      } finally {
+        await stopWorker();
+      }
+    });
+  });
+  describe('when the e-mails go', () => {
+    it('asks the opt-out register and the selection again, and skips whoever no longer qualifies', async () => {
+      // Made while no worker runs; meanwhile C-2's customer opts out and C-3's models are deselected.
+      const { id } = (await create()).json<Campaign>();
+      expect((await api('POST', 'opt-outs', { address: 'b@label.example', channel: 'all', source: 'request' })).statusCode).toBe(201);
+      await api('PUT', 'posts/C-3/selected-models', { modelIds: [] });
+      await startWorker();
+      try {
+        const done = await settled(id);
+        expect(done.recipients.map((r) => [r.postId, r.state, r.error])).toEqual([
+          ['C-1', 'sent', null],
+          ['C-2', 'skipped', 'b@label.example has opted out of e-mails (수신거부): this e-mail cannot be sent to it.'],
+          ['C-3', 'skipped', 'No models selected. Choose the models for this post with Select Models before sending.'],
+          ['C-4', 'sent', null],
+        ]);
+        expect((await sentMails()).map((mail) => mail.to[0].address).sort()).toEqual(['a@studio.example', 'd@studio.example']);
+      } finally {
+        await stopWorker();
+        const [{ id: optOut }] = (await db.query(`select id from opt_out where address = 'b@label.example' and withdrawn_at is null`)).rows;
+        await api('POST', `opt-outs/${optOut}/withdraw`, {});
+        const models = (await db.query(`select id from talent_model order by id`)).rows.map((row) => row.id);
+        await api('PUT', 'posts/C-3/selected-models', { modelIds: models });
+      }
+    });
+
+    it("paces one account's e-mails by the configured gap, plus at most a quarter of it", async () => {
+      const gapMs = 400;
+      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot({ ...t.config, EMAIL_CAMPAIGN_GAP_MS: gapMs }), { logger: false, abortOnError: false });
+      await worker.init();
+      try {
+        const { id } = (await create()).json<Campaign>();
+        await settled(id);
+        const times = (await db.query<{ at: Date }>(`select created_at as at from sent_email where status = 'sent' order by created_at`)).rows.map((row) => row.at.getTime());
+        expect(times).toHaveLength(4);
+        for (let n = 1; n < times.length; n++) {
+          const gap = times[n] - times[n - 1];
+          expect(gap).toBeGreaterThanOrEqual(gapMs);
+          // The random quarter, and the time a send takes.
+          expect(gap).toBeLessThan(gapMs * 1.25 + 400);
+        }
       } finally {
         await stopWorker();
       }

@@ -2088,6 +2088,11 @@ export interface components {
             leftOut: components["schemas"]["LeftOutPostDto"][];
             /** @enum {string} */
             overQuota: "spread" | "refuse";
+            /**
+             * @description Who paused it: staff; Gmail's rate limit (it resumes by itself at pausedUntil); the account's sign-in (re-authenticate, then resume). Null while running, also when it waits for the daily limit
+             * @enum {string|null}
+             */
+            pauseCause: "staff" | "rate_limited" | "reauth" | null;
             /** @description Why it is paused or waiting */
             pauseReason: string | null;
             /**
@@ -2123,6 +2128,11 @@ export interface components {
             leftOut: components["schemas"]["LeftOutPostDto"][];
             /** @enum {string} */
             overQuota: "spread" | "refuse";
+            /**
+             * @description Who paused it: staff; Gmail's rate limit (it resumes by itself at pausedUntil); the account's sign-in (re-authenticate, then resume). Null while running, also when it waits for the daily limit
+             * @enum {string|null}
+             */
+            pauseCause: "staff" | "rate_limited" | "reauth" | null;
             /** @description Why it is paused or waiting */
             pauseReason: string | null;
             /**

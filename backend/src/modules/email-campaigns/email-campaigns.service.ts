@@ -18,7 +18,7 @@ import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
 import { ModelsService } from '../models/models.service.js';
 import { PostsService } from '../posts/posts.service.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
-import { afterCommand, type CampaignCommand, type CampaignState, RECIPIENT_STATES, type RecipientState } from './domain/campaign-states.js';
+import { afterCommand, type CampaignCommand, type CampaignState, type PauseCause, RECIPIENT_STATES, type RecipientState } from './domain/campaign-states.js';
 import { spreadOverDays } from './domain/quota-schedule.js';
 import type {
   CampaignPreviewDto,
@@ -73,6 +73,7 @@ interface CampaignRow {
   overQuota: string;
   scheduledAt: Date | null;
   pausedUntil: Date | null;
+  pauseCause: PauseCause | null;
   pauseReason: string | null;
   total: number;
   leftOut: LeftOutPostDto[];
@@ -363,7 +364,7 @@ export class EmailCampaignsService {
   private async campaignRows(where: string, params: unknown[], limit: number, offset: number): Promise<CampaignRow[]> {
     return this.em.fork().execute<CampaignRow[]>(
       `select c."id", c."state", c."template_id" as "templateId", c."template_title" as "templateTitle", c."account_id" as "accountId", a."email" as "accountEmail",
-              c."over_quota" as "overQuota", c."scheduled_at" as "scheduledAt", c."paused_until" as "pausedUntil", c."pause_reason" as "pauseReason",
+              c."over_quota" as "overQuota", c."scheduled_at" as "scheduledAt", c."paused_until" as "pausedUntil", c."pause_cause" as "pauseCause", c."pause_reason" as "pauseReason",
               c."total", c."left_out" as "leftOut", u."name" as "createdBy", c."created_at" as "createdAt", c."started_at" as "startedAt", c."finished_at" as "finishedAt",
               (select jsonb_object_agg(s."state", s."count") from (select "state", count(*)::int as "count" from "email_campaign_recipient" r where r."campaign_id" = c."id" group by "state") s) as "counts"
          from "email_campaign" c left join "mail_account" a on a."id" = c."account_id" left join "users" u on u."id" = c."created_by_id"
@@ -385,6 +386,7 @@ function toCampaignDto(row: CampaignRow): EmailCampaignDto {
     overQuota: row.overQuota,
     scheduledAt: iso(row.scheduledAt),
     pausedUntil: iso(row.pausedUntil),
+    pauseCause: row.pauseCause,
     pauseReason: row.pauseReason,
     total: row.total,
     counts,

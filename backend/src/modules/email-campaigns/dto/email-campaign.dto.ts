@@ -3,7 +3,7 @@ import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, I
 import { Optional } from '../../../platform/http/optional.js';
 import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
 import { MAX_INT } from '../../../platform/http/validation.pipe.js';
-import { CAMPAIGN_STATES, OVER_QUOTA_CHOICES, RECIPIENT_STATES } from '../domain/campaign-states.js';
+import { CAMPAIGN_STATES, OVER_QUOTA_CHOICES, PAUSE_CAUSES, RECIPIENT_STATES } from '../domain/campaign-states.js';
 
 /** The most posts one campaign takes. */
 export const MAX_CAMPAIGN_POSTS = 500;
@@ -131,6 +131,12 @@ export class EmailCampaignDto {
     description: "Until when Gmail's rate limit pauses the campaign (it resumes by itself), or when the account's daily limit frees for its next e-mail",
   })
   pausedUntil!: string | null;
+  @ApiProperty({
+    enum: PAUSE_CAUSES,
+    nullable: true,
+    description: "Who paused it: staff; Gmail's rate limit (it resumes by itself at pausedUntil); the account's sign-in (re-authenticate, then resume). Null while running, also when it waits for the daily limit",
+  })
+  pauseCause!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Why it is paused or waiting' }) pauseReason!: string | null;
   @ApiProperty() total!: number;
   @ApiProperty({ type: RecipientCountsDto }) counts!: RecipientCountsDto;
