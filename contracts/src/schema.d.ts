@@ -676,6 +676,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v1/email-templates/comcard-sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EmailTemplatesController_comcardSharing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v1/email-templates/default": {
         parameters: {
             query?: never;
@@ -718,6 +734,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["EmailTemplatesController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v1/email-templates/send-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EmailTemplatesController_sendTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1737,6 +1769,10 @@ export interface components {
             /** @description The staff member's columns in order, or null for the default */
             columns: components["schemas"]["ColumnSettingDto"][] | null;
         };
+        ComcardSharingDto: {
+            /** @description The Drive links a customer might not open; empty when every one is shared with anyone who has the link */
+            unshared: components["schemas"]["UnsharedComcardLinkDto"][];
+        };
         ContactChangeDto: {
             chatWindowName?: string;
             check?: boolean;
@@ -2164,6 +2200,14 @@ export interface components {
             /** @description How many e-mails would go on each day if sent now, as the rolling 24 hours free */
             spread: components["schemas"]["SpreadDayDto"][];
         };
+        EmailOutcomeDto: {
+            /** @description When the reply or the bounce arrived (ISO date-time) */
+            at: string;
+            /** @enum {string} */
+            kind: "replied" | "bounced";
+            /** @description A bounce's reason in plain words (the status, then the receiving server's answer); null for a reply */
+            reason: string | null;
+        };
         EmailPreviewDto: {
             /** @description Sanitised HTML of the e-mail body, as it is sent */
             html: string;
@@ -2332,6 +2376,8 @@ export interface components {
             refreshToken?: string;
         };
         MailAccountDto: {
+            /** @description The account granted reading its mailbox (gmail.readonly), so replies and bounces of its e-mails are seen; false for accounts connected before: re-authenticate them once. */
+            canReadReplies: boolean;
             /** Format: date-time */
             createdAt: string;
             /** @description Gmail's daily sending limit of the account (500 for gmail.com, 2,000 for Workspace by default) */
@@ -2484,10 +2530,10 @@ export interface components {
             /** @description Who recorded it (null once their account is deleted) */
             recordedBy: string | null;
             /**
-             * @description 080 line, staff entry, the person's own request, CSV import
+             * @description 080 line, staff entry, the person's own request, CSV import, or an e-mail to the address that bounced
              * @enum {string}
              */
-            source: "080" | "staff" | "request" | "csv";
+            source: "080" | "staff" | "request" | "csv" | "bounce";
             /** Format: date-time */
             withdrawnAt: string | null;
             withdrawnBy: string | null;
@@ -2594,6 +2640,8 @@ export interface components {
             /** @description An e-mail has been sent for this post */
             isEmailSent: boolean;
             isFavorite: boolean;
+            /** @description The reply or bounce of the post's last e-mail sent; null when none came (yet) */
+            lastEmailOutcome: components["schemas"]["EmailOutcomeDto"] | null;
             memo: string | null;
             /** @description The sheet's post id, or url- + 16 hex digits derived from the post URL */
             postId: string;
@@ -2828,6 +2876,23 @@ export interface components {
             /** @description The text this recipient gets, placeholders already applied */
             text: string;
         };
+        SendTestEmailDto: {
+            /** @description The mail account to send from */
+            accountId: number;
+            /** @description Specify's text; without it, the default template's */
+            content?: string;
+            /** @description The post's postId */
+            postId: string;
+            /** @description Specify's subject; without it and content, the default template's */
+            subject?: string;
+        };
+        SendTestEmailResultDto: {
+            /** @example Test e-mail sent to staff@agency.kr. */
+            message: string;
+            success: boolean;
+            /** @description The signed-in staff member's address it went to */
+            to: string;
+        };
         SenderNumberDto: {
             /**
              * @description The gateway key, masked: only its last characters are shown
@@ -2945,6 +3010,18 @@ export interface components {
             LMS: number;
             MMS: number;
             SMS: number;
+        };
+        UnsharedComcardLinkDto: {
+            /** @enum {string} */
+            field: "htmlUrl" | "download" | "comcardPhotoURL" | "image";
+            link: string;
+            /** @description The model's name as staff know it (Korean, else English, else the comcard number) */
+            model: string;
+            /**
+             * @description restricted: shared with people only; unknown: the account cannot read its sharing
+             * @enum {string}
+             */
+            sharing: "restricted" | "unknown";
         };
         UpdateContactDto: {
             chatWindowName?: string;
@@ -5564,6 +5641,55 @@ export interface operations {
             };
         };
     };
+    EmailTemplatesController_comcardSharing: {
+        parameters: {
+            query: {
+                /** @description The post's postId: its selected models' links are checked */
+                postId: string;
+                /** @description The mail account the e-mail goes from: Drive is asked as it */
+                accountId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The selected models' Drive links a customer could not open, checked before sending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComcardSharingDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     EmailTemplatesController_sendDefault: {
         parameters: {
             query?: never;
@@ -5722,6 +5848,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SendEmailResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such post or mail account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The account must be re-authenticated, the same send is in flight, or Gmail never confirmed an earlier try */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used for a different e-mail */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The account's daily sending limit is reached */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Gmail failed, or did not answer (the e-mail may have gone out) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    EmailTemplatesController_sendTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendTestEmailDto"];
+            };
+        };
+        responses: {
+            /** @description A copy to the signed-in staff member's own address; not logged as a send to the post */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendTestEmailResultDto"];
                 };
             };
             400: {

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../platform/clock.js';
 import { ConsentService } from '../consent/consent.service.js';
 import type { MailAccountDto } from '../mail-accounts/dto/mail-account.dto.js';
+import type { GoogleAccount } from '../mail-accounts/mail-accounts.service.js';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
 import type { GmailMessageHeaders, GmailReadPort } from '../mail-accounts/providers/google.ports.js';
 import { type ThreadSend, SentEmailsService } from '../posts/sent-emails.service.js';
@@ -128,7 +129,7 @@ export class GmailWatchService {
   }
 
   /** Marks what the arrived messages say of our sends. */
-  private async settle(mailbox: GmailReadPort, account: MailAccountDto, { messages, sends }: Arrivals): Promise<{ replied: number; bounced: number }> {
+  private async settle(mailbox: GmailReadPort, account: GoogleAccount, { messages, sends }: Arrivals): Promise<{ replied: number; bounced: number }> {
     const found = { replied: 0, bounced: 0 };
     for (const message of messages) {
       // The sends of the thread that the message can answer: those sent before it came.

@@ -24,6 +24,9 @@ import { type DrivePort, GoogleCallError, type GoogleFailure, GoogleGateway, typ
 
 const DRIVE_LIST_LIMIT = 2_000;
 
+/** The account a Google session acts as. */
+export type GoogleAccount = Pick<MailAccountDto, 'id' | 'name' | 'email'>;
+
 export function toMailAccountDto(account: MailAccount, sentLast24h: number): MailAccountDto {
   return {
     id: account.id,
@@ -188,13 +191,13 @@ export class MailAccountsService {
    * Runs `work` with Google as the account. A refused sign-in marks the account for re-authentication; every
    * Google failure `work` leaves uncaught becomes a clear HTTP error, caused by the GoogleCallError (see googleFailureOf).
    */
-  async withGoogle<T>(accountId: number, work: (google: GoogleSession) => Promise<T>): Promise<T> {
+  async withGoogle<T>(accountId: number, work: (google: GoogleSession, account: GoogleAccount) => Promise<T>): Promise<T> {
     const em = this.em.fork();
     const account = await this.load(em, accountId);
     const refusal = (error: GoogleCallError) => Object.assign(this.toHttpError(error.failure, account), { cause: error });
     if (account.needsReauth) throw refusal(new GoogleCallError({ kind: 'invalid_grant' }));
     try {
-      return await work(this.google.session(this.secrets.open(account.refreshTokenEncrypted)));
+      return await work(this.google.session(this.secrets.open(account.refreshTokenEncrypted)), { id: account.id, name: account.name, email: account.email });
     } catch (error) {
       if (!(error instanceof GoogleCallError)) throw error;
       const { failure } = error;

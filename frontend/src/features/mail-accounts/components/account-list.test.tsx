@@ -12,6 +12,9 @@ const account = (id: number, email: string, fields: Partial<MailAccount> = {}): 
   needsReauth: false,
   canReadReplies: true,
   createdAt: '2026-12-01T00:00:00.000Z',
+  dailyLimit: 500,
+  sentLast24h: 0,
+  remainingToday: 500,
   ...fields,
 });
 
