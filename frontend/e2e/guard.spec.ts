@@ -77,7 +77,7 @@ test('an admin is kept out of the user routes', async ({ page, superadminSession
 
   await page.getByRole('button', { name: '메뉴' }).click();
   const menu = page.getByRole('dialog', { name: '메뉴' });
-  await expect(menu.getByRole('navigation').getByRole('button')).toHaveText(['Home', 'Add Account', 'Sent Emails', 'Show Favourites', 'Update Profile', 'Contact Book', 'Message Sender', 'Opt-outs (수신거부)', 'Logout']);
+  await expect(menu.getByRole('navigation').getByRole('button')).toHaveText(['Home', 'Add Account', 'Sent Emails', 'Campaigns', 'Show Favourites', 'Update Profile', 'Contact Book', 'Message Sender', 'Opt-outs (수신거부)', 'Logout']);
   await page.keyboard.press('Escape');
 
   for (const userRoute of ['/admin/users', '/admin/users/add']) {

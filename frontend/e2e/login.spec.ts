@@ -38,6 +38,7 @@ test('the superadmin signs in and reaches the admin area', async ({ page }) => {
     'Home',
     'Add Account',
     'Sent Emails',
+    'Campaigns',
     'Show Favourites',
     'Update Profile',
     'Contact Book',

@@ -180,6 +180,8 @@ async function browserJourneys(): Promise<Counts> {
     ADMIN_PASSWORD: admin.password,
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
+    // A campaign's e-mails a moment apart, not Gmail's 20 s: the journeys watch one run to its end.
+    EMAIL_CAMPAIGN_GAP_MS: '200',
     // Its own queues, apart from whatever the back-end tests left in the same Redis.
     REDIS_KEY_PREFIX: database,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -4,3 +4,4 @@ export * from './message-bytes.js';
 export * from './phone.js';
 export * from './sending-rules.js';
 export * from './contact-values.js';
+export * from './email-campaigns.js';

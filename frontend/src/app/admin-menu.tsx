@@ -34,6 +34,7 @@ const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Home', to: paths.emailAccounts },
   { label: 'Add Account', to: paths.emailAccounts },
   { label: 'Sent Emails', to: paths.sentEmails },
+  { label: 'Campaigns', to: paths.emailCampaigns },
   { label: 'Show Favourites', to: paths.favourites },
   { label: 'Update Profile', to: paths.profile },
   { label: 'Contact Book', to: paths.contactBook },

@@ -51,6 +51,16 @@ export const router = createBrowserRouter([
                 lazy: async () => ({ Component: (await import('../features/posts/routes/sent-emails-page.tsx')).SentEmailsPage }),
               },
               {
+                path: paths.emailCampaigns,
+                handle,
+                lazy: async () => ({ Component: (await import('../features/posts/routes/campaigns-page.tsx')).CampaignsPage }),
+              },
+              {
+                path: paths.emailCampaign(':campaignId'),
+                handle,
+                lazy: async () => ({ Component: (await import('../features/posts/routes/campaign-page.tsx')).CampaignPage }),
+              },
+              {
                 path: paths.favourites,
                 handle,
                 lazy: async () => ({ Component: (await import('../features/posts/routes/favourites-page.tsx')).FavouritesPage }),

@@ -9,6 +9,9 @@ export const paths = {
   dashboard: '/admin/dashboard',
   accountDashboard: (accountId: string) => `/admin/dashboard/${encodeURIComponent(accountId)}`,
   sentEmails: '/admin/sent-emails',
+  /** E-mail campaigns: one e-mail to each of many posts' customers, paced within Gmail's limits. */
+  emailCampaigns: '/admin/email-campaigns',
+  emailCampaign: (id: number | string) => `/admin/email-campaigns/${encodeURIComponent(String(id))}`,
   favourites: '/admin/favourites',
   /** The message sender, with a recipient's phone number filled in when given (a post's Quick Message). */
   messageSender: (phoneNumber?: string) => (phoneNumber ? `/admin/message-sender?phoneNumber=${encodeURIComponent(phoneNumber)}` : '/admin/message-sender'),

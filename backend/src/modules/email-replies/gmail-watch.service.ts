@@ -2,7 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../platform/clock.js';
 import { ConsentService } from '../consent/consent.service.js';
-import type { MailAccountDto } from '../mail-accounts/dto/mail-account.dto.js';
 import type { GoogleAccount } from '../mail-accounts/mail-accounts.service.js';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
 import type { GmailMessageHeaders, GmailReadPort } from '../mail-accounts/providers/google.ports.js';

@@ -1,12 +1,10 @@
+import { MAX_CAMPAIGN_POSTS } from '@job-casting/rules';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Optional } from '../../../platform/http/optional.js';
 import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
 import { MAX_INT } from '../../../platform/http/validation.pipe.js';
 import { CAMPAIGN_STATES, OVER_QUOTA_CHOICES, PAUSE_CAUSES, RECIPIENT_STATES } from '../domain/campaign-states.js';
-
-/** The most posts one campaign takes. */
-export const MAX_CAMPAIGN_POSTS = 500;
 
 /** The posts, template and account of a campaign: what the review and the campaign are made from. */
 export class ReviewEmailCampaignDto {

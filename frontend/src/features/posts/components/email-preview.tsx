@@ -15,18 +15,22 @@ export function EmailPreviewBody({ preview, emptyText }: { preview: ReturnType<t
     );
   }
   if (!preview.data) return <Loading label="Rendering preview…" />;
+  return <RenderedEmail subject={preview.data.subject} html={preview.data.html} isBusy={preview.isValidating} />;
+}
+
+/** A rendered e-mail: its subject, and its body as the server rendered and sanitised it (and safeHtml again). */
+export function RenderedEmail({ subject, html, isBusy = false }: { subject: string; html: string; isBusy?: boolean }) {
   return (
-    <div className="flex flex-col gap-3 p-4" aria-busy={preview.isValidating}>
+    <div className="flex flex-col gap-3 p-4" aria-busy={isBusy}>
       <p className="text-sm text-slate-800">
         <span className="font-medium text-slate-600">Subject: </span>
-        <span className="font-semibold text-slate-900">{preview.data.subject}</span>
+        <span className="font-semibold text-slate-900">{subject}</span>
       </p>
-      {/* Rendered and sanitised by the server (and again by safeHtml): the e-mail as it is sent. */}
       <div
         data-testid="email-preview"
         className="overflow-x-auto border-t border-slate-200 pt-3 text-sm text-slate-900 [&_a]:text-brand-800 [&_a]:underline [&_img]:h-auto
           [&_img]:max-w-full [&_table]:max-w-full"
-        dangerouslySetInnerHTML={{ __html: safeHtml(preview.data.html) }}
+        dangerouslySetInnerHTML={{ __html: safeHtml(html) }}
       />
     </div>
   );

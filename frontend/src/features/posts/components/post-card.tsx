@@ -9,6 +9,7 @@ import { displayPostDate } from '../../../lib/korean-time.ts';
 import { countOf } from '../../../lib/count-words.ts';
 import { modelName, type Model } from '../api/models.ts';
 import { ClampedBody } from './clamped-body.tsx';
+import type { CampaignPicks } from './campaign-picks.ts';
 import { EmailOutcomeNotice } from './email-outcome.tsx';
 
 export type Language = 'eng' | 'kor';
@@ -24,6 +25,8 @@ interface PostCardProps {
   onSendAction: (action: SendAction, post: Post) => void;
   /** The models this staff member selected for the post (Select Models); none shown while unknown. */
   selectedModels?: readonly Model[];
+  /** The dashboard's picks for an e-mail campaign: a checkbox on the card when given. */
+  picks?: CampaignPicks;
 }
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
@@ -84,7 +87,7 @@ function SelectedModels({ models }: { models: readonly Model[] }) {
 }
 
 /** One casting post with every field, badge and action of spec §2. */
-export function PostCard({ post, language, onMemo, onSendAction, selectedModels }: PostCardProps) {
+export function PostCard({ post, language, onMemo, onSendAction, selectedModels, picks }: PostCardProps) {
   const { data } = post;
   // The API answers sanitised HTML for both descriptions (no script, style, handlers or unsafe URLs); safeHtml
   // sanitises it again in the browser.
@@ -94,6 +97,15 @@ export function PostCard({ post, language, onMemo, onSendAction, selectedModels 
   return (
     <article aria-label={title} className="@container rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start gap-3">
+        {picks && (
+          <input
+            type="checkbox"
+            aria-label={`Pick ${title} for a campaign`}
+            checked={picks.has(post.postId)}
+            onChange={() => picks.toggle({ postId: post.postId, title })}
+            className="mt-1.5 size-4 shrink-0 accent-brand-700"
+          />
+        )}
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-bold text-slate-900 break-words">{title}</h2>
           {data.titleOfTheWork && <p className="mt-0.5 text-sm text-slate-700">{data.titleOfTheWork}</p>}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { bodyCell, headCell, TableScroll, tableClass } from '../../../components/ui/data-table.tsx';
@@ -9,6 +9,7 @@ import { modelName, type Model } from '../api/models.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 import { emailOutcomeText } from './email-outcome.tsx';
 import { PostCard, type Language, type SendAction } from './post-card.tsx';
+import type { CampaignPicks } from './campaign-picks.ts';
 
 interface PostListViewProps {
   posts: readonly Post[];
@@ -18,7 +19,18 @@ interface PostListViewProps {
   onMemo: (post: Post) => void;
   onSendAction: (action: SendAction, post: Post) => void;
   isBusy?: boolean;
+  /** The dashboard's picks for an e-mail campaign: a checkbox column when given. */
+  picks?: CampaignPicks;
 }
+
+/** The row's own press (which opens the panel) must not take a press meant for the pick checkbox. */
+const keepPressInCheckbox = {
+  onPointerDown: (event: SyntheticEvent) => event.stopPropagation(),
+  onClick: (event: SyntheticEvent) => event.stopPropagation(),
+  onKeyDown: (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    if (event.key === ' ' || event.key === 'Enter') event.stopPropagation();
+  },
+};
 
 /** A text cell that keeps to one line, the whole value in its tooltip. */
 function Clipped({ value, width }: { value: string | null | undefined; width: string }) {
@@ -89,7 +101,7 @@ const rowClass = `cursor-pointer bg-white hover:bg-slate-50 data-selected:bg-bra
  * The posts as a compact table, one row per post; choosing a row (click, Enter or Space) shows its full card,
  * with every action, in a panel beside the table. Esc or Close closes the panel.
  */
-export function PostListView({ posts, language, selections, onMemo, onSendAction, isBusy }: PostListViewProps) {
+export function PostListView({ posts, language, selections, onMemo, onSendAction, isBusy, picks }: PostListViewProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -134,7 +146,12 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
             className={tableClass}
           >
             <TableHeader>
-              <Column isRowHeader className={headCell('start')}>
+              {picks ? (
+                <Column className={headCell('start')}>
+                  <span className="sr-only">Pick for a campaign</span>
+                </Column>
+              ) : null}
+              <Column isRowHeader className={headCell(picks ? undefined : 'start')}>
                 Title
               </Column>
               <Column className={headCell()}>Flags</Column>
@@ -145,13 +162,25 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
               <Column className={headCell()}>Post Date</Column>
             </TableHeader>
             {/* The rows are cached per post: a new selection of models must draw them again. */}
-            <TableBody items={posts} dependencies={[selections]}>
+            <TableBody items={posts} dependencies={[selections, picks?.picks]}>
               {(post) => {
                 const { data } = post;
                 const models = selections.get(post.postId);
                 return (
                   <Row id={post.postId} textValue={data.postTitle || post.postId} className={rowClass}>
-                    <Cell className={`${bodyCell('start')} font-medium text-slate-900`}>
+                    {picks ? (
+                      <Cell className={bodyCell('start')}>
+                        <input
+                          type="checkbox"
+                          aria-label={`Pick ${data.postTitle || 'Untitled post'} for a campaign`}
+                          checked={picks.has(post.postId)}
+                          onChange={() => picks.toggle({ postId: post.postId, title: data.postTitle || 'Untitled post' })}
+                          className="size-4 accent-brand-700"
+                          {...keepPressInCheckbox}
+                        />
+                      </Cell>
+                    ) : null}
+                    <Cell className={`${bodyCell(picks ? undefined : 'start')} font-medium text-slate-900`}>
                       <Clipped value={data.postTitle || 'Untitled post'} width="max-w-[20rem]" />
                     </Cell>
                     <Cell className={bodyCell()}>
@@ -188,7 +217,7 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
             </Button>
           </div>
           <div className="min-h-0 overflow-y-auto p-2">
-            <PostCard post={selected} language={language} onMemo={onMemo} onSendAction={onSendAction} selectedModels={selections.get(selected.postId)} />
+            <PostCard post={selected} language={language} onMemo={onMemo} onSendAction={onSendAction} selectedModels={selections.get(selected.postId)} picks={picks} />
           </div>
         </aside>
       )}

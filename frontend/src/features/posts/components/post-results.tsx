@@ -7,6 +7,7 @@ import { MemoDialog } from './memo-dialog.tsx';
 import { usePostSendActions } from './post-send-actions.tsx';
 import { PostCard, type Language } from './post-card.tsx';
 import { PostListView } from './post-list-view.tsx';
+import type { CampaignPicks } from './campaign-picks.ts';
 import { PostPager } from './post-pager.tsx';
 
 function PostSkeleton() {
@@ -40,10 +41,12 @@ export interface PostResultsProps {
   accountId?: number | null;
   /** Cards (the default) or the compact list with its side panel. */
   view?: PostsView;
+  /** The dashboard's picks for an e-mail campaign: checkboxes on cards and rows when given. */
+  picks?: CampaignPicks;
 }
 
 /** A list of post cards with its loading skeletons, error panel, empty state and pager. */
-export function PostResults({ data, error, isLoading, isValidating, language, onPageChange, errorTitle = 'Error', errorText, empty, accountId, view = 'cards' }: PostResultsProps) {
+export function PostResults({ data, error, isLoading, isValidating, language, onPageChange, errorTitle = 'Error', errorText, empty, accountId, view = 'cards', picks }: PostResultsProps) {
   const [memoFor, setMemoFor] = useState<Post | null>(null);
   const sendActions = usePostSendActions(accountId);
   // The page's selected models in one request (a page has up to 150 posts).
@@ -80,6 +83,7 @@ export function PostResults({ data, error, isLoading, isValidating, language, on
             onMemo={setMemoFor}
             onSendAction={sendActions.onSendAction}
             isBusy={isValidating}
+            picks={picks}
           />
         ) : (
           <ul className={`flex flex-col gap-4 transition-opacity ${isValidating ? 'opacity-70' : ''}`} aria-busy={isValidating || undefined}>
@@ -91,6 +95,7 @@ export function PostResults({ data, error, isLoading, isValidating, language, on
                   onMemo={setMemoFor}
                   onSendAction={sendActions.onSendAction}
                   selectedModels={selections.byPost.get(post.postId)}
+                  picks={picks}
                 />
               </li>
             ))}

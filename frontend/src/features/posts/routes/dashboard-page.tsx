@@ -5,10 +5,14 @@ import { PageHeader } from '../../../components/ui/card.tsx';
 import { useSenderAccounts } from '../../../lib/mail-accounts.ts';
 import { paths } from '../../../lib/paths.ts';
 import { writeSelectedMailAccount } from '../../../lib/storage.ts';
+import { countOf } from '../../../lib/count-words.ts';
 import { useSelectedMailAccountId } from '../../../lib/use-selected-mail-account.ts';
+import { useStoredUser } from '../../../lib/use-stored-user.ts';
 import { postSource } from '../api/post-source.ts';
 import { useDashboardPosts } from '../api/use-dashboard-posts.ts';
 import { AccountSwitcher } from '../components/account-switcher.tsx';
+import { CampaignDialog } from '../components/campaign-dialog.tsx';
+import { useCampaignPicks } from '../components/campaign-picks.ts';
 import { DriveFilePicker, type PickerMode } from '../components/drive-file-picker.tsx';
 import { EmailTemplatesDialog } from '../components/email-templates-dialog.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
@@ -58,7 +62,8 @@ export function DashboardPage() {
   const [view, setView] = usePostsView();
   const [picker, setPicker] = useState<PickerMode | null>(null);
   const [isInstructionsOpen, setInstructionsOpen] = useState(false);
-  const [openDialog, setOpenDialog] = useState<'templates' | 'models' | null>(null);
+  const [openDialog, setOpenDialog] = useState<'templates' | 'models' | 'campaign' | null>(null);
+  const picks = useCampaignPicks(useStoredUser()?.id ?? null);
 
   const switchAccount = (id: number) => {
     const chosen = senders.data?.find((candidate) => candidate.id === id);
@@ -71,7 +76,13 @@ export function DashboardPage() {
     <>
       <PageHeader
         title="Dashboard"
-        description={account ? `${account.name} · ${account.email}` : accountId === null ? 'Admin' : undefined}
+        description={
+          account
+            ? `${account.name} · ${account.email} · Gmail: ${countOf(account.remainingToday, 'e-mail')} of ${account.dailyLimit} left for the next 24 hours`
+            : accountId === null
+              ? 'Admin'
+              : undefined
+        }
       />
       <nav aria-label="Dashboard" className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap gap-2">
@@ -119,7 +130,19 @@ export function DashboardPage() {
           onViewChange={setView}
         />
       </div>
+      {picks.picks.length > 0 && (
+        <section aria-label="Picked posts" className="sticky top-16 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 shadow-sm">
+          <p className="text-sm font-medium text-brand-950">{countOf(picks.picks.length, 'post')} picked for a campaign</p>
+          <Button size="sm" onPress={() => setOpenDialog('campaign')}>
+            E-mail Campaign…
+          </Button>
+          <Button size="sm" variant="secondary" onPress={picks.clear}>
+            Clear
+          </Button>
+        </section>
+      )}
       <PostResults
+        picks={picks}
         data={posts.data}
         error={posts.error}
         isLoading={posts.isLoading}
@@ -139,6 +162,17 @@ export function DashboardPage() {
       <InstructionsDialog isOpen={isInstructionsOpen} onClose={() => setInstructionsOpen(false)} />
       <EmailTemplatesDialog isOpen={openDialog === 'templates'} onOpenChange={(isOpen) => setOpenDialog(isOpen ? 'templates' : null)} />
       <ModelListDialog isOpen={openDialog === 'models'} onOpenChange={(isOpen) => setOpenDialog(isOpen ? 'models' : null)} />
+      <CampaignDialog
+        isOpen={openDialog === 'campaign'}
+        picks={picks.picks}
+        account={account}
+        onClose={() => setOpenDialog(null)}
+        onCreated={(campaign) => {
+          picks.clear();
+          setOpenDialog(null);
+          void navigate(paths.emailCampaign(campaign.id));
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,43 @@
+import { formatKoreanDateTime } from '@job-casting/rules';
+import type { Campaign } from '../api/email-campaigns.ts';
+
+const TONES: Record<string, string> = {
+  scheduled: 'bg-sky-100 text-sky-900',
+  running: 'bg-brand-100 text-brand-900',
+  paused: 'bg-amber-100 text-amber-950',
+  completed: 'bg-emerald-100 text-emerald-900',
+  cancelled: 'bg-slate-200 text-slate-800',
+};
+
+const LABELS: Record<string, string> = { scheduled: 'Scheduled', running: 'Running', paused: 'Paused', completed: 'Completed', cancelled: 'Cancelled' };
+
+export function CampaignStateBadge({ state }: { state: string }) {
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[state] ?? TONES.cancelled}`}>{LABELS[state] ?? state}</span>;
+}
+
+/** Sent (or given an outcome) of all, as a bar and in words. */
+export function CampaignProgress({ campaign }: { campaign: Campaign }) {
+  const { counts, total } = campaign;
+  const done = counts.sent + counts.failed + counts.unknown + counts.skipped;
+  return (
+    <div className="flex min-w-40 flex-col gap-1">
+      <div role="progressbar" aria-label="E-mails done" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} className="h-2 overflow-hidden rounded-full bg-slate-200">
+        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${total === 0 ? 100 : Math.round((done / total) * 100)}%` }} />
+      </div>
+      <span className="text-xs text-slate-700 tabular-nums">
+        {counts.sent} sent of {total}
+        {counts.failed > 0 && ` · ${counts.failed} failed`}
+        {counts.unknown > 0 && ` · ${counts.unknown} unconfirmed`}
+        {counts.skipped > 0 && ` · ${counts.skipped} skipped`}
+      </span>
+    </div>
+  );
+}
+
+/** Why the campaign waits, and until when (Korean time). */
+export function campaignWait(campaign: Campaign): string | null {
+  if (campaign.state === 'scheduled' && campaign.scheduledAt) return `Starts ${formatKoreanDateTime(campaign.scheduledAt)}`;
+  if (!campaign.pauseReason && !campaign.pausedUntil) return null;
+  const until = campaign.pausedUntil ? ` until ${formatKoreanDateTime(campaign.pausedUntil)}` : '';
+  return `${campaign.pauseReason ?? 'Waiting'}${until}`;
+}
