@@ -100,6 +100,7 @@ async function fillEveryTable(t: TestApp, token: string): Promise<{ pictureIds: 
        values ($1, $2, 'customer@studio.kr', $3, 'sent', '18c2f0a9', 'key-1', repeat('c', 64), $4, now())`,
       [post, account, AWKWARD, admin],
     );
+    await one(`insert into gmail_watch_cursor (account_id, history_id, updated_at) values ($1, '18446744073709551615', now())`, [account]);
     const model = await one(`insert into talent_model (comcard_no, name_kor, name_eng, content_hash, created_at, updated_at) values ('C-001', '김민준', $1, repeat('d', 64), now(), now()) returning id`, [AWKWARD]);
     await one(`insert into email_template (title, subject, template, html_template, is_default, created_at, updated_at) values ('기본', '제목', $1, '<p>x</p>', true, now(), now())`, [AWKWARD]);
     await one(`insert into model_selection (user_id, post_id, model_id, position) values ($1, $2, $3, 0)`, [admin, post, model]);
