@@ -182,7 +182,7 @@ test('models are selected for a post, and a Specify e-mail is sent with them, wi
   const dialog = page.getByRole('dialog', { name: 'Send Model Information' });
   await expect(dialog).toContainText(post.postId);
   await expect(dialog.getByRole('region', { name: 'Selected models' })).toContainText('E2E-101');
-  await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
   await expect(dialog.getByText('Please select an email template')).toBeVisible();
   await dialog.getByLabel('Customer Email').fill(RECIPIENT);
   await dialog.getByRole('button', { name: /Template/ }).click();
@@ -191,7 +191,7 @@ test('models are selected for a post, and a Specify e-mail is sent with them, wi
   const preview = dialog.getByTestId('email-preview');
   await expect(preview).toContainText('Emily Carter (에밀리 카터), Lucas Martin (루카스 마틴)');
   await checkScreen(page, 'send-specify');
-  await dialog.getByRole('button', { name: 'Send' }).click();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(message(page, 'Email sent successfully!').first()).toBeVisible();
   await expect(dialog).toBeHidden();
 
@@ -219,7 +219,7 @@ test('a Simple e-mail sends the default template; Quick Message opens the sender
   const dialog = page.getByRole('dialog', { name: 'Send Quick Email' });
   await expect(dialog).toContainText('프로필 안내 (default)');
   await dialog.getByLabel('Customer Email').fill(RECIPIENT);
-  await dialog.getByRole('button', { name: 'Send' }).click();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(dialog.getByText('Failed to send email: No models selected. Choose the models for this post with Select Models before sending.')).toBeVisible();
   expect(await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages')).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -236,7 +236,7 @@ test('a Simple e-mail sends the default template; Quick Message opens the sender
   expect(test.subject).toBe(`[TEST] [JOB CASTING] ${post.postId} 프로필 2명`);
   await sandbox('DELETE', '/sandbox/gmail/messages');
   await dialog.getByLabel('Customer Email').fill(RECIPIENT);
-  await dialog.getByRole('button', { name: 'Send' }).click();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(message(page, 'Email sent successfully!').first()).toBeVisible();
   const [mail] = await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages');
   expect(mail.subject).toBe(`[JOB CASTING] ${post.postId} 프로필 2명`);

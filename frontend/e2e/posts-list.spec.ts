@@ -95,7 +95,8 @@ for (const viewport of VIEWPORTS) {
       await heart.click();
       await expect(message(page, wasFavourite ? 'Removed from favourites' : 'Added to favourites')).toBeVisible();
       await expect(heart).toHaveAttribute('aria-pressed', String(!wasFavourite));
-      const flags = row.getByRole('gridcell').first();
+      // The row's cells: the campaign pick, then the flags.
+      const flags = row.getByRole('gridcell').nth(1);
       await expect(flags.getByText('Favourite')).toHaveCount(wasFavourite ? 0 : 1);
       await heart.click();
       await expect(heart).toHaveAttribute('aria-pressed', String(wasFavourite));
@@ -157,7 +158,7 @@ for (const viewport of VIEWPORTS) {
       // The list's row counts the models; one removed in Send Email's list leaves the card and the row with one.
       await page.getByRole('radio', { name: 'List' }).click();
       const row = page.getByRole('grid', { name: 'Posts' }).getByRole('row', { name: new RegExp(post.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
-      await expect(row.getByRole('gridcell').first()).toContainText('2 models');
+      await expect(row.getByRole('gridcell').nth(1)).toContainText('2 models');
       await row.getByRole('rowheader').click();
       const panel = page.getByRole('complementary', { name: 'Selected post' });
       await expect(panel.getByRole('list', { name: 'Selected models (2 models):' })).toBeVisible();
@@ -165,7 +166,7 @@ for (const viewport of VIEWPORTS) {
       const specify = page.getByRole('dialog', { name: 'Send Model Information' });
       await specify.getByRole('button', { name: 'Remove E2E-LIST-1' }).click();
       await specify.getByRole('button', { name: 'Cancel' }).click();
-      await expect(row.getByRole('gridcell').first()).toContainText('1 model');
+      await expect(row.getByRole('gridcell').nth(1)).toContainText('1 model');
       await expect(panel.getByRole('list', { name: 'Selected models (1 model):' }).getByRole('listitem')).toHaveText(['이서연']);
       await page.getByRole('radio', { name: 'Cards' }).click();
     });

@@ -56,7 +56,7 @@ export const router = createBrowserRouter([
                 lazy: async () => ({ Component: (await import('../features/posts/routes/campaigns-page.tsx')).CampaignsPage }),
               },
               {
-                path: paths.emailCampaign(':campaignId'),
+                path: `${paths.emailCampaigns}/:campaignId`,
                 handle,
                 lazy: async () => ({ Component: (await import('../features/posts/routes/campaign-page.tsx')).CampaignPage }),
               },
