@@ -1,9 +1,9 @@
 import { MAX_CAMPAIGN_POSTS } from '@job-casting/rules';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { Optional } from '../../../platform/http/optional.js';
 import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
-import { MAX_INT } from '../../../platform/http/validation.pipe.js';
+import { PostIdField, SenderAccountField, TemplateIdField } from '../../email-templates/dto/email-template.dto.js';
 import { CAMPAIGN_STATES, OVER_QUOTA_CHOICES, PAUSE_CAUSES, RECIPIENT_STATES } from '../domain/campaign-states.js';
 
 /** The posts, template and account of a campaign: what the review and the campaign are made from. */
@@ -18,16 +18,10 @@ export class ReviewEmailCampaignDto {
   @MaxLength(100, { each: true })
   postIds!: string[];
 
-  @ApiProperty({ description: 'The e-mail template' })
-  @IsInt({ message: 'Please select an email template' })
-  @Min(1, { message: 'Please select an email template' })
-  @Max(MAX_INT, { message: 'Please select an email template' })
+  @TemplateIdField()
   templateId!: number;
 
-  @ApiProperty({ description: 'The mail account to send from' })
-  @IsInt({ message: 'Please choose the mail account to send from' })
-  @Min(1, { message: 'Please choose the mail account to send from' })
-  @Max(MAX_INT, { message: 'Please choose the mail account to send from' })
+  @SenderAccountField()
   accountId!: number;
 }
 
@@ -68,18 +62,12 @@ export class EmailCampaignReviewDto {
 
 /** POST email-campaigns/review/preview: one recipient's e-mail. */
 export class PreviewCampaignEmailDto {
-  @ApiProperty({ description: "The post's postId" }) @IsString() @IsNotEmpty({ message: 'postId is required' }) @MaxLength(100) postId!: string;
+  @PostIdField() postId!: string;
 
-  @ApiProperty({ description: 'The e-mail template' })
-  @IsInt({ message: 'Please select an email template' })
-  @Min(1, { message: 'Please select an email template' })
-  @Max(MAX_INT, { message: 'Please select an email template' })
+  @TemplateIdField()
   templateId!: number;
 
-  @ApiProperty({ description: 'The mail account to send from' })
-  @IsInt({ message: 'Please choose the mail account to send from' })
-  @Min(1, { message: 'Please choose the mail account to send from' })
-  @Max(MAX_INT, { message: 'Please choose the mail account to send from' })
+  @SenderAccountField()
   accountId!: number;
 }
 

@@ -1,10 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { RecordVersion, SaveVersion } from '../../../platform/http/stale-save.js';
 import { trim } from '../../../platform/http/transforms.js';
 import { Optional } from '../../../platform/http/optional.js';
+import { MAX_INT } from '../../../platform/http/validation.pipe.js';
 
 /** A subject line as the editor and Specify take it: trimmed, required, at most 500 characters. */
 const SubjectField = () =>
@@ -13,6 +14,31 @@ const SubjectField = () =>
 /** A template text (placeholders allowed): required, at most 100,000 characters. */
 const TemplateTextField = (emptyMessage: string, description: string) =>
   applyDecorators(ApiProperty({ maxLength: 100_000, description }), IsString(), IsNotEmpty({ message: emptyMessage }), MaxLength(100_000));
+
+const ACCOUNT_REQUIRED = 'Please choose the mail account to send from';
+const TEMPLATE_REQUIRED = 'Please select an email template';
+
+/** The mail account an e-mail goes from: single sends, test copies and campaigns alike. */
+export const SenderAccountField = () =>
+  applyDecorators(
+    ApiProperty({ description: 'The mail account to send from' }),
+    IsInt({ message: ACCOUNT_REQUIRED }),
+    Min(1, { message: ACCOUNT_REQUIRED }),
+    Max(MAX_INT, { message: ACCOUNT_REQUIRED }),
+  );
+
+/** The post an e-mail is about, by its postId. */
+export const PostIdField = () =>
+  applyDecorators(ApiProperty({ description: "The post's postId" }), IsString(), IsNotEmpty({ message: 'postId is required' }), MaxLength(100));
+
+/** A saved e-mail template, by id. */
+export const TemplateIdField = () =>
+  applyDecorators(
+    ApiProperty({ description: 'The e-mail template' }),
+    IsInt({ message: TEMPLATE_REQUIRED }),
+    Min(1, { message: TEMPLATE_REQUIRED }),
+    Max(MAX_INT, { message: TEMPLATE_REQUIRED }),
+  );
 
 export class EmailTemplateDto {
   @ApiProperty() id!: number;
@@ -97,14 +123,10 @@ class RecipientFieldsDto {
   @MaxLength(254)
   recipient!: string;
 
-  @ApiProperty({ description: 'The mail account to send from' })
-  @IsInt({ message: 'Please choose the mail account to send from' })
-  @Min(1, { message: 'Please choose the mail account to send from' })
+  @SenderAccountField()
   accountId!: number;
 
-  @ApiProperty({ description: "The post's postId" })
-  @IsString()
-  @IsNotEmpty({ message: 'postId is required' })
+  @PostIdField()
   postId!: string;
 }
 
@@ -132,14 +154,10 @@ export class SendEmailResultDto {
  * the default template (Simple).
  */
 export class SendTestEmailDto {
-  @ApiProperty({ description: 'The mail account to send from' })
-  @IsInt({ message: 'Please choose the mail account to send from' })
-  @Min(1, { message: 'Please choose the mail account to send from' })
+  @SenderAccountField()
   accountId!: number;
 
-  @ApiProperty({ description: "The post's postId" })
-  @IsString()
-  @IsNotEmpty({ message: 'postId is required' })
+  @PostIdField()
   postId!: string;
 
   @ApiProperty({ required: false, maxLength: 500, description: "Specify's subject; without it and content, the default template's" })
