@@ -39,6 +39,7 @@ interface SentMail {
   to: { address: string }[];
   subject: string;
   html: string | null;
+  attachments: { filename: string | null; mimeType: string; size: number; sha256: string }[];
   text: string | null;
 }
 
@@ -297,7 +298,7 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
     it('sends the rendered e-mail through Gmail as the account, with a Korean subject and the models, and records it', async () => {
       const answer = await specify();
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ success: true, message: 'Email sent successfully!', sentEmailId: expect.any(Number), messageId: expect.any(String) });
+      expect(answer.json()).toEqual({ success: true, message: 'Email sent successfully!', sentEmailId: expect.any(Number), messageId: expect.any(String), linkedInstead: [] });
 
       const [mail] = await sentMails();
       expect(mail.account).toBe(JIHYUN);
@@ -367,6 +368,28 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
       expect((await api('POST', 'email-templates/send-test', { postId: 'NOPE', accountId, subject: 's', content: 'x' })).statusCode).toBe(404);
       expect((await api('POST', 'email-templates/send-test', { postId: 'E-1', accountId: 'x' })).statusCode).toBe(400);
       expect(await sentMails()).toHaveLength(1);
+    });
+
+    it("attaches each selected model's comcard file when asked, and names the models whose files stay links", async () => {
+      const link = (id: string) => `https://drive.google.com/uc?export=download&id=${id}`;
+      const pdf = (await api('POST', 'models', { comcardNo: 'JC-A1', nameKor: '첨부됨', download: link(SEED.sharedPublicComcardId) })).json<ModelBody>();
+      // A Google Sheet has no bytes to download: it stays a link.
+      const sheet = (await api('POST', 'models', { comcardNo: 'JC-A2', nameKor: '시트', download: link(SEED.postsSpreadsheetId) })).json<ModelBody>();
+      try {
+        await api('PUT', 'posts/E-1/selected-models', { modelIds: [pdf.id, sheet.id] });
+        const answer = await specify({ attachComcards: true });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json().linkedInstead).toEqual(['시트']);
+        const [mail] = await sentMails();
+        expect(mail.attachments).toEqual([{ filename: 'MC-0101 콤카드.pdf', mimeType: 'application/pdf', size: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/), contentId: null, disposition: 'attachment' }]);
+        expect(mail.attachments[0].size).toBeGreaterThan(0);
+
+        await sandboxCall('DELETE', '/sandbox/gmail/messages');
+        expect((await specify({}, 'no-attachments')).json().linkedInstead).toEqual([]);
+        expect((await sentMails())[0].attachments).toEqual([]);
+      } finally {
+        for (const model of [pdf, sheet]) await api('DELETE', `models/${model.id}`);
+      }
     });
 
     it('sends once for a repeated request with the same idempotency key', async () => {

@@ -2217,6 +2217,8 @@ export interface components {
             text: string;
         };
         EmailTemplateDto: {
+            /** @description Each selected model's comcard file (PDF or image) from Drive is attached, within EMAIL_ATTACHMENTS_MAX_BYTES */
+            attachComcards: boolean;
             /** Format: date-time */
             createdAt: string;
             /** @description The template rendered with the fixed sample data, as a whole HTML document */
@@ -2736,6 +2738,11 @@ export interface components {
             contacts: components["schemas"]["ContactChangeDto"][];
         };
         SaveEmailTemplateDto: {
+            /**
+             * @description Attach each selected model's comcard file (PDF or image) from Drive
+             * @default false
+             */
+            attachComcards: boolean;
             /** @description Ignored: the server renders it from template */
             htmlTemplate?: string;
             /** @default true */
@@ -2783,6 +2790,11 @@ export interface components {
         SendEmailDto: {
             /** @description The mail account to send from */
             accountId: number;
+            /**
+             * @description Attach each selected model's comcard file, as the chosen template does
+             * @default false
+             */
+            attachComcards: boolean;
             /** @description The template text (placeholders allowed; HTML is sanitised) */
             content: string;
             /** @description The post's postId */
@@ -2795,6 +2807,8 @@ export interface components {
             subject: string;
         };
         SendEmailResultDto: {
+            /** @description The models whose comcard files were linked instead of attached: over the size limit, not a PDF or image, or unreadable */
+            linkedInstead: string[];
             /** @example Email sent successfully! */
             message: string;
             /** @description Gmail's id of the message */
@@ -3044,6 +3058,11 @@ export interface components {
             version?: number;
         };
         UpdateEmailTemplateDto: {
+            /**
+             * @description Attach each selected model's comcard file (PDF or image) from Drive
+             * @default false
+             */
+            attachComcards: boolean;
             /** @description Ignored: the server renders it from template */
             htmlTemplate?: string;
             /** @default true */

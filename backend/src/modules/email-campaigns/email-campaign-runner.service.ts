@@ -48,6 +48,7 @@ interface RunningCampaign {
   pauseCause: PauseCause | null;
   subjectTemplate: string;
   bodyTemplate: string;
+  attachComcards: boolean;
 }
 
 interface PendingRecipient {
@@ -215,7 +216,7 @@ export class EmailCampaignRunner {
 
     await this.execute(`update "email_campaign_recipient" set "sent_email_id" = ? where "id" = ?`, [start.sendId, recipient.id]);
     const { body } = this.sending.render({ subject: campaign.subjectTemplate, template: campaign.bodyTemplate }, post, models, account.email);
-    const outcome = await this.sending.transmit(start.sendId, account, recipient.recipient, recipient.subject, body);
+    const outcome = await this.sending.transmit(start.sendId, account, recipient.recipient, recipient.subject, body, campaign.attachComcards ? models : []);
     if (outcome.kind === 'sent') return this.settle(recipient.id, 'sent', null, start.sendId);
     if (outcome.kind === 'unknown') return this.settle(recipient.id, 'unknown', outcome.error.message, start.sendId);
 
@@ -319,7 +320,8 @@ export class EmailCampaignRunner {
   private async load(campaignId: number): Promise<RunningCampaign | null> {
     const [campaign] = await this.em.fork().execute<RunningCampaign[]>(
       `select "id", "state", "account_id" as "accountId", "created_by_id" as "createdById", "scheduled_at" as "scheduledAt", "started_at" as "startedAt",
-              "paused_until" as "pausedUntil", "pause_cause" as "pauseCause", "subject_template" as "subjectTemplate", "body_template" as "bodyTemplate"
+              "paused_until" as "pausedUntil", "pause_cause" as "pauseCause", "subject_template" as "subjectTemplate", "body_template" as "bodyTemplate",
+              "attach_comcards" as "attachComcards"
          from "email_campaign" where "id" = ?`,
       [campaignId],
     );

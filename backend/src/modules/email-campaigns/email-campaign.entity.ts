@@ -27,6 +27,8 @@ export const EmailCampaignSchema = defineEntity({
     templateTitle: p.string().length(200),
     subjectTemplate: p.string().length(500),
     bodyTemplate: p.text(),
+    /** Copied from the template: each e-mail attaches its models' comcard files. */
+    attachComcards: p.boolean().default(false),
     /** The account it sends from; a campaign whose account was removed fails what it had not sent. */
     account: () => p.manyToOne(MailAccount).nullable().deleteRule('set null'),
     state: p.enum([...CAMPAIGN_STATES]),

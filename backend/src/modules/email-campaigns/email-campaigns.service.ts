@@ -57,7 +57,7 @@ export const CAMPAIGN_MESSAGES = {
 
 /** A campaign as planned from its posts: who gets an e-mail (with the subject), who is left out and why. */
 interface CampaignPlan {
-  template: { id: number; title: string; subject: string; template: string };
+  template: { id: number; title: string; subject: string; template: string; attachComcards: boolean };
   account: MailAccountDto;
   recipients: (CampaignReviewRecipientDto & { postRowId: number })[];
   leftOut: LeftOutPostDto[];
@@ -163,6 +163,7 @@ export class EmailCampaignsService {
           templateTitle: plan.template.title,
           subjectTemplate: plan.template.subject,
           bodyTemplate: plan.template.template,
+          attachComcards: plan.template.attachComcards,
           account: account.id,
           state: scheduledAt ? 'scheduled' : 'running',
           overQuota: input.overQuota,

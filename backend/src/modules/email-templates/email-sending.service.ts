@@ -21,6 +21,7 @@ import { ModelsService } from '../models/models.service.js';
 import { type PostContact, PostsService } from '../posts/posts.service.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { UsersService } from '../users/users.service.js';
+import { comcardFiles, NO_COMCARD_FILES } from './comcard-files.js';
 import { buildMimeMessage } from './mime-message.js';
 import { type EmailContext, type EmailModel, type RenderedEmail, renderEmail, renderSubject, sampleContext } from './domain/render-email.js';
 import type { EmailPreviewDto, PreviewEmailDto, SendDefaultEmailDto, SendEmailDto, SendEmailResultDto, SendTestEmailDto, SendTestEmailResultDto } from './dto/email-template.dto.js';
@@ -42,7 +43,8 @@ const dailyLimitReached = (accountEmail: string, cause?: unknown) =>
 
 /** What became of an e-mail handed to Gmail (EmailSendingService.transmit), as the sent-e-mail log records it. */
 export type TransmitOutcome =
-  | { kind: 'sent'; messageId: string | null }
+  /** `linkedInstead`: the models whose comcard files stayed links (comcard-files.ts). */
+  | { kind: 'sent'; messageId: string | null; linkedInstead: string[] }
   /** It did not go out: `error` in the staff's words, `failure` what Google answered (null when it was not Google). */
   | { kind: 'failed'; error: HttpException; failure: GoogleFailure | null }
   /** Gmail never answered: it may have gone out, and is never sent again under its key. */
@@ -68,7 +70,7 @@ export class EmailSendingService {
     private readonly mailAccounts: MailAccountsService,
     private readonly users: UsersService,
     private readonly consent: ConsentService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL' | 'EMAIL_ATTACHMENTS_MAX_BYTES'>,
   ) {}
 
   /** The editor's preview (the fixed sample) or Specify's (the post, its selected models, the sending account). */
@@ -90,8 +92,9 @@ export class EmailSendingService {
   async send(principal: Principal, input: SendEmailDto, idempotencyKey?: string): Promise<SendEmailResultDto> {
     // The register is asked before anything is recorded: an opted-out address gets no e-mail, whatever the screen sent.
     await this.consent.assertEmailAllowed(input.recipient);
-    const request = ['specify', input.postId, input.accountId, input.recipient, input.subject, input.content];
-    return this.deliver(principal, input, { subject: input.subject, template: input.content }, request, idempotencyKey);
+    const attachComcards = input.attachComcards ?? false;
+    const request = ['specify', input.postId, input.accountId, input.recipient, input.subject, input.content, attachComcards];
+    return this.deliver(principal, input, { subject: input.subject, template: input.content, attachComcards }, request, idempotencyKey);
   }
 
   /** Simple: the default template. */
@@ -126,11 +129,12 @@ export class EmailSendingService {
   private async deliver(
     principal: Principal,
     input: SendDefaultEmailDto,
-    template: { subject: string; template: string },
+    template: { subject: string; template: string; attachComcards?: boolean },
     request: readonly unknown[],
     idempotencyKey: string = randomUUID(),
     { needsModels = false } = {},
   ): Promise<SendEmailResultDto> {
+    const attachComcards = template.attachComcards ?? false;
     checkedIdempotencyKey(idempotencyKey);
     const [post, account] = await Promise.all([this.posts.forEmail(input.postId), this.mailAccounts.get(input.accountId)]);
     const context = await this.contextFor(principal, post, account.email);
@@ -150,7 +154,7 @@ export class EmailSendingService {
     });
     switch (start.kind) {
       case 'sent':
-        return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: start.gmailMessageId };
+        return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: start.gmailMessageId, linkedInstead: [] };
       case 'in-flight':
         throw new ConflictException('This e-mail is being sent already. Please wait a moment.');
       case 'unknown':
@@ -166,9 +170,9 @@ export class EmailSendingService {
       await this.sentEmails.failed(start.sendId, refusal.message);
       throw refusal;
     }
-    const outcome = await this.transmit(start.sendId, account, input.recipient, subject, body);
+    const outcome = await this.transmit(start.sendId, account, input.recipient, subject, body, attachComcards ? context.models : []);
     if (outcome.kind !== 'sent') throw outcome.error;
-    return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: outcome.messageId };
+    return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: outcome.messageId, linkedInstead: outcome.linkedInstead };
   }
 
   /** Whether the account may send one more e-mail besides the attempt `sendId` (rolling 24 hours). */
@@ -182,11 +186,23 @@ export class EmailSendingService {
    * account, and records what became of it: sent, failed (with the staff-facing reason and Google's failure, when
    * Google refused it) or unknown (Gmail never answered, so it may have gone out). Single sends and campaigns alike.
    */
-  async transmit(sendId: number, account: Pick<MailAccountDto, 'id' | 'name' | 'email'>, recipient: string, subject: string, body: RenderedEmail): Promise<TransmitOutcome> {
+  async transmit(
+    sendId: number,
+    account: Pick<MailAccountDto, 'id' | 'name' | 'email'>,
+    recipient: string,
+    subject: string,
+    body: RenderedEmail,
+    /** The models whose comcard files are attached (a template that attaches them), else none. */
+    attachComcardsOf: readonly EmailModel[] = [],
+  ): Promise<TransmitOutcome> {
     let sent: GmailSent;
+    let files = NO_COMCARD_FILES;
     try {
-      const raw = (await buildMimeMessage({ from: { name: account.name, address: account.email }, to: recipient, subject, body })).toString('base64url');
-      sent = await this.mailAccounts.withGoogle(account.id, (google) => this.sendWithRetry(google, raw, account.email));
+      sent = await this.mailAccounts.withGoogle(account.id, async (google) => {
+        files = attachComcardsOf.length > 0 ? await comcardFiles(google.drive, attachComcardsOf, this.config.EMAIL_ATTACHMENTS_MAX_BYTES) : NO_COMCARD_FILES;
+        const email = { from: { name: account.name, address: account.email }, to: recipient, subject, body, attachments: files.attachments };
+        return this.sendWithRetry(google, (await buildMimeMessage(email)).toString('base64url'), account.email);
+      });
     } catch (error) {
       if (!(error instanceof HttpException)) {
         await this.sentEmails.failed(sendId, 'Unexpected error');
@@ -201,7 +217,7 @@ export class EmailSendingService {
     }
     // Outside the try: once Gmail has accepted it, nothing may record the send as failed.
     await this.sentEmails.succeeded(sendId, sent.id, sent.threadId);
-    return { kind: 'sent', messageId: sent.id };
+    return { kind: 'sent', messageId: sent.id, linkedInstead: files.linked };
   }
 
   /**

@@ -32,6 +32,8 @@ export const EmailTemplateSchema = defineEntity({
     /** The template rendered with the fixed sample data, as a whole HTML document. */
     htmlTemplate: p.text(),
     isActive: p.boolean().default(true),
+    /** Each selected model's comcard file from Drive goes with the e-mail as an attachment, not only as a link. */
+    attachComcards: p.boolean().default(false),
     isDefault: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p

@@ -16,6 +16,7 @@ export function toEmailTemplateDto(template: EmailTemplate): EmailTemplateDto {
     template: template.template,
     htmlTemplate: template.htmlTemplate,
     isActive: template.isActive,
+    attachComcards: template.attachComcards,
     isDefault: template.isDefault,
     createdAt: template.createdAt.toISOString(),
     updatedAt: template.updatedAt.toISOString(),
@@ -24,7 +25,7 @@ export function toEmailTemplateDto(template: EmailTemplate): EmailTemplateDto {
 }
 
 /** The columns of the fields staff write (htmlTemplate is rendered from template). */
-const EDITED_COLUMNS = { title: 'title', subject: 'subject', template: 'template', isActive: 'is_active' } as const;
+const EDITED_COLUMNS = { title: 'title', subject: 'subject', template: 'template', isActive: 'is_active', attachComcards: 'attach_comcards' } as const;
 
 /**
  * E-mail templates (spec §7). Writes that can move the default take one transaction-scoped lock, so two staff
@@ -117,7 +118,7 @@ export class EmailTemplatesService {
     const template = normaliseNewlines(input.template);
     const subject = input.subject.trim();
     const preview = renderEmail(template, sampleContext(this.config.PUBLIC_URL));
-    return { title: input.title.trim(), subject, template, htmlTemplate: htmlDocument(preview.html, subject), isActive: input.isActive ?? true };
+    return { title: input.title.trim(), subject, template, htmlTemplate: htmlDocument(preview.html, subject), isActive: input.isActive ?? true, attachComcards: input.attachComcards ?? false };
   }
 }
 

@@ -8,6 +8,13 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   body: RenderedEmail;
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export async function buildMimeMessage(email: OutgoingEmail): Promise<Buffer> {
@@ -18,6 +25,7 @@ export async function buildMimeMessage(email: OutgoingEmail): Promise<Buffer> {
     text: email.body.text,
     html: htmlDocument(email.body.html, email.subject),
     textEncoding: 'base64',
+    attachments: email.attachments?.map((attachment) => ({ ...attachment })),
   })
     .compile()
     .build();

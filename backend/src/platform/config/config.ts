@@ -58,6 +58,9 @@ const schema = z.object({
   // The gap between two e-mails of one mail account in a campaign, in ms (plus up to 25 % at random), so that
   // Gmail's per-minute limits are never hit; 0 sends as fast as Gmail takes them.
   EMAIL_CAMPAIGN_GAP_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
+  // The most bytes of comcard files one e-mail attaches (10 MB); what does not fit is linked instead. Gmail takes
+  // 25 MB in all, and base64 makes attachments a third larger.
+  EMAIL_ATTACHMENTS_MAX_BYTES: z.coerce.number().int().min(0).max(18_000_000).default(10_485_760),
   // Memory each API process gives to answers of the post lists it keeps; 0 keeps none.
   POST_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // The Aligo SMS and KakaoTalk gateway; npm start points the URLs at the local sandbox when no key is set.

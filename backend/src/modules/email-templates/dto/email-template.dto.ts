@@ -47,6 +47,8 @@ export class EmailTemplateDto {
   @ApiProperty({ description: 'The text with {{placeholders}}, newlines as \\n' }) template!: string;
   @ApiProperty({ description: 'The template rendered with the fixed sample data, as a whole HTML document' }) htmlTemplate!: string;
   @ApiProperty() isActive!: boolean;
+  @ApiProperty({ description: "Each selected model's comcard file (PDF or image) from Drive is attached, within EMAIL_ATTACHMENTS_MAX_BYTES" })
+  attachComcards!: boolean;
   @ApiProperty({ description: 'Exactly one template is the default' }) isDefault!: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
@@ -72,6 +74,11 @@ export class SaveEmailTemplateDto {
   @Optional()
   @IsBoolean()
   isActive?: boolean;
+
+  @ApiProperty({ required: false, default: false, description: "Attach each selected model's comcard file (PDF or image) from Drive" })
+  @Optional()
+  @IsBoolean()
+  attachComcards?: boolean;
 
   @ApiProperty({ required: false, description: 'Ignored: the server renders it from template' })
   @Optional()
@@ -137,6 +144,11 @@ export class SendEmailDto extends RecipientFieldsDto {
 
   @TemplateTextField('Please select an email template', 'The template text (placeholders allowed; HTML is sanitised)')
   content!: string;
+
+  @ApiProperty({ required: false, default: false, description: "Attach each selected model's comcard file, as the chosen template does" })
+  @Optional()
+  @IsBoolean()
+  attachComcards?: boolean;
 }
 
 /** Simple (spec §7): the default template with the post's data and its selected models. */
@@ -147,6 +159,8 @@ export class SendEmailResultDto {
   @ApiProperty({ example: 'Email sent successfully!' }) message!: string;
   @ApiProperty({ description: 'The log entry of the send' }) sentEmailId!: number;
   @ApiProperty({ type: String, nullable: true, description: "Gmail's id of the message" }) messageId!: string | null;
+  @ApiProperty({ type: [String], description: 'The models whose comcard files were linked instead of attached: over the size limit, not a PDF or image, or unreadable' })
+  linkedInstead!: string[];
 }
 
 /**

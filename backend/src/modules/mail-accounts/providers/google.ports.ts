@@ -67,9 +67,13 @@ export interface DrivePort {
    * or unknown when the account may not read the file's permissions or cannot see the file.
    */
   linkSharing(fileId: string): Promise<LinkSharing>;
+  /** A file's bytes when it has at most `maxBytes` (files.get alt=media); only its size when larger, unread. */
+  download(fileId: string, maxBytes: number): Promise<DriveDownload>;
 }
 
 export type LinkSharing = 'anyone' | 'restricted' | 'unknown';
+
+export type DriveDownload = { kind: 'file'; name: string; mimeType: string; content: Buffer } | { kind: 'too-large'; name: string; size: number };
 
 export interface SpreadsheetTab {
   title: string;

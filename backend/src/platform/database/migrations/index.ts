@@ -14,6 +14,7 @@ import { Migration20261208000001_contact_import_matching } from './Migration2026
 import { Migration20261211000000_mail_account_daily_limit } from './Migration20261211000000_mail_account_daily_limit.js';
 import { Migration20261211000001_email_campaigns } from './Migration20261211000001_email_campaigns.js';
 import { Migration20261212000000_email_replies } from './Migration20261212000000_email_replies.js';
+import { Migration20261213000000_template_attachments } from './Migration20261213000000_template_attachments.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -33,4 +34,5 @@ export const migrationsList = [
   { name: 'Migration20261211000000_mail_account_daily_limit', class: Migration20261211000000_mail_account_daily_limit },
   { name: 'Migration20261211000001_email_campaigns', class: Migration20261211000001_email_campaigns },
   { name: 'Migration20261212000000_email_replies', class: Migration20261212000000_email_replies },
+  { name: 'Migration20261213000000_template_attachments', class: Migration20261213000000_template_attachments },
 ];

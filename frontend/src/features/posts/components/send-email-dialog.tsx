@@ -161,9 +161,15 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
     try {
       const target = { recipient: recipient.trim(), postId: post.postId, accountId };
       const idempotencyKey = keys.keyFor(isSimple ? target : { ...target, subject, content });
-      await (isSimple ? sendDefaultEmail(target, idempotencyKey) : sendSpecifiedEmail({ ...target, subject, content }, idempotencyKey));
+      const attachComcards = templates.data?.find((candidate) => candidate.id === templateId)?.attachComcards ?? false;
+      const result = await (isSimple ? sendDefaultEmail(target, idempotencyKey) : sendSpecifiedEmail({ ...target, subject, content, attachComcards }, idempotencyKey));
       keys.succeeded();
-      toast.success('Email sent successfully!', EMAIL_TOAST);
+      toast.success(
+        result.linkedInstead.length > 0
+          ? `Email sent successfully! Linked instead of attached (over the size limit, or not a PDF or image): ${result.linkedInstead.join(', ')}`
+          : 'Email sent successfully!',
+        EMAIL_TOAST,
+      );
       onClose();
     } catch (error) {
       const refusal = recipientRefusal(error);

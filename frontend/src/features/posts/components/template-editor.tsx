@@ -60,6 +60,7 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
   /** The template as the editor last loaded it: its version goes with the save. */
   const [base, setBase] = useState(template);
   const [title, setTitle] = useState(template?.title ?? '');
+  const [attachComcards, setAttachComcards] = useState(template?.attachComcards ?? false);
   const [subject, setSubject] = useState(template?.subject ?? '');
   const [content, setContent] = useState(template?.template ?? '');
   const [view, setView] = useState<PanelView>('raw');
@@ -101,7 +102,7 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
     setSaving(true);
     setStale(null);
     setProblem(null);
-    const body = { title: draft.title.trim(), subject: draft.subject.trim(), template: normaliseNewlines(draft.template), isActive: true };
+    const body = { title: draft.title.trim(), subject: draft.subject.trim(), template: normaliseNewlines(draft.template), isActive: true, attachComcards };
     try {
       const saved = base ? await updateEmailTemplate(base.id, { ...body, version: base.version }) : await createEmailTemplate(body);
       toast.success(isNew ? 'Template created successfully' : 'Template updated successfully', EMAIL_TOAST);
@@ -145,6 +146,13 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
             <LabelledField label="Title" value={title} onChange={setTitle} isRequired autoFocus />
             <LabelledField label="Default Subject" value={subject} onChange={setSubject} isRequired />
           </div>
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={attachComcards} onChange={(event) => setAttachComcards(event.currentTarget.checked)} className="mt-0.5 size-4 accent-brand-700" />
+            <span>
+              Attach each model's comcard file (PDF or image) from Drive
+              <span className="block text-xs text-slate-600">Files over the size limit (10 MB in all) stay links, and the sender is told.</span>
+            </span>
+          </label>
 
           <Tabs>
             <TabList aria-label="Placeholders" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
