@@ -12,7 +12,7 @@ interface SentMail {
   to: { address: string }[];
 }
 
-const TEMPLATE = { title: `E2E 캠페인 ${Date.now().toString(36)}`, subject: '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명', template: '안녕하세요,\n{{allModelNames}} 프로필을 보내드립니다.', isActive: true };
+const TEMPLATE = { title: `E2E 캠페인 ${Date.now().toString(36)}`, subject: '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명', template: '안녕하세요,\n{{allModelNames}} 프로필을 보내드립니다.', isActive: true, attachComcards: false };
 let accountId: number;
 let posts: { postId: string; title: string; email: string }[];
 let templateId: number;

@@ -38,7 +38,7 @@ test.beforeAll(async ({ superadminSession }) => {
   book = await seedBook(superadminSession.token, CONTACTS, 'layout');
   const models = (await api.GET('/backend/api/v1/models', auth)).data ?? [];
   modelId = models.find((model) => model.comcardNo === MODEL.comcardNo)?.id ?? (await api.POST('/backend/api/v1/models', { ...auth, body: MODEL })).data?.id;
-  templateId = (await api.POST('/backend/api/v1/email-templates', { ...auth, body: { ...TEMPLATE, isActive: true } })).data?.id;
+  templateId = (await api.POST('/backend/api/v1/email-templates', { ...auth, body: { ...TEMPLATE, isActive: true, attachComcards: false } })).data?.id;
   // A full page of opt-outs (more than the register's scroll area holds), of numbers nobody messages.
   const optOuts = Array.from({ length: 20 }, () => freshPhone()).join('\n');
   await api.POST('/backend/api/v1/opt-outs/bulk', { ...auth, body: { text: optOuts, channel: 'sms', source: 'staff', note: '레이아웃 확인' } });

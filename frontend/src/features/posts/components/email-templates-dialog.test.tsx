@@ -20,6 +20,7 @@ const template = (id: number, title: string, isDefault = false): EmailTemplate =
   template: `Hello {{nameEng}},\nfrom ${title}`,
   htmlTemplate: '',
   isActive: true,
+  attachComcards: false,
   isDefault,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -146,10 +147,12 @@ describe('EmailTemplatesDialog', () => {
     expect(preview.tagName).toBe('P');
     expect(screen.getByText('Sample Casting for you')).toBeTruthy();
 
+    // The comcard files go as attachments with this template.
+    await user.click(screen.getByRole('checkbox', { name: /Attach each model's comcard file/ }));
     await user.click(screen.getByRole('button', { name: 'Create Template' }));
     await screen.findByRole('heading', { name: 'Email Templates' });
     const created = calls.find((entry) => entry.method === 'POST' && entry.call.path === '/backend/api/v1/email-templates');
-    expect(created?.call.init?.body).toEqual({ title: 'Audition', subject: 'Casting for you', template: 'Dear {{manager}},\nsee you', isActive: true });
+    expect(created?.call.init?.body).toEqual({ title: 'Audition', subject: 'Casting for you', template: 'Dear {{manager}},\nsee you', isActive: true, attachComcards: true });
     expect(toastSuccess).toHaveBeenCalledWith('Template created successfully');
     expect(onChanged).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('rowheader', { name: 'Audition' })).toBeTruthy();
@@ -201,8 +204,8 @@ describe('EmailTemplatesDialog', () => {
     await screen.findByRole('heading', { name: 'Email Templates' });
     const puts = calls.filter((entry) => entry.method === 'PUT').map((entry) => entry.call.init?.body);
     expect(puts).toEqual([
-      { title: 'Follow up', subject: 'Second audition', template: 'Hello {{nameEng}},\nfrom Follow up', isActive: true, version: 1 },
-      { title: 'Follow up (final)', subject: 'Second audition', template: 'Hello {{nameEng}},\nfrom Follow up', isActive: true, version: 2 },
+      { title: 'Follow up', subject: 'Second audition', template: 'Hello {{nameEng}},\nfrom Follow up', isActive: true, attachComcards: false, version: 1 },
+      { title: 'Follow up (final)', subject: 'Second audition', template: 'Hello {{nameEng}},\nfrom Follow up', isActive: true, attachComcards: false, version: 2 },
     ]);
     expect(toastSuccess).toHaveBeenCalledWith('Template updated successfully');
   }, 15_000);
