@@ -1,3 +1,4 @@
+// Named to run after dashboard.spec, which begins with no posts imported.
 import { bearer, connectedAccount, postToEmail, sandbox, sandboxUrl } from './google-support.ts';
 import { api, checkScreen, expect, superadmin, test, useSuperadminSession } from './support.ts';
 
