@@ -1,9 +1,9 @@
-// Named to run after dashboard.spec, which begins with no posts imported.
 import { bearer, connectedAccount, postToEmail, sandbox, sandboxUrl } from './google-support.ts';
 import { api, checkScreen, expect, superadmin, test, useSuperadminSession } from './support.ts';
 
 // An e-mail campaign from the dashboard: posts picked on cards and rows, reviewed together (a post without models is
-// left out, named), a test copy to the staff member first, then sent and watched to its end on its own page.
+// left out, named), a test copy to the staff member first, then sent and watched to its end on its own page. Its
+// name runs it after dashboard.spec, which begins before any post is imported.
 useSuperadminSession();
 test.describe.configure({ mode: 'serial' });
 test.skip(!sandboxUrl, 'E2E_GOOGLE_SANDBOX_URL is not set: the Google sandbox is not running');
