@@ -9,6 +9,7 @@ test.describe.configure({ mode: 'serial' });
 test.skip(!sandboxUrl, 'E2E_GOOGLE_SANDBOX_URL is not set: the Google sandbox is not running');
 
 interface SentMail {
+  id: string;
   subject: string;
   to: { address: string }[];
 }
@@ -93,6 +94,21 @@ test('posts picked on the dashboard go out as one reviewed campaign, watched to 
   await checkScreen(page, 'campaign-done');
   const sent = await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages');
   expect(sent.map((mail) => mail.to[0].address).sort()).toEqual(posts.slice(0, 2).map((post) => post.email.trim().toLowerCase()).sort());
+
+  // The customers answer: one replies, and the other's address bounces. The watch of the account's Gmail finds
+  // both and the posts' cards say so.
+  const sentTo = (post: (typeof posts)[number]) => sent.find((mail) => mail.to[0].address === post.email.trim().toLowerCase())!;
+  await sandbox('POST', `/sandbox/gmail/messages/${sentTo(posts[0]).id}/reply`, {});
+  await sandbox('POST', `/sandbox/gmail/messages/${sentTo(posts[1]).id}/bounce`, {});
+  for (const [post, outcome] of [
+    [posts[0], 'Replied'],
+    [posts[1], 'Bounced: The address does not exist'],
+  ] as const) {
+    await expect(async () => {
+      await page.goto(`/admin/dashboard/${accountId}?q=${encodeURIComponent(post.title)}`);
+      await expect(page.getByRole('article', { name: post.title }).first()).toContainText(outcome, { timeout: 2000 });
+    }).toPass({ timeout: 60_000 });
+  }
 
   // The picks were used up; the list names the campaign.
   await page.goto('/admin/email-campaigns');

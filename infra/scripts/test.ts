@@ -182,6 +182,8 @@ async function browserJourneys(): Promise<Counts> {
     LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
     // A campaign's e-mails a moment apart, not Gmail's 20 s: the journeys watch one run to its end.
     EMAIL_CAMPAIGN_GAP_MS: '200',
+    // The watch of replies and bounces at its shortest, for the journey that waits for one.
+    GMAIL_WATCH_INTERVAL_MS: '10000',
     // Its own queues, apart from whatever the back-end tests left in the same Redis.
     REDIS_KEY_PREFIX: database,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
