@@ -53,7 +53,7 @@ describe('infra/bench', () => {
   }, 120_000);
 
   it('npm run bench prints sign-in, users and post list figures beside GET health, imports beside COPY, the duplicate scan and view, messaging and e-mail figures, without errors', async () => {
-    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '1', '--users', '20', '--posts', '600', '--import-rows', '300', '--contacts', '400', '--view-contacts', '300', '--table-contacts', '300', '--messages', '1200']);
+    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '0.5', '--users', '20', '--posts', '600', '--import-rows', '300', '--contacts', '400', '--view-contacts', '300', '--table-contacts', '300', '--messages', '1200']);
     expect(code).toBe(0);
     const rows = output.split('\n').filter((line) => /^(GET|POST) /.test(line));
     expect(rows.map((row) => row.split(/\s{2,}/)[0])).toEqual([

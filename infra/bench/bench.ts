@@ -238,12 +238,12 @@ const runs: { name: string; options: LoadOptions }[] = [
   ...postRuns(20),
 ];
 
-console.log(`\nJOB CASTING API benchmark: ${seconds} s per endpoint after a 2 s warm-up, Node ${process.version}, one API process\n`);
+console.log(`\nJOB CASTING API benchmark: ${seconds} s per endpoint after a ${Math.min(2, seconds)} s warm-up, Node ${process.version}, one API process\n`);
 const header = ['endpoint', 'callers', 'requests', 'errors', 'req/s', 'p50 ms', 'p95 ms'];
 const rows: string[][] = [];
 const measure = async (list: { name: string; options: LoadOptions }[]) => {
   for (const { name, options } of list) {
-    await load({ ...options, seconds: 2 });
+    await load({ ...options, seconds: Math.min(2, seconds) });
     const result = await load(options);
     rows.push([name, String(options.concurrency), String(result.requests), String(result.errors), result.perSecond.toFixed(0), result.p50.toFixed(1), result.p95.toFixed(1)]);
   }
