@@ -74,7 +74,7 @@ test('posts picked on the dashboard go out as one reviewed campaign, watched to 
   await dialog.getByRole('button', { name: /Template/ }).click();
   await page.getByRole('option', { name: TEMPLATE.title }).click();
   await dialog.getByRole('button', { name: 'Review' }).click();
-  const review = dialog.getByRole('region', { name: 'Review' });
+  const review = dialog.getByRole('region', { name: 'Review', exact: true });
   await expect(review).toContainText('2 e-mails to send · 1 post left out');
   await expect(review.getByRole('region', { name: 'Left out' })).toContainText(posts[2].title);
   await expect(review.getByRole('region', { name: 'E-mail preview' })).toContainText('Hana Lee');
