@@ -10,7 +10,14 @@ import { PostsService } from '../src/modules/posts/posts.service.js';
 import { Clock } from '../src/platform/clock.js';
 import { QueueName } from '../src/platform/queue/queue-names.js';
 import { WorkerModule } from '../src/worker.module.js';
-import { connectSandboxAccount, googleSandboxConfig, SAMPLE_ACCOUNT_EMAILS, startGoogleSandboxForTests, type TestGoogleSandbox } from './support/google-sandbox.js';
+import {
+  connectSandboxAccount,
+  googleSandboxConfig,
+  SAMPLE_ACCOUNT_EMAILS,
+  sandboxControl,
+  startGoogleSandboxForTests,
+  type TestGoogleSandbox,
+} from './support/google-sandbox.js';
 import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 const API = '/backend/api/v1';
@@ -77,15 +84,7 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
 
   const api = async (method: InjectOptions['method'], path: string, body?: unknown, headers: Record<string, string> = {}) =>
     t.request({ method, url: `${API}/${path}`, headers: { ...bearer(token), ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
-  const sandboxCall = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${sandbox.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return text ? JSON.parse(text) : undefined;
-  };
+  const sandboxCall = sandboxControl(() => sandbox.url);
   const sentMails = async (): Promise<SentMail[]> => sandboxCall('GET', '/sandbox/gmail/messages');
   const fault = (kind: string, times = 1) => sandboxCall('POST', '/sandbox/faults', { kind, path: '/gmail/', times });
   const startWorker = async () => {

@@ -11,7 +11,14 @@ import { ConfigModule } from '../src/platform/config/config.module.js';
 import { CryptoModule } from '../src/platform/crypto/crypto.module.js';
 import { DatabaseModule } from '../src/platform/database/database.module.js';
 import { RedisModule } from '../src/platform/redis/redis.module.js';
-import { connectSandboxAccount, googleSandboxConfig, SAMPLE_ACCOUNT_EMAILS, startGoogleSandboxForTests, type TestGoogleSandbox } from './support/google-sandbox.js';
+import {
+  connectSandboxAccount,
+  googleSandboxConfig,
+  SAMPLE_ACCOUNT_EMAILS,
+  sandboxControl,
+  startGoogleSandboxForTests,
+  type TestGoogleSandbox,
+} from './support/google-sandbox.js';
 import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 const API = '/backend/api/v1';
@@ -43,16 +50,7 @@ describe('replies and bounces of sent e-mails (Google sandbox)', () => {
 
   const api = async (method: InjectOptions['method'], path: string, body?: unknown) =>
     t.request({ method, url: `${API}/${path}`, headers: bearer(token), ...(body === undefined ? {} : { payload: body as object }) });
-  const sandboxCall = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${sandbox.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
+  const sandboxCall = sandboxControl(() => sandbox.url);
   /** Sends the post's customer an e-mail through the API; answers Gmail's message id. */
   const send = async (postId: string, recipient: string): Promise<string> => {
     const answer = await api('POST', 'email-templates/send', { recipient, postId, accountId, subject: '[캐스팅] {{postId}} 프로필', content: '안녕하세요 {{manager}}님, 프로필 보내드립니다.' });

@@ -7,6 +7,7 @@ import {
   googleSandboxConfig,
   SAMPLE_ACCOUNT_EMAILS,
   SAMPLE_ACCOUNTS,
+  sandboxControl,
   SEED,
   startGoogleSandboxForTests,
   type TestGoogleSandbox,
@@ -52,15 +53,7 @@ describe('e-mail templates, models and sending (Google sandbox)', () => {
 
   const api = async (method: InjectOptions['method'], path: string, body?: unknown, headers: Record<string, string> = {}, as = token) =>
     t.request({ method, url: `${API}/${path}`, headers: { ...bearer(as), ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
-  const sandboxCall = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${sandbox.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return text ? JSON.parse(text) : undefined;
-  };
+  const sandboxCall = sandboxControl(() => sandbox.url);
   const sentMails = async (): Promise<SentMail[]> => sandboxCall('GET', '/sandbox/gmail/messages');
   const fault = (kind: string, times = 1) => sandboxCall('POST', '/sandbox/faults', { kind, path: '/gmail/', times });
 

@@ -85,3 +85,20 @@ export async function connectSandboxAccount(t: TestApp, token: string, email: st
   if (!account) throw new Error(`${email} is not among the connected accounts`);
   return account.id;
 }
+
+/**
+ * A caller of the sandbox's control API (/sandbox/...), on the sandbox `url` names when it is called (tests start
+ * it in beforeAll): answers its JSON, or undefined for an empty answer; a refused call throws with the answer.
+ */
+export function sandboxControl(url: () => string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${url()}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+}
