@@ -145,10 +145,16 @@ async function fillEveryTable(t: TestApp, token: string): Promise<{ pictureIds: 
        values ('기본', '제목', $1, $2, 'completed', 'spread', 1, $3, $4, now(), now()) returning id`,
       [AWKWARD, account, JSON.stringify([{ postId: 'sheet-2', postTitle: null, reason: AWKWARD }]), admin],
     );
-    await one(
+    const first = await one(
       `insert into email_campaign_recipient (campaign_id, position, post_id, post_key, post_title, recipient, subject, state, sent_at, updated_at)
-       values ($1, 0, $2, 'sheet-1', '드라마 〈봄〉 배우 모집', 'customer@studio.kr', $3, 'sent', now(), now())`,
+       values ($1, 0, $2, 'sheet-1', '드라마 〈봄〉 배우 모집', 'customer@studio.kr', $3, 'sent', now(), now()) returning id`,
       [campaign, post, AWKWARD],
+    );
+    await one(`insert into email_campaign_follow_up (campaign_id, step, after_days, template_title, body_template) values ($1, 1, 3, '후속', $2)`, [campaign, AWKWARD]);
+    await one(
+      `insert into email_campaign_recipient (campaign_id, position, step, due_at, follows_id, post_id, post_key, recipient, subject, state, error, updated_at)
+       values ($1, 0, 1, now(), $2, $3, 'sheet-1', 'customer@studio.kr', $4, 'stopped', 'Not sent: the customer replied.', now())`,
+      [campaign, first, post, AWKWARD],
     );
   } finally {
     await client.end();

@@ -26,6 +26,10 @@ const HOUR = 3600 * 1000;
 
 interface SentMail {
   id: string;
+  threadId: string;
+  messageId: string | null;
+  inReplyTo: string | null;
+  sentAt: string;
   account: string;
   to: { address: string }[];
   subject: string;
@@ -41,6 +45,10 @@ interface Recipient {
   state: string;
   error: string | null;
   sentAt: string | null;
+  step: number;
+  dueAt: string | null;
+  outcome: string | null;
+  bounceReason: string | null;
 }
 interface Campaign {
   id: number;
@@ -54,6 +62,8 @@ interface Campaign {
   pauseReason: string | null;
   total: number;
   counts: Record<string, number>;
+  followUpCounts: Record<string, number>;
+  followUps: { step: number; afterDays: number; templateId: number | null; templateTitle: string }[];
   leftOut: { postId: string; reason: string }[];
   recipients: Recipient[];
   startedAt: string | null;
@@ -265,7 +275,7 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
       expect(made.json<Campaign>().leftOut.map((post) => post.postId)).toEqual(['C-5', 'C-6', 'C-7']);
 
       const done = await settled(id);
-      expect(done.counts).toEqual({ pending: 0, sending: 0, sent: 4, failed: 0, unknown: 0, skipped: 0 });
+      expect(done.counts).toEqual({ pending: 0, sending: 0, sent: 4, failed: 0, unknown: 0, skipped: 0, stopped: 0 });
       expect(done.recipients.map((r) => [r.postId, r.state, r.error, typeof r.sentAt])).toEqual(SENDABLE.map((postId) => [postId, 'sent', null, 'string']));
       expect(done.finishedAt).not.toBeNull();
 
@@ -552,6 +562,142 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
         }
       } finally {
         await stopWorker();
+      }
+    });
+  });
+
+  describe('follow-ups', () => {
+    // A follow-up's "day" in these tests: long enough to answer the first e-mails before their follow-ups fall due.
+    const DAY_MS = 3000;
+    let followUpTemplates: number[];
+    const startFollowUpWorker = async () => {
+      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot({ ...t.config, EMAIL_FOLLOW_UP_DAY_MS: DAY_MS }), { logger: false, abortOnError: false });
+      await worker.init();
+    };
+    const withFollowUps = (key?: string) =>
+      create(
+        {
+          followUps: [
+            { afterDays: 1, templateId: followUpTemplates[0] },
+            { afterDays: 1, templateId: followUpTemplates[1] },
+          ],
+        },
+        key,
+      );
+    // In the order they were sent.
+    const mailsTo = async (address: string) =>
+      (await sentMails()).filter((mail) => mail.to[0].address === address).sort((one, other) => Date.parse(one.sentAt) - Date.parse(other.sentAt));
+
+    beforeAll(async () => {
+      followUpTemplates = [];
+      for (const [title, template] of [
+        ['첫 번째 후속', '{{manager}}님, 보내드린 프로필 확인하셨을까요?'],
+        ['두 번째 후속', '마지막으로 한 번 더 여쭙니다.'],
+      ]) {
+        followUpTemplates.push((await api('POST', 'email-templates', { title, subject: '쓰이지 않는 제목', template })).json<{ id: number }>().id);
+      }
+    });
+    afterEach(stopWorker);
+
+    it("sends each follow-up in the first e-mail's thread after its days, and none once the customer replied or the address bounced", async () => {
+      await startFollowUpWorker();
+      const made = (await withFollowUps()).json<Campaign>();
+      expect(made.followUps).toEqual([
+        { step: 1, afterDays: 1, templateId: followUpTemplates[0], templateTitle: '첫 번째 후속' },
+        { step: 2, afterDays: 1, templateId: followUpTemplates[1], templateTitle: '두 번째 후속' },
+      ]);
+      await eventually(async () => expect((await campaign(made.id)).counts.sent).toBe(4));
+      // Before their follow-ups fall due, C-1's customer answers and C-2's address bounces.
+      const [a] = await mailsTo('a@studio.example');
+      const [b] = await mailsTo('b@label.example');
+      await sandboxCall('POST', `/sandbox/gmail/messages/${a.id}/reply`, { text: '네, 미팅 가능합니다.' });
+      await sandboxCall('POST', `/sandbox/gmail/messages/${b.id}/bounce`, {});
+      try {
+        const done = await settled(made.id, 'completed', 20_000);
+        expect(done.recipients.map((r) => [r.postId, r.step, r.state, r.error])).toEqual([
+          ['C-1', 0, 'sent', null],
+          ['C-1', 1, 'stopped', 'Not sent: the customer replied.'],
+          ['C-2', 0, 'sent', null],
+          ['C-2', 1, 'stopped', 'Not sent: an e-mail before it bounced.'],
+          ['C-3', 0, 'sent', null],
+          ['C-3', 1, 'sent', null],
+          ['C-3', 2, 'sent', null],
+          ['C-4', 0, 'sent', null],
+          ['C-4', 1, 'sent', null],
+          ['C-4', 2, 'sent', null],
+        ]);
+        expect(done.counts).toMatchObject({ sent: 4, stopped: 0 });
+        expect(done.followUpCounts).toMatchObject({ sent: 4, stopped: 2, pending: 0 });
+        const outcomes = Object.fromEntries(done.recipients.filter((r) => r.step === 0).map((r) => [r.postId, [r.outcome, r.bounceReason === null ? null : 'reason']]));
+        expect(outcomes).toEqual({ 'C-1': ['replied', null], 'C-2': ['bounced', 'reason'], 'C-3': [null, null], 'C-4': [null, null] });
+
+        // Each follow-up went a day after the e-mail before it, as a reply in its thread.
+        const [first, second, third] = await mailsTo('c@studio.example');
+        expect([first.subject, second.subject, third.subject]).toEqual(['[캐스팅] C-3 프로필 2명', 'Re: [캐스팅] C-3 프로필 2명', 'Re: [캐스팅] C-3 프로필 2명']);
+        expect([second.threadId, third.threadId]).toEqual([first.threadId, first.threadId]);
+        expect(second.inReplyTo).toBe(first.messageId);
+        expect(third.inReplyTo).toBe(second.messageId);
+        expect(second.text).toContain('님, 보내드린 프로필 확인하셨을까요?');
+        expect(third.text).toContain('마지막으로 한 번 더 여쭙니다.');
+        const c = done.recipients.filter((r) => r.postId === 'C-3');
+        for (const step of [1, 2]) {
+          expect(new Date(c[step].sentAt!).getTime() - new Date(c[step - 1].sentAt!).getTime()).toBeGreaterThanOrEqual(DAY_MS - 50);
+        }
+        // Counted like the first e-mails: every follow-up is in the sent-e-mail log.
+        expect((await db.query(`select count(*)::int as n from sent_email where status = 'sent'`)).rows).toEqual([{ n: 8 }]);
+        expect(await mailsTo('a@studio.example')).toHaveLength(1);
+        expect(await mailsTo('b@label.example')).toHaveLength(1);
+      } finally {
+        const [{ id: optOut }] = (await db.query(`select id from opt_out where address = 'b@label.example' and withdrawn_at is null`)).rows;
+        await api('POST', `opt-outs/${optOut}/withdraw`, {});
+      }
+    });
+
+    it('makes a follow-up a stopped run had not made yet, once', async () => {
+      await startFollowUpWorker();
+      const { id } = (await withFollowUps()).json<Campaign>();
+      await eventually(async () => expect((await campaign(id)).counts.sent).toBe(4));
+      await stopWorker();
+      // As if the run had stopped between an e-mail going and its follow-up being made.
+      await db.query(`delete from email_campaign_recipient where campaign_id = $1 and step > 0 and position in (0, 1)`, [id]);
+      await startFollowUpWorker();
+      const done = await settled(id, 'completed', 20_000);
+      expect(done.recipients.map((r) => `${r.postId}/${r.step}/${r.state}`)).toEqual(SENDABLE.flatMap((postId) => [0, 1, 2].map((step) => `${postId}/${step}/sent`)));
+      expect(await sentMails()).toHaveLength(12);
+    });
+
+    it('stops nothing and sends nothing more once the campaign is cancelled', async () => {
+      await startFollowUpWorker();
+      const { id } = (await withFollowUps()).json<Campaign>();
+      await eventually(async () => expect((await campaign(id)).followUpCounts.pending).toBe(4));
+      const cancelled = (await api('POST', `email-campaigns/${id}/cancel`)).json<Campaign>();
+      expect(cancelled.state).toBe('cancelled');
+      expect(cancelled.followUpCounts).toMatchObject({ pending: 0, skipped: 4 });
+      await new Promise((resolve) => setTimeout(resolve, DAY_MS + 500));
+      expect(await sentMails()).toHaveLength(4);
+    });
+
+    it('refuses follow-ups from an account that cannot read replies, more than two, and days out of range', async () => {
+      const messages = async (followUps: unknown) => (await create({ followUps })).json().details?.validation?.map((v: { message: string }) => v.message);
+      const step = (afterDays: unknown) => ({ afterDays, templateId: followUpTemplates[0] });
+      expect(await messages([step(1), step(2), step(3)])).toEqual(['A campaign can have at most 2 follow-ups']);
+      for (const days of [0, 31, 1.5, '2']) expect(await messages([step(days)])).toEqual(['A follow-up waits a whole number of days, from 1 to 30']);
+      expect(await messages([{ afterDays: 1 }])).toEqual(['Please select an email template']);
+      expect(await messages('soon')).toContain('followUps must be a list of follow-up steps');
+      expect(await messages([7])).toEqual(['followUps must be a list of follow-up steps']);
+      expect((await create({ followUps: [{ afterDays: 1, templateId: 999999 }] })).statusCode).toBe(404);
+
+      const scopes = (await db.query('select scopes from mail_account where id = $1', [accountId])).rows[0].scopes;
+      await db.query('update mail_account set scopes = $1 where id = $2', ['https://www.googleapis.com/auth/gmail.send https://www.googleapis.com/auth/drive.readonly', accountId]);
+      try {
+        const refused = await create({ followUps: [step(2)] });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe(
+          `Follow-ups stop when the customer replies, so ${JIHYUN} must be allowed to read replies first. Re-authenticate it in Mail Accounts, or make the campaign without follow-ups.`,
+        );
+        expect((await create()).statusCode).toBe(201);
+      } finally {
+        await db.query('update mail_account set scopes = $1 where id = $2', [scopes, accountId]);
       }
     });
   });

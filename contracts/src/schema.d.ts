@@ -1712,6 +1712,14 @@ export interface components {
             /** @description One phone number or e-mail address a line (what follows a comma or tab on a line is ignored) */
             text: string;
         };
+        CampaignFollowUpDto: {
+            afterDays: number;
+            /** @description 1 or 2 */
+            step: number;
+            /** @description Null once the template is deleted (the campaign keeps its text) */
+            templateId: number | null;
+            templateTitle: string;
+        };
         CampaignPreviewDto: {
             /** @description Sanitised HTML of the e-mail body, as it is sent */
             html: string;
@@ -1730,16 +1738,30 @@ export interface components {
             sentLast24h: number;
         };
         CampaignRecipientDto: {
+            /** @description Why it bounced, in plain words */
+            bounceReason: string | null;
+            /**
+             * Format: date-time
+             * @description A follow-up goes no earlier than this
+             */
+            dueAt: string | null;
             /** @description Why it failed, is unknown or was skipped */
             error: string | null;
             id: number;
+            /**
+             * @description What came back of the sent e-mail: a reply of the customer, or a bounce
+             * @enum {string|null}
+             */
+            outcome: "replied" | "bounced" | null;
             postId: string;
             postTitle: string | null;
             recipient: string;
             /** Format: date-time */
             sentAt: string | null;
             /** @enum {string} */
-            state: "pending" | "sending" | "sent" | "failed" | "unknown" | "skipped";
+            state: "pending" | "sending" | "sent" | "failed" | "unknown" | "skipped" | "stopped";
+            /** @description 0: the campaign's e-mail; 1 or 2: a follow-up of it */
+            step: number;
             subject: string;
         };
         CampaignReviewRecipientDto: {
@@ -1935,6 +1957,8 @@ export interface components {
         CreateEmailCampaignDto: {
             /** @description The mail account to send from */
             accountId: number;
+            /** @description Up to two follow-ups, in order. Each goes in the first e-mail's Gmail thread (its subject as a reply), unless the customer replied or the address bounced; the account must be able to read replies */
+            followUps?: components["schemas"]["FollowUpStepDto"][];
             /**
              * @description More recipients than the account has left today: spread them over the following days, or refuse the campaign
              * @enum {string}
@@ -2113,12 +2137,16 @@ export interface components {
             accountEmail: string | null;
             /** @description Null once the account is removed */
             accountId: number | null;
+            /** @description The first e-mails by state */
             counts: components["schemas"]["RecipientCountsDto"];
             /** Format: date-time */
             createdAt: string;
             createdBy: string | null;
             /** Format: date-time */
             finishedAt: string | null;
+            /** @description The follow-ups made so far (one when the e-mail before it was sent) by state */
+            followUpCounts: components["schemas"]["RecipientCountsDto"];
+            followUps: components["schemas"]["CampaignFollowUpDto"][];
             id: number;
             /** @description The selected posts left out when the campaign was made */
             leftOut: components["schemas"]["LeftOutPostDto"][];
@@ -2136,7 +2164,7 @@ export interface components {
              * @description Until when Gmail's rate limit pauses the campaign (it resumes by itself), or when the account's daily limit frees for its next e-mail
              */
             pausedUntil: string | null;
-            /** @description Every recipient, in the order the posts were selected */
+            /** @description Every recipient in the order the posts were selected, each followed by its follow-ups */
             recipients: components["schemas"]["CampaignRecipientDto"][];
             /** Format: date-time */
             scheduledAt: string | null;
@@ -2147,18 +2175,23 @@ export interface components {
             /** @description Null once the template is deleted (the campaign keeps its text) */
             templateId: number | null;
             templateTitle: string;
+            /** @description Its first e-mails: one per recipient */
             total: number;
         };
         EmailCampaignDto: {
             accountEmail: string | null;
             /** @description Null once the account is removed */
             accountId: number | null;
+            /** @description The first e-mails by state */
             counts: components["schemas"]["RecipientCountsDto"];
             /** Format: date-time */
             createdAt: string;
             createdBy: string | null;
             /** Format: date-time */
             finishedAt: string | null;
+            /** @description The follow-ups made so far (one when the e-mail before it was sent) by state */
+            followUpCounts: components["schemas"]["RecipientCountsDto"];
+            followUps: components["schemas"]["CampaignFollowUpDto"][];
             id: number;
             /** @description The selected posts left out when the campaign was made */
             leftOut: components["schemas"]["LeftOutPostDto"][];
@@ -2185,6 +2218,7 @@ export interface components {
             /** @description Null once the template is deleted (the campaign keeps its text) */
             templateId: number | null;
             templateTitle: string;
+            /** @description Its first e-mails: one per recipient */
             total: number;
         };
         EmailCampaignListDto: {
@@ -2288,6 +2322,12 @@ export interface components {
             cutoff: string;
             data: components["schemas"]["ExpiringConsentDto"][];
             pagination: components["schemas"]["PaginationDto"];
+        };
+        FollowUpStepDto: {
+            /** @description Days after the e-mail before it (the first e-mail, or the first follow-up) */
+            afterDays: number;
+            /** @description The e-mail template */
+            templateId: number;
         };
         FriendRequestBatchDto: {
             addressBookId: number;
@@ -2708,6 +2748,8 @@ export interface components {
             sending: number;
             sent: number;
             skipped: number;
+            /** @description Follow-ups not sent because the customer replied or the address bounced */
+            stopped: number;
             unknown: number;
         };
         RefreshTokenDto: {

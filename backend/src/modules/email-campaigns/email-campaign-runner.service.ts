@@ -2,11 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import pg from 'pg';
-import { formatKoreanDateTime } from '@job-casting/rules';
+import { followUpSubject, formatKoreanDateTime } from '@job-casting/rules';
 import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { requestHash } from '../../platform/http/idempotency-key.js';
 import { CONSENT_MESSAGES, ConsentService } from '../consent/consent.service.js';
+import { GmailWatchService } from '../email-replies/gmail-watch.service.js';
 import { EmailSendingService, NO_MODELS_SELECTED } from '../email-templates/email-sending.service.js';
 import type { MailAccountDto } from '../mail-accounts/dto/mail-account.dto.js';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
@@ -26,6 +27,8 @@ const SLEEP_AT_MOST_MS = 2000;
 const DEFAULT_RATE_LIMIT_PAUSE_MS = 15 * 60 * 1000;
 /** How soon a campaign whose account another campaign is sending from is tried again. */
 const ACCOUNT_BUSY_RETRY_MS = 1000;
+/** How soon a follow-up is tried again when the account's replies could not be read before it. */
+const WATCH_FAILED_RETRY_MS = 60 * 1000;
 
 const RUNNER_MESSAGES = {
   stranded: 'The worker stopped while Gmail was being called, so the e-mail may or may not have been sent. Please check the Sent folder of the account.',
@@ -35,6 +38,10 @@ const RUNNER_MESSAGES = {
   gmailDailyLimit: (email: string, at: Date) =>
     `Gmail answered that the daily sending limit of ${email} has been reached; the next e-mail goes at ${formatKoreanDateTime(at)} (Korean time).`,
   rateLimited: (email: string, at: Date) => `Gmail is holding back the e-mails of ${email} for now; the campaign resumes by itself at ${formatKoreanDateTime(at)} (Korean time).`,
+  replied: 'Not sent: the customer replied.',
+  bounced: 'Not sent: an e-mail before it bounced.',
+  noThread: 'Not sent: the e-mail before it has no Gmail thread to follow up in.',
+  cannotReadReplies: (email: string) => `Not sent: ${email} can no longer read replies, so a reply could not be ruled out. Re-authenticate the account to follow up again.`,
 } as const;
 
 interface RunningCampaign {
@@ -49,13 +56,24 @@ interface RunningCampaign {
   subjectTemplate: string;
   bodyTemplate: string;
   attachComcards: boolean;
+  followUps: FollowUpStep[];
+}
+
+interface FollowUpStep {
+  step: number;
+  afterDays: number;
+  bodyTemplate: string;
+  attachComcards: boolean;
 }
 
 interface PendingRecipient {
   id: number;
+  step: number;
   postKey: string;
   recipient: string;
   subject: string;
+  /** A follow-up's: the attempt of the e-mail it follows up. */
+  previousSendId: number | null;
 }
 
 /** The key of a recipient's attempt in the sent-e-mail log: one e-mail per recipient, whatever happens. */
@@ -80,7 +98,8 @@ export class EmailCampaignRunner {
     private readonly posts: PostsService,
     private readonly models: ModelsService,
     private readonly consent: ConsentService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'EMAIL_CAMPAIGN_GAP_MS' | 'DATABASE_URL'>,
+    private readonly replies: GmailWatchService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'EMAIL_CAMPAIGN_GAP_MS' | 'EMAIL_FOLLOW_UP_DAY_MS' | 'DATABASE_URL'>,
   ) {}
 
   async run(campaignId: number): Promise<Date | null> {
@@ -103,8 +122,9 @@ export class EmailCampaignRunner {
   private async runLeased(campaignId: number): Promise<Date | null> {
     let campaign = await this.load(campaignId);
     if (!campaign) return null;
-    // Whatever a stopped run left half-way is settled first, from the log.
+    // Whatever a stopped run left half-way is settled first, from the log, and its sent e-mails get their follow-ups.
     await this.settleStranded(campaign);
+    await this.planMissingFollowUps(campaign);
     for (;;) {
       campaign = await this.load(campaignId);
       if (!campaign) return null;
@@ -135,13 +155,10 @@ export class EmailCampaignRunner {
         return null;
       }
 
-      const [recipient] = await this.em
-        .fork()
-        .execute<PendingRecipient[]>(
-          `select "id", "post_key" as "postKey", "recipient", "subject" from "email_campaign_recipient" where "campaign_id" = ? and "state" = 'pending' order by "position" limit 1`,
-          [campaign.id],
-        );
-      if (!recipient) return this.completeIfDone(campaign.id);
+      const recipient = await this.nextDue(campaign.id, now);
+      if (recipient === null) return this.completeIfDone(campaign.id);
+      // Only follow-ups are left, none due yet.
+      if (recipient instanceof Date) return recipient;
 
       const wait = await this.waitBeforeSending(campaign, account, now);
       if (wait) {
@@ -150,9 +167,29 @@ export class EmailCampaignRunner {
         await sleep(waitMs);
         continue;
       }
-      const next = await this.sendTo(campaign, account, recipient);
-      if (next !== undefined) return next;
+      const then = await this.sendTo(campaign, account, recipient);
+      if (then !== undefined) return then;
     }
+  }
+
+  /**
+   * The next recipient due (first e-mails before follow-ups, in the order the posts were selected); else when the
+   * next follow-up falls due; null when nothing is pending.
+   */
+  private async nextDue(campaignId: number, now: Date): Promise<PendingRecipient | Date | null> {
+    const em = this.em.fork();
+    const [recipient] = await em.execute<PendingRecipient[]>(
+      `select r."id", r."step", r."post_key" as "postKey", r."recipient", r."subject", p."sent_email_id" as "previousSendId"
+         from "email_campaign_recipient" r left join "email_campaign_recipient" p on p."id" = r."follows_id"
+        where r."campaign_id" = ? and r."state" = 'pending' and (r."due_at" is null or r."due_at" <= ?) order by r."step", r."position" limit 1`,
+      [campaignId, now],
+    );
+    if (recipient) return recipient;
+    const [{ dueAt }] = await em.execute<{ dueAt: Date | null }[]>(
+      `select min("due_at") as "dueAt" from "email_campaign_recipient" where "campaign_id" = ? and "state" = 'pending'`,
+      [campaignId],
+    );
+    return dueAt ? new Date(dueAt) : null;
   }
 
   /**
@@ -185,6 +222,14 @@ export class EmailCampaignRunner {
     );
     if (!claimed) return undefined;
 
+    let inThread: { threadId: string; gmailMessageId: string } | undefined;
+    const followUp = campaign.followUps.find((step) => step.step === recipient.step);
+    if (followUp) {
+      const thread = await this.followUpThread(account, recipient);
+      if (!('threadId' in thread)) return thread.next;
+      inThread = thread;
+    }
+
     const post = (await this.posts.forEmails([recipient.postKey])).get(recipient.postKey);
     if (!post) return this.settle(recipient.id, 'skipped', CAMPAIGN_MESSAGES.postNotFound);
     const models = await this.models.selectionOf(campaign.createdById!, post.id);
@@ -203,7 +248,7 @@ export class EmailCampaignRunner {
     });
     switch (start.kind) {
       case 'sent':
-        return this.settle(recipient.id, 'sent', null, start.sendId);
+        return this.sent(campaign, recipient, start.sendId);
       case 'unknown':
         return this.settle(recipient.id, 'unknown', RUNNER_MESSAGES.stranded, start.sendId);
       case 'in-flight':
@@ -215,9 +260,13 @@ export class EmailCampaignRunner {
     }
 
     await this.execute(`update "email_campaign_recipient" set "sent_email_id" = ? where "id" = ?`, [start.sendId, recipient.id]);
-    const { body } = this.sending.render({ subject: campaign.subjectTemplate, template: campaign.bodyTemplate }, post, models, account.email);
-    const outcome = await this.sending.transmit(start.sendId, account, recipient.recipient, recipient.subject, body, campaign.attachComcards ? models : []);
-    if (outcome.kind === 'sent') return this.settle(recipient.id, 'sent', null, start.sendId);
+    const text = followUp ?? campaign;
+    const { body } = this.sending.render({ subject: campaign.subjectTemplate, template: text.bodyTemplate }, post, models, account.email);
+    const outcome = await this.sending.transmit(start.sendId, account, recipient.recipient, recipient.subject, body, {
+      attachComcardsOf: text.attachComcards ? models : [],
+      inThread,
+    });
+    if (outcome.kind === 'sent') return this.sent(campaign, recipient, start.sendId);
     if (outcome.kind === 'unknown') return this.settle(recipient.id, 'unknown', outcome.error.message, start.sendId);
 
     const now = this.clock.now();
@@ -246,6 +295,65 @@ export class EmailCampaignRunner {
       default:
         await this.settle(recipient.id, 'failed', outcome.error.message, start.sendId);
         return undefined;
+    }
+  }
+
+  /**
+   * Before a follow-up goes: the account's mailbox is read for what came since the last watch, so that a reply or a
+   * bounce that has just arrived stops it. Answers the thread to send in, or what the run does instead (the
+   * follow-up stopped, or tried again later when the mailbox could not be read).
+   */
+  private async followUpThread(
+    account: MailAccountDto,
+    recipient: PendingRecipient,
+  ): Promise<{ threadId: string; gmailMessageId: string } | { next: Date | undefined }> {
+    if (!account.canReadReplies) return { next: await this.settle(recipient.id, 'stopped', RUNNER_MESSAGES.cannotReadReplies(account.email)) };
+    try {
+      await this.replies.watch(account.id);
+    } catch (error) {
+      this.logger.warn(`Could not read the replies of ${account.email} before a follow-up: ${error instanceof Error ? error.message : String(error)}`);
+      await this.settle(recipient.id, 'pending', null);
+      return { next: new Date(this.clock.now().getTime() + WATCH_FAILED_RETRY_MS) };
+    }
+    const thread = recipient.previousSendId === null ? null : await this.sentEmails.threadOf(recipient.previousSendId);
+    if (!thread) return { next: await this.settle(recipient.id, 'stopped', RUNNER_MESSAGES.noThread) };
+    if (thread.replied) return { next: await this.settle(recipient.id, 'stopped', RUNNER_MESSAGES.replied) };
+    if (thread.bounced) return { next: await this.settle(recipient.id, 'stopped', RUNNER_MESSAGES.bounced) };
+    return { threadId: thread.threadId, gmailMessageId: thread.gmailMessageId };
+  }
+
+  /** A recipient's e-mail went: its follow-up, when the campaign has one, is made due `afterDays` from now. */
+  private async sent(campaign: RunningCampaign, recipient: PendingRecipient, sendId: number): Promise<undefined> {
+    await this.settle(recipient.id, 'sent', null, sendId);
+    await this.planFollowUp(campaign, recipient.id, recipient.step, recipient.subject, this.clock.now());
+    return undefined;
+  }
+
+  /** A sent e-mail's follow-up (the next step, if the campaign has it), once: the recipient it follows is unique. */
+  private async planFollowUp(campaign: RunningCampaign, recipientId: number, step: number, subject: string, sentAt: Date): Promise<void> {
+    const next = campaign.followUps.find((followUp) => followUp.step === step + 1);
+    if (!next) return;
+    const dueAt = new Date(sentAt.getTime() + next.afterDays * this.config.EMAIL_FOLLOW_UP_DAY_MS);
+    await this.execute(
+      `insert into "email_campaign_recipient" ("campaign_id", "position", "step", "due_at", "follows_id", "post_id", "post_key", "post_title", "recipient", "subject", "state", "updated_at")
+       select "campaign_id", "position", ?, ?, "id", "post_id", "post_key", "post_title", "recipient", ?, 'pending', now()
+         from "email_campaign_recipient" where "id" = ? and "state" = 'sent'
+       on conflict ("follows_id") do nothing`,
+      [next.step, dueAt, followUpSubject(subject), recipientId],
+    );
+  }
+
+  /** Sent e-mails a stopped run left without their follow-up get it now, due from when they were sent. */
+  private async planMissingFollowUps(campaign: RunningCampaign): Promise<void> {
+    if (campaign.followUps.length === 0) return;
+    const missing = await this.em.fork().execute<{ id: number; step: number; subject: string; sentAt: Date | null }[]>(
+      `select r."id", r."step", r."subject", r."sent_at" as "sentAt" from "email_campaign_recipient" r
+        where r."campaign_id" = ? and r."state" = 'sent' and r."step" < ?
+          and not exists (select 1 from "email_campaign_recipient" n where n."follows_id" = r."id")`,
+      [campaign.id, campaign.followUps.length],
+    );
+    for (const recipient of missing) {
+      await this.planFollowUp(campaign, recipient.id, recipient.step, recipient.subject, recipient.sentAt ? new Date(recipient.sentAt) : this.clock.now());
     }
   }
 
@@ -318,7 +426,7 @@ export class EmailCampaignRunner {
   }
 
   private async load(campaignId: number): Promise<RunningCampaign | null> {
-    const [campaign] = await this.em.fork().execute<RunningCampaign[]>(
+    const [campaign] = await this.em.fork().execute<Omit<RunningCampaign, 'followUps'>[]>(
       `select "id", "state", "account_id" as "accountId", "created_by_id" as "createdById", "scheduled_at" as "scheduledAt", "started_at" as "startedAt",
               "paused_until" as "pausedUntil", "pause_cause" as "pauseCause", "subject_template" as "subjectTemplate", "body_template" as "bodyTemplate",
               "attach_comcards" as "attachComcards"
@@ -326,7 +434,12 @@ export class EmailCampaignRunner {
       [campaignId],
     );
     if (!campaign) return null;
+    const followUps = await this.em.fork().execute<FollowUpStep[]>(
+      `select "step", "after_days" as "afterDays", "body_template" as "bodyTemplate", "attach_comcards" as "attachComcards"
+         from "email_campaign_follow_up" where "campaign_id" = ? order by "step"`,
+      [campaignId],
+    );
     const date = (at: Date | null) => (at ? new Date(at) : null);
-    return { ...campaign, scheduledAt: date(campaign.scheduledAt), startedAt: date(campaign.startedAt), pausedUntil: date(campaign.pausedUntil) };
+    return { ...campaign, followUps, scheduledAt: date(campaign.scheduledAt), startedAt: date(campaign.startedAt), pausedUntil: date(campaign.pausedUntil) };
   }
 }

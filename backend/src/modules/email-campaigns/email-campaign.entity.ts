@@ -56,8 +56,34 @@ export class EmailCampaign extends EmailCampaignSchema.class {}
 EmailCampaignSchema.setClass(EmailCampaign);
 
 /**
+ * A follow-up step of a campaign: `afterDays` after the e-mail before it, if the customer has not replied (and the
+ * address has not bounced), the template's text goes in the same Gmail thread. Kept as it was when the campaign was
+ * made, as the campaign's own template is.
+ */
+export const EmailCampaignFollowUpSchema = defineEntity({
+  name: 'EmailCampaignFollowUp',
+  tableName: 'email_campaign_follow_up',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    campaign: () => p.manyToOne(EmailCampaign).deleteRule('cascade'),
+    /** 1 or 2: the first follow-up follows the campaign's e-mail, the second the first follow-up. */
+    step: p.smallint(),
+    afterDays: p.integer(),
+    template: () => p.manyToOne(EmailTemplate).nullable().deleteRule('set null'),
+    templateTitle: p.string().length(200),
+    bodyTemplate: p.text(),
+    attachComcards: p.boolean().default(false),
+  },
+  uniques: [{ name: 'email_campaign_follow_up_campaign_id_step_unique', properties: ['campaign', 'step'] }],
+});
+
+export class EmailCampaignFollowUp extends EmailCampaignFollowUpSchema.class {}
+EmailCampaignFollowUpSchema.setClass(EmailCampaignFollowUp);
+
+/**
  * One post's customer in a campaign, frozen when the campaign was made: the address and the rendered subject.
  * The body is rendered when it goes (see EmailCampaignRunner). Its attempt is in the sent-e-mail log (sentEmail).
+ * A follow-up is a recipient too (step 1 or 2), made when the e-mail it follows was sent, due `dueAt`.
  */
 export const EmailCampaignRecipientSchema = defineEntity({
   name: 'EmailCampaignRecipient',
@@ -66,6 +92,12 @@ export const EmailCampaignRecipientSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     campaign: () => p.manyToOne(EmailCampaign).deleteRule('cascade'),
     position: p.integer(),
+    /** 0: the campaign's e-mail; 1 and 2: its follow-ups. */
+    step: p.smallint().default(0),
+    /** A follow-up goes no earlier than this. */
+    dueAt: p.datetime().nullable(),
+    /** The recipient (the e-mail) this follow-up follows up; it has one follow-up at most. */
+    follows: () => p.manyToOne(EmailCampaignRecipient).nullable().deleteRule('cascade'),
     post: () => p.manyToOne(Post).nullable().deleteRule('set null').index(),
     postKey: p.string().length(100),
     postTitle: p.text().nullable(),
@@ -80,6 +112,7 @@ export const EmailCampaignRecipientSchema = defineEntity({
       .onCreate(() => new Date())
       .onUpdate(() => new Date()),
   },
+  uniques: [{ name: 'email_campaign_recipient_follows_id_unique', properties: ['follows'] }],
   indexes: [{ name: 'email_campaign_recipient_campaign_id_state_position_index', properties: ['campaign', 'state', 'position'] }],
 });
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { QueueModule } from '../../platform/queue/queue.module.js';
 import { ConsentModule } from '../consent/consent.module.js';
+import { EmailRepliesModule } from '../email-replies/email-replies.module.js';
 import { EmailTemplatesModule } from '../email-templates/email-templates.module.js';
 import { MailAccountsModule } from '../mail-accounts/mail-accounts.module.js';
 import { ModelsModule } from '../models/models.module.js';
@@ -11,7 +12,7 @@ import { EmailCampaignProcessor } from './jobs/email-campaign.processor.js';
 
 /** The campaign processor (and its sweep); only the worker process imports this. */
 @Module({
-  imports: [EmailCampaignsModule, QueueModule, EmailTemplatesModule, MailAccountsModule, PostsModule, ModelsModule, ConsentModule],
+  imports: [EmailCampaignsModule, QueueModule, EmailRepliesModule, EmailTemplatesModule, MailAccountsModule, PostsModule, ModelsModule, ConsentModule],
   providers: [EmailCampaignRunner, EmailCampaignProcessor],
 })
 export class EmailCampaignsWorkerModule {}

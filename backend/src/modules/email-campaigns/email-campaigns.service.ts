@@ -33,7 +33,7 @@ import type {
   PreviewCampaignEmailDto,
   ReviewEmailCampaignDto,
 } from './dto/email-campaign.dto.js';
-import { EmailCampaign, EmailCampaignRecipient } from './email-campaign.entity.js';
+import { EmailCampaign, EmailCampaignFollowUp, EmailCampaignRecipient } from './email-campaign.entity.js';
 import { CAMPAIGN_JOB_OPTIONS, EMAIL_CAMPAIGN_JOB, type EmailCampaignJobData, emailCampaignJobId } from './email-campaign.job.js';
 
 /** How far ahead a campaign may be scheduled. */
@@ -53,6 +53,8 @@ export const CAMPAIGN_MESSAGES = {
   cancelled: 'Cancelled before it was sent.',
   pausedByStaff: 'Paused by staff.',
   notInPreview: 'This post is not among the recipients of the campaign.',
+  followUpsNeedReplies: (email: string) =>
+    `Follow-ups stop when the customer replies, so ${email} must be allowed to read replies first. Re-authenticate it in Mail Accounts, or make the campaign without follow-ups.`,
 } as const;
 
 /** A campaign as planned from its posts: who gets an e-mail (with the subject), who is left out and why. */
@@ -82,6 +84,8 @@ interface CampaignRow {
   startedAt: Date | null;
   finishedAt: Date | null;
   counts: Partial<Record<RecipientState, number>> | null;
+  followUpCounts: Partial<Record<RecipientState, number>> | null;
+  followUps: EmailCampaignDto['followUps'] | null;
 }
 
 const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
@@ -138,7 +142,16 @@ export class EmailCampaignsService {
    */
   async create(principal: Principal, input: CreateEmailCampaignDto, idempotencyKey: string = randomUUID()): Promise<EmailCampaignDetailDto> {
     checkedIdempotencyKey(idempotencyKey);
-    const hash = requestHash(['campaign', input.postIds, input.templateId, input.accountId, input.scheduledAt ?? null, input.overQuota]);
+    const followUps = input.followUps ?? [];
+    const hash = requestHash([
+      'campaign',
+      input.postIds,
+      input.templateId,
+      input.accountId,
+      input.scheduledAt ?? null,
+      input.overQuota,
+      ...(followUps.length > 0 ? [followUps.map((step) => [step.afterDays, step.templateId])] : []),
+    ]);
     const earlier = await this.underKey(principal.userId, idempotencyKey, hash);
     if (earlier) return earlier;
 
@@ -151,6 +164,8 @@ export class EmailCampaignsService {
     const { account, recipients } = plan;
     if (recipients.length === 0) throw new BadRequestException({ message: CAMPAIGN_MESSAGES.nobody, details: { leftOut: plan.leftOut } });
     if (account.needsReauth) throw this.mailAccounts.toHttpError({ kind: 'invalid_grant' }, account);
+    if (followUps.length > 0 && !account.canReadReplies) throw new BadRequestException(CAMPAIGN_MESSAGES.followUpsNeedReplies(account.email));
+    const followUpTemplates = await Promise.all(followUps.map((step) => this.templates.get(step.templateId)));
     if (input.overQuota === 'refuse' && recipients.length > account.remainingToday) {
       throw new ConflictException(CAMPAIGN_MESSAGES.overQuota(recipients.length, account.remainingToday, account));
     }
@@ -175,6 +190,20 @@ export class EmailCampaignsService {
           requestHash: hash,
         });
         await em.flush();
+        if (followUps.length > 0) {
+          await em.insertMany(
+            EmailCampaignFollowUp,
+            followUps.map((step, index) => ({
+              campaign: campaign.id,
+              step: index + 1,
+              afterDays: step.afterDays,
+              template: followUpTemplates[index].id,
+              templateTitle: followUpTemplates[index].title,
+              bodyTemplate: followUpTemplates[index].template,
+              attachComcards: followUpTemplates[index].attachComcards,
+            })),
+          );
+        }
         await em.insertMany(
           EmailCampaignRecipient,
           recipients.map((recipient, position) => ({
@@ -221,12 +250,25 @@ export class EmailCampaignsService {
   async get(id: number): Promise<EmailCampaignDetailDto> {
     const [row] = await this.campaignRows(`c."id" = ?`, [id], 1, 0);
     if (!row) throw new NotFoundException(CAMPAIGN_MESSAGES.notFound);
-    const recipients = await this.em.fork().execute<(EmailCampaignDetailDto['recipients'][number] & { sentAt: Date | null })[]>(
-      `select "id", "post_key" as "postId", "post_title" as "postTitle", "recipient", "subject", "state", "error", "sent_at" as "sentAt"
-         from "email_campaign_recipient" where "campaign_id" = ? order by "position"`,
+    type RecipientRow = Omit<EmailCampaignDetailDto['recipients'][number], 'sentAt' | 'dueAt' | 'outcome' | 'bounceReason'> & {
+      sentAt: Date | null;
+      dueAt: Date | null;
+      sentEmailId: number | null;
+    };
+    const recipients = await this.em.fork().execute<RecipientRow[]>(
+      `select "id", "step", "post_key" as "postId", "post_title" as "postTitle", "recipient", "subject", "state", "error", "sent_at" as "sentAt", "due_at" as "dueAt",
+              "sent_email_id" as "sentEmailId"
+         from "email_campaign_recipient" where "campaign_id" = ? order by "position", "step"`,
       [id],
     );
-    return { ...toCampaignDto(row), recipients: recipients.map((recipient) => ({ ...recipient, sentAt: iso(recipient.sentAt) })) };
+    const outcomes = await this.sentEmails.outcomesOf(recipients.flatMap((recipient) => (recipient.state === 'sent' && recipient.sentEmailId ? [recipient.sentEmailId] : [])));
+    return {
+      ...toCampaignDto(row),
+      recipients: recipients.map(({ sentEmailId, ...recipient }) => {
+        const outcome = sentEmailId === null ? undefined : outcomes.get(sentEmailId);
+        return { ...recipient, sentAt: iso(recipient.sentAt), dueAt: iso(recipient.dueAt), outcome: outcome?.outcome ?? null, bounceReason: outcome?.bounceReason ?? null };
+      }),
+    };
   }
 
   /** Pause, resume or cancel, when it makes sense (409 with why otherwise). */
@@ -367,7 +409,10 @@ export class EmailCampaignsService {
       `select c."id", c."state", c."template_id" as "templateId", c."template_title" as "templateTitle", c."account_id" as "accountId", a."email" as "accountEmail",
               c."over_quota" as "overQuota", c."scheduled_at" as "scheduledAt", c."paused_until" as "pausedUntil", c."pause_cause" as "pauseCause", c."pause_reason" as "pauseReason",
               c."total", c."left_out" as "leftOut", u."name" as "createdBy", c."created_at" as "createdAt", c."started_at" as "startedAt", c."finished_at" as "finishedAt",
-              (select jsonb_object_agg(s."state", s."count") from (select "state", count(*)::int as "count" from "email_campaign_recipient" r where r."campaign_id" = c."id" group by "state") s) as "counts"
+              (select jsonb_object_agg(s."state", s."count") from (select "state", count(*)::int as "count" from "email_campaign_recipient" r where r."campaign_id" = c."id" and r."step" = 0 group by "state") s) as "counts",
+              (select jsonb_object_agg(s."state", s."count") from (select "state", count(*)::int as "count" from "email_campaign_recipient" r where r."campaign_id" = c."id" and r."step" > 0 group by "state") s) as "followUpCounts",
+              (select jsonb_agg(jsonb_build_object('step', f."step", 'afterDays', f."after_days", 'templateId', f."template_id", 'templateTitle', f."template_title") order by f."step")
+                 from "email_campaign_follow_up" f where f."campaign_id" = c."id") as "followUps"
          from "email_campaign" c left join "mail_account" a on a."id" = c."account_id" left join "users" u on u."id" = c."created_by_id"
         where ${where} order by c."created_at" desc, c."id" desc limit ? offset ?`,
       [...params, limit, offset],
@@ -376,7 +421,7 @@ export class EmailCampaignsService {
 }
 
 function toCampaignDto(row: CampaignRow): EmailCampaignDto {
-  const counts = Object.fromEntries(RECIPIENT_STATES.map((state) => [state, row.counts?.[state] ?? 0])) as Record<RecipientState, number>;
+  const byState = (counts: CampaignRow['counts']) => Object.fromEntries(RECIPIENT_STATES.map((state) => [state, counts?.[state] ?? 0])) as Record<RecipientState, number>;
   return {
     id: row.id,
     state: row.state,
@@ -390,7 +435,9 @@ function toCampaignDto(row: CampaignRow): EmailCampaignDto {
     pauseCause: row.pauseCause,
     pauseReason: row.pauseReason,
     total: row.total,
-    counts,
+    counts: byState(row.counts),
+    followUps: row.followUps ?? [],
+    followUpCounts: byState(row.followUpCounts),
     leftOut: row.leftOut,
     createdBy: row.createdBy,
     createdAt: iso(row.createdAt)!,

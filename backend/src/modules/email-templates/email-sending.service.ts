@@ -50,6 +50,27 @@ export type TransmitOutcome =
   /** Gmail never answered: it may have gone out, and is never sent again under its key. */
   | { kind: 'unknown'; error: HttpException };
 
+export interface TransmitOptions {
+  /** The models whose comcard files are attached (a template that attaches them), else none. */
+  attachComcardsOf?: readonly EmailModel[];
+  /** A follow-up: the Gmail thread it goes in, and the message of the account's it answers there. */
+  inThread?: { threadId: string; gmailMessageId: string };
+}
+
+/**
+ * The headers that make a message answer one of the mailbox's: In-Reply-To its Message-ID, and References the
+ * thread so far. Gmail sets a sent message's Message-ID itself, so it is read back from the mailbox (the read scope);
+ * a message deleted since leaves the thread id alone to join the thread.
+ */
+async function answeredMessage({ mailbox }: GoogleSession, gmailMessageId: string): Promise<{ inReplyTo?: string; references?: string[] }> {
+  const message = await mailbox.message(gmailMessageId, ['Message-ID', 'References']);
+  const header = (name: string) => Object.entries(message?.headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]?.trim();
+  const messageId = header('Message-ID');
+  if (!messageId) return {};
+  const earlier = header('References')?.split(/\s+/).filter(Boolean) ?? [];
+  return { inReplyTo: messageId, references: [...earlier, messageId] };
+}
+
 function emailContext(post: PostContact, models: readonly EmailModel[], senderEmail: string): EmailContext {
   return { post: { postId: post.postId, manager: post.manager, phoneCall: post.phoneCall, customerEmail: post.customerEmail ?? post.email }, models, senderEmail };
 }
@@ -170,7 +191,7 @@ export class EmailSendingService {
       await this.sentEmails.failed(start.sendId, refusal.message);
       throw refusal;
     }
-    const outcome = await this.transmit(start.sendId, account, input.recipient, subject, body, attachComcards ? context.models : []);
+    const outcome = await this.transmit(start.sendId, account, input.recipient, subject, body, { attachComcardsOf: attachComcards ? context.models : [] });
     if (outcome.kind !== 'sent') throw outcome.error;
     return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: outcome.messageId, linkedInstead: outcome.linkedInstead };
   }
@@ -192,16 +213,16 @@ export class EmailSendingService {
     recipient: string,
     subject: string,
     body: RenderedEmail,
-    /** The models whose comcard files are attached (a template that attaches them), else none. */
-    attachComcardsOf: readonly EmailModel[] = [],
+    { attachComcardsOf = [], inThread }: TransmitOptions = {},
   ): Promise<TransmitOutcome> {
     let sent: GmailSent;
     let files = NO_COMCARD_FILES;
     try {
       sent = await this.mailAccounts.withGoogle(account.id, async (google) => {
         files = attachComcardsOf.length > 0 ? await comcardFiles(google.drive, attachComcardsOf, this.config.EMAIL_ATTACHMENTS_MAX_BYTES) : NO_COMCARD_FILES;
-        const email = { from: { name: account.name, address: account.email }, to: recipient, subject, body, attachments: files.attachments };
-        return this.sendWithRetry(google, (await buildMimeMessage(email)).toString('base64url'), account.email);
+        const answering = inThread ? await answeredMessage(google, inThread.gmailMessageId) : {};
+        const email = { from: { name: account.name, address: account.email }, to: recipient, subject, body, attachments: files.attachments, ...answering };
+        return this.sendWithRetry(google, (await buildMimeMessage(email)).toString('base64url'), account.email, inThread?.threadId);
       });
     } catch (error) {
       if (!(error instanceof HttpException)) {
@@ -245,10 +266,10 @@ export class EmailSendingService {
    * One Gmail send. A 5xx is retried with backoff (Gmail answered, so nothing went out); a call that got no answer
    * is not, since the message may have left. A rate limit says when to try again, not that the day's limit is spent.
    */
-  private async sendWithRetry({ gmail }: GoogleSession, raw: string, accountEmail: string): Promise<GmailSent> {
+  private async sendWithRetry({ gmail }: GoogleSession, raw: string, accountEmail: string, threadId?: string): Promise<GmailSent> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await gmail.send(raw);
+        return await gmail.send(raw, threadId);
       } catch (error) {
         if (!(error instanceof GoogleCallError)) throw error;
         const { failure } = error;

@@ -17,4 +17,15 @@ describe('buildMimeMessage', () => {
     expect(mail.html).toContain('안녕하세요 에밀리님');
     expect(mail.text).toBe('안녕하세요 에밀리님');
   });
+
+  it('names the message it answers, so that a follow-up joins its thread', async () => {
+    const body = { html: '<p>다시 연락드립니다</p>', text: '다시 연락드립니다' };
+    const email = { from: { name: 'Agency', address: 'agency@gmail.com' }, to: 'cast@studio.example', subject: 'Re: 프로필', body };
+    const reply = await PostalMime.parse(await buildMimeMessage({ ...email, inReplyTo: '<second@mail.gmail.com>', references: ['<first@mail.gmail.com>', '<second@mail.gmail.com>'] }));
+    expect(reply.inReplyTo).toBe('<second@mail.gmail.com>');
+    expect(reply.references).toBe('<first@mail.gmail.com> <second@mail.gmail.com>');
+    const fresh = await PostalMime.parse(await buildMimeMessage(email));
+    expect(fresh.inReplyTo).toBeUndefined();
+    expect(fresh.references).toBeUndefined();
+  });
 });

@@ -9,6 +9,9 @@ export interface OutgoingEmail {
   subject: string;
   body: RenderedEmail;
   attachments?: readonly MailAttachment[];
+  /** The message this one answers (its Message-ID) and the thread's earlier ones: a follow-up in the same thread. */
+  inReplyTo?: string;
+  references?: readonly string[];
 }
 
 export interface MailAttachment {
@@ -26,6 +29,7 @@ export async function buildMimeMessage(email: OutgoingEmail): Promise<Buffer> {
     html: htmlDocument(email.body.html, email.subject),
     textEncoding: 'base64',
     attachments: email.attachments?.map((attachment) => ({ ...attachment })),
+    ...(email.inReplyTo ? { inReplyTo: email.inReplyTo, references: [...(email.references ?? [])] } : {}),
   })
     .compile()
     .build();

@@ -129,6 +129,33 @@ export class SentEmailsService {
     return rows.map((row) => ({ ...row, sentAt: new Date(row.sentAt) }));
   }
 
+  /**
+   * Where a sent e-mail stands in its Gmail thread: the ids a follow-up answers it by, and whether anything in the
+   * thread was replied to or bounced (the watch marks every send a reply or a bounce can answer). Null when the
+   * attempt is not a sent one with its Gmail ids.
+   */
+  async threadOf(sendId: number): Promise<{ gmailMessageId: string; threadId: string; replied: boolean; bounced: boolean } | null> {
+    const [row] = await this.em.getConnection().execute<{ gmailMessageId: string; threadId: string; replied: boolean; bounced: boolean }[]>(
+      `select s."gmail_message_id" as "gmailMessageId", s."gmail_thread_id" as "threadId",
+              exists (select 1 from "sent_email" t where t."account_id" = s."account_id" and t."gmail_thread_id" = s."gmail_thread_id" and t."replied_at" is not null) as "replied",
+              exists (select 1 from "sent_email" t where t."account_id" = s."account_id" and t."gmail_thread_id" = s."gmail_thread_id" and t."bounced_at" is not null) as "bounced"
+         from "sent_email" s where s."id" = ? and s."status" = 'sent' and s."gmail_message_id" is not null and s."gmail_thread_id" is not null`,
+      [sendId],
+    );
+    return row ?? null;
+  }
+
+  /** What came back of these sent e-mails, for those a reply or a bounce answered (a bounce outweighs a reply). */
+  async outcomesOf(sendIds: readonly number[]): Promise<Map<number, { outcome: 'replied' | 'bounced'; bounceReason: string | null }>> {
+    if (sendIds.length === 0) return new Map();
+    const rows = await this.em.getConnection().execute<{ id: number; bounced: boolean; bounceReason: string | null }[]>(
+      `select "id", "bounced_at" is not null as "bounced", "bounce_reason" as "bounceReason" from "sent_email"
+        where "id" in (select jsonb_array_elements_text(?::jsonb)::int) and ("replied_at" is not null or "bounced_at" is not null)`,
+      [JSON.stringify(sendIds)],
+    );
+    return new Map(rows.map((row) => [row.id, { outcome: row.bounced ? 'bounced' : 'replied', bounceReason: row.bounced ? row.bounceReason : null }]));
+  }
+
   /** The Gmail threads of the account's e-mails sent since `since`. */
   async threadsSentSince(accountId: number, since: Date): Promise<string[]> {
     const rows = await this.em.getConnection().execute<{ threadId: string }[]>(

@@ -58,6 +58,8 @@ const schema = z.object({
   // The gap between two e-mails of one mail account in a campaign, in ms (plus up to 25 % at random), so that
   // Gmail's per-minute limits are never hit; 0 sends as fast as Gmail takes them.
   EMAIL_CAMPAIGN_GAP_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
+  // The length of the days a campaign's follow-up waits, in ms: a day. Test runs shorten it to see follow-ups go.
+  EMAIL_FOLLOW_UP_DAY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(86_400_000),
   // The most bytes of comcard files one e-mail attaches (10 MB); what does not fit is linked instead. Gmail takes
   // 25 MB in all, and base64 makes attachments a third larger.
   EMAIL_ATTACHMENTS_MAX_BYTES: z.coerce.number().int().min(0).max(18_000_000).default(10_485_760),

@@ -19,7 +19,7 @@ import { ModelSelection } from '../../modules/models/model-selection.entity.js';
 import { TalentModel } from '../../modules/models/model.entity.js';
 import { Post } from '../../modules/posts/post.entity.js';
 import { SentEmail } from '../../modules/posts/sent-email.entity.js';
-import { EmailCampaign, EmailCampaignRecipient } from '../../modules/email-campaigns/email-campaign.entity.js';
+import { EmailCampaign, EmailCampaignFollowUp, EmailCampaignRecipient } from '../../modules/email-campaigns/email-campaign.entity.js';
 import { User } from '../../modules/users/user.entity.js';
 import { FailedQueryLogger } from './failed-query-logger.js';
 import { migrationsList } from './migrations/index.js';
@@ -28,7 +28,7 @@ import { migrationsList } from './migrations/index.js';
 export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel, ModelSelection, EmailTemplate,
   AddressBook, ContactGroup, Contact, ContactImport, ContactImportUpdate, FriendRequestBatch, FriendRequestItem, ContactColumnSettings,
   SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery, MessageDeliveryEvent, OptOut, ContactConsent,
-  GmailWatchCursor, EmailCampaign, EmailCampaignRecipient];
+  GmailWatchCursor, EmailCampaign, EmailCampaignFollowUp, EmailCampaignRecipient];
 
 /** Where the migrator records the migrations it applied: the schema's level, which a backup keeps. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';

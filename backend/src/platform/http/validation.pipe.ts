@@ -8,7 +8,8 @@ export const MAX_INT = 2_147_483_647;
 function flatten(errors: ValidationError[], parent = ''): ValidationIssue[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ path, message }));
+    // A field whose rules share one wording (a range said once) says it once.
+    const own = [...new Set(Object.values(error.constraints ?? {}))].map((message) => ({ path, message }));
     return [...own, ...flatten(error.children ?? [], path)];
   });
 }

@@ -9,10 +9,11 @@ export const CAMPAIGN_STATES = ['scheduled', 'running', 'paused', 'completed', '
 export type CampaignState = (typeof CAMPAIGN_STATES)[number];
 
 /**
- * pending: not sent yet; sending: being handed to Gmail; sent; failed: Gmail refused it; unknown: Gmail never
- * answered, so it may have gone out and is never sent again; skipped: left out (cancelled, or no longer sendable).
+ * pending: not sent yet (a follow-up: not due yet); sending: being handed to Gmail; sent; failed: Gmail refused it;
+ * unknown: Gmail never answered, so it may have gone out and is never sent again; skipped: left out (cancelled, or
+ * no longer sendable); stopped: a follow-up not sent, since the customer replied or the address bounced.
  */
-export const RECIPIENT_STATES = ['pending', 'sending', 'sent', 'failed', 'unknown', 'skipped'] as const;
+export const RECIPIENT_STATES = ['pending', 'sending', 'sent', 'failed', 'unknown', 'skipped', 'stopped'] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 
 /** What a spent quota does with a campaign larger than what is left today. */

@@ -1,6 +1,7 @@
-import { MAX_CAMPAIGN_POSTS } from '@job-casting/rules';
+import { MAX_CAMPAIGN_POSTS, MAX_FOLLOW_UP_DAYS, MAX_FOLLOW_UPS } from '@job-casting/rules';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Optional } from '../../../platform/http/optional.js';
 import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
 import { PostIdField, SenderAccountField, TemplateIdField } from '../../email-templates/dto/email-template.dto.js';
@@ -79,6 +80,21 @@ export class CampaignPreviewDto {
   @ApiProperty({ description: 'The plain-text part' }) text!: string;
 }
 
+const FOLLOW_UPS_LIST = 'followUps must be a list of follow-up steps';
+const FOLLOW_UP_DAYS = `A follow-up waits a whole number of days, from 1 to ${MAX_FOLLOW_UP_DAYS}`;
+
+/** A follow-up step: after so many days, if the customer has not replied, this template's text in the same thread. */
+export class FollowUpStepDto {
+  @ApiProperty({ minimum: 1, maximum: MAX_FOLLOW_UP_DAYS, description: 'Days after the e-mail before it (the first e-mail, or the first follow-up)' })
+  @IsInt({ message: FOLLOW_UP_DAYS })
+  @Min(1, { message: FOLLOW_UP_DAYS })
+  @Max(MAX_FOLLOW_UP_DAYS, { message: FOLLOW_UP_DAYS })
+  afterDays!: number;
+
+  @TemplateIdField()
+  templateId!: number;
+}
+
 export class CreateEmailCampaignDto extends ReviewEmailCampaignDto {
   @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Start at this time (at most 30 days ahead); now when absent' })
   @Optional()
@@ -90,6 +106,19 @@ export class CreateEmailCampaignDto extends ReviewEmailCampaignDto {
   @ApiProperty({ enum: OVER_QUOTA_CHOICES, description: "More recipients than the account has left today: spread them over the following days, or refuse the campaign" })
   @IsIn([...OVER_QUOTA_CHOICES], { message: "overQuota must be 'spread' or 'refuse'" })
   overQuota!: (typeof OVER_QUOTA_CHOICES)[number];
+
+  @ApiPropertyOptional({
+    type: [FollowUpStepDto],
+    maxItems: MAX_FOLLOW_UPS,
+    description:
+      "Up to two follow-ups, in order. Each goes in the first e-mail's Gmail thread (its subject as a reply), unless the customer replied or the address bounced; the account must be able to read replies",
+  })
+  @Optional()
+  @IsArray({ message: FOLLOW_UPS_LIST })
+  @ArrayMaxSize(MAX_FOLLOW_UPS, { message: `A campaign can have at most ${MAX_FOLLOW_UPS} follow-ups` })
+  @ValidateNested({ each: true, message: FOLLOW_UPS_LIST })
+  @Type(() => FollowUpStepDto)
+  followUps?: FollowUpStepDto[];
 }
 
 export class RecipientCountsDto {
@@ -99,6 +128,14 @@ export class RecipientCountsDto {
   @ApiProperty() failed!: number;
   @ApiProperty() unknown!: number;
   @ApiProperty() skipped!: number;
+  @ApiProperty({ description: 'Follow-ups not sent because the customer replied or the address bounced' }) stopped!: number;
+}
+
+export class CampaignFollowUpDto {
+  @ApiProperty({ description: '1 or 2' }) step!: number;
+  @ApiProperty() afterDays!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null once the template is deleted (the campaign keeps its text)' }) templateId!: number | null;
+  @ApiProperty() templateTitle!: string;
 }
 
 export class EmailCampaignDto {
@@ -124,8 +161,10 @@ export class EmailCampaignDto {
   })
   pauseCause!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Why it is paused or waiting' }) pauseReason!: string | null;
-  @ApiProperty() total!: number;
-  @ApiProperty({ type: RecipientCountsDto }) counts!: RecipientCountsDto;
+  @ApiProperty({ description: 'Its first e-mails: one per recipient' }) total!: number;
+  @ApiProperty({ type: RecipientCountsDto, description: 'The first e-mails by state' }) counts!: RecipientCountsDto;
+  @ApiProperty({ type: [CampaignFollowUpDto] }) followUps!: CampaignFollowUpDto[];
+  @ApiProperty({ type: RecipientCountsDto, description: 'The follow-ups made so far (one when the e-mail before it was sent) by state' }) followUpCounts!: RecipientCountsDto;
   @ApiProperty({ type: [LeftOutPostDto], description: 'The selected posts left out when the campaign was made' }) leftOut!: LeftOutPostDto[];
   @ApiProperty({ type: String, nullable: true }) createdBy!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
@@ -133,8 +172,12 @@ export class EmailCampaignDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) finishedAt!: string | null;
 }
 
+export const EMAIL_OUTCOMES = ['replied', 'bounced'] as const;
+
 export class CampaignRecipientDto {
   @ApiProperty() id!: number;
+  @ApiProperty({ description: "0: the campaign's e-mail; 1 or 2: a follow-up of it" }) step!: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'A follow-up goes no earlier than this' }) dueAt!: string | null;
   @ApiProperty() postId!: string;
   @ApiProperty({ type: String, nullable: true }) postTitle!: string | null;
   @ApiProperty() recipient!: string;
@@ -142,10 +185,13 @@ export class CampaignRecipientDto {
   @ApiProperty({ enum: RECIPIENT_STATES }) state!: string;
   @ApiProperty({ type: String, nullable: true, description: 'Why it failed, is unknown or was skipped' }) error!: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt!: string | null;
+  @ApiProperty({ enum: EMAIL_OUTCOMES, nullable: true, description: 'What came back of the sent e-mail: a reply of the customer, or a bounce' }) outcome!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it bounced, in plain words' }) bounceReason!: string | null;
 }
 
 export class EmailCampaignDetailDto extends EmailCampaignDto {
-  @ApiProperty({ type: [CampaignRecipientDto], description: 'Every recipient, in the order the posts were selected' }) recipients!: CampaignRecipientDto[];
+  @ApiProperty({ type: [CampaignRecipientDto], description: 'Every recipient in the order the posts were selected, each followed by its follow-ups' })
+  recipients!: CampaignRecipientDto[];
 }
 
 export class EmailCampaignListDto {

@@ -96,8 +96,11 @@ export interface GmailSent {
 
 /** Gmail's sending as the account. */
 export interface GmailSendPort {
-  /** Hands an RFC 822 message (base64url) to Gmail; answers the message's id and its thread's. */
-  send(raw: string): Promise<GmailSent>;
+  /**
+   * Hands an RFC 822 message (base64url) to Gmail; answers the message's id and its thread's. With `threadId`, it
+   * joins that thread (its subject must match the thread's, and In-Reply-To/References name the message it answers).
+   */
+  send(raw: string, threadId?: string): Promise<GmailSent>;
 }
 
 /** A message of the mailbox as the read port gives it: ids, labels and the headers asked for. */

@@ -240,9 +240,9 @@ export class GoogleApisGateway extends GoogleGateway {
           }),
       },
       gmail: {
-        send: (raw) =>
+        send: (raw, threadId) =>
           call(async () => {
-            const { data } = await gmail.users.messages.send({ userId: 'me', requestBody: { raw } });
+            const { data } = await gmail.users.messages.send({ userId: 'me', requestBody: threadId ? { raw, threadId } : { raw } });
             return { id: data.id ?? null, threadId: data.threadId ?? null };
           }),
       },

@@ -15,6 +15,7 @@ import { Migration20261211000000_mail_account_daily_limit } from './Migration202
 import { Migration20261211000001_email_campaigns } from './Migration20261211000001_email_campaigns.js';
 import { Migration20261212000000_email_replies } from './Migration20261212000000_email_replies.js';
 import { Migration20261213000000_template_attachments } from './Migration20261213000000_template_attachments.js';
+import { Migration20261214000000_campaign_follow_ups } from './Migration20261214000000_campaign_follow_ups.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -35,4 +36,5 @@ export const migrationsList = [
   { name: 'Migration20261211000001_email_campaigns', class: Migration20261211000001_email_campaigns },
   { name: 'Migration20261212000000_email_replies', class: Migration20261212000000_email_replies },
   { name: 'Migration20261213000000_template_attachments', class: Migration20261213000000_template_attachments },
+  { name: 'Migration20261214000000_campaign_follow_ups', class: Migration20261214000000_campaign_follow_ups },
 ];
