@@ -64,6 +64,50 @@ describe('CampaignDialog', () => {
     expect(onCreated).toHaveBeenCalledWith({ id: 41 });
   });
 
+  it('adds up to two follow-ups, each with its wait and template, and asks for a missing template', async () => {
+    const user = userEvent.setup();
+    createCampaign.mockClear();
+    render(<CampaignDialog isOpen picks={picks} account={{ id: 3, email: 'casting@agency.example' }} onClose={vi.fn()} onCreated={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'E-mail Campaign' });
+    await user.click(within(dialog).getByRole('button', { name: /Template/ }));
+    await user.click(screen.getByRole('option', { name: '프로필 안내 (default)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    const followUps = await within(dialog).findByRole('region', { name: 'Follow-ups' });
+
+    await user.click(within(followUps).getByRole('button', { name: 'Add Follow-up' }));
+    await user.click(within(followUps).getByRole('button', { name: 'Add Follow-up' }));
+    expect(within(followUps).queryByRole('button', { name: 'Add Follow-up' })).toBeNull();
+    // Only the last one can be removed: a second follow-up follows the first.
+    expect(within(followUps).queryByRole('button', { name: 'Remove First Follow-up' })).toBeNull();
+    await user.click(within(followUps).getByRole('button', { name: 'Remove Second Follow-up' }));
+    await user.click(within(followUps).getByRole('button', { name: 'Add Follow-up' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send 2 e-mails' }));
+    expect(await within(dialog).findByText('Please choose the template of each follow-up.')).toBeTruthy();
+    expect(createCampaign).not.toHaveBeenCalled();
+
+    await user.click(within(followUps).getByRole('button', { name: /First follow-up after/ }));
+    await user.click(screen.getByRole('option', { name: '5 days' }));
+    for (const ordinal of ['First', 'Second']) {
+      await user.click(within(followUps).getByRole('button', { name: new RegExp(`${ordinal} follow-up template`) }));
+      await user.click(screen.getByRole('option', { name: '프로필 안내' }));
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Send 2 e-mails' }));
+    expect(createCampaign).toHaveBeenCalledWith(
+      {
+        postIds: ['P-1', 'P-2', 'P-3'],
+        templateId: 5,
+        accountId: 3,
+        overQuota: 'spread',
+        followUps: [
+          { afterDays: 5, templateId: 5 },
+          { afterDays: 3, templateId: 5 },
+        ],
+      },
+      expect.any(String),
+    );
+  });
+
   it('reads a chosen day and time as Korean time', () => {
     expect(koreanInstant('2026-12-01T09:30')).toBe('2026-12-01T09:30:00+09:00');
     expect(koreanInstant('2026-12-01')).toBeNull();

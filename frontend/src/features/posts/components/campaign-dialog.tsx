@@ -13,6 +13,7 @@ import { idempotencyKeys } from '../../../lib/idempotency-keys.ts';
 import { createCampaign, previewCampaignEmail, reviewCampaign, type Campaign, type CampaignPreview, type CampaignReview } from '../api/email-campaigns.ts';
 import { useEmailTemplates } from '../api/email-templates.ts';
 import { sendTestEmail } from '../api/send-email.ts';
+import { FollowUpSteps, type FollowUpDraft } from './campaign-follow-ups.tsx';
 import type { CampaignPick } from './campaign-picks.ts';
 import { RenderedEmail } from './email-preview.tsx';
 
@@ -96,6 +97,7 @@ function CampaignForm({ picks, account, onCreated }: Pick<CampaignDialogProps, '
   const [timing, setTiming] = useState<Timing>('now');
   const [sendAt, setSendAt] = useState('');
   const [overQuota, setOverQuota] = useState<OverQuota>('spread');
+  const [followUps, setFollowUps] = useState<FollowUpDraft[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [tested, setTested] = useState<string | null>(null);
   const [busy, setBusy] = useState<'test' | 'start' | null>(null);
@@ -147,9 +149,11 @@ function CampaignForm({ picks, account, onCreated }: Pick<CampaignDialogProps, '
   const start = async () => {
     if (!account || templateId === null || !review) return;
     if (timing === 'later' && !scheduledAt) return setProblem('Please choose the day and time to send.');
+    const steps = followUps.flatMap((step) => (step.templateId === null ? [] : [{ afterDays: step.afterDays, templateId: step.templateId }]));
+    if (steps.length < followUps.length) return setProblem('Please choose the template of each follow-up.');
     setBusy('start');
     setProblem(null);
-    const body = { postIds, templateId, accountId: account.id, overQuota, ...(scheduledAt ? { scheduledAt } : {}) };
+    const body = { postIds, templateId, accountId: account.id, overQuota, ...(scheduledAt ? { scheduledAt } : {}), ...(steps.length > 0 ? { followUps: steps } : {}) };
     try {
       const campaign = await createCampaign(body, keys.keyFor(body));
       keys.succeeded();
@@ -250,6 +254,7 @@ function CampaignForm({ picks, account, onCreated }: Pick<CampaignDialogProps, '
               {timing === 'later' && <TextField label="Day and time (Korean time)" type="datetime-local" value={sendAt} onChange={setSendAt} />}
             </div>
           )}
+          {count > 0 && <FollowUpSteps steps={followUps} templates={templates.data ?? []} onChange={setFollowUps} />}
         </section>
       )}
       {problem && <Alert>{problem}</Alert>}

@@ -1,5 +1,6 @@
 import { formatKoreanDateTime } from '@job-casting/rules';
-import type { Campaign } from '../api/email-campaigns.ts';
+import type { Campaign, CampaignDetail } from '../api/email-campaigns.ts';
+import { countOf } from '../../../lib/count-words.ts';
 
 const TONES: Record<string, string> = {
   scheduled: 'bg-sky-100 text-sky-900',
@@ -13,6 +14,30 @@ const LABELS: Record<string, string> = { scheduled: 'Scheduled', running: 'Runni
 
 export function CampaignStateBadge({ state }: { state: string }) {
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[state] ?? TONES.cancelled}`}>{LABELS[state] ?? state}</span>;
+}
+
+const RECIPIENT_LABELS: Record<string, string> = {
+  pending: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  unknown: 'Unconfirmed',
+  skipped: 'Skipped',
+  stopped: 'Stopped',
+};
+
+/** One e-mail's state in words; a follow-up not due yet says when it falls due (Korean time). */
+export function recipientStateText(recipient: Pick<CampaignDetail['recipients'][number], 'state' | 'dueAt'>): string {
+  if (recipient.state === 'pending' && recipient.dueAt) return `Due ${formatKoreanDateTime(recipient.dueAt)}`;
+  return RECIPIENT_LABELS[recipient.state] ?? recipient.state;
+}
+
+/** The campaign's follow-ups and how far they got, in one line. */
+export function followUpPlan(campaign: Pick<Campaign, 'followUps' | 'followUpCounts'>): string {
+  const steps = campaign.followUps.map((step) => `${countOf(step.afterDays, 'day')} later, ${step.templateTitle}`).join('; then ');
+  const { sent, stopped, pending } = campaign.followUpCounts;
+  const made = [sent > 0 && `${sent} sent`, stopped > 0 && `${stopped} stopped by a reply or a bounce`, pending > 0 && `${pending} waiting`].filter(Boolean).join(' · ');
+  return `Follow-ups: ${steps}${made ? ` (${made})` : ''}`;
 }
 
 /** Sent (or given an outcome) of all, as a bar and in words. */

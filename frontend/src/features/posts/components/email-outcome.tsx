@@ -3,7 +3,7 @@ import type { Post } from '../api/use-dashboard-posts.ts';
 export type EmailOutcome = NonNullable<Post['lastEmailOutcome']>;
 
 /** What came back to the post's last e-mail, in one line: Replied, or Bounced with the reason. */
-export function emailOutcomeText(outcome: EmailOutcome): string {
+export function emailOutcomeText(outcome: Pick<EmailOutcome, 'kind' | 'reason'>): string {
   return outcome.kind === 'replied' ? 'Replied' : `Bounced: ${outcome.reason ?? 'the e-mail could not be delivered'}`;
 }
 

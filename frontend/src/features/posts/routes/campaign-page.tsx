@@ -12,7 +12,8 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { countOf } from '../../../lib/count-words.ts';
 import { paths } from '../../../lib/paths.ts';
 import { controlCampaign, useCampaign, type CampaignAction, type CampaignDetail } from '../api/email-campaigns.ts';
-import { CampaignProgress, CampaignStateBadge, campaignWait } from '../components/campaign-state.tsx';
+import { CampaignProgress, CampaignStateBadge, campaignWait, followUpPlan, recipientStateText } from '../components/campaign-state.tsx';
+import { emailOutcomeText } from '../components/email-outcome.tsx';
 
 const RECIPIENT_TONES: Record<string, string> = {
   pending: 'text-slate-700',
@@ -21,7 +22,18 @@ const RECIPIENT_TONES: Record<string, string> = {
   failed: 'text-red-700',
   unknown: 'text-amber-800',
   skipped: 'text-slate-500',
+  stopped: 'text-slate-500',
 };
+
+const OUTCOME_TONES: Record<string, string> = { replied: 'text-sky-900', bounced: 'text-rose-900' };
+
+type Recipient = CampaignDetail['recipients'][number];
+
+/** What came back of a sent e-mail, in the card's words. */
+function outcomeText(recipient: Recipient): string | null {
+  if (recipient.outcome !== 'replied' && recipient.outcome !== 'bounced') return null;
+  return emailOutcomeText({ kind: recipient.outcome, reason: recipient.bounceReason });
+}
 
 function Actions({ campaign, onAct }: { campaign: CampaignDetail; onAct: (action: CampaignAction) => void }) {
   const open = campaign.state !== 'completed' && campaign.state !== 'cancelled';
@@ -84,6 +96,7 @@ export function CampaignPage() {
           <CampaignStateBadge state={data.state} />
           <CampaignProgress campaign={data} />
           {wait && <p className="text-sm text-slate-700">{wait}</p>}
+          {data.followUps.length > 0 && <p className="text-sm text-slate-700">{followUpPlan(data)}</p>}
           <Link to={paths.emailCampaigns} className={`ml-auto text-sm text-brand-800 underline ${focusRing}`}>
             All campaigns
           </Link>
@@ -100,26 +113,34 @@ export function CampaignPage() {
               <tr>
                 <th className={headCell('start')}>Post</th>
                 <th className={headCell()}>Customer</th>
+                {data.followUps.length > 0 && <th className={headCell()}>E-mail</th>}
                 <th className={headCell()}>Subject</th>
                 <th className={headCell()}>State</th>
                 <th className={headCell()}>Sent</th>
+                <th className={headCell()}>Answer</th>
               </tr>
             </thead>
             <tbody>
               {data.recipients.map((recipient) => (
                 <tr key={recipient.id} className={tableRow}>
-                  <td className={`${bodyCell('start')} max-w-[18rem] truncate font-medium text-slate-900`} title={recipient.postTitle ?? recipient.postId}>
+                  {/* A follow-up's row names its post again, lighter: it belongs to the row above. */}
+                  <td
+                    className={`${bodyCell('start')} max-w-[18rem] truncate ${recipient.step === 0 ? 'font-medium text-slate-900' : 'pl-8 text-slate-600'}`}
+                    title={recipient.postTitle ?? recipient.postId}
+                  >
                     {recipient.postTitle ?? recipient.postId}
                   </td>
                   <td className={`${bodyCell()} whitespace-nowrap`}>{recipient.recipient}</td>
+                  {data.followUps.length > 0 && <td className={`${bodyCell()} whitespace-nowrap`}>{recipient.step === 0 ? 'First e-mail' : `Follow-up ${recipient.step}`}</td>}
                   <td className={`${bodyCell()} max-w-[22rem] truncate`} title={recipient.subject}>
                     {recipient.subject}
                   </td>
                   <td className={`${bodyCell()} ${RECIPIENT_TONES[recipient.state] ?? ''}`}>
-                    <span className="font-medium">{recipient.state}</span>
+                    <span className="font-medium">{recipientStateText(recipient)}</span>
                     {recipient.error && <span className="block max-w-[22rem] text-xs text-slate-700">{recipient.error}</span>}
                   </td>
                   <td className={`${bodyCell()} whitespace-nowrap`}>{recipient.sentAt ? formatKoreanDateTime(recipient.sentAt) : '—'}</td>
+                  <td className={`${bodyCell()} max-w-[16rem] ${OUTCOME_TONES[recipient.outcome ?? ''] ?? ''}`}>{outcomeText(recipient) ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
