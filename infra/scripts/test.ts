@@ -182,6 +182,8 @@ async function browserJourneys(): Promise<Counts> {
     LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
     // A campaign's e-mails a moment apart, not Gmail's 20 s: the journeys watch one run to its end.
     EMAIL_CAMPAIGN_GAP_MS: '200',
+    // A follow-up's "day" is 15 s: the campaign journey watches a follow-up go, and one stopped by a reply.
+    EMAIL_FOLLOW_UP_DAY_MS: '15000',
     // The watch of replies and bounces at its shortest, for the journey that waits for one.
     GMAIL_WATCH_INTERVAL_MS: '10000',
     // Its own queues, apart from whatever the back-end tests left in the same Redis.

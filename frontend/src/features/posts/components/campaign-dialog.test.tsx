@@ -110,6 +110,8 @@ describe('CampaignDialog', () => {
 
   it('reads a chosen day and time as Korean time', () => {
     expect(koreanInstant('2026-12-01T09:30')).toBe('2026-12-01T09:30:00+09:00');
+    expect(koreanInstant('2026-12-01T09:30:15')).toBe('2026-12-01T09:30:15+09:00');
     expect(koreanInstant('2026-12-01')).toBeNull();
+    expect(koreanInstant('2026-12-01T09:30:1')).toBeNull();
   });
 });

@@ -29,9 +29,10 @@ export interface CampaignDialogProps {
   onCreated: (campaign: Campaign) => void;
 }
 
-/** A datetime-local value ("2026-12-01T09:30") read as Korean time, the product's time. */
+/** A datetime-local value ("2026-12-01T09:30", seconds optional) read as Korean time, the product's time. */
 export function koreanInstant(local: string): string | null {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local}:00+09:00` : null;
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2})?$/.exec(local);
+  return match ? `${match[1]}${match[2] ?? ':00'}+09:00` : null;
 }
 
 function ReviewTable({ review, chosen, onChoose }: { review: CampaignReview; chosen: string | null; onChoose: (postId: string) => void }) {

@@ -135,12 +135,15 @@ export function CampaignPage() {
                   <td className={`${bodyCell()} max-w-[22rem] truncate`} title={recipient.subject}>
                     {recipient.subject}
                   </td>
-                  <td className={`${bodyCell()} ${RECIPIENT_TONES[recipient.state] ?? ''}`}>
+                  <td className={`${bodyCell()} min-w-44 ${RECIPIENT_TONES[recipient.state] ?? ''}`}>
                     <span className="font-medium">{recipientStateText(recipient)}</span>
                     {recipient.error && <span className="block max-w-[22rem] text-xs text-slate-700">{recipient.error}</span>}
                   </td>
                   <td className={`${bodyCell()} whitespace-nowrap`}>{recipient.sentAt ? formatKoreanDateTime(recipient.sentAt) : '—'}</td>
-                  <td className={`${bodyCell()} max-w-[16rem] ${OUTCOME_TONES[recipient.outcome ?? ''] ?? ''}`}>{outcomeText(recipient) ?? '—'}</td>
+                  {/* A bounce's reason can run long (the receiving server's whole answer): two lines, the rest on hover. */}
+                  <td className={`${bodyCell()} w-60 max-w-60 ${OUTCOME_TONES[recipient.outcome ?? ''] ?? ''}`} title={outcomeText(recipient) ?? undefined}>
+                    <span className="line-clamp-2 break-words">{outcomeText(recipient) ?? '—'}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>
