@@ -52,8 +52,8 @@ describe('infra/bench', () => {
     }
   }, 120_000);
 
-  it('npm run bench prints sign-in, users and post list figures beside GET health, imports beside COPY, the duplicate scan and view, messaging and e-mail figures, without errors', async () => {
-    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '0.5', '--users', '20', '--posts', '600', '--import-rows', '300', '--contacts', '400', '--view-contacts', '300', '--table-contacts', '300', '--messages', '1200']);
+  it('npm run bench prints sign-in, users and post list figures beside GET health, imports beside COPY, the duplicate scan and view, messaging, e-mail and campaign figures, without errors', async () => {
+    const { code, output } = await runScript('infra/bench/bench.ts', ['--seconds', '0.5', '--users', '20', '--posts', '600', '--import-rows', '300', '--contacts', '400', '--view-contacts', '300', '--table-contacts', '300', '--messages', '1200', '--campaign-emails', '20']);
     expect(code).toBe(0);
     const rows = output.split('\n').filter((line) => /^(GET|POST) /.test(line));
     expect(rows.map((row) => row.split(/\s{2,}/)[0])).toEqual([
@@ -121,5 +121,9 @@ describe('infra/bench', () => {
     const [gmailP50] = (/Gmail alone\s+p50 ([\d.]+) ms/.exec(output) ?? []).slice(1).map(Number);
     expect(apiP95).toBeGreaterThanOrEqual(apiP50);
     expect(gmailP50).toBeGreaterThan(0);
+    expect(output).toMatch(/E-mail campaigns, 20 e-mails with 20 models each \(\d+ kB of MIME\) in 1 campaign of at most 500 from one account, pacing off:/);
+    expect(Number(/campaign\s+(\d+) e-mails\/s rendered and handed to the Gmail sandbox by the worker \(20 sent, 0 failed, 0 unknown; [\d.]+ s/.exec(output)?.[1])).toBeGreaterThan(0);
+    expect(Number(/Gmail\s+(\d+) e-mails\/s taken by the sandbox from one caller/.exec(output)?.[1])).toBeGreaterThan(0);
+    expect(Number(/worker\s+peak (\d+) MB resident/.exec(output)?.[1])).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -1,7 +1,8 @@
 // npm run bench: on one server in one run, beside GET health: sign-in throughput, GET users, the post list queries
 // on --posts posts, a --import-rows sheet imported from the Google sandbox beside a raw COPY of its rows, and the
 // e-mail side: render and MIME build with 20 models, and a send through the API beside the sandbox's own answer;
-// then messaging: sends of --messages texts, their hand-over to the gateway sandbox and their delivery reports.
+// then messaging: sends of --messages texts, their hand-over to the gateway sandbox and their delivery reports;
+// last, campaigns of --campaign-emails e-mails beside the Gmail sandbox's own intake, and the worker's peak memory.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { contactTableBenchAvailable, scrollContactTable, type ScrollFigures } fr
 import { analyzeContacts, copyContactsPerSecond, duplicateScan, duplicatesView, generatedAddressBook, importAddressBook } from './contacts.ts';
 import { renderAndBuildRate, sendLatency } from './email.ts';
 import { load, type LoadOptions } from './load.ts';
+import { campaignFigures, prepareCampaign } from './campaigns.ts';
 import { acceptTimes, deliveryReportFigures, dispatchRate, previewTimes, registerSandboxSender, sandboxIntakeRate, scheduledLateness } from './messaging.ts';
 import { median } from './percentiles.ts';
 import { connectSandboxAccount, copyRowsPerSecond, generatedPostsSheet, growPosts, importPosts } from './posts.ts';
@@ -33,11 +35,12 @@ const { values } = parseArgs({
     // Contacts imported into a book that already holds some, before its duplicates view is read.
     'view-contacts': { type: 'string', default: '20000' },
     messages: { type: 'string', default: '10000' },
-    // `--only contacts`, `--only contact-table`, `--only messaging` or `--only delivery-reports`: just that part, for work on it.
+    'campaign-emails': { type: 'string', default: '2000' },
+    // `--only contacts`, `--only contact-table`, `--only messaging`, `--only delivery-reports` or `--only campaigns`: just that part, for work on it.
     only: { type: 'string' },
   },
 });
-const ONLY = ['contacts', 'contact-table', 'messaging', 'delivery-reports'];
+const ONLY = ['contacts', 'contact-table', 'messaging', 'delivery-reports', 'campaigns'];
 if (values.only !== undefined && !ONLY.includes(values.only)) throw new Error(`--only knows ${ONLY.join(', ')}, not ${values.only}`);
 const seconds = Number(values.seconds);
 const seededUsers = Number(values.users);
@@ -47,6 +50,7 @@ const contactCount = Number(values.contacts);
 const tableContacts = Number(values['table-contacts']);
 const viewContacts = Number(values['view-contacts']);
 const messageCount = Number(values.messages);
+const campaignEmails = Number(values['campaign-emails']);
 // Gateway calls the worker keeps in flight (MESSAGE_SEND_CONCURRENCY); the sandbox's intake is measured with as
 // many callers.
 const SEND_CONCURRENCY = 4;
@@ -205,6 +209,29 @@ if (values.only === 'delivery-reports') {
   await shutdown(0);
 }
 
+// E-mail campaigns: campaignEmails posts with 20 selected models each, sent by a worker started afresh with pacing
+// off (so that its peak memory is the campaign's), beside the Gmail sandbox taking the same messages from one caller.
+async function campaignLines(accountId: number) {
+  const setup = await prepareCampaign(base, auth, databaseUrl, accountId, campaignEmails);
+  await workerProcess.stop();
+  [workerProcess] = await startProcesses([worker({ EMAIL_CAMPAIGN_GAP_MS: '0' })], env, onExit);
+  const campaign = await campaignFigures({ base, auth, sandboxUrl: sandbox.url, databaseUrl, accountId, accountEmail: SAMPLE_ACCOUNT_EMAILS[0], setup, workerPid: workerProcess.pid! });
+  const campaignCount = `${campaign.campaigns} campaign${campaign.campaigns === 1 ? '' : 's'}`;
+  return [
+    `\nE-mail campaigns, ${campaign.emails} e-mails with 20 models each (${(campaign.messageBytes / 1024).toFixed(0)} kB of MIME) in ${campaignCount} of at most ${campaign.campaignSize} from one account, pacing off:`,
+    `  campaign  ${campaign.perSecond.toFixed(0)} e-mails/s rendered and handed to the Gmail sandbox by the worker (${campaign.counts.sent ?? 0} sent, ${campaign.counts.failed ?? 0} failed, ${campaign.counts.unknown ?? 0} unknown; ${campaign.seconds.toFixed(1)} s from the first campaign's start to the last one's finish)`,
+    `  Gmail     ${campaign.intakePerSecond.toFixed(0)} e-mails/s taken by the sandbox from one caller sending the same messages one at a time (${campaign.intakeSeconds.toFixed(1)} s; campaign = ${((100 * campaign.perSecond) / campaign.intakePerSecond).toFixed(0)} % of it)`,
+    `  worker    peak ${campaign.workerPeakMb === null ? 'n/a (no /proc)' : `${campaign.workerPeakMb.toFixed(0)} MB`} resident, from its start to the last campaign's finish`,
+  ];
+}
+if (values.only === 'campaigns') {
+  const accountId = await connectSandboxAccount(base, auth, SAMPLE_ACCOUNT_EMAILS[0]);
+  // A few rows of a generated sheet are rejected by the import: a tenth more than needed.
+  await importPosts(base, auth, await generatedPostsSheet(sandbox.url, Math.ceil(campaignEmails * 1.1) + 20), accountId);
+  for (const text of await campaignLines(accountId)) console.log(text);
+  await shutdown(0);
+}
+
 // A sheet imported through the API and the worker, beside a raw COPY of the same rows.
 const accountId = await connectSandboxAccount(base, auth, SAMPLE_ACCOUNT_EMAILS[0]);
 const sheet = await generatedPostsSheet(sandbox.url, importRows);
@@ -261,6 +288,7 @@ const sends = await sendLatency({ base, auth, sandboxUrl: sandbox.url, accountId
 const contacts = await contactFigures();
 const table = await contactTableFigures();
 const messaging = [...(await messagingFigures()), ...(await deliveryReportLines())];
+const campaigns = await campaignLines(accountId);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
@@ -275,5 +303,6 @@ console.log(`\nE-mail with 20 models (${(rendered.bytes / 1024).toFixed(0)} kB o
 console.log(`  render + MIME  ${rendered.perSecond.toFixed(0)} messages/s in one process`);
 console.log(`  send           p50 ${sends.apiP50.toFixed(1)} ms, p95 ${sends.apiP95.toFixed(1)} ms through the API (${sends.sends} sends, one at a time)`);
 console.log(`  Gmail alone    p50 ${sends.sandboxP50.toFixed(1)} ms, p95 ${sends.sandboxP95.toFixed(1)} ms straight to the sandbox: the API adds ${(sends.apiP50 - sends.sandboxP50).toFixed(1)} ms at p50`);
+for (const text of campaigns) console.log(text);
 console.log('');
 await shutdown(0);

@@ -24,11 +24,12 @@ export const BENCH_TEMPLATE = [
   '<b>JOB CASTING</b> · {{email}} · {{phoneCall}}',
 ].join('\n');
 
-export function benchModels(count: number) {
+/** `count` models; `prefix` starts their comcard numbers, which are unique. */
+export function benchModels(count: number, prefix = 'BENCH') {
   return Array.from({ length: count }, (_, index) => {
     const n = String(index + 1).padStart(3, '0');
     return {
-      comcardNo: `BENCH-${n}`,
+      comcardNo: `${prefix}-${n}`,
       nameEng: `Model ${n}`,
       nameKor: `모델 ${n}`,
       national: ['USA', 'France', 'Russia', 'Brazil'][index % 4],
@@ -75,7 +76,7 @@ async function json<T>(response: Response, what: string): Promise<T> {
 }
 
 /** An access token of a sandbox account, by the OAuth flow our connect starts, exchanged by the bench itself. */
-async function sandboxAccessToken(base: string, auth: Record<string, string>, sandboxUrl: string, email: string): Promise<string> {
+export async function sandboxAccessToken(base: string, auth: Record<string, string>, sandboxUrl: string, email: string): Promise<string> {
   const { authUrl } = await json<{ authUrl: string }>(await fetch(`${base}/google-auth/connect`, { method: 'POST', headers: auth }), 'connect');
   const consent = await json<{ accounts: { email: string; approveUrl: string }[] }>(await fetch(authUrl, { headers: { accept: 'application/json' } }), 'consent');
   const approve = consent.accounts.find((account) => account.email === email);
