@@ -137,6 +137,9 @@ test('posts picked on the dashboard go out as one reviewed, scheduled campaign w
   await expect(rowsOf(posts[1]).last()).toContainText('Not sent: an e-mail before it bounced.');
   for (const post of posts.slice(2, 4)) await expect(rowsOf(post).last()).toContainText('Follow-up 1');
   await checkScreen(page, 'campaign-done');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await checkScreen(page, 'campaign-done-1440');
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   // The follow-ups that went are replies in the first e-mails' threads; none went to whoever answered.
   const all = await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages');

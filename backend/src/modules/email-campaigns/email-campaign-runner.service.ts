@@ -7,6 +7,7 @@ import { Clock } from '../../platform/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { requestHash } from '../../platform/http/idempotency-key.js';
 import { CONSENT_MESSAGES, ConsentService } from '../consent/consent.service.js';
+import type { EmailModel } from '../email-templates/domain/render-email.js';
 import { GmailWatchService } from '../email-replies/gmail-watch.service.js';
 import { EmailSendingService, NO_MODELS_SELECTED } from '../email-templates/email-sending.service.js';
 import type { MailAccountDto } from '../mail-accounts/dto/mail-account.dto.js';
@@ -27,6 +28,8 @@ const SLEEP_AT_MOST_MS = 2000;
 const DEFAULT_RATE_LIMIT_PAUSE_MS = 15 * 60 * 1000;
 /** How soon a campaign whose account another campaign is sending from is tried again. */
 const ACCOUNT_BUSY_RETRY_MS = 1000;
+/** Recipients read (with their posts, selections and opt-outs) in one go when no pacing gap lies between them. */
+const UNPACED_BATCH = 20;
 /** How soon a follow-up is tried again when the account's replies could not be read before it. */
 const WATCH_FAILED_RETRY_MS = 60 * 1000;
 
@@ -74,6 +77,13 @@ interface PendingRecipient {
   subject: string;
   /** A follow-up's: the attempt of the e-mail it follows up. */
   previousSendId: number | null;
+}
+
+/** What a batch of recipients is sent with, read for all of them at once. */
+interface BatchContext {
+  posts: Awaited<ReturnType<PostsService['forEmails']>>;
+  models: Map<string, EmailModel[]>;
+  optedOut: Set<string>;
 }
 
 /** The key of a recipient's attempt in the sent-e-mail log: one e-mail per recipient, whatever happens. */
@@ -155,20 +165,25 @@ export class EmailCampaignRunner {
         return null;
       }
 
-      const recipient = await this.nextDue(campaign.id, now);
-      if (recipient === null) return this.completeIfDone(campaign.id);
+      // Paced e-mails are read one at a time, so that each goes with what its post and selection are then.
+      const due = await this.nextDue(campaign.id, now, this.config.EMAIL_CAMPAIGN_GAP_MS > 0 ? 1 : UNPACED_BATCH);
+      if (due === null) return this.completeIfDone(campaign.id);
       // Only follow-ups are left, none due yet.
-      if (recipient instanceof Date) return recipient;
+      if (due instanceof Date) return due;
 
-      const wait = await this.waitBeforeSending(campaign, account, now);
+      const { wait, room } = await this.waitBeforeSending(campaign, account, now);
       if (wait) {
         const waitMs = wait.getTime() - now.getTime();
         if (waitMs > SLEEP_AT_MOST_MS) return wait;
         await sleep(waitMs);
         continue;
       }
-      const then = await this.sendTo(campaign, account, recipient);
-      if (then !== undefined) return then;
+      const batch = due.slice(0, room);
+      const context = await this.contextOf(campaign.createdById, batch);
+      for (const recipient of batch) {
+        const then = await this.sendTo(campaign, account, recipient, context);
+        if (then !== undefined) return then;
+      }
     }
   }
 
@@ -176,15 +191,15 @@ export class EmailCampaignRunner {
    * The next recipient due (first e-mails before follow-ups, in the order the posts were selected); else when the
    * next follow-up falls due; null when nothing is pending.
    */
-  private async nextDue(campaignId: number, now: Date): Promise<PendingRecipient | Date | null> {
+  private async nextDue(campaignId: number, now: Date, limit: number): Promise<PendingRecipient[] | Date | null> {
     const em = this.em.fork();
-    const [recipient] = await em.execute<PendingRecipient[]>(
+    const recipients = await em.execute<PendingRecipient[]>(
       `select r."id", r."step", r."post_key" as "postKey", r."recipient", r."subject", p."sent_email_id" as "previousSendId"
          from "email_campaign_recipient" r left join "email_campaign_recipient" p on p."id" = r."follows_id"
-        where r."campaign_id" = ? and r."state" = 'pending' and (r."due_at" is null or r."due_at" <= ?) order by r."step", r."position" limit 1`,
-      [campaignId, now],
+        where r."campaign_id" = ? and r."state" = 'pending' and (r."due_at" is null or r."due_at" <= ?) order by r."step", r."position" limit ?`,
+      [campaignId, now, limit],
     );
-    if (recipient) return recipient;
+    if (recipients.length > 0) return recipients;
     const [{ dueAt }] = await em.execute<{ dueAt: Date | null }[]>(
       `select min("due_at") as "dueAt" from "email_campaign_recipient" where "campaign_id" = ? and "state" = 'pending'`,
       [campaignId],
@@ -196,16 +211,31 @@ export class EmailCampaignRunner {
    * When the account's next e-mail may go, if not now: the daily limit (the rolling 24 hours) and the pacing gap. A
    * campaign waiting for its quota shows until when and why; the wait is cleared once it may send.
    */
-  private async waitBeforeSending(campaign: RunningCampaign, account: MailAccountDto, now: Date): Promise<Date | null> {
-    const use = await this.sentEmails.quotaUse(account.id, new Date(now.getTime() - QUOTA_WINDOW_MS));
-    if (use.count >= account.dailyLimit) {
-      const freesAt = quotaFreesAt({ dailyLimit: account.dailyLimit, sentAt: use.sentAt }, now);
+  private async waitBeforeSending(campaign: RunningCampaign, account: MailAccountDto, now: Date): Promise<{ wait: Date | null; room: number }> {
+    const windowStart = new Date(now.getTime() - QUOTA_WINDOW_MS);
+    const use = await this.sentEmails.quotaCount(account.id, windowStart);
+    const room = account.dailyLimit - use.count;
+    if (room <= 0) {
+      // Only now every send of the window is read: when the oldest leave it is when the next may go.
+      const { sentAt } = await this.sentEmails.quotaUse(account.id, windowStart);
+      const freesAt = quotaFreesAt({ dailyLimit: account.dailyLimit, sentAt }, now);
       await this.noteWait(campaign.id, freesAt, RUNNER_MESSAGES.quotaWait(account.email, freesAt));
-      return freesAt;
+      return { wait: freesAt, room };
     }
     if (campaign.pausedUntil) await this.noteWait(campaign.id, null, null);
     const paced = nextPacedSendAt(use.lastSentAt, this.config.EMAIL_CAMPAIGN_GAP_MS, Math.random());
-    return paced && paced.getTime() > now.getTime() ? paced : null;
+    return { wait: paced && paced.getTime() > now.getTime() ? paced : null, room };
+  }
+
+  /** The posts, selections and opt-outs of a batch, in three reads. */
+  private async contextOf(createdById: number, batch: readonly PendingRecipient[]): Promise<BatchContext> {
+    const keys = batch.map((recipient) => recipient.postKey);
+    const [posts, selections, optedOut] = await Promise.all([
+      this.posts.forEmails(keys),
+      this.models.selectedForPosts(createdById, keys),
+      this.consent.emailOptOuts(batch.map((recipient) => recipient.recipient)),
+    ]);
+    return { posts, models: new Map(selections.map((selection) => [selection.postId, selection.models])), optedOut };
   }
 
   /**
@@ -213,7 +243,7 @@ export class EmailCampaignRunner {
    * opt-out register), logged under its key and handed to Gmail. Answers undefined to go on with the next, or what
    * the run answers (when to run again) when Gmail holds the campaign back.
    */
-  private async sendTo(campaign: RunningCampaign, account: MailAccountDto, recipient: PendingRecipient): Promise<Date | null | undefined> {
+  private async sendTo(campaign: RunningCampaign, account: MailAccountDto, recipient: PendingRecipient, context: BatchContext): Promise<Date | null | undefined> {
     const [claimed] = await this.em.fork().execute<{ id: number }[]>(
       `update "email_campaign_recipient" r set "state" = 'sending', "updated_at" = now()
         where r."id" = ? and r."state" = 'pending' and exists (select 1 from "email_campaign" c where c."id" = r."campaign_id" and c."state" = 'running')
@@ -230,12 +260,12 @@ export class EmailCampaignRunner {
       inThread = thread;
     }
 
-    const post = (await this.posts.forEmails([recipient.postKey])).get(recipient.postKey);
+    const post = context.posts.get(recipient.postKey);
     if (!post) return this.settle(recipient.id, 'skipped', CAMPAIGN_MESSAGES.postNotFound);
-    const models = await this.models.selectionOf(campaign.createdById!, post.id);
+    const models = context.models.get(recipient.postKey) ?? [];
     if (models.length === 0) return this.settle(recipient.id, 'skipped', NO_MODELS_SELECTED);
     // The register is asked again when the e-mail goes: whoever opted out since the campaign was made gets none.
-    if ((await this.consent.emailOptOuts([recipient.recipient])).size > 0) return this.settle(recipient.id, 'skipped', CONSENT_MESSAGES.emailOptedOut(recipient.recipient));
+    if (context.optedOut.has(recipient.recipient)) return this.settle(recipient.id, 'skipped', CONSENT_MESSAGES.emailOptedOut(recipient.recipient));
 
     const start = await this.sentEmails.start({
       postId: post.id,

@@ -200,6 +200,16 @@ export class SentEmailsService {
     return counts;
   }
 
+  /** How many of an account's sends count against its limit since `since` (the window), and the latest of them. */
+  async quotaCount(accountId: number, since: Date): Promise<Pick<QuotaUse, 'count' | 'lastSentAt'>> {
+    const [row] = await this.em.getConnection().execute<{ count: number; lastSentAt: Date | null }[]>(
+      `select count(*)::int as "count", max("created_at") as "lastSentAt" from "sent_email"
+        where "account_id" = ? and "status" in ${COUNTED_STATUSES} and "created_at" > ?`,
+      [accountId, since],
+    );
+    return { count: row.count, lastSentAt: row.lastSentAt ? new Date(row.lastSentAt) : null };
+  }
+
   /** One account's use of its limit since `since` (the window), leaving out one attempt (the one being checked). */
   async quotaUse(accountId: number, since: Date, exceptSendId?: number): Promise<QuotaUse> {
     const rows = await this.em.getConnection().execute<{ createdAt: Date }[]>(
