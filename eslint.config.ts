@@ -7,7 +7,8 @@ import { boundariesRule } from './infra/eslint/boundaries.ts';
 const GOOGLE_CLIENTS = [
   {
     group: ['googleapis', 'googleapis/*', 'google-auth-library', 'google-auth-library/*'],
-    message: 'Only mail-accounts/providers/googleapis.adapter.ts speaks to Google; call the ports of mail-accounts/providers/google.ports.ts.',
+    message:
+      'Only mail-accounts/providers/googleapis.adapter.ts speaks to Google; call the ports of mail-accounts/providers/google.ports.ts.',
   },
 ];
 
@@ -31,7 +32,10 @@ export default tseslint.config(
     rules: {
       'house/boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
     },
@@ -48,7 +52,8 @@ export default tseslint.config(
             {
               name: 'class-validator',
               importNames: ['IsOptional'],
-              message: 'Use Optional() of platform/http/optional.ts: IsOptional lets null past every check into the database.',
+              message:
+                'Use Optional() of platform/http/optional.ts: IsOptional lets null past every check into the database.',
             },
           ],
           patterns: GOOGLE_CLIENTS,

@@ -19,7 +19,12 @@ export default {
   // infra/ (lint rules, npm start, the bench tools, docker-compose) is tested here too, by the same transform.
   // So are the rules package's specs; its source is what the tests import (its "job-casting-source" export), not its build.
   roots: ['<rootDir>', '<rootDir>/../infra', '<rootDir>/../rules'],
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '**/infra/*/*.spec.ts', '**/rules/src/*.spec.ts'],
+  testMatch: [
+    '<rootDir>/src/**/*.spec.ts',
+    '<rootDir>/test/**/*.e2e-spec.ts',
+    '**/infra/*/*.spec.ts',
+    '**/rules/src/*.spec.ts',
+  ],
   testEnvironmentOptions: { customExportConditions: ['job-casting-source', 'node', 'node-addons'] },
   setupFiles: ['<rootDir>/test/support/setup-nest.ts'],
   testTimeout: 30000,

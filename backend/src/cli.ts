@@ -66,7 +66,8 @@ async function main(): Promise<number> {
       const input = plainToInstance(CreateUserDto, values);
       const problems = await validate(input);
       if (problems.length > 0) {
-        for (const problem of problems) console.error(`${problem.property}: ${Object.values(problem.constraints ?? {}).join('; ')}`);
+        for (const problem of problems)
+          console.error(`${problem.property}: ${Object.values(problem.constraints ?? {}).join('; ')}`);
         return 1;
       }
       const user = await inOrmContext(app, () => app.get(UsersService).create(input));

@@ -42,11 +42,20 @@ describe('sign-in', () => {
   });
 
   it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
-    const wrongPassword = await post(LOGIN, { email: 'kim.admin@jobcasting.test', password: 'nope-nope-nope' }, {}, '10.0.0.2');
+    const wrongPassword = await post(
+      LOGIN,
+      { email: 'kim.admin@jobcasting.test', password: 'nope-nope-nope' },
+      {},
+      '10.0.0.2',
+    );
     const unknown = await post(LOGIN, { email: 'nobody@jobcasting.test', password: 'nope-nope-nope' }, {}, '10.0.0.2');
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' });
+    expect(wrongPassword.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Invalid email or password',
+    });
     expect(unknown.json()).toEqual(wrongPassword.json());
   });
 
@@ -70,7 +79,8 @@ describe('sign-in', () => {
   });
 
   it('rate-limits failed attempts per e-mail, whatever the client, with 429 and Retry-After', async () => {
-    const attempt = (client: number) => post(LOGIN, { email: 'target@jobcasting.test', password: 'guess-guess-1' }, {}, `10.0.3.${client}`);
+    const attempt = (client: number) =>
+      post(LOGIN, { email: 'target@jobcasting.test', password: 'guess-guess-1' }, {}, `10.0.3.${client}`);
     for (let i = 0; i < 4; i++) expect((await attempt(i)).statusCode).toBe(401);
     const blocked = await attempt(99);
     expect(blocked.statusCode).toBe(429);
@@ -95,7 +105,12 @@ describe('sign-in', () => {
       expect(statuses.filter((status) => status === 401)).toHaveLength(10);
       expect(statuses.filter((status) => status === 429)).toHaveLength(10);
       // The limit holds the right password out too until the window ends.
-      const right = await defaults.request({ method: 'POST', url: LOGIN, payload: SUPERADMIN, remoteAddress: '10.0.7.99' });
+      const right = await defaults.request({
+        method: 'POST',
+        url: LOGIN,
+        payload: SUPERADMIN,
+        remoteAddress: '10.0.7.99',
+      });
       expect(right.statusCode).toBe(429);
     } finally {
       await defaults.close();
@@ -105,7 +120,8 @@ describe('sign-in', () => {
   it('rate-limits every attempt per client address', async () => {
     let last = 0;
     for (let i = 0; i < 26; i++) {
-      last = (await post(LOGIN, { email: `spray${i}@jobcasting.test`, password: 'guess-guess-1' }, {}, '10.0.0.4')).statusCode;
+      last = (await post(LOGIN, { email: `spray${i}@jobcasting.test`, password: 'guess-guess-1' }, {}, '10.0.0.4'))
+        .statusCode;
     }
     expect(last).toBe(429);
     const otherClient = await post(LOGIN, { email: SUPERADMIN.email, password: SUPERADMIN.password }, {}, '10.0.0.5');
@@ -145,7 +161,11 @@ describe('sign-in', () => {
       const [header, payload, signature] = token.split('.');
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
       const forged = Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url');
-      const tampered = await t.request({ method: 'GET', url: USERS, headers: bearer(`${header}.${forged}.${signature}`) });
+      const tampered = await t.request({
+        method: 'GET',
+        url: USERS,
+        headers: bearer(`${header}.${forged}.${signature}`),
+      });
       expect(tampered.statusCode).toBe(401);
       const otherKey = await new JwtService({ secret: 'x'.repeat(48) }).signAsync(claims);
       expect((await t.request({ method: 'GET', url: USERS, headers: bearer(otherKey) })).statusCode).toBe(401);
@@ -224,7 +244,9 @@ describe('sign-in', () => {
 
       // A revocation behind the application's back is not seen: the session is kept, not read again...
       const em = t.app.get(EntityManager).fork();
-      await em.execute(`update auth_session set revoked_at = now() where id = ?`, [JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString()).sid]);
+      await em.execute(`update auth_session set revoked_at = now() where id = ?`, [
+        JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString()).sid,
+      ]);
       expect((await other.request(me)).statusCode).toBe(200);
       // ...until any process says access changed: the others hear it at once.
       await t.app.get(AccessVersion).bump();

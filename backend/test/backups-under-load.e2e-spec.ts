@@ -5,14 +5,27 @@ import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pg from 'pg';
-import { type AligoSandbox, SANDBOX_API_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../infra/sandbox/aligo/server.ts';
+import {
+  type AligoSandbox,
+  SANDBOX_API_KEY,
+  SANDBOX_USER_ID,
+  startAligoSandbox,
+} from '../../infra/sandbox/aligo/server.ts';
 import { ContactImportsService } from '../src/modules/contacts/contact-imports.service.js';
 import { MessageSendsService } from '../src/modules/messaging/message-sends.service.js';
 import { messagePicturesForBackup } from '../src/modules/messaging/message-files.service.js';
 import { restoreBackup } from '../src/platform/backup/restore-backup.js';
 import { takeBackup } from '../src/platform/backup/take-backup.js';
 import { WorkerModule } from '../src/worker.module.js';
-import { bearer, clearRedisPrefix, createTestDatabase, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
+import {
+  bearer,
+  clearRedisPrefix,
+  createTestDatabase,
+  eventually,
+  startTestApp,
+  SUPERADMIN,
+  type TestApp,
+} from './support/test-app.js';
 
 const API = '/backend/api/v1';
 const CONTACTS = 60_000;
@@ -72,11 +85,24 @@ describe('a backup taken while sends and imports run', () => {
 
   beforeAll(async () => {
     sandbox = await startAligoSandbox({ port: 0 });
-    t = await startTestApp({ ALIGO_API_URL: sandbox.url, ALIGO_KAKAO_API_URL: sandbox.url, ALIGO_USER_ID: SANDBOX_USER_ID, MESSAGE_SEND_RATE: '2000' });
+    t = await startTestApp({
+      ALIGO_API_URL: sandbox.url,
+      ALIGO_KAKAO_API_URL: sandbox.url,
+      ALIGO_USER_ID: SANDBOX_USER_ID,
+      MESSAGE_SEND_RATE: '2000',
+    });
     token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+      logger: false,
+      abortOnError: false,
+    });
     await worker.init();
-    const registered = await t.request({ method: 'POST', url: `${API}/user-phone-numbers`, headers: bearer(token), payload: { phone: '010-9876-5432', name: '잡캐스팅', apiKey: SANDBOX_API_KEY } });
+    const registered = await t.request({
+      method: 'POST',
+      url: `${API}/user-phone-numbers`,
+      headers: bearer(token),
+      payload: { phone: '010-9876-5432', name: '잡캐스팅', apiKey: SANDBOX_API_KEY },
+    });
     expect(registered.statusCode).toBe(201);
   });
   afterAll(async () => {
@@ -87,13 +113,33 @@ describe('a backup taken while sends and imports run', () => {
   });
 
   it('restores to a consistent state: every batch and every send whole or not at all', async () => {
-    const csv = ['Name,Phone Number', ...Array.from({ length: CONTACTS }, (_, i) => `배우 ${i},010-${String(2000 + (i % 8000)).padStart(4, '0')}-${String(i % 10_000).padStart(4, '0')}`)].join('\n');
-    const uploaded = await t.request({ method: 'POST', url: `${API}/contact-imports?fileName=load.csv`, headers: { ...bearer(token), 'content-type': 'text/csv' }, payload: Buffer.from(csv) });
+    const csv = [
+      'Name,Phone Number',
+      ...Array.from(
+        { length: CONTACTS },
+        (_, i) => `배우 ${i},010-${String(2000 + (i % 8000)).padStart(4, '0')}-${String(i % 10_000).padStart(4, '0')}`,
+      ),
+    ].join('\n');
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `${API}/contact-imports?fileName=load.csv`,
+      headers: { ...bearer(token), 'content-type': 'text/csv' },
+      payload: Buffer.from(csv),
+    });
     expect(uploaded.statusCode).toBe(201);
     const importId = uploaded.json<{ id: string }>().id;
 
-    const status = async () => (await t.request({ method: 'GET', url: `${API}/contact-imports/${importId}`, headers: bearer(token) })).json<{ state: string }>().state;
-    const sendsOpen = async () => (await sql(t.config.DATABASE_URL, `select count(*)::int as open from message_send where state in ('scheduled', 'queued', 'sending')`))[0].open as number;
+    const status = async () =>
+      (await t.request({ method: 'GET', url: `${API}/contact-imports/${importId}`, headers: bearer(token) })).json<{
+        state: string;
+      }>().state;
+    const sendsOpen = async () =>
+      (
+        await sql(
+          t.config.DATABASE_URL,
+          `select count(*)::int as open from message_send where state in ('scheduled', 'queued', 'sending')`,
+        )
+      )[0].open as number;
 
     const fileSets = [messagePicturesForBackup(t.config)];
     const backups: string[] = [];
@@ -108,13 +154,26 @@ describe('a backup taken while sends and imports run', () => {
     // however fast or loaded the machine is.
     const sending = (async () => {
       for (let n = 0; n < SENDS; n++) {
-        const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({ phone: `010-${String(3000 + n).padStart(4, '0')}-${String(i).padStart(4, '0')}`, text: `${n}번째 안내 ${i}` }));
-        const response = await t.request({ method: 'POST', url: `${API}/message-sends`, headers: bearer(token), payload: { channel: 'sms', recipients } });
+        const recipients = Array.from({ length: RECIPIENTS }, (_, i) => ({
+          phone: `010-${String(3000 + n).padStart(4, '0')}-${String(i).padStart(4, '0')}`,
+          text: `${n}번째 안내 ${i}`,
+        }));
+        const response = await t.request({
+          method: 'POST',
+          url: `${API}/message-sends`,
+          headers: bearer(token),
+          payload: { channel: 'sms', recipients },
+        });
         if (response.statusCode !== 202) throw new Error(`send: ${response.statusCode} ${response.body}`);
         if (n < 2) await backUp();
       }
     })();
-    const started = await t.request({ method: 'POST', url: `${API}/contact-imports/${importId}/start`, headers: bearer(token), payload: { addressBook: '불러온 주소록' } });
+    const started = await t.request({
+      method: 'POST',
+      url: `${API}/contact-imports/${importId}/start`,
+      headers: bearer(token),
+      payload: { addressBook: '불러온 주소록' },
+    });
     expect(started.statusCode).toBe(202);
 
     let postingDone = false;
@@ -131,9 +190,20 @@ describe('a backup taken while sends and imports run', () => {
     let resumed = false;
     for (const path of restored) {
       const database = await createTestDatabase();
-      const config = { ...t.config, DATABASE_URL: database.url, REDIS_KEY_PREFIX: `t${randomBytes(5).toString('hex')}`, DATA_DIR: mkdtempSync(join(tmpdir(), 'jc-restored-')) };
+      const config = {
+        ...t.config,
+        DATABASE_URL: database.url,
+        REDIS_KEY_PREFIX: `t${randomBytes(5).toString('hex')}`,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'jc-restored-')),
+      };
       try {
-        await restoreBackup({ databaseUrl: database.url, path, replace: false, fileSets: [messagePicturesForBackup(config)], encryptionKey: config.ENCRYPTION_KEY });
+        await restoreBackup({
+          databaseUrl: database.url,
+          path,
+          replace: false,
+          fileSets: [messagePicturesForBackup(config)],
+          encryptionKey: config.ENCRYPTION_KEY,
+        });
         const { imported, sends } = await snapshotOf(database.url, importId);
         // The import's progress moves in the transaction of each batch's rows: the two always agree.
         expect(imported).not.toBeNull();
@@ -143,7 +213,11 @@ describe('a backup taken while sends and imports run', () => {
         if (importHalfway) caught.importHalfway++;
         // A send is recorded with all its deliveries and calls at once, and finishes only after its last call.
         for (const send of sends) {
-          expect({ id: send.id, deliveries: send.deliveries, callSizes: send.callSizes }).toEqual({ id: send.id, deliveries: send.total, callSizes: send.total });
+          expect({ id: send.id, deliveries: send.deliveries, callSizes: send.callSizes }).toEqual({
+            id: send.id,
+            deliveries: send.total,
+            callSizes: send.total,
+          });
           if (send.state === 'completed') expect(send.openCalls).toBe(0);
           if (send.state === 'sending') caught.sendHalfway++;
         }
@@ -152,7 +226,10 @@ describe('a backup taken while sends and imports run', () => {
         if (importHalfway && !resumed) {
           // A worker on the restored data (its Redis empty, as after a restore) takes the work up where the backup left it.
           resumed = true;
-          const restoredWorker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false, abortOnError: false });
+          const restoredWorker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+            logger: false,
+            abortOnError: false,
+          });
           try {
             await restoredWorker.init();
             // The worker's every-minute tasks do this on their first run too; called here so as not to wait for it.
@@ -163,7 +240,10 @@ describe('a backup taken while sends and imports run', () => {
               expect(now.imported).toMatchObject({ state: 'completed', contacts: CONTACTS, imported: CONTACTS });
               expect(now.sends.filter((send) => send.state !== 'completed')).toEqual([]);
             }, 60_000);
-            const [{ names }] = await sql(database.url, `select count(distinct contact_name)::int as names from contact`);
+            const [{ names }] = await sql(
+              database.url,
+              `select count(distinct contact_name)::int as names from contact`,
+            );
             expect(names).toBe(CONTACTS);
           } finally {
             await restoredWorker.close();

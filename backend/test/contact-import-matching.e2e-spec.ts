@@ -81,7 +81,10 @@ describe('contact imports that know the book (add all, update matches, skip matc
   beforeAll(async () => {
     t = await startTestApp();
     token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+      logger: false,
+      abortOnError: false,
+    });
     await worker.init();
   });
   afterAll(async () => {
@@ -89,7 +92,12 @@ describe('contact imports that know the book (add all, update matches, skip matc
     await t.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object, headers: Record<string, string> = bearer(token)) => t.request({ method, url: `${API}/${path}`, headers, payload });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    payload?: object,
+    headers: Record<string, string> = bearer(token),
+  ) => t.request({ method, url: `${API}/${path}`, headers, payload });
   const ok = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, payload?: object, status = 200): Promise<T> => {
     const response = await call(method, path, payload);
     if (response.statusCode !== status) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
@@ -119,9 +127,12 @@ describe('contact imports that know the book (add all, update matches, skip matc
     return waitFor(id);
   };
   const seedBook = async (name: string): Promise<number> =>
-    (await ok<{ addressBookId: number }>('POST', 'contact-list/bulk', { addressBook: name, contacts: EXISTING }, 201)).addressBookId;
-  const contactsOf = async (bookId: number): Promise<Contact[]> => (await ok<{ data: Contact[] }>('GET', `address-books/${bookId}/contacts`)).data;
-  const importsOf = async (bookId: number): Promise<BookImport[]> => (await ok<{ imports: BookImport[] }>('GET', `address-books/${bookId}/imports`)).imports;
+    (await ok<{ addressBookId: number }>('POST', 'contact-list/bulk', { addressBook: name, contacts: EXISTING }, 201))
+      .addressBookId;
+  const contactsOf = async (bookId: number): Promise<Contact[]> =>
+    (await ok<{ data: Contact[] }>('GET', `address-books/${bookId}/contacts`)).data;
+  const importsOf = async (bookId: number): Promise<BookImport[]> =>
+    (await ok<{ imports: BookImport[] }>('GET', `address-books/${bookId}/imports`)).imports;
   const summary = (contacts: Contact[]) => contacts.map((c) => [c.contactName, c.email, c.memo, c.Group]);
 
   const BEFORE = [
@@ -137,10 +148,15 @@ describe('contact imports that know the book (add all, update matches, skip matc
     const counts = await ok('GET', `contact-imports/${id}/matches?addressBook=${encodeURIComponent('preview book')}`);
     // Rows 2, 3, 4 and 9 match (김민준 twice, 이수민, 박서준): four contacts, the duplicates both.
     expect(counts).toEqual({ addressBookId: bookId, newRows: 3, matchingRows: 4, matchedContacts: 4, rejectedRows: 1 });
-    const newBook = await ok('GET', `contact-imports/${id}/matches?addressBook=${encodeURIComponent('a book not made yet')}`);
+    const newBook = await ok(
+      'GET',
+      `contact-imports/${id}/matches?addressBook=${encodeURIComponent('a book not made yet')}`,
+    );
     expect(newBook).toEqual({ addressBookId: null, newRows: 7, matchingRows: 0, matchedContacts: 0, rejectedRows: 1 });
     // Nothing was created by asking.
-    expect((await ok<{ addressBooks: { name: string }[] }>('GET', 'address-book')).addressBooks.map((b) => b.name)).not.toContain('a book not made yet');
+    expect(
+      (await ok<{ addressBooks: { name: string }[] }>('GET', 'address-book')).addressBooks.map((b) => b.name),
+    ).not.toContain('a book not made yet');
   });
 
   it('adds every row by default, as imports always did', async () => {
@@ -183,7 +199,10 @@ describe('contact imports that know the book (add all, update matches, skip matc
     for (let i = 0; i < 4; i++) expect(contacts[i].version).toBeGreaterThan(before[i].version);
 
     // A save made on the version before the import is stale for the fields the import changed: nothing is lost silently.
-    const stale = await call('PUT', `contacts/${before[0].id}`, { memo: '오래된 화면에서', version: before[0].version });
+    const stale = await call('PUT', `contacts/${before[0].id}`, {
+      memo: '오래된 화면에서',
+      version: before[0].version,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().details.conflictingFields).toEqual(['memo']);
   });
@@ -197,14 +216,36 @@ describe('contact imports that know the book (add all, update matches, skip matc
     await ok('PUT', `contacts/${minjun.id}`, { memo: '직원이 고침', version: minjun.version });
 
     const [listed] = await importsOf(bookId);
-    expect(listed).toMatchObject({ id: done.id, mode: 'update', imported: 3, addedInBook: 3, updated: 4, revertedAt: null, userName: expect.any(String) });
+    expect(listed).toMatchObject({
+      id: done.id,
+      mode: 'update',
+      imported: 3,
+      addedInBook: 3,
+      updated: 4,
+      revertedAt: null,
+      userName: expect.any(String),
+    });
 
     const report = await ok<Report>('POST', `address-books/${bookId}/imports/${done.id}/revert`);
-    expect(report).toEqual({ action: 'revert', removed: 3, restored: 4, keptCount: 1, kept: [{ contactId: minjun.id, name: '김민준', fields: ['memo'] }] });
-    expect(summary(await contactsOf(bookId))).toEqual([['김민준', 'minjun@old.kr', '직원이 고침', '배우'], ...BEFORE.slice(1)]);
+    expect(report).toEqual({
+      action: 'revert',
+      removed: 3,
+      restored: 4,
+      keptCount: 1,
+      kept: [{ contactId: minjun.id, name: '김민준', fields: ['memo'] }],
+    });
+    expect(summary(await contactsOf(bookId))).toEqual([
+      ['김민준', 'minjun@old.kr', '직원이 고침', '배우'],
+      ...BEFORE.slice(1),
+    ]);
     expect((await contactsOf(bookId))[0].phoneNumber).toBe('010-1000-0001');
     const [reverted] = await importsOf(bookId);
-    expect(reverted).toMatchObject({ addedInBook: 0, revertedAt: expect.any(String), revertedBy: expect.any(String), lastReport: report });
+    expect(reverted).toMatchObject({
+      addedInBook: 0,
+      revertedAt: expect.any(String),
+      revertedBy: expect.any(String),
+      lastReport: report,
+    });
 
     const again = await call('POST', `address-books/${bookId}/imports/${done.id}/revert`);
     expect(again.statusCode).toBe(409);
@@ -214,18 +255,30 @@ describe('contact imports that know the book (add all, update matches, skip matc
     const restored = await ok<Report>('POST', `address-books/${bookId}/imports/${done.id}/restore`);
     expect(restored).toMatchObject({ action: 'restore', removed: 3, restored: 4, keptCount: 0 });
     const back = await contactsOf(bookId);
-    expect(summary(back)).toEqual([['김민준 (새 이름)', 'minjun@new.kr', '직원이 고침', '배우'], ...summary(imported).slice(1)]);
+    expect(summary(back)).toEqual([
+      ['김민준 (새 이름)', 'minjun@new.kr', '직원이 고침', '배우'],
+      ...summary(imported).slice(1),
+    ]);
     expect((await importsOf(bookId))[0]).toMatchObject({ addedInBook: 3, revertedAt: null });
     expect((await call('POST', `address-books/${bookId}/imports/${done.id}/restore`)).statusCode).toBe(409);
   });
 
   it('leaves a contact deleted before the revert deleted when the revert is undone', async () => {
     const bookId = await seedBook('deleted before revert');
-    const done = await importInto('deleted before revert', 'add', 'Name,Phone Number\n하나,010-3000-0001\n둘,010-3000-0002\n');
+    const done = await importInto(
+      'deleted before revert',
+      'add',
+      'Name,Phone Number\n하나,010-3000-0001\n둘,010-3000-0002\n',
+    );
     const [first] = (await contactsOf(bookId)).filter((c) => c.contactName === '하나');
     await ok('POST', 'contacts/delete', { contactIds: [first.id] });
-    expect(await ok<Report>('POST', `address-books/${bookId}/imports/${done.id}/revert`)).toMatchObject({ removed: 1, restored: 0 });
-    expect(await ok<Report>('POST', `address-books/${bookId}/imports/${done.id}/restore`)).toMatchObject({ removed: 1 });
+    expect(await ok<Report>('POST', `address-books/${bookId}/imports/${done.id}/revert`)).toMatchObject({
+      removed: 1,
+      restored: 0,
+    });
+    expect(await ok<Report>('POST', `address-books/${bookId}/imports/${done.id}/restore`)).toMatchObject({
+      removed: 1,
+    });
     expect((await contactsOf(bookId)).map((c) => c.contactName)).toEqual([...BEFORE.map((row) => row[0]), '둘']);
   });
 
@@ -241,7 +294,10 @@ describe('contact imports that know the book (add all, update matches, skip matc
       await ok('POST', `contact-imports/${id}/start`, { addressBook: 'batches', mode: 'update' }, 202);
       await imports.run(id, async () => {}, 5);
     } finally {
-      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+        logger: false,
+        abortOnError: false,
+      });
       await worker.init();
     }
     expect(await waitFor(id)).toMatchObject({ imported: 12, matchedRows: 1, updated: 1 });
@@ -258,7 +314,9 @@ describe('contact imports that know the book (add all, update matches, skip matc
     expect(badMode.statusCode).toBe(400);
     expect(badMode.json().message).toContain('Import mode must be one of add, update, skip');
     expect((await call('GET', `contact-imports/${id}/matches`)).statusCode).toBe(400);
-    expect((await call('GET', `contact-imports/00000000-0000-4000-8000-000000000000/matches?addressBook=x`)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `contact-imports/00000000-0000-4000-8000-000000000000/matches?addressBook=x`)).statusCode,
+    ).toBe(404);
     expect((await call('GET', `contact-imports/${id}/matches?addressBook=x`, undefined, {})).statusCode).toBe(401);
 
     const done = await importInto('bad input', 'update');
@@ -270,7 +328,11 @@ describe('contact imports that know the book (add all, update matches, skip matc
     expect((await call('POST', `address-books/${bookId}/imports/not-a-uuid/revert`)).statusCode).toBe(400);
     expect((await call('POST', `address-books/${bookId}/imports/${id}/revert`)).statusCode).toBe(404);
     expect((await call('GET', `address-books/999999/imports`)).statusCode).toBe(404);
-    expect((await call('POST', `address-books/${bookId}/imports/${done.id}/revert`, undefined, {})).statusCode).toBe(401);
-    expect((await call('POST', `address-books/${bookId}/imports/${done.id}/restore`)).json().message).toBe('This import is not reverted, so there is nothing to restore.');
+    expect((await call('POST', `address-books/${bookId}/imports/${done.id}/revert`, undefined, {})).statusCode).toBe(
+      401,
+    );
+    expect((await call('POST', `address-books/${bookId}/imports/${done.id}/restore`)).json().message).toBe(
+      'This import is not reverted, so there is nothing to restore.',
+    );
   });
 });

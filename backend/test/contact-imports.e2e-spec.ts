@@ -45,7 +45,10 @@ describe('contact imports (CSV, on the worker)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+      logger: false,
+      abortOnError: false,
+    });
     await worker.init();
   });
   afterAll(async () => {
@@ -68,7 +71,12 @@ describe('contact imports (CSV, on the worker)', () => {
   const status = async (id: string): Promise<ImportStatus> =>
     (await t.request({ method: 'GET', url: `${API}/contact-imports/${id}`, headers: bearer(token) })).json();
   const importInto = async (id: string, addressBook: string): Promise<ImportStatus> => {
-    const started = await t.request({ method: 'POST', url: `${API}/contact-imports/${id}/start`, headers: bearer(token), payload: { addressBook } });
+    const started = await t.request({
+      method: 'POST',
+      url: `${API}/contact-imports/${id}/start`,
+      headers: bearer(token),
+      payload: { addressBook },
+    });
     if (started.statusCode !== 202) throw new Error(`start: ${started.statusCode} ${started.body}`);
     let last!: ImportStatus;
     await eventually(async () => {
@@ -89,13 +97,29 @@ describe('contact imports (CSV, on the worker)', () => {
     expect((await upload('empty.csv', '')).statusCode).toBe(400);
     const noColumns = await upload('memo.csv', 'Memo,Email\nx,y@z.kr\n');
     expect(noColumns.statusCode).toBe(400);
-    expect((await t.request({ method: 'POST', url: `${API}/contact-imports?fileName=a.csv`, headers: { 'content-type': 'text/csv' }, payload: 'Name\nA' })).statusCode).toBe(401);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `${API}/contact-imports?fileName=a.csv`,
+          headers: { 'content-type': 'text/csv' },
+          payload: 'Name\nA',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('previews a UTF-8 file with a BOM, Korean headers in any order, quoted commas, quotes and line breaks, and rejected lines', async () => {
-    const csv = '\uFEFF전화번호,이름,메모,그룹,Unknown\r\n010-1234-5678,김민준,"첫 줄\r\n둘째 줄",배우,x\r\n\r\n,,"메모만",,\r\n02-555-0101,"박, ""서준""",,스태프,\r\n010 9999 0000,이서연,"탭\t역슬래시 \\ \\N 끝",,\r\n';
+    const csv =
+      '\uFEFF전화번호,이름,메모,그룹,Unknown\r\n010-1234-5678,김민준,"첫 줄\r\n둘째 줄",배우,x\r\n\r\n,,"메모만",,\r\n02-555-0101,"박, ""서준""",,스태프,\r\n010 9999 0000,이서연,"탭\t역슬래시 \\ \\N 끝",,\r\n';
     const result = await preview('배우 연락처.csv', csv);
-    expect(result).toMatchObject({ encoding: 'utf-8-bom', totalRows: 4, validRows: 3, rejectedCount: 1, unknownColumns: ['Unknown'] });
+    expect(result).toMatchObject({
+      encoding: 'utf-8-bom',
+      totalRows: 4,
+      validRows: 3,
+      rejectedCount: 1,
+      unknownColumns: ['Unknown'],
+    });
     expect(result.columns.map((c) => c.field)).toEqual(['phoneNumber', 'contactName', 'memo', 'group', null]);
     expect(result.sample.map((row) => [row.line, row.contact.contactName, row.contact.memo])).toEqual([
       [2, '김민준', '첫 줄\n둘째 줄'],
@@ -105,7 +129,11 @@ describe('contact imports (CSV, on the worker)', () => {
     expect(result.rejected).toEqual([{ line: 5, reason: expect.stringMatching(/no name and no phone/i) }]);
 
     const done = await importInto(result.id, '배우 연락처');
-    expect(done).toMatchObject({ imported: 3, progress: { done: 3, total: 3 }, rejected: [{ line: 5, reason: expect.any(String) }] });
+    expect(done).toMatchObject({
+      imported: 3,
+      progress: { done: 3, total: 3 },
+      rejected: [{ line: 5, reason: expect.any(String) }],
+    });
     const contacts = await contactsOf(done.addressBookId!);
     expect(contacts.map((c) => [c.contactName, c.phoneNumber, c.memo, c.Group])).toEqual([
       ['김민준', '010-1234-5678', '첫 줄\n둘째 줄', '배우'],
@@ -116,7 +144,15 @@ describe('contact imports (CSV, on the worker)', () => {
   });
 
   it('reads a CP949 file as Korean Excel writes it, keeping the last row without a final newline', async () => {
-    const bytes = Buffer.from([...CP949.이름, 0x2c, ...CP949.전화번호, 0x0a, ...CP949.김민준, 0x2c, ...Buffer.from('010-1111-2222\nLee,010-3333-4444')]);
+    const bytes = Buffer.from([
+      ...CP949.이름,
+      0x2c,
+      ...CP949.전화번호,
+      0x0a,
+      ...CP949.김민준,
+      0x2c,
+      ...Buffer.from('010-1111-2222\nLee,010-3333-4444'),
+    ]);
     const result = await preview('excel.csv', bytes);
     expect(result.encoding).toBe('cp949');
     expect(result.sample.map((row) => row.contact.contactName)).toEqual(['김민준', 'Lee']);
@@ -125,10 +161,17 @@ describe('contact imports (CSV, on the worker)', () => {
   });
 
   it('rejects a line with broken quoting by its number and imports the lines after it as rows', async () => {
-    const csv = 'Name,Phone Number,Memo\r\n김민준,010-1111-2222,"키 5\'11\r\n이수민,010-3333-4444,메모\r\n박서준,010-5555-6666,"끝"\r\n';
+    const csv =
+      'Name,Phone Number,Memo\r\n김민준,010-1111-2222,"키 5\'11\r\n이수민,010-3333-4444,메모\r\n박서준,010-5555-6666,"끝"\r\n';
     const result = await preview('broken quote.csv', csv);
     const reason = 'A field opened with a quote (") on this line is not closed properly';
-    expect(result).toMatchObject({ totalRows: 3, validRows: 2, rejectedCount: 1, rejected: [{ line: 2, reason }], problems: [{ line: 2, reason }] });
+    expect(result).toMatchObject({
+      totalRows: 3,
+      validRows: 2,
+      rejectedCount: 1,
+      rejected: [{ line: 2, reason }],
+      problems: [{ line: 2, reason }],
+    });
     expect(result.sample.map((row) => [row.line, row.contact.contactName, row.contact.memo])).toEqual([
       [3, '이수민', '메모'],
       [4, '박서준', '끝'],
@@ -139,7 +182,8 @@ describe('contact imports (CSV, on the worker)', () => {
   });
 
   it('rejects a line with a NUL character in the preview, and imports the others', async () => {
-    const csv = 'Name,Phone Number,Group\nKim,010-1111-2222,배우\nLee\u0000,010-3333-4444,배우\nPark,010-5555-6666,모\u0000델\nChoi,010-7777-8888,\n';
+    const csv =
+      'Name,Phone Number,Group\nKim,010-1111-2222,배우\nLee\u0000,010-3333-4444,배우\nPark,010-5555-6666,모\u0000델\nChoi,010-7777-8888,\n';
     const result = await preview('nul.csv', csv);
     expect(result).toMatchObject({
       totalRows: 4,
@@ -161,10 +205,19 @@ describe('contact imports (CSV, on the worker)', () => {
     const pool = new pg.Client({ connectionString: t.config.DATABASE_URL });
     await pool.connect();
     const manualAnalyses = async () =>
-      Number((await pool.query<{ analyze_count: string }>(`select "analyze_count" from pg_stat_user_tables where "relname" = 'contact'`)).rows[0].analyze_count);
+      Number(
+        (
+          await pool.query<{ analyze_count: string }>(
+            `select "analyze_count" from pg_stat_user_tables where "relname" = 'contact'`,
+          )
+        ).rows[0].analyze_count,
+      );
     try {
       const before = await manualAnalyses();
-      const result = await preview('analysed.csv', `Name,Phone Number\n${Array.from({ length: 300 }, (_, i) => `배우 ${i},010-0000-${String(i % 250).padStart(4, '0')}`).join('\n')}\n`);
+      const result = await preview(
+        'analysed.csv',
+        `Name,Phone Number\n${Array.from({ length: 300 }, (_, i) => `배우 ${i},010-0000-${String(i % 250).padStart(4, '0')}`).join('\n')}\n`,
+      );
       await importInto(result.id, 'analysed');
       await eventually(async () => expect(await manualAnalyses()).toBeGreaterThan(before), 10_000);
     } finally {
@@ -174,7 +227,12 @@ describe('contact imports (CSV, on the worker)', () => {
 
   it('takes large bodies on the upload route only', async () => {
     const big = Buffer.alloc(3 * 1024 * 1024, 'a');
-    const elsewhere = await t.request({ method: 'POST', url: `${API}/auth/login`, headers: { 'content-type': 'application/octet-stream' }, payload: big });
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: big,
+    });
     expect(elsewhere.statusCode).toBe(413);
     const upload = await t.request({
       method: 'POST',
@@ -188,18 +246,30 @@ describe('contact imports (CSV, on the worker)', () => {
   it('starts an import once', async () => {
     const result = await preview('once.csv', 'Name\nA\n');
     await importInto(result.id, 'once');
-    const again = await t.request({ method: 'POST', url: `${API}/contact-imports/${result.id}/start`, headers: bearer(token), payload: { addressBook: 'once' } });
+    const again = await t.request({
+      method: 'POST',
+      url: `${API}/contact-imports/${result.id}/start`,
+      headers: bearer(token),
+      payload: { addressBook: 'once' },
+    });
     expect(again.statusCode).toBe(409);
   });
 
   it('imports 100,000 rows in batches, every row once', async () => {
     const lines = ['Name,Phone Number,Email,Group'];
-    for (let i = 0; i < 100_000; i++) lines.push(`배우 ${i},010-${String(1000 + (i % 9000)).padStart(4, '0')}-${String(i % 10000).padStart(4, '0')},actor${i}@casting.kr,그룹 ${i % 7}`);
+    for (let i = 0; i < 100_000; i++)
+      lines.push(
+        `배우 ${i},010-${String(1000 + (i % 9000)).padStart(4, '0')}-${String(i % 10000).padStart(4, '0')},actor${i}@casting.kr,그룹 ${i % 7}`,
+      );
     const result = await preview('big.csv', `${lines.join('\n')}\n`);
     expect(result.validRows).toBe(100_000);
     const done = await importInto(result.id, 'big');
     expect(done).toMatchObject({ imported: 100_000, progress: { done: 100_000, total: 100_000 } });
-    const groups = await t.request({ method: 'GET', url: `${API}/address-books/${done.addressBookId}/groups`, headers: bearer(token) });
+    const groups = await t.request({
+      method: 'GET',
+      url: `${API}/address-books/${done.addressBookId}/groups`,
+      headers: bearer(token),
+    });
     const counts = groups.json<{ groups: { name: string; contactCount: number }[] }>().groups;
     expect(counts.length).toBe(7);
     expect(counts.reduce((sum, group) => sum + group.contactCount, 0)).toBe(100_000);
@@ -217,22 +287,36 @@ describe('contact imports (CSV, on the worker)', () => {
     const imports = t.app.get(ContactImportsService);
     await worker.close();
     try {
-      await t.request({ method: 'POST', url: `${API}/contact-imports/${result.id}/start`, headers: bearer(token), payload: { addressBook: 'resume' } });
+      await t.request({
+        method: 'POST',
+        url: `${API}/contact-imports/${result.id}/start`,
+        headers: bearer(token),
+        payload: { addressBook: 'resume' },
+      });
       let batches = 0;
       await expect(
-        imports.run(result.id, async () => {
-          if (++batches === 2) throw new Error('worker killed');
-        }, 10),
+        imports.run(
+          result.id,
+          async () => {
+            if (++batches === 2) throw new Error('worker killed');
+          },
+          10,
+        ),
       ).rejects.toThrow('worker killed');
       expect((await status(result.id)).progress.done).toBe(20);
       await imports.run(result.id, async () => {}, 10);
     } finally {
-      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+        logger: false,
+        abortOnError: false,
+      });
       await worker.init();
     }
     const done = await status(result.id);
     expect(done).toMatchObject({ state: 'completed', imported: 25, rejected: [{ line: 7 }, { line: 26 }] });
     const contacts = await contactsOf(done.addressBookId!);
-    expect(contacts.map((c) => [c.contactName, c.Group])).toEqual(Array.from({ length: 25 }, (_, i) => [`resume ${i}`, `그룹 ${i % 3}`]));
+    expect(contacts.map((c) => [c.contactName, c.Group])).toEqual(
+      Array.from({ length: 25 }, (_, i) => [`resume ${i}`, `그룹 ${i % 3}`]),
+    );
   });
 });

@@ -62,11 +62,15 @@ function sample(raw: Schema, depth = 0): unknown {
     case 'boolean':
       return true;
     case 'array':
-      return depth > 3 || !schema.items ? [] : Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items!, depth + 1));
+      return depth > 3 || !schema.items
+        ? []
+        : Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items!, depth + 1));
     case 'object':
     case undefined:
       if (!schema.properties || depth > 3) return {};
-      return Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, sample(property, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties).map(([name, property]) => [name, sample(property, depth + 1)]),
+      );
     default:
       if (schema.format === 'email') return 'inputs@example.kr';
       if (schema.format === 'date-time') return '2099-01-01T01:00:00.000Z';
@@ -100,7 +104,19 @@ const FIELD_CORPUS: unknown[] = [
 ];
 
 /** Raw texts put in place of a path or query parameter (percent-encoded as sent). */
-const PARAMETER_CORPUS = ['%00', 'a%00b', '%ED%A0%80', '2147483647', '2147483648', '1e20', '-1', '0', '99999999999999999999', 'null', '%F0%9F%98%80'];
+const PARAMETER_CORPUS = [
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '2147483647',
+  '2147483648',
+  '1e20',
+  '-1',
+  '0',
+  '99999999999999999999',
+  'null',
+  '%F0%9F%98%80',
+];
 
 interface Probe {
   method: string;
@@ -115,7 +131,8 @@ function pathWith(template: string, overrides: Record<string, string> = {}): str
 }
 
 function fieldPaths(value: unknown, prefix: string[] = []): string[][] {
-  if (Array.isArray(value)) return value.length > 0 ? [[...prefix, '0'], ...fieldPaths(value[0], [...prefix, '0'])] : [];
+  if (Array.isArray(value))
+    return value.length > 0 ? [[...prefix, '0'], ...fieldPaths(value[0], [...prefix, '0'])] : [];
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, inner]) => [[...prefix, key], ...fieldPaths(inner, [...prefix, key])]);
   }
@@ -143,27 +160,60 @@ function probes(): Probe[] {
 
       for (const parameter of parameters.filter((candidate) => candidate.in === 'path')) {
         for (const raw of PARAMETER_CORPUS) {
-          all.push({ ...base, url: pathWith(template, { [parameter.name]: raw }), what: `${verb} ${template} path ${parameter.name}=${raw}` });
+          all.push({
+            ...base,
+            url: pathWith(template, { [parameter.name]: raw }),
+            what: `${verb} ${template} path ${parameter.name}=${raw}`,
+          });
         }
       }
       for (const parameter of query) {
         for (const raw of [...PARAMETER_CORPUS, '']) {
-          all.push({ ...base, url: `${pathWith(template)}?${parameter.name}=${raw}`, what: `${verb} ${template} query ${parameter.name}=${raw}` });
+          all.push({
+            ...base,
+            url: `${pathWith(template)}?${parameter.name}=${raw}`,
+            what: `${verb} ${template} query ${parameter.name}=${raw}`,
+          });
         }
-        all.push({ ...base, url: `${pathWith(template)}?${parameter.name}=1&${parameter.name}=2`, what: `${verb} ${template} query ${parameter.name} twice` });
+        all.push({
+          ...base,
+          url: `${pathWith(template)}?${parameter.name}=1&${parameter.name}=2`,
+          what: `${verb} ${template} query ${parameter.name} twice`,
+        });
       }
       if (!json) continue;
       const url = pathWith(template);
       const valid = sample(json);
       for (const raw of [deepArray, deepObject, '"\\u0000"', '[]', '1e400', 'null', `{"a":${deepArray}}`]) {
-        all.push({ method: verb, url, payload: raw, contentType: 'application/json', what: `${verb} ${template} body ${raw.slice(0, 12)}` });
+        all.push({
+          method: verb,
+          url,
+          payload: raw,
+          contentType: 'application/json',
+          what: `${verb} ${template} body ${raw.slice(0, 12)}`,
+        });
       }
       for (const path of fieldPaths(valid)) {
         for (const value of FIELD_CORPUS) {
-          all.push({ method: verb, url, payload: JSON.stringify(replaced(valid, path, value)), contentType: 'application/json', what: `${verb} ${template} ${path.join('.')}=${JSON.stringify(value)}` });
+          all.push({
+            method: verb,
+            url,
+            payload: JSON.stringify(replaced(valid, path, value)),
+            contentType: 'application/json',
+            what: `${verb} ${template} ${path.join('.')}=${JSON.stringify(value)}`,
+          });
         }
-        const deep = JSON.stringify(replaced(valid, path, '\u0001DEEP\u0001')).replace('"\\u0001DEEP\\u0001"', deepArray);
-        all.push({ method: verb, url, payload: deep, contentType: 'application/json', what: `${verb} ${template} ${path.join('.')}=<${DEPTH} levels>` });
+        const deep = JSON.stringify(replaced(valid, path, '\u0001DEEP\u0001')).replace(
+          '"\\u0001DEEP\\u0001"',
+          deepArray,
+        );
+        all.push({
+          method: verb,
+          url,
+          payload: deep,
+          contentType: 'application/json',
+          what: `${verb} ${template} ${path.join('.')}=<${DEPTH} levels>`,
+        });
       }
     }
   }
@@ -207,8 +257,13 @@ describe('every operation of the contract with hostile inputs', () => {
         payload: probe.payload,
         headers: { ...bearer(token), ...(probe.contentType ? { 'content-type': probe.contentType } : {}) },
       });
-      if (response.statusCode >= 500) failures.push(`${probe.what}: ${response.statusCode} ${response.body.slice(0, 160)}`);
-      else if (response.statusCode >= 400 && response.statusCode !== 404 && !('statusCode' in safeJson(response.body))) {
+      if (response.statusCode >= 500)
+        failures.push(`${probe.what}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+      else if (
+        response.statusCode >= 400 &&
+        response.statusCode !== 404 &&
+        !('statusCode' in safeJson(response.body))
+      ) {
         failures.push(`${probe.what}: ${response.statusCode} outside the error shape: ${response.body.slice(0, 160)}`);
       }
       if (response.statusCode === 401) token = (await t.login(PROBER.email, PROBER.password)).token;

@@ -23,7 +23,8 @@ import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-a
 
 const API = '/backend/api/v1';
 const [JIHYUN] = SAMPLE_ACCOUNT_EMAILS;
-const SEND_ONLY_SCOPES = 'https://www.googleapis.com/auth/gmail.send https://www.googleapis.com/auth/drive.readonly https://www.googleapis.com/auth/userinfo.email';
+const SEND_ONLY_SCOPES =
+  'https://www.googleapis.com/auth/gmail.send https://www.googleapis.com/auth/drive.readonly https://www.googleapis.com/auth/userinfo.email';
 /** The watch's clock in the test of its seven-day look-back: any fixed day before the sandbox's mail arrives. */
 const WATCH_NOW = new Date('2020-03-10T03:00:00Z');
 const DAY = 24 * 3600_000;
@@ -49,35 +50,75 @@ describe('replies and bounces of sent e-mails (Google sandbox)', () => {
   let accountId: number;
 
   const api = async (method: InjectOptions['method'], path: string, body?: unknown) =>
-    t.request({ method, url: `${API}/${path}`, headers: bearer(token), ...(body === undefined ? {} : { payload: body as object }) });
+    t.request({
+      method,
+      url: `${API}/${path}`,
+      headers: bearer(token),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
   const sandboxCall = sandboxControl(() => sandbox.url);
   /** Sends the post's customer an e-mail through the API; answers Gmail's message id. */
   const send = async (postId: string, recipient: string): Promise<string> => {
-    const answer = await api('POST', 'email-templates/send', { recipient, postId, accountId, subject: '[캐스팅] {{postId}} 프로필', content: '안녕하세요 {{manager}}님, 프로필 보내드립니다.' });
+    const answer = await api('POST', 'email-templates/send', {
+      recipient,
+      postId,
+      accountId,
+      subject: '[캐스팅] {{postId}} 프로필',
+      content: '안녕하세요 {{manager}}님, 프로필 보내드립니다.',
+    });
     if (answer.statusCode !== 200) throw new Error(`send: ${answer.statusCode} ${answer.body}`);
     return answer.json().messageId;
   };
   const watch = () => worker.get(GmailWatchService).watchAll();
   const sentEmails = async () =>
-    (await db.query('select recipient, replied_at, bounced_at, bounce_reason, gmail_thread_id from sent_email order by id')).rows as {
+    (
+      await db.query(
+        'select recipient, replied_at, bounced_at, bounce_reason, gmail_thread_id from sent_email order by id',
+      )
+    ).rows as {
       recipient: string;
       replied_at: Date | null;
       bounced_at: Date | null;
       bounce_reason: string | null;
       gmail_thread_id: string | null;
     }[];
-  const bounceOptOuts = async () => (await db.query(`select address, channel, source, note, recorded_by_id from opt_out where source = 'bounce' order by id`)).rows;
+  const bounceOptOuts = async () =>
+    (
+      await db.query(
+        `select address, channel, source, note, recorded_by_id from opt_out where source = 'bounce' order by id`,
+      )
+    ).rows;
   const outcomes = async () =>
-    Object.fromEntries((await api('GET', 'posts/sent-emails')).json<{ posts: { data: PostBody[] } }>().posts.data.map((post) => [post.postId, post.lastEmailOutcome]));
-  const cursor = async () => (await db.query<{ history_id: string }>('select history_id from gmail_watch_cursor where account_id = $1', [accountId])).rows[0]?.history_id ?? null;
+    Object.fromEntries(
+      (await api('GET', 'posts/sent-emails'))
+        .json<{ posts: { data: PostBody[] } }>()
+        .posts.data.map((post) => [post.postId, post.lastEmailOutcome]),
+    );
+  const cursor = async () =>
+    (
+      await db.query<{ history_id: string }>('select history_id from gmail_watch_cursor where account_id = $1', [
+        accountId,
+      ])
+    ).rows[0]?.history_id ?? null;
   const mailboxHistoryId = async () =>
-    (await sandboxCall('GET', '/sandbox/gmail/accounts')).find((entry: { account: string }) => entry.account === JIHYUN).historyId as string | number;
+    (await sandboxCall('GET', '/sandbox/gmail/accounts')).find((entry: { account: string }) => entry.account === JIHYUN)
+      .historyId as string | number;
 
   beforeAll(async () => {
     sandbox = await startGoogleSandboxForTests();
     t = await startTestApp(googleSandboxConfig(sandbox.url));
     worker = await NestFactory.createApplicationContext(
-      { module: class WatchContext {}, imports: [ConfigModule.forRoot(t.config), ClockModule, DatabaseModule, RedisModule, CryptoModule, EmailRepliesModule] },
+      {
+        module: class WatchContext {},
+        imports: [
+          ConfigModule.forRoot(t.config),
+          ClockModule,
+          DatabaseModule,
+          RedisModule,
+          CryptoModule,
+          EmailRepliesModule,
+        ],
+      },
       { logger: ['warn', 'error'] },
     );
     db = new pg.Client({ connectionString: t.config.DATABASE_URL });
@@ -116,15 +157,31 @@ describe('replies and bounces of sent e-mails (Google sandbox)', () => {
     expect(await cursor()).toBe(String(await mailboxHistoryId()));
     expect((await sentEmails()).every((row) => row.gmail_thread_id !== null)).toBe(true);
 
-    const reply = await sandboxCall('POST', `/sandbox/gmail/messages/${replied}/reply`, { text: '프로필 잘 받았습니다. 미팅 가능할까요?' });
+    const reply = await sandboxCall('POST', `/sandbox/gmail/messages/${replied}/reply`, {
+      text: '프로필 잘 받았습니다. 미팅 가능할까요?',
+    });
     await sandboxCall('POST', `/sandbox/gmail/messages/${bounced}/bounce`, {});
     expect(await watch()).toEqual({ watched: 1, skipped: 0, failed: 0, replied: 1, bounced: 1 });
 
     const [first, second] = await sentEmails();
-    expect(first).toMatchObject({ recipient: 'cast@studio.example', replied_at: new Date(Number(reply.internalDate)), bounced_at: null });
+    expect(first).toMatchObject({
+      recipient: 'cast@studio.example',
+      replied_at: new Date(Number(reply.internalDate)),
+      bounced_at: null,
+    });
     expect(second).toMatchObject({ recipient: 'nobody@label.example', replied_at: null, bounced_at: expect.any(Date) });
-    expect(second.bounce_reason).toMatch(/^The address does not exist \(5\.1\.1\): The email account that you tried to reach does not exist\./);
-    expect(await bounceOptOuts()).toEqual([{ address: 'nobody@label.example', channel: 'email', source: 'bounce', note: `Bounced: ${second.bounce_reason}`, recorded_by_id: null }]);
+    expect(second.bounce_reason).toMatch(
+      /^The address does not exist \(5\.1\.1\): The email account that you tried to reach does not exist\./,
+    );
+    expect(await bounceOptOuts()).toEqual([
+      {
+        address: 'nobody@label.example',
+        channel: 'email',
+        source: 'bounce',
+        note: `Bounced: ${second.bounce_reason}`,
+        recorded_by_id: null,
+      },
+    ]);
     expect(await cursor()).toBe(String(await mailboxHistoryId()));
 
     // The sent-e-mails list (and every post list) says what came back.
@@ -133,9 +190,17 @@ describe('replies and bounces of sent e-mails (Google sandbox)', () => {
       'R-2': { kind: 'bounced', at: second.bounced_at!.toISOString(), reason: second.bounce_reason },
     });
     // No further mail goes to the bounced address.
-    const again = await api('POST', 'email-templates/send', { recipient: 'nobody@label.example', postId: 'R-2', accountId, subject: '다시', content: '다시 보냅니다' });
+    const again = await api('POST', 'email-templates/send', {
+      recipient: 'nobody@label.example',
+      postId: 'R-2',
+      accountId,
+      subject: '다시',
+      content: '다시 보냅니다',
+    });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('nobody@label.example has opted out of e-mails (수신거부): this e-mail cannot be sent to it.');
+    expect(again.json().message).toBe(
+      'nobody@label.example has opted out of e-mails (수신거부): this e-mail cannot be sent to it.',
+    );
 
     // The next watch, and one that lost its cursor (a crash before saving it) and reads the threads again, change nothing.
     const before = await sentEmails();
@@ -159,9 +224,15 @@ describe('replies and bounces of sent e-mails (Google sandbox)', () => {
   it("ignores Gmail's delay notices and the account's own answers in the thread", async () => {
     const sent = await send('R-1', 'cast@studio.example');
     await watch();
-    await sandboxCall('POST', `/sandbox/gmail/messages/${sent}/bounce`, { status: '4.4.1', diagnostic: '451 4.4.1 No answer from host' });
+    await sandboxCall('POST', `/sandbox/gmail/messages/${sent}/bounce`, {
+      status: '4.4.1',
+      diagnostic: '451 4.4.1 No answer from host',
+    });
     // Staff answering in the thread from Gmail itself.
-    await sandboxCall('POST', `/sandbox/gmail/messages/${sent}/reply`, { from: JIHYUN, text: '추가 자료 보내드립니다.' });
+    await sandboxCall('POST', `/sandbox/gmail/messages/${sent}/reply`, {
+      from: JIHYUN,
+      text: '추가 자료 보내드립니다.',
+    });
     expect(await watch()).toMatchObject({ replied: 0, bounced: 0 });
     expect(await sentEmails()).toEqual([expect.objectContaining({ replied_at: null, bounced_at: null })]);
     expect(await bounceOptOuts()).toEqual([]);
@@ -171,8 +242,14 @@ describe('replies and bounces of sent e-mails (Google sandbox)', () => {
     worker.get(Clock).now = () => WATCH_NOW;
     const recent = await send('R-1', 'cast@studio.example');
     const old = await send('R-2', 'nobody@label.example');
-    await db.query(`update sent_email set created_at = $1 where gmail_message_id = $2`, [new Date(WATCH_NOW.getTime() - DAY), recent]);
-    await db.query(`update sent_email set created_at = $1 where gmail_message_id = $2`, [new Date(WATCH_NOW.getTime() - 8 * DAY), old]);
+    await db.query(`update sent_email set created_at = $1 where gmail_message_id = $2`, [
+      new Date(WATCH_NOW.getTime() - DAY),
+      recent,
+    ]);
+    await db.query(`update sent_email set created_at = $1 where gmail_message_id = $2`, [
+      new Date(WATCH_NOW.getTime() - 8 * DAY),
+      old,
+    ]);
     await watch();
     const staleCursor = await cursor();
 
@@ -192,7 +269,10 @@ describe('replies and bounces of sent e-mails (Google sandbox)', () => {
   it('skips an account connected without the read scope and flags it, until it is re-authenticated', async () => {
     const sent = await send('R-1', 'cast@studio.example');
     await db.query('update mail_account set scopes = $1 where id = $2', [SEND_ONLY_SCOPES, accountId]);
-    const listed = async () => (await api('GET', 'google-auth/accounts')).json<{ id: number; canReadReplies: boolean }[]>().find((account) => account.id === accountId);
+    const listed = async () =>
+      (await api('GET', 'google-auth/accounts'))
+        .json<{ id: number; canReadReplies: boolean }[]>()
+        .find((account) => account.id === accountId);
     expect(await listed()).toMatchObject({ canReadReplies: false });
 
     await sandboxCall('POST', `/sandbox/gmail/messages/${sent}/reply`, {});

@@ -87,7 +87,8 @@ function sandboxClient(sandbox: () => TestGoogleSandbox) {
   };
   return {
     call,
-    fault: (fault: { kind: string; path?: string; account?: string; times?: number }) => call('POST', '/sandbox/faults', fault),
+    fault: (fault: { kind: string; path?: string; account?: string; times?: number }) =>
+      call('POST', '/sandbox/faults', fault),
     /** A refresh-token grant, as Google's clients make it: 200 with a new access token, or 400 invalid_grant. */
     refresh: async (refreshToken: string) => {
       const response = await fetch(`${sandbox().url}/token`, {
@@ -142,7 +143,8 @@ describe('mail accounts (Google sandbox)', () => {
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, as: string | null = token) =>
     t.request({ method, url: `${API}/${path}`, headers: as ? bearer(as) : {} });
   const listAccounts = async (): Promise<AccountBody[]> => (await api('GET', 'google-auth/accounts')).json();
-  const rows = async (): Promise<AccountRow[]> => (await db.query<AccountRow>('select * from mail_account order by id')).rows;
+  const rows = async (): Promise<AccountRow[]> =>
+    (await db.query<AccountRow>('select * from mail_account order by id')).rows;
   const refreshTokenOf = (row: AccountRow) => new SecretBox(t.config.ENCRYPTION_KEY).open(row.refresh_token_encrypted);
   const files = (accountId: number, query: Record<string, string> = {}) =>
     api('GET', `google-auth/files/${accountId}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`);
@@ -204,15 +206,24 @@ describe('mail accounts (Google sandbox)', () => {
 
     it('comes back to the accounts page with the outcome, and clears the browser-binding cookie', async () => {
       const { authUrl, cookie } = await startConnect(t, token);
-      const response = await t.request({ method: 'GET', url: await approveAtSandbox(authUrl, SEOJUN), headers: { cookie } });
+      const response = await t.request({
+        method: 'GET',
+        url: await approveAtSandbox(authUrl, SEOJUN),
+        headers: { cookie },
+      });
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe(`/admin/email-accounts?connected=${encodeURIComponent(SEOJUN)}`);
-      expect(response.cookies.find((c) => c.name === 'jc_google_connect')).toMatchObject({ value: '', path: CALLBACK_PATH });
+      expect(response.cookies.find((c) => c.name === 'jc_google_connect')).toMatchObject({
+        value: '',
+        path: CALLBACK_PATH,
+      });
     });
 
     it('reports a cancelled consent and stores nothing', async () => {
       const { authUrl, cookie } = await startConnect(t, token);
-      const consent = (await (await fetch(authUrl, { headers: { accept: 'application/json' } })).json()) as SandboxConsent;
+      const consent = (await (
+        await fetch(authUrl, { headers: { accept: 'application/json' } })
+      ).json()) as SandboxConsent;
       const denied = await fetch(consent.cancelUrl, { redirect: 'manual' });
       const callback = new URL(denied.headers.get('location')!);
       const outcome = await finishConnect(t, `${callback.pathname}${callback.search}`, cookie);
@@ -227,7 +238,9 @@ describe('mail accounts (Google sandbox)', () => {
 
       const id = (await rows())[0].id;
       const again = await startConnect(t, token, `google-auth/reauthenticate/${id}?window=popup`, 'GET');
-      const consent = (await (await fetch(again.authUrl, { headers: { accept: 'application/json' } })).json()) as SandboxConsent;
+      const consent = (await (
+        await fetch(again.authUrl, { headers: { accept: 'application/json' } })
+      ).json()) as SandboxConsent;
       const denied = new URL((await fetch(consent.cancelUrl, { redirect: 'manual' })).headers.get('location')!);
       const cancelled = await finishConnect(t, `${denied.pathname}${denied.search}`, again.cookie);
       expect(Object.fromEntries(cancelled)).toEqual({ connectError: 'Google sign-in was cancelled.', window: 'popup' });
@@ -256,7 +269,9 @@ describe('mail accounts (Google sandbox)', () => {
 
   it("lets pages show the images of a Google stand-in at an http address (the sandbox's thumbnails and avatars)", async () => {
     const health = await t.request({ method: 'GET', url: `${API}/health` });
-    const imgSrc = String(health.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('img-src'));
+    const imgSrc = String(health.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('img-src'));
     expect(imgSrc).toContain(new URL(sandbox.url).origin);
   });
 
@@ -266,19 +281,30 @@ describe('mail accounts (Google sandbox)', () => {
       const { authUrl, cookie } = await startConnect(t, as);
       const callbackPath = await approveAtSandbox(authUrl, email);
       const callback = new URL(callbackPath, 'http://app.test');
-      return { callbackPath, cookie, state: callback.searchParams.get('state')!, code: callback.searchParams.get('code')! };
+      return {
+        callbackPath,
+        cookie,
+        state: callback.searchParams.get('state')!,
+        code: callback.searchParams.get('code')!,
+      };
     }
     const withState = (callbackPath: string, state: string) => {
       const url = new URL(callbackPath, 'http://app.test');
       url.searchParams.set('state', state);
       return `${url.pathname}${url.search}`;
     };
-    const claimsOf = (state: string) => JSON.parse(Buffer.from(state.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+    const claimsOf = (state: string) =>
+      JSON.parse(Buffer.from(state.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 
     it('refuses a flow whose starter has signed out (or lost staff access) since it began', async () => {
       const session = await t.login(SUPERADMIN.email, SUPERADMIN.password);
       const { callbackPath, cookie } = await approved(session.token);
-      const logout = await t.request({ method: 'POST', url: `${API}/auth/logout`, headers: bearer(session.token), payload: { refreshToken: session.refreshToken } });
+      const logout = await t.request({
+        method: 'POST',
+        url: `${API}/auth/logout`,
+        headers: bearer(session.token),
+        payload: { refreshToken: session.refreshToken },
+      });
       expect(logout.statusCode).toBeLessThan(300);
       const outcome = await finishConnect(t, callbackPath, cookie);
       expect(outcome.get('connectError')).toBe(STATE_REFUSED);
@@ -324,7 +350,9 @@ describe('mail accounts (Google sandbox)', () => {
     it('refuses the state in another browser (without the cookie), and leaves it to the browser that started', async () => {
       const { callbackPath, cookie } = await approved();
       expect((await finishConnect(t, callbackPath)).get('connectError')).toBe(STATE_REFUSED);
-      expect((await finishConnect(t, callbackPath, 'jc_google_connect=forged-nonce')).get('connectError')).toBe(STATE_REFUSED);
+      expect((await finishConnect(t, callbackPath, 'jc_google_connect=forged-nonce')).get('connectError')).toBe(
+        STATE_REFUSED,
+      );
       expect(await rows()).toEqual([]);
 
       expect((await finishConnect(t, callbackPath, cookie)).get('connected')).toBe(JIHYUN);
@@ -394,7 +422,11 @@ describe('mail accounts (Google sandbox)', () => {
         expect(anonymous.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', message: expect.any(String) });
         const user = await api(method, path, demoted);
         expect([method, path, user.statusCode]).toEqual([method, path, 403]);
-        expect(user.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Access denied. Admin privileges required.' });
+        expect(user.json()).toEqual({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'Access denied. Admin privileges required.',
+        });
       }
       expect(await rows()).toHaveLength(1);
     });
@@ -499,22 +531,31 @@ describe('mail accounts (Google sandbox)', () => {
       await google.fault({ kind: 'server_error_500', times: 0 });
       await google.fault({ kind: 'server_error_500', path: '/token', times: 0 });
       expect((await files(id)).statusCode).toBe(409);
-      expect((await google.call('GET', '/sandbox/faults')).body).toEqual([expect.objectContaining({ hits: 0 }), expect.objectContaining({ hits: 0 })]);
+      expect((await google.call('GET', '/sandbox/faults')).body).toEqual([
+        expect.objectContaining({ hits: 0 }),
+        expect.objectContaining({ hits: 0 }),
+      ]);
       await google.call('DELETE', '/sandbox/faults');
 
       // Re-authenticating clears the mark.
       const { authUrl, cookie } = await startConnect(t, token, `google-auth/reauthenticate/${id}`, 'GET');
-      expect((await finishConnect(t, await approveAtSandbox(authUrl, JIHYUN), cookie)).get('reauthenticated')).toBe(JIHYUN);
+      expect((await finishConnect(t, await approveAtSandbox(authUrl, JIHYUN), cookie)).get('reauthenticated')).toBe(
+        JIHYUN,
+      );
       expect(await listAccounts()).toEqual([expect.objectContaining({ id, needsReauth: false })]);
       expect((await files(id)).statusCode).toBe(200);
     });
 
-    it('does not blame the accounts when Google refuses the server\'s OAuth client (503, no re-authentication)', async () => {
+    it("does not blame the accounts when Google refuses the server's OAuth client (503, no re-authentication)", async () => {
       const id = await connectSandboxAccount(t, token, JIHYUN);
       // The same database and Redis, deployed with a wrong client secret.
       const misconfigured = await startTestAppWith({ ...t.config, GOOGLE_CLIENT_SECRET: 'not-the-secret' });
       try {
-        const response = await misconfigured.request({ method: 'GET', url: `${API}/google-auth/files/${id}`, headers: bearer(token) });
+        const response = await misconfigured.request({
+          method: 'GET',
+          url: `${API}/google-auth/files/${id}`,
+          headers: bearer(token),
+        });
         expect(response.json()).toEqual({
           statusCode: 503,
           error: 'Service Unavailable',
@@ -552,14 +593,27 @@ describe('mail accounts (Google sandbox)', () => {
       expectFolderFirstByName(list);
       expect(list.filter((file) => file.mimeType === FOLDER).length).toBeGreaterThan(2);
       expect(list.some((file) => file.mimeType !== FOLDER)).toBe(true);
-      expect(list).toContainEqual({ id: SEED.castingFolderId, name: '캐스팅 공고', mimeType: FOLDER, modifiedTime: expect.any(String), thumbnailLink: null });
+      expect(list).toContainEqual({
+        id: SEED.castingFolderId,
+        name: '캐스팅 공고',
+        mimeType: FOLDER,
+        modifiedTime: expect.any(String),
+        thumbnailLink: null,
+      });
     });
 
     it('lists a folder, never its trash', async () => {
       const november = await files(accountId, { folderId: SEED.november2026FolderId });
       expect(november.statusCode).toBe(200);
       const names = (november.json() as FileBody[]).map((file) => file.name);
-      expect(names).toEqual(expect.arrayContaining(['달빛 정원 캐릭터 시트.pdf', '촬영장 약도.png', '공고 포스터_서울의 밤.jpg', '11월 공고 정리 메모']));
+      expect(names).toEqual(
+        expect.arrayContaining([
+          '달빛 정원 캐릭터 시트.pdf',
+          '촬영장 약도.png',
+          '공고 포스터_서울의 밤.jpg',
+          '11월 공고 정리 메모',
+        ]),
+      );
       expectFolderFirstByName(november.json());
       const photo = (november.json() as FileBody[]).find((file) => file.name === '촬영장 약도.png')!;
       expect(photo.thumbnailLink).toMatch(/^http/);
@@ -574,7 +628,9 @@ describe('mail accounts (Google sandbox)', () => {
       const response = await files(accountId, { search: '공고' });
       expect(response.statusCode).toBe(200);
       const found: FileBody[] = response.json();
-      expect(found.map((file) => file.name)).toEqual(expect.arrayContaining(['캐스팅 공고', '2026 캐스팅 공고', '공고 포스터_서울의 밤.jpg']));
+      expect(found.map((file) => file.name)).toEqual(
+        expect.arrayContaining(['캐스팅 공고', '2026 캐스팅 공고', '공고 포스터_서울의 밤.jpg']),
+      );
       expect(found.map((file) => file.name)).not.toContain('삭제 예정 공고 초안.docx');
       expect(found.every((file) => file.name.includes('공고'))).toBe(true);
       expectFolderFirstByName(found);
@@ -586,14 +642,24 @@ describe('mail accounts (Google sandbox)', () => {
       expect(found.map((file) => file.id)).toContain(SEED.sharedPublicComcardId);
       const folder = await files(accountId, { folderId: SEED.sharedComcardFolderId });
       expect(folder.statusCode).toBe(200);
-      expect((folder.json() as FileBody[]).map((file) => file.id)).toEqual(expect.arrayContaining([SEED.sharedPublicComcardId, SEED.sharedPrivateComcardId]));
+      expect((folder.json() as FileBody[]).map((file) => file.id)).toEqual(
+        expect.arrayContaining([SEED.sharedPublicComcardId, SEED.sharedPrivateComcardId]),
+      );
     });
 
     it('answers 404 for a folder Drive does not have, and 400 for a file that is not a folder', async () => {
       const response = await files(accountId, { folderId: 'no-such-folder' });
-      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'File not found: no-such-folder.' });
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'File not found: no-such-folder.',
+      });
       const sheet = await files(accountId, { folderId: SEED.postsSpreadsheetId });
-      expect(sheet.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: `Not a Google Drive folder: ${SEED.postsSpreadsheetId}` });
+      expect(sheet.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: `Not a Google Drive folder: ${SEED.postsSpreadsheetId}`,
+      });
       expect((await files(accountId, { folderId: 'root' })).statusCode).toBe(200);
     });
 
@@ -606,8 +672,12 @@ describe('mail accounts (Google sandbox)', () => {
       ]);
       expect(tabs.json()[0].rowCount).toBeGreaterThan(1);
       expect((await api('GET', `google-auth/spreadsheets/${accountId}/no-such-sheet/tabs`)).statusCode).toBe(404);
-      expect((await api('GET', `google-auth/spreadsheets/${accountId}/${encodeURIComponent('../x')}/tabs`)).statusCode).toBe(400);
-      expect((await api('GET', `google-auth/spreadsheets/999999/${SEED.postsSpreadsheetId}/tabs`)).statusCode).toBe(404);
+      expect(
+        (await api('GET', `google-auth/spreadsheets/${accountId}/${encodeURIComponent('../x')}/tabs`)).statusCode,
+      ).toBe(400);
+      expect((await api('GET', `google-auth/spreadsheets/999999/${SEED.postsSpreadsheetId}/tabs`)).statusCode).toBe(
+        404,
+      );
     });
   });
 
@@ -636,14 +706,20 @@ describe('mail accounts (Google sandbox)', () => {
       await google.fault({ kind: 'daily_limit_403', path: '/drive/', times: 0 });
       const response = await files(accountId);
       expect(response.statusCode).toBe(429);
-      expect(response.json().message).toBe(`The daily Google limit of ${JIHYUN} has been reached. Please try again tomorrow or use another account.`);
+      expect(response.json().message).toBe(
+        `The daily Google limit of ${JIHYUN} has been reached. Please try again tomorrow or use another account.`,
+      );
     });
 
     it('answers 502 when Google keeps failing', async () => {
       await google.fault({ kind: 'server_error_500', path: '/drive/', times: 0 });
       const response = await files(accountId);
       expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ statusCode: 502, error: 'Bad Gateway', message: expect.stringMatching(/Google/) });
+      expect(response.json()).toEqual({
+        statusCode: 502,
+        error: 'Bad Gateway',
+        message: expect.stringMatching(/Google/),
+      });
     });
 
     it('rides out one passing failure by retrying', async () => {
@@ -670,7 +746,10 @@ describe('Drive listing beyond one page (Google sandbox with a large folder)', (
     dataDir = mkdtempSync(join(tmpdir(), 'jc-drive-'));
     const photos = Array.from({ length: COUNT }, (_, index) => ({ name: `사진 ${index + 1}.jpg`, type: 'image' }));
     const folders = ['나 폴더', '가 폴더'].map((name) => ({ name, type: 'folder', children: [] }));
-    writeFileSync(join(dataDir, 'drive.json'), JSON.stringify({ files: [{ name: '대량', type: 'folder', id: 'bulk', children: [...photos, ...folders] }] }));
+    writeFileSync(
+      join(dataDir, 'drive.json'),
+      JSON.stringify({ files: [{ name: '대량', type: 'folder', id: 'bulk', children: [...photos, ...folders] }] }),
+    );
     sandbox = await startGoogleSandboxForTests({ dataDir });
     t = await startTestApp(googleSandboxConfig(sandbox.url));
   });
@@ -684,7 +763,11 @@ describe('Drive listing beyond one page (Google sandbox with a large folder)', (
   it('follows Drive pages and sorts the whole folder: folders first, numbers as numbers', async () => {
     const { token } = await t.login(SUPERADMIN.email, SUPERADMIN.password);
     const id = await connectSandboxAccount(t, token, JIHYUN);
-    const response = await t.request({ method: 'GET', url: `${API}/google-auth/files/${id}?folderId=bulk`, headers: bearer(token) });
+    const response = await t.request({
+      method: 'GET',
+      url: `${API}/google-auth/files/${id}?folderId=bulk`,
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(200);
     const names = (response.json() as FileBody[]).map((file) => file.name);
     expect(names).toHaveLength(COUNT + 2);

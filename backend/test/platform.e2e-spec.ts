@@ -59,7 +59,11 @@ describe('HTTP conventions', () => {
   it('tags every response with a request id, echoing the caller’s', async () => {
     const fresh = await t.request({ method: 'GET', url: '/backend/api/v1/health' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const echoed = await t.request({ method: 'GET', url: '/backend/api/v1/health', headers: { 'x-request-id': 'trace-123' } });
+    const echoed = await t.request({
+      method: 'GET',
+      url: '/backend/api/v1/health',
+      headers: { 'x-request-id': 'trace-123' },
+    });
     expect(echoed.headers['x-request-id']).toBe('trace-123');
   });
 
@@ -89,7 +93,9 @@ describe('HTTP conventions', () => {
   it('allows cross-origin calls only from CORS_ORIGIN when it is set (npm run dev’s front end)', async () => {
     const dev = await startTestApp({ CORS_ORIGIN: 'http://localhost:3000' });
     try {
-      expect((await preflight(dev, 'http://localhost:3000')).headers['access-control-allow-origin']).toBe('http://localhost:3000');
+      expect((await preflight(dev, 'http://localhost:3000')).headers['access-control-allow-origin']).toBe(
+        'http://localhost:3000',
+      );
       expect((await preflight(dev, 'https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await dev.close();
@@ -109,7 +115,10 @@ describe('request logs', () => {
 
   it('never hold the code and state Google sends back, however the query spells them', async () => {
     const secrets = ['4/0AVG7fiQ-code-secret', 'eyJhbGciOiJIUzI1NiJ9.state-secret.sig', 'spelled-code-secret'];
-    await t.request({ method: 'GET', url: `/backend/api/v1/google-auth/callback?state=${secrets[1]}&code=${secrets[0]}&scope=email` });
+    await t.request({
+      method: 'GET',
+      url: `/backend/api/v1/google-auth/callback?state=${secrets[1]}&code=${secrets[0]}&scope=email`,
+    });
     await t.request({ method: 'GET', url: `/backend/api/v1/google-auth/callback?%63ode=${secrets[2]}` });
     for (const secret of secrets) expect(lines.join('\n')).not.toContain(secret);
     expect(requestLines().map((entry) => entry.req.url)).toEqual(
@@ -122,7 +131,9 @@ describe('request logs', () => {
 
   it('never hold the queue board’s one-time ticket', async () => {
     const { token } = await t.login(SUPERADMIN.email, SUPERADMIN.password);
-    const link = (await t.request({ method: 'POST', url: '/backend/api/v1/queue-board/links', headers: bearer(token) })).json().url as string;
+    const link = (
+      await t.request({ method: 'POST', url: '/backend/api/v1/queue-board/links', headers: bearer(token) })
+    ).json().url as string;
     const ticket = new URL(link, 'http://app.test').searchParams.get('ticket')!;
     expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(303);
     expect(lines.join('\n')).not.toContain(ticket);
@@ -149,7 +160,11 @@ describe('internal errors', () => {
   it('hide SQL, stack and internals by default', async () => {
     const response = await signInWithBrokenDatabase();
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' });
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Internal server error',
+    });
     expect(response.body).not.toMatch(/refresh_token|insert|stack|at /i);
   });
 

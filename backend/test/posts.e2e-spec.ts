@@ -51,20 +51,74 @@ function seedRows(): Row[] {
   });
   return [
     ...filler,
-    { postId: 'S-TITLE', postTitle: '주연 배우 모집', body: '<p>연기 경력자</p>', recruitmentGender: '남자', postDate: kst('2026-03-01T00:00:00'), postDateText: '2026-03-01', customerEmail: 'cast@studio.kr', manager: '김실장', phoneCall: '010-1234-5678' },
-    { postId: 'S-BODY', postTitle: '엑스트라 모집', body: '<p>경력 배우 우대</p>', recruitmentGender: '여자', postDate: kst('2026-03-31T23:59:00'), postDateText: '2026-03-31 23:59' },
-    { postId: 'S-ENG', postTitle: 'Commercial', body: '<p>광고 촬영</p>', eng: '<p>배우 wanted</p>', recruitmentGender: '남녀 ', postDate: kst('2026-02-28T23:59:00'), postDateText: '2026-02-28' },
-    { postId: 'S-WORK', postTitle: '오디션 공지', titleOfTheWork: '배우의 길', postDate: kst('2026-04-01T00:00:00'), postDateText: '2026-04-01' },
-    { postId: 'S-LIKE', postTitle: '출연료 100% 지급_확정', postDate: kst('2026-01-10T12:00:00'), postDateText: '2026-01-10' },
+    {
+      postId: 'S-TITLE',
+      postTitle: '주연 배우 모집',
+      body: '<p>연기 경력자</p>',
+      recruitmentGender: '남자',
+      postDate: kst('2026-03-01T00:00:00'),
+      postDateText: '2026-03-01',
+      customerEmail: 'cast@studio.kr',
+      manager: '김실장',
+      phoneCall: '010-1234-5678',
+    },
+    {
+      postId: 'S-BODY',
+      postTitle: '엑스트라 모집',
+      body: '<p>경력 배우 우대</p>',
+      recruitmentGender: '여자',
+      postDate: kst('2026-03-31T23:59:00'),
+      postDateText: '2026-03-31 23:59',
+    },
+    {
+      postId: 'S-ENG',
+      postTitle: 'Commercial',
+      body: '<p>광고 촬영</p>',
+      eng: '<p>배우 wanted</p>',
+      recruitmentGender: '남녀 ',
+      postDate: kst('2026-02-28T23:59:00'),
+      postDateText: '2026-02-28',
+    },
+    {
+      postId: 'S-WORK',
+      postTitle: '오디션 공지',
+      titleOfTheWork: '배우의 길',
+      postDate: kst('2026-04-01T00:00:00'),
+      postDateText: '2026-04-01',
+    },
+    {
+      postId: 'S-LIKE',
+      postTitle: '출연료 100% 지급_확정',
+      postDate: kst('2026-01-10T12:00:00'),
+      postDateText: '2026-01-10',
+    },
     { postId: 'S-TIE-A', postTitle: '동시 게시 A', postDate: kst('2026-01-05T09:00:00'), postDateText: '2026-01-05' },
-    { postId: null, postUrl: 'https://casting.example/no-id', postTitle: '아이디 없는 공고', postDate: kst('2026-01-03T09:00:00'), postDateText: '2026-01-03' },
+    {
+      postId: null,
+      postUrl: 'https://casting.example/no-id',
+      postTitle: '아이디 없는 공고',
+      postDate: kst('2026-01-03T09:00:00'),
+      postDateText: '2026-01-03',
+    },
     { postId: 'S-UNDATED', postTitle: '상시 모집 공고', postDate: null, postDateText: '상시 모집' },
-    { postId: 'S-XSS', postTitle: '위험한 본문', body: XSS, eng: XSS, postDate: kst('2026-01-01T09:00:00'), postDateText: '2026-01-01' },
+    {
+      postId: 'S-XSS',
+      postTitle: '위험한 본문',
+      body: XSS,
+      eng: XSS,
+      postDate: kst('2026-01-01T09:00:00'),
+      postDateText: '2026-01-01',
+    },
   ];
 }
 
 /** Imported in a second call, so its id is higher than S-TIE-A's though both have the same post date. */
-const TIE_B: Row = { postId: 'S-TIE-B', postTitle: '동시 게시 B', postDate: kst('2026-01-05T09:00:00'), postDateText: '2026-01-05' };
+const TIE_B: Row = {
+  postId: 'S-TIE-B',
+  postTitle: '동시 게시 B',
+  postDate: kst('2026-01-05T09:00:00'),
+  postDateText: '2026-01-05',
+};
 
 const records = (rows: Row[]): PostRecord[] => rows.map((row) => toPostRecord(row)!);
 
@@ -153,7 +207,12 @@ describe('posts', () => {
       for (const size of [50, 100, 150]) {
         const body = await list('', { pageSize: size, page: 2 });
         expect(body.posts.data).toHaveLength(Math.min(size, total - size));
-        expect(body.pagination).toMatchObject({ currentPage: 2, itemsPerPage: size, totalPages: Math.ceil(total / size), totalItems: total });
+        expect(body.pagination).toMatchObject({
+          currentPage: 2,
+          itemsPerPage: size,
+          totalPages: Math.ceil(total / size),
+          totalItems: total,
+        });
       }
       expect((await list('', { limit: 100 })).pagination.itemsPerPage).toBe(100);
       expect((await list('', { limit: 100, pageSize: 150 })).pagination.itemsPerPage).toBe(150);
@@ -161,7 +220,14 @@ describe('posts', () => {
     });
 
     it('refuses a page size of 0 or over 150, and page 0', async () => {
-      for (const query of [{ pageSize: 151 }, { pageSize: 0 }, { limit: 151 }, { limit: 0 }, { page: 0 }, { pageSize: 'x' }]) {
+      for (const query of [
+        { pageSize: 151 },
+        { pageSize: 0 },
+        { limit: 151 },
+        { limit: 0 },
+        { page: 0 },
+        { pageSize: 'x' },
+      ]) {
         const response = await get('', query);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
@@ -173,7 +239,12 @@ describe('posts', () => {
     it('answers an empty page past the end', async () => {
       const body = await list('', { page: 99 });
       expect(body.posts.data).toEqual([]);
-      expect(body.pagination).toMatchObject({ currentPage: 99, totalItems: total, hasNextPage: false, hasPreviousPage: true });
+      expect(body.pagination).toMatchObject({
+        currentPage: 99,
+        totalItems: total,
+        hasNextPage: false,
+        hasPreviousPage: true,
+      });
     });
 
     it('orders by post date, newest first, undated last, then the newest row', async () => {
@@ -238,7 +309,9 @@ describe('posts', () => {
       const response = await t.request({ method: 'GET', url: POSTS });
       expect(response.statusCode).toBe(401);
       expect((await t.request({ method: 'GET', url: `${POSTS}/favorites` })).statusCode).toBe(401);
-      expect((await t.request({ method: 'PUT', url: `${POSTS}/S-TITLE`, payload: { isFavorite: true } })).statusCode).toBe(401);
+      expect(
+        (await t.request({ method: 'PUT', url: `${POSTS}/S-TITLE`, payload: { isFavorite: true } })).statusCode,
+      ).toBe(401);
     });
   });
 
@@ -254,7 +327,12 @@ describe('posts', () => {
     });
 
     it('finds it anywhere with scope all (the default)', async () => {
-      expect(ids(await list('/search', { query: '배우', category: 'all' }))).toEqual(['S-WORK', 'S-BODY', 'S-TITLE', 'S-ENG']);
+      expect(ids(await list('/search', { query: '배우', category: 'all' }))).toEqual([
+        'S-WORK',
+        'S-BODY',
+        'S-TITLE',
+        'S-ENG',
+      ]);
       expect(ids(await list('/search', { query: ' 배우 ' }))).toEqual(['S-WORK', 'S-BODY', 'S-TITLE', 'S-ENG']);
     });
 
@@ -332,9 +410,19 @@ describe('posts', () => {
     });
 
     it('pages a long range', async () => {
-      const body = await list('/datefilter', { startDate: '2025-01-01', endDate: '2025-12-31', pageSize: 100, page: 2 });
+      const body = await list('/datefilter', {
+        startDate: '2025-01-01',
+        endDate: '2025-12-31',
+        pageSize: 100,
+        page: 2,
+      });
       expect(body.posts.data).toHaveLength(60);
-      expect(body.pagination).toMatchObject({ totalItems: 160, totalPages: 2, hasNextPage: false, hasPreviousPage: true });
+      expect(body.pagination).toMatchObject({
+        totalItems: 160,
+        totalPages: 2,
+        hasNextPage: false,
+        hasPreviousPage: true,
+      });
     });
 
     it('applies the active gender filter', async () => {
@@ -344,15 +432,26 @@ describe('posts', () => {
     });
 
     it('needs both dates', async () => {
-      for (const query of [{ startDate: '2026-03-01' }, { endDate: '2026-03-01' }, {}, { startDate: '', endDate: '' }]) {
+      for (const query of [
+        { startDate: '2026-03-01' },
+        { endDate: '2026-03-01' },
+        {},
+        { startDate: '', endDate: '' },
+      ]) {
         const response = await get('/datefilter', query);
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Please select both start and end dates' });
+        expect(response.json()).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Please select both start and end dates',
+        });
       }
     });
 
     it('refuses malformed days and a reversed range', async () => {
-      expect((await get('/datefilter', { startDate: '2026/03/01', endDate: '2026-03-31' })).json().message).toBe('Dates must be given as YYYY-MM-DD');
+      expect((await get('/datefilter', { startDate: '2026/03/01', endDate: '2026-03-31' })).json().message).toBe(
+        'Dates must be given as YYYY-MM-DD',
+      );
       expect((await get('/datefilter', { startDate: '2026-02-30', endDate: '2026-03-31' })).statusCode).toBe(400);
       expect((await get('/datefilter', { startDate: '2026-03-31', endDate: '2026-03-01' })).statusCode).toBe(400);
     });
@@ -463,16 +562,25 @@ describe('posts', () => {
 
     it('works with URL-derived post ids', async () => {
       const key = urlPostKey('https://casting.example/no-id');
-      expect((await send('PUT', `/${key}`, { isFavorite: true })).json()).toMatchObject({ postId: key, isFavorite: true });
+      expect((await send('PUT', `/${key}`, { isFavorite: true })).json()).toMatchObject({
+        postId: key,
+        isFavorite: true,
+      });
       expect((await send('PUT', `/${key}`, { isFavorite: false })).statusCode).toBe(200);
     });
 
     it('limits memos to 2000 characters', async () => {
       expect((await send('PUT', '/S-BODY', { memo: '메'.repeat(2000) })).statusCode).toBe(200);
-      for (const [method, url] of [['PUT', '/S-BODY'], ['POST', '/addMemo/S-BODY']] as const) {
+      for (const [method, url] of [
+        ['PUT', '/S-BODY'],
+        ['POST', '/addMemo/S-BODY'],
+      ] as const) {
         const response = await send(method, url, { memo: '메'.repeat(2001) });
         expect(response.statusCode).toBe(400);
-        expect(response.json().details.validation[0]).toEqual({ path: 'memo', message: 'Memo must be at most 2000 characters' });
+        expect(response.json().details.validation[0]).toEqual({
+          path: 'memo',
+          message: 'Memo must be at most 2000 characters',
+        });
       }
       expect((await send('POST', '/addMemo/S-BODY', {})).statusCode).toBe(400);
       expect((await send('PUT', '/S-BODY', { isFavorite: 'yes' })).statusCode).toBe(400);
@@ -523,7 +631,8 @@ describe('posts', () => {
     });
 
     it('keeps the most recently used pages that fit in POST_PAGE_CACHE_MB, none with 0', async () => {
-      const kept = async (cache: PostListCache, page: number) => (await cache.page('posts', ['list'], [page])).answer?.length ?? null;
+      const kept = async (cache: PostListCache, page: number) =>
+        (await cache.page('posts', ['list'], [page])).answer?.length ?? null;
       const keep = async (cache: PostListCache, page: number, characters: number) =>
         (await cache.page('posts', ['list'], [page])).keep(1, Buffer.alloc(characters, 'x'));
       const quarterMegabyte = 256 * 1024;
@@ -603,7 +712,11 @@ describe('posts', () => {
 
     it('imports in batches', async () => {
       const many = records(
-        Array.from({ length: 1_234 }, (_, index) => ({ postId: `B-${index}`, postTitle: `대량 ${index}`, body: `<p>${index}</p>` })),
+        Array.from({ length: 1_234 }, (_, index) => ({
+          postId: `B-${index}`,
+          postTitle: `대량 ${index}`,
+          body: `<p>${index}</p>`,
+        })),
       );
       expect(await service.upsertPosts(many)).toEqual({ created: 1_234, updated: 0, unchanged: 0 });
       expect(await service.upsertPosts(many)).toEqual({ created: 0, updated: 0, unchanged: 1_234 });
@@ -615,11 +728,21 @@ describe('posts', () => {
       const models = t.app.get(ModelsService);
       const rows = [
         toModelRecord({ comcardNo: 'A-101', nameEng: 'Kim Minji', nameKor: '김민지', national: 'Korea' })!,
-        toModelRecord({ comcardNo: 'A-102', nameEng: 'Anna Petrova', nameKor: '안나', national: 'Russia', stage: 'Anna' })!,
+        toModelRecord({
+          comcardNo: 'A-102',
+          nameEng: 'Anna Petrova',
+          nameKor: '안나',
+          national: 'Russia',
+          stage: 'Anna',
+        })!,
       ];
       expect(await models.upsertModels(rows)).toEqual({ created: 2, updated: 0, unchanged: 0 });
       expect(await models.upsertModels(rows)).toEqual({ created: 0, updated: 0, unchanged: 2 });
-      const changed = [rows[0], toModelRecord({ ...rows[1], stage: 'Anya' })!, toModelRecord({ comcardNo: 'A-103', nameEng: 'Lee' })!];
+      const changed = [
+        rows[0],
+        toModelRecord({ ...rows[1], stage: 'Anya' })!,
+        toModelRecord({ comcardNo: 'A-103', nameEng: 'Lee' })!,
+      ];
       expect(await models.upsertModels(changed)).toEqual({ created: 1, updated: 1, unchanged: 1 });
       const stored = await sql<{ comcard_no: string; stage: string | null }>(
         `select comcard_no, stage from talent_model order by comcard_no`,

@@ -6,9 +6,16 @@ import { clearRedisPrefix, createTestDatabase, startTestAppWith, testConfig } fr
 const backend = fileURLToPath(new URL('..', import.meta.url));
 
 /** Runs a built entry point (npm test builds first) and collects its exit code and output. */
-function runBuilt(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+function runBuilt(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`dist/${script}`, ...args], { cwd: backend, env: { PATH: process.env.PATH ?? '', ...env } });
+    const child = spawn(process.execPath, [`dist/${script}`, ...args], {
+      cwd: backend,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
@@ -17,7 +24,11 @@ function runBuilt(script: string, args: string[], env: Record<string, string>): 
 }
 
 const envOf = (config: ReturnType<typeof testConfig>): Record<string, string> =>
-  Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  Object.fromEntries(
+    Object.entries(config)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
 
 describe('processes', () => {
   beforeAll(() => {
@@ -25,7 +36,12 @@ describe('processes', () => {
   });
 
   it('the API refuses to boot on bad configuration, naming the variable', async () => {
-    const { code, out } = await runBuilt('main.js', [], { DATABASE_URL: 'postgres://x@localhost/db', REDIS_URL: 'redis://localhost', JWT_SECRET: 'short', ENCRYPTION_KEY: '' });
+    const { code, out } = await runBuilt('main.js', [], {
+      DATABASE_URL: 'postgres://x@localhost/db',
+      REDIS_URL: 'redis://localhost',
+      JWT_SECRET: 'short',
+      ENCRYPTION_KEY: '',
+    });
     expect(code).toBe(1);
     expect(out).toContain('JWT_SECRET must be at least 32 characters');
     expect(out).toContain('ENCRYPTION_KEY is required');
@@ -64,12 +80,26 @@ describe('processes', () => {
     try {
       const created = await runBuilt(
         'cli.js',
-        ['user:create', '--email', 'Yoon@JobCasting.test', '--password', 'Yoon-password-1', '--name', '윤서연', '--username', 'yoon'],
+        [
+          'user:create',
+          '--email',
+          'Yoon@JobCasting.test',
+          '--password',
+          'Yoon-password-1',
+          '--name',
+          '윤서연',
+          '--username',
+          'yoon',
+        ],
         envOf(config),
       );
       expect(created.out).toContain('Created admin yoon@jobcasting.test');
       expect(created.code).toBe(0);
-      const refused = await runBuilt('cli.js', ['user:create', '--email', 'bad', '--password', 'x', '--name', 'X', '--username', 'x'], envOf(config));
+      const refused = await runBuilt(
+        'cli.js',
+        ['user:create', '--email', 'bad', '--password', 'x', '--name', 'X', '--username', 'x'],
+        envOf(config),
+      );
       expect(refused.code).toBe(1);
       expect(refused.out).toMatch(/email/i);
 

@@ -2,7 +2,13 @@ import { JwtService } from '@nestjs/jwt';
 import { bearer, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 const LINKS = '/backend/api/v1/queue-board/links';
-const BOARD_PATHS = ['/backend/queues', '/backend/queues/', '/backend/queues/api/queues', '/backend/queues/static/js/main.js', '/backend/queues/queue/maintenance'];
+const BOARD_PATHS = [
+  '/backend/queues',
+  '/backend/queues/',
+  '/backend/queues/api/queues',
+  '/backend/queues/static/js/main.js',
+  '/backend/queues/queue/maintenance',
+];
 
 function cookieFrom(setCookie: string | string[] | undefined): string {
   const header = Array.isArray(setCookie) ? setCookie[0] : (setCookie ?? '');
@@ -40,17 +46,23 @@ describe('queue board (Bull Board)', () => {
     expect(response.body).not.toMatch(/maintenance|<html/i);
   });
 
-  it.each(['/backend/%71ueues/api/queues', '//backend/queues/api/queues', '/backend//queues/api/queues', '/backend/Queues/api/queues'])(
-    'is not reached by spelling the path differently: %s',
-    async (url) => {
-      const response = await t.request({ method: 'GET', url });
-      expect(response.statusCode).not.toBe(200);
-      expect(response.body).not.toMatch(/"queues"/);
-    },
-  );
+  it.each([
+    '/backend/%71ueues/api/queues',
+    '//backend/queues/api/queues',
+    '/backend//queues/api/queues',
+    '/backend/Queues/api/queues',
+  ])('is not reached by spelling the path differently: %s', async (url) => {
+    const response = await t.request({ method: 'GET', url });
+    expect(response.statusCode).not.toBe(200);
+    expect(response.body).not.toMatch(/"queues"/);
+  });
 
   it('refuses a bearer token on the board itself (the board takes only its own cookie)', async () => {
-    const response = await t.request({ method: 'GET', url: '/backend/queues/api/queues', headers: bearer(superSession.token) });
+    const response = await t.request({
+      method: 'GET',
+      url: '/backend/queues/api/queues',
+      headers: bearer(superSession.token),
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -61,7 +73,11 @@ describe('queue board (Bull Board)', () => {
 
   it('refuses an admin holding a validly signed board cookie', async () => {
     const claims = JSON.parse(Buffer.from(adminSession.token.split('.')[1], 'base64url').toString());
-    const forged = await new JwtService({ secret: t.config.JWT_SECRET }).signAsync({ sub: claims.sub, sid: claims.sid, typ: 'queue-board' });
+    const forged = await new JwtService({ secret: t.config.JWT_SECRET }).signAsync({
+      sub: claims.sub,
+      sid: claims.sid,
+      typ: 'queue-board',
+    });
     for (const url of BOARD_PATHS) {
       const response = await t.request({ method: 'GET', url, headers: { cookie: `jc_queue_board=${forged}` } });
       expect(response.statusCode).toBe(403);
@@ -69,16 +85,27 @@ describe('queue board (Bull Board)', () => {
   });
 
   it('refuses an access token passed off as a board cookie', async () => {
-    const response = await t.request({ method: 'GET', url: '/backend/queues/', headers: { cookie: `jc_queue_board=${superSession.token}` } });
+    const response = await t.request({
+      method: 'GET',
+      url: '/backend/queues/',
+      headers: { cookie: `jc_queue_board=${superSession.token}` },
+    });
     expect(response.statusCode).toBe(401);
   });
 
-  it('lets nobody but a superadmin pause the queues (the board\'s write routes)', async () => {
+  it("lets nobody but a superadmin pause the queues (the board's write routes)", async () => {
     const claims = JSON.parse(Buffer.from(adminSession.token.split('.')[1], 'base64url').toString());
-    const forged = await new JwtService({ secret: t.config.JWT_SECRET }).signAsync({ sub: claims.sub, sid: claims.sid, typ: 'queue-board' });
-    const pauseAll = (headers: Record<string, string>) => t.request({ method: 'PUT', url: '/backend/queues/api/queues/pause', headers });
+    const forged = await new JwtService({ secret: t.config.JWT_SECRET }).signAsync({
+      sub: claims.sub,
+      sid: claims.sid,
+      typ: 'queue-board',
+    });
+    const pauseAll = (headers: Record<string, string>) =>
+      t.request({ method: 'PUT', url: '/backend/queues/api/queues/pause', headers });
     const paused = async (cookie: string) =>
-      (await t.request({ method: 'GET', url: '/backend/queues/api/queues', headers: { cookie } })).json().queues.some((q: { isPaused: boolean }) => q.isPaused);
+      (await t.request({ method: 'GET', url: '/backend/queues/api/queues', headers: { cookie } }))
+        .json()
+        .queues.some((q: { isPaused: boolean }) => q.isPaused);
 
     expect((await pauseAll({})).statusCode).toBe(401);
     expect((await pauseAll({ cookie: `jc_queue_board=${forged}` })).statusCode).toBe(403);
@@ -87,7 +114,9 @@ describe('queue board (Bull Board)', () => {
 
     expect((await pauseAll({ cookie })).statusCode).toBe(200);
     expect(await paused(cookie)).toBe(true);
-    expect((await t.request({ method: 'PUT', url: '/backend/queues/api/queues/resume', headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PUT', url: '/backend/queues/api/queues/resume', headers: { cookie } })).statusCode,
+    ).toBe(200);
   });
 
   it('opens for a superadmin through a one-time link', async () => {
@@ -111,8 +140,17 @@ describe('queue board (Bull Board)', () => {
     const session = await t.login(SUPERADMIN.email, SUPERADMIN.password);
     const link = (await t.request({ method: 'POST', url: LINKS, headers: bearer(session.token) })).json().url;
     const cookie = cookieFrom((await t.request({ method: 'GET', url: link })).headers['set-cookie']);
-    expect((await t.request({ method: 'GET', url: '/backend/queues/api/queues', headers: { cookie } })).statusCode).toBe(200);
-    await t.request({ method: 'POST', url: '/backend/api/v1/auth/logout', headers: bearer(session.token), payload: {} });
-    expect((await t.request({ method: 'GET', url: '/backend/queues/api/queues', headers: { cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'GET', url: '/backend/queues/api/queues', headers: { cookie } })).statusCode,
+    ).toBe(200);
+    await t.request({
+      method: 'POST',
+      url: '/backend/api/v1/auth/logout',
+      headers: bearer(session.token),
+      payload: {},
+    });
+    expect(
+      (await t.request({ method: 'GET', url: '/backend/queues/api/queues', headers: { cookie } })).statusCode,
+    ).toBe(401);
   });
 });

@@ -22,21 +22,44 @@ describe('selected models of many posts', () => {
   let staffToken: string;
   let models: ModelBody[];
 
-  const api = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown, as: string | null = token) =>
-    t.request({ method, url: `${API}/${path}`, headers: as ? bearer(as) : {}, ...(body === undefined ? {} : { payload: body as object }) });
-  const batch = (postIds: string[], as?: string | null) => api('GET', `posts/selected-models?${postIds.map((id) => `postIds=${encodeURIComponent(id)}`).join('&')}`, undefined, as);
-  const comcards = (answer: SelectionBody[]) => answer.map(({ postId, models: selected }) => [postId, selected.map((model) => model.comcardNo)]);
+  const api = async (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    as: string | null = token,
+  ) =>
+    t.request({
+      method,
+      url: `${API}/${path}`,
+      headers: as ? bearer(as) : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  const batch = (postIds: string[], as?: string | null) =>
+    api(
+      'GET',
+      `posts/selected-models?${postIds.map((id) => `postIds=${encodeURIComponent(id)}`).join('&')}`,
+      undefined,
+      as,
+    );
+  const comcards = (answer: SelectionBody[]) =>
+    answer.map(({ postId, models: selected }) => [postId, selected.map((model) => model.comcardNo)]);
 
   beforeAll(async () => {
     t = await startTestApp();
     token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
     await t.createUser(STAFF);
     staffToken = (await t.login(STAFF.email, STAFF.password)).token;
-    await t.app.get(PostsService).upsertPosts(
-      ['B-1', 'B-2', 'B-3', 'B,4'].map((postId) => toPostRecord({ postId, postTitle: `공고 ${postId}` })!),
-    );
+    await t.app
+      .get(PostsService)
+      .upsertPosts(
+        ['B-1', 'B-2', 'B-3', 'B,4'].map((postId) => toPostRecord({ postId, postTitle: `공고 ${postId}` })!),
+      );
     models = [];
-    for (const [comcardNo, nameEng] of [['JC-1', 'Emily Carter'], ['JC-2', 'Lucas Martin'], ['JC-3', 'Mina Park']]) {
+    for (const [comcardNo, nameEng] of [
+      ['JC-1', 'Emily Carter'],
+      ['JC-2', 'Lucas Martin'],
+      ['JC-3', 'Mina Park'],
+    ]) {
       models.push((await api('POST', 'models', { comcardNo, nameEng })).json<ModelBody>());
     }
   });

@@ -9,7 +9,10 @@ import { eventually, type TestApp } from './support/test-app.js';
 const API = '/backend/api/v1';
 const SENDER = '01098765432';
 /** A 1x1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface Preview {
   channel: string;
@@ -55,8 +58,19 @@ describe('the review before a send (POST message-sends/preview)', () => {
     atKoreanHour(12);
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, headers: Record<string, string> = {}) => m.call(method, path, payload, headers);
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, headers?: Record<string, string>, status = 200): Promise<T> => {
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => m.call(method, path, payload, headers);
+  const ok = async <T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+    status = 200,
+  ): Promise<T> => {
     const response = await call(method, path, payload, headers);
     if (response.statusCode !== status) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
     return response.json<T>();
@@ -67,7 +81,13 @@ describe('the review before a send (POST message-sends/preview)', () => {
     for (const clock of m.clocks()) clock.now = () => at;
   };
   const addContact = async (contactName: string, phoneNumber: string, consent?: boolean) => {
-    const contact = await ok<{ id: number }>('POST', `address-books/${bookId}/contacts`, { contactName, phoneNumber }, undefined, 201);
+    const contact = await ok<{ id: number }>(
+      'POST',
+      `address-books/${bookId}/contacts`,
+      { contactName, phoneNumber },
+      undefined,
+      201,
+    );
     if (consent !== undefined) await ok('PUT', `contacts/${contact.id}/consent`, { given: consent, source: '지원서' });
     return contact;
   };
@@ -91,12 +111,17 @@ describe('the review before a send (POST message-sends/preview)', () => {
   };
 
   it("answers each message's final text, type and bytes, the counts, the cost and the remaining counts, and records nothing", async () => {
-    const picture = (await m.call(
-      'POST',
-      'message-files',
-      Buffer.from(`--b\r\nContent-Disposition: form-data; name="files"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n${PNG.toString('latin1')}\r\n--b--\r\n`, 'latin1'),
-      { 'content-type': 'multipart/form-data; boundary=b' },
-    )).json<{ files: { id: string }[] }>().files[0].id;
+    const picture = (
+      await m.call(
+        'POST',
+        'message-files',
+        Buffer.from(
+          `--b\r\nContent-Disposition: form-data; name="files"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n${PNG.toString('latin1')}\r\n--b--\r\n`,
+          'latin1',
+        ),
+        { 'content-type': 'multipart/form-data; boundary=b' },
+      )
+    ).json<{ files: { id: string }[] }>().files[0].id;
     const long = '가'.repeat(46);
     const body = {
       sender: SENDER,
@@ -111,7 +136,17 @@ describe('the review before a send (POST message-sends/preview)', () => {
     const answer = await call('POST', 'message-sends/preview', body, { 'idempotency-key': 'review-records-nothing-1' });
     expect(answer.statusCode).toBe(200);
     const review = answer.json<Preview>();
-    expect(review).toMatchObject({ channel: 'sms', advertising: false, senderPhone: SENDER, senderName: '잡캐스팅', people: 4, total: 4, excluded: [], refusal: null, remainingShort: false });
+    expect(review).toMatchObject({
+      channel: 'sms',
+      advertising: false,
+      senderPhone: SENDER,
+      senderName: '잡캐스팅',
+      people: 4,
+      total: 4,
+      excluded: [],
+      refusal: null,
+      remainingShort: false,
+    });
     expect(review.texts).toEqual([
       { text: '내일 10시 오디션', bytes: 16 },
       { text: long, bytes: 92 },
@@ -133,7 +168,13 @@ describe('the review before a send (POST message-sends/preview)', () => {
     // Nothing recorded, queued or sent; and the key a preview carried is still free for the send.
     expect(await recorded()).toEqual(before);
     expect(sandbox.messages()).toHaveLength(0);
-    const sent = await ok<{ id: number; total: number }>('POST', 'message-sends', body, { 'idempotency-key': 'review-records-nothing-1' }, 202);
+    const sent = await ok<{ id: number; total: number }>(
+      'POST',
+      'message-sends',
+      body,
+      { 'idempotency-key': 'review-records-nothing-1' },
+      202,
+    );
     expect(sent.total).toBe(4);
 
     // KakaoTalk: each message is KakaoTalk falling back to its text message.
@@ -181,7 +222,9 @@ describe('the review before a send (POST message-sends/preview)', () => {
     // Everyone left out: the review shows why, and Send is refused with the same words.
     const nobody = recipients.slice(1, 4);
     const refused = await preview({ advertising: true, recipients: nobody });
-    expect(refused.refusal).toBe('Every recipient is left out, so nothing was sent: 1 opted out (수신거부), 1 without advertising consent, 1 not a mobile number.');
+    expect(refused.refusal).toBe(
+      'Every recipient is left out, so nothing was sent: 1 opted out (수신거부), 1 without advertising consent, 1 not a mobile number.',
+    );
     expect(refused.excluded).toHaveLength(3);
     const create = await call('POST', 'message-sends', { advertising: true, recipients: nobody });
     expect(create.statusCode).toBe(400);
@@ -190,7 +233,10 @@ describe('the review before a send (POST message-sends/preview)', () => {
     // At night an advertisement is refused as a whole: the review still shows the send, with the refusal.
     atKoreanHour(22);
     const night = await preview({ advertising: true, recipients });
-    expect(night).toMatchObject({ refusal: 'Advertising messages cannot be sent between 21:00 and 08:00 (Korean time).', total: 2 });
+    expect(night).toMatchObject({
+      refusal: 'Advertising messages cannot be sent between 21:00 and 08:00 (Korean time).',
+      total: 2,
+    });
     expect((await call('POST', 'message-sends', { advertising: true, recipients })).json().message).toBe(night.refusal);
   });
 
@@ -203,7 +249,11 @@ describe('the review before a send (POST message-sends/preview)', () => {
       advertising: true,
       sender: SENDER,
       recipients: [
-        { phone: '010-3300-0001', name: '광고 동의 1', text: '겨울 화보 모델 모집: 12월 5일까지 지원하세요. 자세한 내용은 홈페이지를 확인해 주세요.' },
+        {
+          phone: '010-3300-0001',
+          name: '광고 동의 1',
+          text: '겨울 화보 모델 모집: 12월 5일까지 지원하세요. 자세한 내용은 홈페이지를 확인해 주세요.',
+        },
         { phone: '010-3300-0002', name: '광고 동의 2', text: '겨울 화보 모델 모집' },
         { phone: '010-3300-0003', name: '광고 거부', text: '겨울 화보 모델 모집' },
         { phone: '010-3300-0001', name: '광고 동의 1', text: '짧은 안내' },
@@ -218,15 +268,36 @@ describe('the review before a send (POST message-sends/preview)', () => {
     const send = created.json<{ id: number; total: number; excluded: Preview['excluded'] }>();
     expect(send.total).toBe(review.total);
     expect(send.excluded).toEqual(review.excluded);
-    const deliveries = (await ok<{ data: { phone: string; text: string; type: string }[] }>('GET', `message-sends/${send.id}/deliveries?pageSize=150`)).data;
-    expect(deliveries.map(({ phone, text, type }) => ({ phone, text, type }))).toEqual(review.messages.map((message) => ({ phone: message.phone, text: review.texts[message.textIndex].text, type: message.type })));
+    const deliveries = (
+      await ok<{ data: { phone: string; text: string; type: string }[] }>(
+        'GET',
+        `message-sends/${send.id}/deliveries?pageSize=150`,
+      )
+    ).data;
+    expect(deliveries.map(({ phone, text, type }) => ({ phone, text, type }))).toEqual(
+      review.messages.map((message) => ({
+        phone: message.phone,
+        text: review.texts[message.textIndex].text,
+        type: message.type,
+      })),
+    );
     expect(await finished(send.id)).toBe('completed');
     // And the gateway got those texts, as the handset shows them.
-    expect(sandbox.messages().map((message) => [message.receiver, message.text, message.type]).sort()).toEqual(
+    expect(
+      sandbox
+        .messages()
+        .map((message) => [message.receiver, message.text, message.type])
+        .sort(),
+    ).toEqual(
       review.messages.map((message) => [message.phone, review.texts[message.textIndex].text, message.type]).sort(),
     );
     expect(review.messages.map((message) => message.type).sort()).toEqual(['LMS', 'SMS']);
-    expect(review.excluded.map((entry) => entry.reason)).toEqual(['opted-out', 'no-consent', 'duplicate', 'not-mobile']);
+    expect(review.excluded.map((entry) => entry.reason)).toEqual([
+      'opted-out',
+      'no-consent',
+      'duplicate',
+      'not-mobile',
+    ]);
   });
 
   it('leaves out opted-out numbers in the send itself, whatever the client sends, never previewed', async () => {
@@ -247,9 +318,15 @@ describe('the review before a send (POST message-sends/preview)', () => {
     // 100 won pays for 11 SMS or 3 LMS (the sandbox's prices: 8.4 and 25.9 won).
     sandbox.setAccount({ ...SANDBOX_ACCOUNT, points: 100 });
     try {
-      const body = { recipients: Array.from({ length: 4 }, (_, i) => ({ phone: `010-3500-000${i}`, text: '가'.repeat(46) })) };
+      const body = {
+        recipients: Array.from({ length: 4 }, (_, i) => ({ phone: `010-3500-000${i}`, text: '가'.repeat(46) })),
+      };
       const review = await preview(body);
-      expect(review).toMatchObject({ remaining: { SMS_CNT: 11, LMS_CNT: 3, MMS_CNT: 1 }, remainingShort: true, counts: { LMS: 4 } });
+      expect(review).toMatchObject({
+        remaining: { SMS_CNT: 11, LMS_CNT: 3, MMS_CNT: 1 },
+        remainingShort: true,
+        counts: { LMS: 4 },
+      });
       expect(review.refusal).toBe(
         'The gateway account has too little left for this send: it needs 4 LMS, and the balance pays for 11 SMS, 3 LMS or 1 MMS. Top up the gateway account, then send.',
       );
@@ -259,7 +336,10 @@ describe('the review before a send (POST message-sends/preview)', () => {
       expect(create.json().message).toBe(review.refusal);
       expect(await recorded()).toEqual(before);
       // Three fit.
-      expect(await preview({ recipients: body.recipients.slice(0, 3) })).toMatchObject({ remainingShort: false, refusal: null });
+      expect(await preview({ recipients: body.recipients.slice(0, 3) })).toMatchObject({
+        remainingShort: false,
+        refusal: null,
+      });
     } finally {
       sandbox.setAccount(SANDBOX_ACCOUNT);
     }
@@ -277,7 +357,11 @@ describe('the review before a send (POST message-sends/preview)', () => {
   });
 
   it('takes the same caller as a send: no token, no preview', async () => {
-    const answer = await t.request({ method: 'POST', url: `${API}/message-sends/preview`, payload: { recipients: [{ phone: '01011112222', text: '안내' }] } });
+    const answer = await t.request({
+      method: 'POST',
+      url: `${API}/message-sends/preview`,
+      payload: { recipients: [{ phone: '01011112222', text: '안내' }] },
+    });
     expect(answer.statusCode).toBe(401);
   });
 });

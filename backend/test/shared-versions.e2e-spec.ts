@@ -4,7 +4,9 @@ import { SharedVersions } from '../src/platform/redis/shared-versions.js';
 import { eventually } from './support/test-app.js';
 
 /** A process's view of the versions: its own Redis connection and subscription. */
-async function processView(prefix: string): Promise<{ versions: SharedVersions; redis: Redis; close: () => Promise<void> }> {
+async function processView(
+  prefix: string,
+): Promise<{ versions: SharedVersions; redis: Redis; close: () => Promise<void> }> {
   const url = process.env.TEST_REDIS_URL;
   if (!url) throw new Error('TEST_REDIS_URL is not set');
   const redis = new Redis(url, { keyPrefix: `${prefix}:` });

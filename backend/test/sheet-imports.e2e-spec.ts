@@ -46,7 +46,12 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
       headers: bearer(as),
     });
 
-  const loadOk = async (kind: 'posts' | 'sheets', fileId: string, sheetName: string, query = ''): Promise<LoadAnswer> => {
+  const loadOk = async (
+    kind: 'posts' | 'sheets',
+    fileId: string,
+    sheetName: string,
+    query = '',
+  ): Promise<LoadAnswer> => {
     const response = await load(kind, fileId, sheetName, query);
     expect(response.statusCode).toBe(200);
     return response.json<LoadAnswer>();
@@ -73,14 +78,22 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
   };
 
   const fault = (body: Record<string, unknown>) =>
-    fetch(`${sandbox.url}/sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${sandbox.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
-  const count = async (table: string): Promise<number> => Number((await db.query(`select count(*) as n from ${table}`)).rows[0].n);
+  const count = async (table: string): Promise<number> =>
+    Number((await db.query(`select count(*) as n from ${table}`)).rows[0].n);
 
   beforeAll(async () => {
     sandbox = await startGoogleSandboxForTests();
     t = await startTestApp(googleSandboxConfig(sandbox.url));
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+      logger: false,
+      abortOnError: false,
+    });
     await worker.init();
     db = new pg.Client({ connectionString: t.config.DATABASE_URL });
     await db.connect();
@@ -117,7 +130,9 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
     });
 
     it('normalises typed dates and keeps the text as typed', async () => {
-      const rows = await db.query<{ post_date: Date | null; post_date_text: string | null }>(`select post_date, post_date_text from post`);
+      const rows = await db.query<{ post_date: Date | null; post_date_text: string | null }>(
+        `select post_date, post_date_text from post`,
+      );
       const dated = rows.rows.filter((r) => r.post_date);
       expect(dated.length).toBeGreaterThan(rows.rows.length * 0.9);
       // Whatever way a day was typed, the stored instant is that day's midnight in Seoul.
@@ -147,15 +162,28 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
         ],
       });
       const totalItems = async () =>
-        (await t.request({ method: 'GET', url: `${API}/posts?pageSize=50`, headers: bearer(token) })).json<{ pagination: { totalItems: number } }>().pagination
-          .totalItems;
+        (await t.request({ method: 'GET', url: `${API}/posts?pageSize=50`, headers: bearer(token) })).json<{
+          pagination: { totalItems: number };
+        }>().pagination.totalItems;
       const before = await totalItems();
       const created = await loadOk('posts', id, '시트1');
-      expect(created.report).toMatchObject({ total: 3, created: 3, updated: 0, unchanged: 0, rejected: [], unknownHeaders: ['담당자 메모'] });
+      expect(created.report).toMatchObject({
+        total: 3,
+        created: 3,
+        updated: 0,
+        unchanged: 0,
+        rejected: [],
+        unknownHeaders: ['담당자 메모'],
+      });
       // The lists' cached totals follow the import.
       expect(await totalItems()).toBe(before + 3);
 
-      const favourite = await t.request({ method: 'PUT', url: `${API}/posts/T-2`, headers: bearer(token), payload: { isFavorite: true, memo: '연락 완료' } });
+      const favourite = await t.request({
+        method: 'PUT',
+        url: `${API}/posts/T-2`,
+        headers: bearer(token),
+        payload: { isFavorite: true, memo: '연락 완료' },
+      });
       expect(favourite.statusCode).toBe(200);
 
       await replaceSheet(id, '시트1', [
@@ -166,8 +194,15 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
       ]);
       const changed = await loadOk('posts', id, '시트1');
       expect(changed.report).toMatchObject({ total: 3, created: 0, updated: 1, unchanged: 2, rejected: [] });
-      const row = await db.query(`select post_title, is_favorite, memo, recruitment_gender from post where post_key = 'T-2'`);
-      expect(row.rows[0]).toEqual({ post_title: '단편영화 주연 (수정)', is_favorite: true, memo: '연락 완료', recruitment_gender: '남녀' });
+      const row = await db.query(
+        `select post_title, is_favorite, memo, recruitment_gender from post where post_key = 'T-2'`,
+      );
+      expect(row.rows[0]).toEqual({
+        post_title: '단편영화 주연 (수정)',
+        is_favorite: true,
+        memo: '연락 완료',
+        recruitment_gender: '남녀',
+      });
     });
 
     it('reports rows without a key and repeated keys, and imports the rest, the last row included', async () => {
@@ -185,10 +220,15 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
       const { report } = await loadOk('posts', id, 'posts');
       expect(report).toMatchObject({ total: 5, created: 3 });
       expect(report.rejected).toEqual([
-        { row: 4, reason: 'The row has neither a post ID nor a post URL, so it cannot be told apart from other posts.' },
+        {
+          row: 4,
+          reason: 'The row has neither a post ID nor a post URL, so it cannot be told apart from other posts.',
+        },
         { row: 5, reason: 'The same post ID R-1 is already on row 2.' },
       ]);
-      const titles = (await db.query(`select post_title from post where post_title in ('first', 'keyed by its URL', 'last row')`)).rows;
+      const titles = (
+        await db.query(`select post_title from post where post_title in ('first', 'keyed by its URL', 'last row')`)
+      ).rows;
       expect(titles).toHaveLength(3);
     });
 
@@ -196,34 +236,57 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
       const id = await spreadsheet({
         공고: [
           ['공고ID', '공고 제목', '본문'],
-          ['X-1', '스크립트 공고', '<p onclick="steal()">안녕하세요</p><script>alert(1)</script><a href="javascript:alert(2)">링크</a>'],
+          [
+            'X-1',
+            '스크립트 공고',
+            '<p onclick="steal()">안녕하세요</p><script>alert(1)</script><a href="javascript:alert(2)">링크</a>',
+          ],
         ],
       });
       await loadOk('posts', id, '공고');
       const stored = (await db.query(`select body from post where post_key = 'X-1'`)).rows[0].body as string;
       expect(stored).toContain('<script>');
-      const search = await t.request({ method: 'GET', url: `${API}/posts/search?query=${encodeURIComponent('스크립트 공고')}&category=title`, headers: bearer(token) });
+      const search = await t.request({
+        method: 'GET',
+        url: `${API}/posts/search?query=${encodeURIComponent('스크립트 공고')}&category=title`,
+        headers: bearer(token),
+      });
       const [post] = search.json<{ posts: { data: { data: { body: string } }[] } }>().posts.data;
       expect(post.data.body).toContain('안녕하세요');
       expect(post.data.body).not.toMatch(/<script|onclick|javascript:/i);
     });
 
     it('refuses a sheet without the needed columns, an unknown sheet, a file that is not a spreadsheet and an unknown file', async () => {
-      const noTitle = await spreadsheet({ 시트1: [['공고ID', '본문'], ['N-1', 'x']] });
+      const noTitle = await spreadsheet({
+        시트1: [
+          ['공고ID', '본문'],
+          ['N-1', 'x'],
+        ],
+      });
       const shape = await load('posts', noTitle, '시트1');
       expect(shape.statusCode).toBe(400);
       expect(shape.json().message).toBe('The first row of the sheet needs a 공고 제목 (postTitle) column.');
 
       const unknownSheet = await load('posts', SEED.postsSpreadsheetId, '없는 시트');
       expect(unknownSheet.statusCode).toBe(400);
-      expect(unknownSheet.json().message).toBe('There is no sheet named "없는 시트" in the selected file. Please check the sheet name.');
+      expect(unknownSheet.json().message).toBe(
+        'There is no sheet named "없는 시트" in the selected file. Please check the sheet name.',
+      );
 
-      const files = await t.request({ method: 'GET', url: `${API}/google-auth/files/${accountId}?folderId=${SEED.contractsFolderId}`, headers: bearer(token) });
-      const document = files.json<{ id: string; mimeType: string }[]>().find((f) => !f.mimeType.includes('spreadsheet') && !f.mimeType.includes('folder'));
+      const files = await t.request({
+        method: 'GET',
+        url: `${API}/google-auth/files/${accountId}?folderId=${SEED.contractsFolderId}`,
+        headers: bearer(token),
+      });
+      const document = files
+        .json<{ id: string; mimeType: string }[]>()
+        .find((f) => !f.mimeType.includes('spreadsheet') && !f.mimeType.includes('folder'));
       expect(document).toBeDefined();
       const notSheet = await load('posts', document!.id, '시트1');
       expect(notSheet.statusCode).toBe(400);
-      expect(notSheet.json().message).toBe('The selected file is not a Google Sheets spreadsheet. Please select a Google Sheets file.');
+      expect(notSheet.json().message).toBe(
+        'The selected file is not a Google Sheets spreadsheet. Please select a Google Sheets file.',
+      );
 
       const missing = await load('posts', 'no-such-file-id', '공고');
       expect(missing.statusCode).toBe(404);
@@ -238,7 +301,11 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
       const badId = await load('posts', 'not a drive id!', '공고');
       expect(badId.statusCode).toBe(400);
 
-      const unknownAccount = await t.request({ method: 'GET', url: `${API}/posts/${SEED.postsSpreadsheetId}/${encodeURIComponent('공고')}/999999`, headers: bearer(token) });
+      const unknownAccount = await t.request({
+        method: 'GET',
+        url: `${API}/posts/${SEED.postsSpreadsheetId}/${encodeURIComponent('공고')}/999999`,
+        headers: bearer(token),
+      });
       expect(unknownAccount.statusCode).toBe(404);
     });
   });
@@ -247,7 +314,12 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
     it('imports the models sheet by comcard number, idempotently', async () => {
       const first = await loadOk('sheets', SEED.modelsSpreadsheetId, SEED.modelsSheetName);
       expect(first).toMatchObject({ success: true, message: 'Models loaded successfully from the sheet' });
-      expect(first.report).toMatchObject({ total: SEED.modelsRowCount, created: SEED.modelsRowCount, updated: 0, rejected: [] });
+      expect(first.report).toMatchObject({
+        total: SEED.modelsRowCount,
+        created: SEED.modelsRowCount,
+        updated: 0,
+        rejected: [],
+      });
       expect(await count('talent_model')).toBe(SEED.modelsRowCount);
 
       const english = await loadOk('sheets', SEED.modelsSpreadsheetId, SEED.modelsFieldSheetName);
@@ -262,13 +334,24 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
           ['', '', 'Nobody'],
         ],
       });
-      expect((await loadOk('sheets', id, '모델')).report).toMatchObject({ total: 2, created: 1, rejected: [{ row: 3, reason: 'The row has no comcard number.' }] });
+      expect((await loadOk('sheets', id, '모델')).report).toMatchObject({
+        total: 2,
+        created: 1,
+        rejected: [{ row: 3, reason: 'The row has no comcard number.' }],
+      });
       await replaceSheet(id, '모델', [
         ['콤카드 번호', '영문 이름', '국적'],
         ['MC-1', 'Anna K.', '러시아'],
       ]);
-      expect((await loadOk('sheets', id, '모델')).report).toMatchObject({ total: 1, created: 0, updated: 1, unchanged: 0 });
-      expect((await db.query(`select name_eng from talent_model where comcard_no = 'MC-1'`)).rows[0].name_eng).toBe('Anna K.');
+      expect((await loadOk('sheets', id, '모델')).report).toMatchObject({
+        total: 1,
+        created: 0,
+        updated: 1,
+        unchanged: 0,
+      });
+      expect((await db.query(`select name_eng from talent_model where comcard_no = 'MC-1'`)).rows[0].name_eng).toBe(
+        'Anna K.',
+      );
     });
   });
 
@@ -280,7 +363,11 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
 
       let seen: { state: string } | undefined;
       for (let i = 0; i < 50 && !seen; i++) {
-        const status = await t.request({ method: 'GET', url: `${API}/sheet-imports/${importId}`, headers: bearer(token) });
+        const status = await t.request({
+          method: 'GET',
+          url: `${API}/sheet-imports/${importId}`,
+          headers: bearer(token),
+        });
         if (status.statusCode === 200) seen = status.json();
         else await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -289,19 +376,39 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
       const answer = (await running).json<LoadAnswer>();
       expect(answer.importId).toBe(importId);
       const done = await t.request({ method: 'GET', url: `${API}/sheet-imports/${importId}`, headers: bearer(token) });
-      expect(done.json()).toMatchObject({ importId, kind: 'posts', state: 'completed', report: answer.report, error: null });
+      expect(done.json()).toMatchObject({
+        importId,
+        kind: 'posts',
+        state: 'completed',
+        report: answer.report,
+        error: null,
+      });
       expect(done.json().progress).toEqual({ done: expect.any(Number), total: expect.any(Number) });
 
       await t.createUser({ email: 'other.admin@jobcasting.test', password: 'Other-password-1', role: 'admin' });
       const other = await t.login('other.admin@jobcasting.test', 'Other-password-1');
-      expect((await t.request({ method: 'GET', url: `${API}/sheet-imports/${importId}`, headers: bearer(other.token) })).statusCode).toBe(404);
-      expect((await t.request({ method: 'GET', url: `${API}/sheet-imports/${randomUUID()}`, headers: bearer(token) })).statusCode).toBe(404);
+      expect(
+        (await t.request({ method: 'GET', url: `${API}/sheet-imports/${importId}`, headers: bearer(other.token) }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await t.request({ method: 'GET', url: `${API}/sheet-imports/${randomUUID()}`, headers: bearer(token) }))
+          .statusCode,
+      ).toBe(404);
     });
 
     it('imports once when a request is retried with the same importId', async () => {
-      const id = await spreadsheet({ 공고: [['공고ID', '공고 제목'], ['ONCE-1', '한 번만']] });
+      const id = await spreadsheet({
+        공고: [
+          ['공고ID', '공고 제목'],
+          ['ONCE-1', '한 번만'],
+        ],
+      });
       const importId = randomUUID();
-      const [a, b] = await Promise.all([load('posts', id, '공고', `?importId=${importId}`), load('posts', id, '공고', `?importId=${importId}`)]);
+      const [a, b] = await Promise.all([
+        load('posts', id, '공고', `?importId=${importId}`),
+        load('posts', id, '공고', `?importId=${importId}`),
+      ]);
       expect(a.json().report).toEqual(b.json().report);
       expect(a.json().report.created).toBe(1);
 
@@ -312,7 +419,11 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
     it('marks the account for re-authentication when Google refuses its sign-in', async () => {
       const email = SAMPLE_ACCOUNT_EMAILS[1];
       const second = await connectSandboxAccount(t, token, email);
-      await fetch(`${sandbox.url}/sandbox/tokens/expire`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: email }) });
+      await fetch(`${sandbox.url}/sandbox/tokens/expire`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: email }),
+      });
       await fault({ kind: 'invalid_grant', account: email });
       const refused = await t.request({
         method: 'GET',
@@ -322,14 +433,23 @@ describe('sheet imports (posts and models from Google Sheets, on the worker)', (
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toContain('re-authenticate');
       const accounts = await t.request({ method: 'GET', url: `${API}/google-auth/accounts`, headers: bearer(token) });
-      expect(accounts.json<{ id: number; needsReauth: boolean }[]>().find((a) => a.id === second)?.needsReauth).toBe(true);
+      expect(accounts.json<{ id: number; needsReauth: boolean }[]>().find((a) => a.id === second)?.needsReauth).toBe(
+        true,
+      );
     });
 
     it('is closed to visitors without a session and to role user', async () => {
-      const anonymous = await t.request({ method: 'GET', url: `${API}/posts/${SEED.postsSpreadsheetId}/x/${accountId}` });
+      const anonymous = await t.request({
+        method: 'GET',
+        url: `${API}/posts/${SEED.postsSpreadsheetId}/x/${accountId}`,
+      });
       expect(anonymous.statusCode).toBe(401);
       await t.createUser({ email: 'plain.user@jobcasting.test', password: 'Plain-password-1', role: 'user' });
-      const user = await t.request({ method: 'POST', url: `${API}/auth/login`, payload: { email: 'plain.user@jobcasting.test', password: 'Plain-password-1' } });
+      const user = await t.request({
+        method: 'POST',
+        url: `${API}/auth/login`,
+        payload: { email: 'plain.user@jobcasting.test', password: 'Plain-password-1' },
+      });
       // Role user cannot sign in at all (spec §5); no token of theirs can reach the route.
       expect(user.statusCode).toBe(403);
     });

@@ -13,7 +13,11 @@ describe('users', () => {
     const session = await t.login(SUPERADMIN.email, SUPERADMIN.password);
     superToken = session.token;
     superId = session.user.id;
-    adminId = await t.createUser({ email: 'park.admin@jobcasting.test', password: 'Admin-password-1', username: 'park' });
+    adminId = await t.createUser({
+      email: 'park.admin@jobcasting.test',
+      password: 'Admin-password-1',
+      username: 'park',
+    });
     adminToken = (await t.login('park.admin@jobcasting.test', 'Admin-password-1')).token;
   });
   afterAll(() => t.close());
@@ -50,7 +54,12 @@ describe('users', () => {
         password: 'Lee-password-1',
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ name: 'Lee Casting', username: 'lee', email: 'lee@jobcasting.test', role: 'admin' });
+      expect(response.json()).toMatchObject({
+        name: 'Lee Casting',
+        username: 'lee',
+        email: 'lee@jobcasting.test',
+        role: 'admin',
+      });
       expect((await t.login('lee@jobcasting.test', 'Lee-password-1')).user.id).toBe(response.json().id);
     });
 
@@ -62,13 +71,30 @@ describe('users', () => {
     });
 
     it('answers 409 naming the clashing field', async () => {
-      const email = await call('POST', USERS, superToken, { name: 'A', username: 'fresh1', email: 'PARK.admin@jobcasting.test', password: 'Password-123' });
+      const email = await call('POST', USERS, superToken, {
+        name: 'A',
+        username: 'fresh1',
+        email: 'PARK.admin@jobcasting.test',
+        password: 'Password-123',
+      });
       expect(email.statusCode).toBe(409);
-      expect(email.json()).toMatchObject({ message: 'Email is already in use', details: { conflictingFields: ['email'] } });
-      const username = await call('POST', USERS, superToken, { name: 'A', username: 'park', email: 'fresh@jobcasting.test', password: 'Password-123' });
+      expect(email.json()).toMatchObject({
+        message: 'Email is already in use',
+        details: { conflictingFields: ['email'] },
+      });
+      const username = await call('POST', USERS, superToken, {
+        name: 'A',
+        username: 'park',
+        email: 'fresh@jobcasting.test',
+        password: 'Password-123',
+      });
       expect(username.statusCode).toBe(409);
       expect(username.json().details.conflictingFields).toEqual(['username']);
-      const update = await call('PUT', `${USERS}/${adminId}`, superToken, { name: 'Park', username: 'park', email: SUPERADMIN.email });
+      const update = await call('PUT', `${USERS}/${adminId}`, superToken, {
+        name: 'Park',
+        username: 'park',
+        email: SUPERADMIN.email,
+      });
       expect(update.statusCode).toBe(409);
       expect(update.json().details.conflictingFields).toEqual(['email']);
     });
@@ -111,7 +137,12 @@ describe('users', () => {
       const id = await t.createUser({ email: 'demoted@jobcasting.test', password: 'Demoted-password-1' });
       const demoted = await t.login('demoted@jobcasting.test', 'Demoted-password-1');
       expect((await call('GET', `${USERS}/${id}`, demoted.token)).statusCode).toBe(200);
-      const change = await call('PUT', `${USERS}/${id}`, superToken, { name: 'Demoted', username: 'demoted', email: 'demoted@jobcasting.test', role: 'user' });
+      const change = await call('PUT', `${USERS}/${id}`, superToken, {
+        name: 'Demoted',
+        username: 'demoted',
+        email: 'demoted@jobcasting.test',
+        role: 'user',
+      });
       expect(change.statusCode).toBe(200);
       const refused = await call('GET', `${USERS}/${id}`, demoted.token);
       expect(refused.statusCode).toBe(403);
@@ -122,7 +153,12 @@ describe('users', () => {
       const id = await t.createUser({ email: 'han@jobcasting.test', password: 'Han-password-1', username: 'han' });
       const first = await t.login('han@jobcasting.test', 'Han-password-1');
       const second = await t.login('han@jobcasting.test', 'Han-password-1');
-      const change = await call('PUT', `${USERS}/${id}`, superToken, { name: 'Han', username: 'han', email: 'han@jobcasting.test', password: 'Han-password-2' });
+      const change = await call('PUT', `${USERS}/${id}`, superToken, {
+        name: 'Han',
+        username: 'han',
+        email: 'han@jobcasting.test',
+        password: 'Han-password-2',
+      });
       expect(change.statusCode).toBe(200);
       for (const session of [first, second]) {
         expect((await call('GET', `${USERS}/${id}`, session.token)).statusCode).toBe(401);
@@ -137,15 +173,23 @@ describe('users', () => {
       const aId = await t.createUser({ email: 'sa-a@jobcasting.test', password: 'Sa-password-1', role: 'superadmin' });
       const bId = await t.createUser({ email: 'sa-b@jobcasting.test', password: 'Sa-password-1', role: 'superadmin' });
       // Leave A and B as the only superadmins.
-      const others = (await call('GET', `${USERS}?pageSize=150`, superToken)).json().data.filter(
-        (u: { id: number; role: string }) => u.role === 'superadmin' && u.id !== aId && u.id !== bId && u.id !== superId,
-      );
+      const others = (await call('GET', `${USERS}?pageSize=150`, superToken))
+        .json()
+        .data.filter(
+          (u: { id: number; role: string }) =>
+            u.role === 'superadmin' && u.id !== aId && u.id !== bId && u.id !== superId,
+        );
       for (const other of others) {
         await call('PUT', `${USERS}/${other.id}`, superToken, { ...other, role: 'admin' });
       }
       const a = await t.login('sa-a@jobcasting.test', 'Sa-password-1');
       const b = await t.login('sa-b@jobcasting.test', 'Sa-password-1');
-      await call('PUT', `${USERS}/${superId}`, a.token, { name: 'Owner', username: 'owner', email: SUPERADMIN.email, role: 'admin' });
+      await call('PUT', `${USERS}/${superId}`, a.token, {
+        name: 'Owner',
+        username: 'owner',
+        email: SUPERADMIN.email,
+        role: 'admin',
+      });
 
       const demote = (token: string, id: number, email: string) =>
         call('PUT', `${USERS}/${id}`, token, { name: 'S', username: email.split('@')[0], email, role: 'admin' });
@@ -169,14 +213,24 @@ describe('users', () => {
       expect((await call('GET', USERS, loserToken)).statusCode).toBe(403);
       expect((await call('DELETE', `${USERS}/${last.id}`, lastToken)).statusCode).toBe(409);
       // Restore the original owner for the other tests.
-      await call('PUT', `${USERS}/${superId}`, lastToken, { name: 'Owner', username: 'owner', email: SUPERADMIN.email, role: 'superadmin' });
+      await call('PUT', `${USERS}/${superId}`, lastToken, {
+        name: 'Owner',
+        username: 'owner',
+        email: SUPERADMIN.email,
+        role: 'superadmin',
+      });
     });
   });
 
   describe('as admin', () => {
     it('is refused user management (403)', async () => {
       expect((await call('GET', USERS, adminToken)).statusCode).toBe(403);
-      const create = await call('POST', USERS, adminToken, { name: 'X', username: 'x1', email: 'x1@jobcasting.test', password: 'Password-123' });
+      const create = await call('POST', USERS, adminToken, {
+        name: 'X',
+        username: 'x1',
+        email: 'x1@jobcasting.test',
+        password: 'Password-123',
+      });
       expect(create.statusCode).toBe(403);
       expect((await call('DELETE', `${USERS}/${superId}`, adminToken)).statusCode).toBe(403);
     });
@@ -202,7 +256,12 @@ describe('users', () => {
 
     it('needs their current password to change it; a missing or wrong one changes nothing and ends no session', async () => {
       const other = await t.login('park.admin@jobcasting.test', 'Admin-password-1');
-      const fields = { name: 'Park Ji-won', username: 'park', email: 'park.admin@jobcasting.test', password: 'New-password-2' };
+      const fields = {
+        name: 'Park Ji-won',
+        username: 'park',
+        email: 'park.admin@jobcasting.test',
+        password: 'New-password-2',
+      };
       const missing = await call('PUT', `${USERS}/${adminId}`, adminToken, fields);
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual({
@@ -211,9 +270,14 @@ describe('users', () => {
         message: 'Current password is required',
         details: { validation: [{ path: 'currentPassword', message: 'Current password is required' }] },
       });
-      const wrong = await call('PUT', `${USERS}/${adminId}`, adminToken, { ...fields, currentPassword: 'Not-the-password-1' });
+      const wrong = await call('PUT', `${USERS}/${adminId}`, adminToken, {
+        ...fields,
+        currentPassword: 'Not-the-password-1',
+      });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().details.validation).toEqual([{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+      expect(wrong.json().details.validation).toEqual([
+        { path: 'currentPassword', message: 'Current password is incorrect' },
+      ]);
       await t.login('park.admin@jobcasting.test', 'Admin-password-1');
       expect((await call('GET', `${USERS}/${adminId}`, other.token)).statusCode).toBe(200);
       expect((await refresh(other.refreshToken)).statusCode).toBe(200);
@@ -230,7 +294,13 @@ describe('users', () => {
             method: 'PUT',
             url: `${USERS}/${id}`,
             headers: bearer(session.token),
-            payload: { name: 'Guessed', username: 'guessed', email: account.email, password: 'Another-password-2', currentPassword },
+            payload: {
+              name: 'Guessed',
+              username: 'guessed',
+              email: account.email,
+              password: 'Another-password-2',
+              currentPassword,
+            },
           });
         for (let guess = 0; guess < 3; guess++) expect((await change(`Wrong-guess-${guess}`)).statusCode).toBe(400);
         // The fourth guess is refused unchecked, even with the right password, and so is a sign-in.
@@ -270,7 +340,11 @@ describe('users', () => {
     });
 
     it('cannot update another user or raise their own role', async () => {
-      const other = await call('PUT', `${USERS}/${superId}`, adminToken, { name: 'X', username: 'owner', email: SUPERADMIN.email });
+      const other = await call('PUT', `${USERS}/${superId}`, adminToken, {
+        name: 'X',
+        username: 'owner',
+        email: SUPERADMIN.email,
+      });
       expect(other.statusCode).toBe(403);
       const raise = await call('PUT', `${USERS}/${adminId}`, adminToken, {
         name: 'Park',

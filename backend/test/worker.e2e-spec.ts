@@ -38,13 +38,19 @@ describe('worker process', () => {
       [expiredId, live.user.id],
     );
 
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+      logger: false,
+      abortOnError: false,
+    });
     await worker.init();
     const queue = t.app.get<Queue>(getQueueToken(QueueName.Maintenance));
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers.map((s) => s.key)).toContain(PURGE_SESSIONS_JOB);
 
-    const events = new QueueEvents(QueueName.Maintenance, { connection: { url: t.config.REDIS_URL }, prefix: `${t.config.REDIS_KEY_PREFIX}:bull` });
+    const events = new QueueEvents(QueueName.Maintenance, {
+      connection: { url: t.config.REDIS_URL },
+      prefix: `${t.config.REDIS_KEY_PREFIX}:bull`,
+    });
     await events.waitUntilReady();
     const job = await queue.add(PURGE_SESSIONS_JOB, {});
     const result = await job.waitUntilFinished(events, 20_000);
@@ -59,12 +65,18 @@ describe('worker process', () => {
   });
 
   it('schedules the watch of replies and bounces every GMAIL_WATCH_INTERVAL_MS, on its own queue', async () => {
-    worker ??= await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    worker ??= await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+      logger: false,
+      abortOnError: false,
+    });
     await worker.init();
     const queue = t.app.get<Queue>(getQueueToken(QueueName.MailWatch));
     const scheduler = (await queue.getJobSchedulers()).find((s) => s.key === GMAIL_WATCH_JOB);
     expect(Number(scheduler?.every)).toBe(t.config.GMAIL_WATCH_INTERVAL_MS);
-    const events = new QueueEvents(QueueName.MailWatch, { connection: { url: t.config.REDIS_URL }, prefix: `${t.config.REDIS_KEY_PREFIX}:bull` });
+    const events = new QueueEvents(QueueName.MailWatch, {
+      connection: { url: t.config.REDIS_URL },
+      prefix: `${t.config.REDIS_KEY_PREFIX}:bull`,
+    });
     await events.waitUntilReady();
     // No account is connected: nothing to read, and nothing fails.
     const result = await (await queue.add(GMAIL_WATCH_JOB, {})).waitUntilFinished(events, 20_000);
@@ -78,16 +90,27 @@ describe('worker process', () => {
     const fresh = randomUUID();
     const started = randomUUID();
     const upload = (id: string, state: string, age: string) =>
-      em.execute(`insert into contact_import (id, file_name, content, state, rejected, created_at) values (?, 'book.csv', '\\x6e616d65', ?, '[]', now() - ?::interval)`, [id, state, age]);
+      em.execute(
+        `insert into contact_import (id, file_name, content, state, rejected, created_at) values (?, 'book.csv', '\\x6e616d65', ?, '[]', now() - ?::interval)`,
+        [id, state, age],
+      );
     await upload(stale, 'uploaded', '25 hours');
     await upload(fresh, 'uploaded', '23 hours');
     await upload(started, 'completed', '3 days');
 
-    worker ??= await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+    worker ??= await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+      logger: false,
+      abortOnError: false,
+    });
     await worker.init();
     const queue = t.app.get<Queue>(getQueueToken(QueueName.Maintenance));
-    expect((await queue.getJobSchedulers()).map((s) => s.key)).toEqual(expect.arrayContaining([PURGE_SESSIONS_JOB, PURGE_STALE_UPLOADS_JOB, RESUME_STRANDED_IMPORTS_JOB]));
-    const events = new QueueEvents(QueueName.Maintenance, { connection: { url: t.config.REDIS_URL }, prefix: `${t.config.REDIS_KEY_PREFIX}:bull` });
+    expect((await queue.getJobSchedulers()).map((s) => s.key)).toEqual(
+      expect.arrayContaining([PURGE_SESSIONS_JOB, PURGE_STALE_UPLOADS_JOB, RESUME_STRANDED_IMPORTS_JOB]),
+    );
+    const events = new QueueEvents(QueueName.Maintenance, {
+      connection: { url: t.config.REDIS_URL },
+      prefix: `${t.config.REDIS_KEY_PREFIX}:bull`,
+    });
     await events.waitUntilReady();
     await (await queue.add(PURGE_STALE_UPLOADS_JOB, {})).waitUntilFinished(events, 20_000);
     await events.close();

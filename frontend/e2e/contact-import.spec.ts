@@ -10,7 +10,10 @@ let sequence = 0;
 const bookName = (label: string) => `E2E ${label} ${Date.now().toString(36)}-${++sequence}`;
 
 async function seedBook(token: string, name: string, contacts: Schemas['BulkContactDto'][]): Promise<number> {
-  const { data, error } = await api.POST('/backend/api/v1/contact-list/bulk', { body: { addressBook: name, contacts }, headers: { Authorization: `Bearer ${token}` } });
+  const { data, error } = await api.POST('/backend/api/v1/contact-list/bulk', {
+    body: { addressBook: name, contacts },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   if (!data) throw new Error(`seeding ${name} failed: ${JSON.stringify(error)}`);
   return data.addressBookId;
 }
@@ -28,7 +31,10 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 1440, height: 900 },
 ]) {
-  test(`an import updates the contacts its rows match, is reverted and restored (${viewport.width}×${viewport.height})`, async ({ page, superadminSession }) => {
+  test(`an import updates the contacts its rows match, is reverted and restored (${viewport.width}×${viewport.height})`, async ({
+    page,
+    superadminSession,
+  }) => {
     // An import, a revert and a restore, each waited for on a shared machine, and four accessibility scans.
     test.setTimeout(150_000);
     await page.setViewportSize(viewport);
@@ -41,8 +47,15 @@ for (const viewport of [
     await openBook(page, name);
     await expect(page.getByText(/Checked \d+ \/ Total 2/)).toBeVisible();
 
-    const csv = ['이름,전화번호,이메일,카카오톡 이름', '김하늘,010 5555 0001,new@sky.kr,하늘', '이준호,01055550002,jun@new.kr,', '박서연,010-5555-0003,seo@new.kr,'].join('\r\n');
-    await page.locator('input[type="file"]').setInputFiles({ name: '갱신.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\r\n`, 'utf8') });
+    const csv = [
+      '이름,전화번호,이메일,카카오톡 이름',
+      '김하늘,010 5555 0001,new@sky.kr,하늘',
+      '이준호,01055550002,jun@new.kr,',
+      '박서연,010-5555-0003,seo@new.kr,',
+    ].join('\r\n');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: '갱신.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\r\n`, 'utf8') });
     const dialog = page.getByRole('dialog', { name: 'CSV Upload' });
     // The mapping names the spec's columns, not the fields behind them.
     const mapping = dialog.getByRole('region', { name: 'Column mapping' });
@@ -62,7 +75,9 @@ for (const viewport of [
     await expect(dialog.getByRole('button', { name: 'Import 3 rows' })).toBeInViewport({ ratio: 1 });
     await checkScreen(page, `contact-import-update-preview-${size}`);
     await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
-    await expect(message(page, 'Added 1 contact, updated 2 from 2 matching rows. Rejected 0.')).toBeVisible({ timeout: 30_000 });
+    await expect(message(page, 'Added 1 contact, updated 2 from 2 matching rows. Rejected 0.')).toBeVisible({
+      timeout: 30_000,
+    });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText(/Checked \d+ \/ Total 3/)).toBeVisible();
     await expect(emailOf(page, '김하늘')).toHaveValue('new@sky.kr');
@@ -76,11 +91,15 @@ for (const viewport of [
     await checkScreen(page, `contact-import-list-${size}`);
     await row.getByRole('button', { name: 'Revert 갱신.csv' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Revert Import' });
-    await expect(confirm).toContainText('Revert this import? 1 added contact will be removed and 2 updated contacts restored.');
+    await expect(confirm).toContainText(
+      'Revert this import? 1 added contact will be removed and 2 updated contacts restored.',
+    );
     await expect(confirm.getByRole('button', { name: 'Revert' })).toBeInViewport({ ratio: 1 });
     await checkScreen(page, `contact-import-revert-confirm-${size}`);
     await confirm.getByRole('button', { name: 'Revert' }).click();
-    await expect(imports.getByRole('status').filter({ hasText: 'Import reverted: 1 contact removed, 2 contacts restored.' })).toBeVisible();
+    await expect(
+      imports.getByRole('status').filter({ hasText: 'Import reverted: 1 contact removed, 2 contacts restored.' }),
+    ).toBeVisible();
     await expect(row).toContainText('Reverted');
     await imports.getByRole('button', { name: 'Close' }).click();
     // The book shows its old values again, without the added contact.
@@ -91,11 +110,19 @@ for (const viewport of [
 
     // The revert is restorable.
     await page.getByRole('button', { name: 'Recent Imports' }).click();
-    await imports.getByRole('row').filter({ hasText: '갱신.csv' }).getByRole('button', { name: 'Restore 갱신.csv' }).click();
+    await imports
+      .getByRole('row')
+      .filter({ hasText: '갱신.csv' })
+      .getByRole('button', { name: 'Restore 갱신.csv' })
+      .click();
     const restore = page.getByRole('alertdialog', { name: 'Restore Import' });
-    await expect(restore).toContainText('Restore this import? 1 removed contact will come back and 2 restored contacts get the import’s values again.');
+    await expect(restore).toContainText(
+      'Restore this import? 1 removed contact will come back and 2 restored contacts get the import’s values again.',
+    );
     await restore.getByRole('button', { name: 'Restore' }).click();
-    await expect(imports.getByRole('status').filter({ hasText: 'Import restored: 1 contact back, 2 contacts updated again.' })).toBeVisible();
+    await expect(
+      imports.getByRole('status').filter({ hasText: 'Import restored: 1 contact back, 2 contacts updated again.' }),
+    ).toBeVisible();
     await imports.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText(/Checked \d+ \/ Total 3/)).toBeVisible();
     await expect(emailOf(page, '김하늘')).toHaveValue('new@sky.kr');

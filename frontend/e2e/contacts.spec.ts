@@ -1,6 +1,16 @@
 import type { Schemas } from '@job-casting/contracts';
 import type { Page } from '@playwright/test';
-import { api, apiLogin, checkScreen, createAccount, expect, message, sessionStorageState, test, useSuperadminSession } from './support.ts';
+import {
+  api,
+  apiLogin,
+  checkScreen,
+  createAccount,
+  expect,
+  message,
+  sessionStorageState,
+  test,
+  useSuperadminSession,
+} from './support.ts';
 
 useSuperadminSession();
 
@@ -10,13 +20,19 @@ const bookName = (label: string) => `E2E ${label} ${Date.now().toString(36)}-${+
 
 /** Seeds a book through POST contact-list/bulk (fast); returns its id. */
 async function seedBook(token: string, name: string, contacts: BulkContact[]): Promise<number> {
-  const { data, error } = await api.POST('/backend/api/v1/contact-list/bulk', { body: { addressBook: name, contacts }, headers: { Authorization: `Bearer ${token}` } });
+  const { data, error } = await api.POST('/backend/api/v1/contact-list/bulk', {
+    body: { addressBook: name, contacts },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   if (!data) throw new Error(`seeding ${name} failed: ${JSON.stringify(error)}`);
   return data.addressBookId;
 }
 
 async function bookContacts(token: string, bookId: number) {
-  const { data } = await api.GET('/backend/api/v1/address-books/{id}/contacts', { params: { path: { id: bookId } }, headers: { Authorization: `Bearer ${token}` } });
+  const { data } = await api.GET('/backend/api/v1/address-books/{id}/contacts', {
+    params: { path: { id: bookId } },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return data?.data ?? [];
 }
 
@@ -28,10 +44,14 @@ async function openBook(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('listbox', { name: 'Groups' })).toBeVisible();
 }
 
-const groupItem = (page: Page, name: string) => page.getByRole('listbox', { name: 'Groups' }).getByRole('option', { name: new RegExp(`^${name} \\d`) });
+const groupItem = (page: Page, name: string) =>
+  page.getByRole('listbox', { name: 'Groups' }).getByRole('option', { name: new RegExp(`^${name} \\d`) });
 const toast = (page: Page, text: string) => message(page, text).first();
 
-test('a new book: contacts, groups and their refusals, inline edits saved at once', async ({ page, superadminSession }) => {
+test('a new book: contacts, groups and their refusals, inline edits saved at once', async ({
+  page,
+  superadminSession,
+}) => {
   const name = bookName('fresh');
   await page.goto('/admin/contact-book');
   await expect(page.getByRole('tab', { name: 'Address Book' })).toHaveAttribute('aria-selected', 'true');
@@ -39,7 +59,10 @@ test('a new book: contacts, groups and their refusals, inline edits saved at onc
   await expect(page.getByRole('tab', { name: 'Duplicate Check' })).toBeVisible();
 
   await page.getByRole('button', { name: 'New Address Book' }).click();
-  await page.getByRole('dialog', { name: 'New Address Book' }).getByLabel(/^Address book name/).fill(name);
+  await page
+    .getByRole('dialog', { name: 'New Address Book' })
+    .getByLabel(/^Address book name/)
+    .fill(name);
   await page.getByRole('dialog', { name: 'New Address Book' }).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, `Address book ${name} created`)).toBeVisible();
   await expect(page.getByRole('button', { name: /Address book/ })).toContainText(name);
@@ -92,7 +115,9 @@ test('a new book: contacts, groups and their refusals, inline edits saved at onc
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await expect
     .poll(async () => {
-      const { data } = await api.GET('/backend/api/v1/address-book', { headers: { Authorization: `Bearer ${superadminSession.token}` } });
+      const { data } = await api.GET('/backend/api/v1/address-book', {
+        headers: { Authorization: `Bearer ${superadminSession.token}` },
+      });
       const book = data?.addressBooks.find((candidate) => candidate.name === name);
       return book ? (await bookContacts(superadminSession.token, book.id))[0]?.email : undefined;
     })
@@ -163,7 +188,10 @@ test('copy, cut and paste between groups, with their refusals', async ({ page, s
   await expect(page.getByRole('textbox', { name: 'Name of 배우 하나', exact: true })).toHaveCount(0);
 });
 
-test('a row’s Delete asks first, naming the contact: Cancel keeps it, Delete deletes it', async ({ page, superadminSession }) => {
+test('a row’s Delete asks first, naming the contact: Cancel keeps it, Delete deletes it', async ({
+  page,
+  superadminSession,
+}) => {
   const name = bookName('row delete');
   const bookId = await seedBook(superadminSession.token, name, [
     { contactName: '김민준', phoneNumber: '010-4444-0001' },
@@ -179,18 +207,28 @@ test('a row’s Delete asks first, naming the contact: Cancel keeps it, Delete d
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('textbox', { name: 'Name of 김민준', exact: true })).toBeVisible();
-  expect((await bookContacts(superadminSession.token, bookId)).map((contact) => contact.contactName)).toEqual(['김민준', '이서연']);
+  expect((await bookContacts(superadminSession.token, bookId)).map((contact) => contact.contactName)).toEqual([
+    '김민준',
+    '이서연',
+  ]);
 
   await page.getByRole('button', { name: 'Delete 김민준', exact: true }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, '1 contact deleted')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name of 김민준', exact: true })).toHaveCount(0);
-  expect((await bookContacts(superadminSession.token, bookId)).map((contact) => contact.contactName)).toEqual(['이서연']);
+  expect((await bookContacts(superadminSession.token, bookId)).map((contact) => contact.contactName)).toEqual([
+    '이서연',
+  ]);
 });
 
-test('status and checklist cells are chosen from a list and kept across a reload; an e-mail cell refuses a non-address', async ({ page, superadminSession }) => {
+test('status and checklist cells are chosen from a list and kept across a reload; an e-mail cell refuses a non-address', async ({
+  page,
+  superadminSession,
+}) => {
   const name = bookName('choices');
-  const bookId = await seedBook(superadminSession.token, name, [{ contactName: '박지훈', phoneNumber: '010-5555-0001', checklistConfirm: 'Mismatch', completionStatus: '2' }]);
+  const bookId = await seedBook(superadminSession.token, name, [
+    { contactName: '박지훈', phoneNumber: '010-5555-0001', checklistConfirm: 'Mismatch', completionStatus: '2' },
+  ]);
   await openBook(page, name);
 
   // An import's spelling shows as its listed value; an unknown code stays visible, marked.
@@ -204,12 +242,22 @@ test('status and checklist cells are chosen from a list and kept across a reload
   await page.keyboard.press('Enter');
   // The open list is the last on the page (the groups panel is a list too).
   const openList = page.getByRole('listbox').last();
-  await expect(openList.getByRole('option')).toHaveText(['— (none)', '1 · Friend addition requested or pending', '3 · New chat name in use', '5 · Existing chat name kept', '2 (not in the list)']);
+  await expect(openList.getByRole('option')).toHaveText([
+    '— (none)',
+    '1 · Friend addition requested or pending',
+    '3 · New chat name in use',
+    '5 · Existing chat name kept',
+    '2 (not in the list)',
+  ]);
   await checkScreen(page, 'contact-status-choice');
   await page.getByRole('option', { name: '5 · Existing chat name kept' }).click();
   await expect(status).toContainText('5');
   await checklist.click();
-  await expect(openList.getByRole('option')).toHaveText(['— (not checked)', 'agreement · 일치', 'inconsistency · 불일치']);
+  await expect(openList.getByRole('option')).toHaveText([
+    '— (not checked)',
+    'agreement · 일치',
+    'inconsistency · 불일치',
+  ]);
   await page.getByRole('option', { name: 'agreement · 일치' }).click();
   await page.getByRole('button', { name: /Start Status of 박지훈$/ }).click();
   await page.getByRole('option', { name: '1 · Friend addition requested or pending' }).click();
@@ -233,7 +281,9 @@ test('status and checklist cells are chosen from a list and kept across a reload
   await email.fill('jihoon@example.com');
   await email.press('Enter');
   await expect(email).not.toHaveAttribute('aria-invalid', 'true');
-  await expect.poll(async () => (await bookContacts(superadminSession.token, bookId))[0]?.email).toBe('jihoon@example.com');
+  await expect
+    .poll(async () => (await bookContacts(superadminSession.token, bookId))[0]?.email)
+    .toBe('jihoon@example.com');
 
   await page.reload();
   await page.getByRole('button', { name: /Address book/ }).click();
@@ -249,9 +299,27 @@ test('a friend batch and both nickname batches', async ({ page, superadminSessio
   await seedBook(superadminSession.token, name, [
     { contactName: '친구 후보', phoneNumber: '010-3333-0001', kakaoTalk: '후보' },
     { contactName: '전화 없음', phoneNumber: '' },
-    { contactName: '일치 배우', phoneNumber: '010-3333-0002', checklistConfirm: 'agreement', kakaoTalk: '일치', chatWindowName: '일치' },
-    { contactName: '불일치 하나', phoneNumber: '010-3333-0003', checklistConfirm: 'inconsistency', kakaoTalk: '카톡하나', chatWindowName: '옛이름1' },
-    { contactName: '불일치 둘', phoneNumber: '010-3333-0004', checklistConfirm: 'inconsistency', kakaoTalk: '카톡둘', chatWindowName: '옛이름2' },
+    {
+      contactName: '일치 배우',
+      phoneNumber: '010-3333-0002',
+      checklistConfirm: 'agreement',
+      kakaoTalk: '일치',
+      chatWindowName: '일치',
+    },
+    {
+      contactName: '불일치 하나',
+      phoneNumber: '010-3333-0003',
+      checklistConfirm: 'inconsistency',
+      kakaoTalk: '카톡하나',
+      chatWindowName: '옛이름1',
+    },
+    {
+      contactName: '불일치 둘',
+      phoneNumber: '010-3333-0004',
+      checklistConfirm: 'inconsistency',
+      kakaoTalk: '카톡둘',
+      chatWindowName: '옛이름2',
+    },
   ]);
   await openBook(page, name);
 
@@ -273,7 +341,8 @@ test('a friend batch and both nickname batches', async ({ page, superadminSessio
   await expect(preview.getByRole('row')).toHaveCount(2);
   await expect(preview).toContainText('친구 후보');
   // The checked contacts left out are named with the reason, in the preview and in the confirmation.
-  const leftOut = 'Left out: 전화 없음 (no phone number), 일치 배우 (checklist: agreement), 불일치 하나 (checklist: inconsistency), 불일치 둘 (checklist: inconsistency)';
+  const leftOut =
+    'Left out: 전화 없음 (no phone number), 일치 배우 (checklist: agreement), 불일치 하나 (checklist: inconsistency), 불일치 둘 (checklist: inconsistency)';
   await expect(preview.getByRole('note', { name: 'Left out' })).toHaveText(leftOut);
   await checkScreen(page, 'contact-friend-targets');
   await preview.getByRole('button', { name: 'Add Friends' }).click();
@@ -297,14 +366,18 @@ test('a friend batch and both nickname batches', async ({ page, superadminSessio
   await nickname.getByRole('button', { name: '다음' }).click();
   await expect(nickname.getByText('카카오톡 대화명과 같은 이름은 사용할 수 없습니다.')).toBeVisible();
   await expect(nickname.getByText('수정할 대화명을 입력해주세요.')).toBeVisible();
-  await expect(nickname.getByRole('alert')).toHaveText('수정할 대화명을 확인해주세요. 비어 있거나 카카오톡 대화명과 같은 이름입니다.');
+  await expect(nickname.getByRole('alert')).toHaveText(
+    '수정할 대화명을 확인해주세요. 비어 있거나 카카오톡 대화명과 같은 이름입니다.',
+  );
   await nickname.getByRole('textbox', { name: '새 이름: 불일치 하나' }).fill('새이름1');
   await nickname.getByRole('textbox', { name: '새 이름: 불일치 둘' }).fill('새이름2');
   await nickname.getByRole('button', { name: '다음' }).click();
   await expect(nickname).toContainText('아래 내용으로 대화명을 수정하시겠습니까?');
   await nickname.getByRole('button', { name: '저장' }).click();
   await expect(toast(page, 'New chat names saved for 2 contact(s).')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Modified Chat Name of 불일치 둘', exact: true })).toHaveValue('새이름2');
+  await expect(page.getByRole('textbox', { name: 'Modified Chat Name of 불일치 둘', exact: true })).toHaveValue(
+    '새이름2',
+  );
 
   await page.getByRole('button', { name: 'Modify Nickname (Use Existing Name)' }).click();
   const existing = page.getByRole('dialog', { name: '대화명 수정 (기존 이름 사용)' });
@@ -314,18 +387,37 @@ test('a friend batch and both nickname batches', async ({ page, superadminSessio
   await existing.getByRole('button', { name: '저장' }).click();
   await expect(toast(page, 'Existing chat names kept for 2 contact(s).')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Done conversation name of 불일치 하나' })).toBeDisabled();
-  await expect(page.getByRole('textbox', { name: 'Chat Window Name of 불일치 하나', exact: true })).toHaveValue('카톡하나');
+  await expect(page.getByRole('textbox', { name: 'Chat Window Name of 불일치 하나', exact: true })).toHaveValue(
+    '카톡하나',
+  );
   await page.getByRole('button', { name: 'Modify Nickname (Use Existing Name)' }).click();
   await expect(toast(page, 'There are no contacts that need to change their nickname.')).toBeVisible();
 });
 
-test('friend requests and nickname batches take every checked contact of the book, whichever group is shown', async ({ page, superadminSession }) => {
+test('friend requests and nickname batches take every checked contact of the book, whichever group is shown', async ({
+  page,
+  superadminSession,
+}) => {
   const name = bookName('kakao groups');
   await seedBook(superadminSession.token, name, [
     { contactName: '친구 가', phoneNumber: '010-3434-0001', kakaoTalk: '친구가', Group: 'A' },
-    { contactName: '불일치 가', phoneNumber: '010-3434-0002', checklistConfirm: 'inconsistency', kakaoTalk: '카톡가', chatWindowName: '옛가', Group: 'A' },
+    {
+      contactName: '불일치 가',
+      phoneNumber: '010-3434-0002',
+      checklistConfirm: 'inconsistency',
+      kakaoTalk: '카톡가',
+      chatWindowName: '옛가',
+      Group: 'A',
+    },
     { contactName: '친구 나', phoneNumber: '010-3434-0003', kakaoTalk: '친구나', Group: 'B' },
-    { contactName: '불일치 나', phoneNumber: '010-3434-0004', checklistConfirm: 'inconsistency', kakaoTalk: '카톡나', chatWindowName: '옛나', Group: 'B' },
+    {
+      contactName: '불일치 나',
+      phoneNumber: '010-3434-0004',
+      checklistConfirm: 'inconsistency',
+      kakaoTalk: '카톡나',
+      chatWindowName: '옛나',
+      Group: 'B',
+    },
   ]);
   await openBook(page, name);
   await groupItem(page, 'A').click();
@@ -365,14 +457,21 @@ test('Send Selected Items takes the checked ids to the message sender', async ({
   await expect(page).toHaveURL(/\/admin\/message-sender$/);
   // The sender takes the checked ids from storage (and removes them): the checked contact is its one recipient.
   await expect(toast(page, 'Contacts Added')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Recipient list' }).getByRole('row').filter({ hasText: String(first!.id) })).toContainText('받는 사람');
+  await expect(
+    page
+      .getByRole('region', { name: 'Recipient list' })
+      .getByRole('row')
+      .filter({ hasText: String(first!.id) }),
+  ).toContainText('받는 사람');
   await expect(page.getByRole('region', { name: 'Recipient list' })).not.toContainText('안 받는 사람');
   expect(await page.evaluate(() => localStorage.getItem('selected-contacts-for-message'))).toBeNull();
 });
 
 test('autosave off keeps edits until Save and warns before leaving', async ({ page, superadminSession }) => {
   const name = bookName('manual');
-  const bookId = await seedBook(superadminSession.token, name, [{ contactName: '수동 저장', phoneNumber: '010-5555-0001' }]);
+  const bookId = await seedBook(superadminSession.token, name, [
+    { contactName: '수동 저장', phoneNumber: '010-5555-0001' },
+  ]);
   await openBook(page, name);
   await page.getByRole('switch', { name: /Autosave/ }).press('Space');
   await expect(page.getByRole('switch', { name: 'Autosave off' })).not.toBeChecked();
@@ -400,9 +499,13 @@ test('two staff members edit one contact: the later autosave is refused, the row
   superadminSession,
 }) => {
   const name = bookName('shared');
-  const bookId = await seedBook(superadminSession.token, name, [{ contactName: '공유 연락처', phoneNumber: '010-5555-0101' }]);
+  const bookId = await seedBook(superadminSession.token, name, [
+    { contactName: '공유 연락처', phoneNumber: '010-5555-0101' },
+  ]);
   const colleague = await createAccount(superadminSession.token, 'admin', 'contact-editor');
-  const colleagueContext = await browser.newContext({ storageState: sessionStorageState(await apiLogin(colleague.email, colleague.password)) });
+  const colleagueContext = await browser.newContext({
+    storageState: sessionStorageState(await apiLogin(colleague.email, colleague.password)),
+  });
   try {
     const colleaguePage = await colleagueContext.newPage();
     await openBook(page, name);
@@ -433,7 +536,9 @@ test('two staff members edit one contact: the later autosave is refused, the row
     await expect(notice).toHaveCount(0);
     await expect(emailOf(page)).toHaveValue('mine@agency.kr');
     await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
-    await expect.poll(async () => (await bookContacts(superadminSession.token, bookId))[0]?.email).toBe('mine@agency.kr');
+    await expect
+      .poll(async () => (await bookContacts(superadminSession.token, bookId))[0]?.email)
+      .toBe('mine@agency.kr');
   } finally {
     await colleagueContext.close();
   }
@@ -444,7 +549,10 @@ test('a large book pages by 100 and renders only the rows in view', async ({ pag
   await seedBook(
     superadminSession.token,
     name,
-    Array.from({ length: 250 }, (_, index) => ({ contactName: `연락처 ${String(index + 1).padStart(3, '0')}`, phoneNumber: `010-6000-${String(index).padStart(4, '0')}` })),
+    Array.from({ length: 250 }, (_, index) => ({
+      contactName: `연락처 ${String(index + 1).padStart(3, '0')}`,
+      phoneNumber: `010-6000-${String(index).padStart(4, '0')}`,
+    })),
   );
   await openBook(page, name);
   await expect(page.getByText('page 1 / 3')).toBeVisible();
@@ -467,8 +575,18 @@ test('a Korean CSV is previewed, imported with progress, and reported', async ({
   await upload.setInputFiles({ name: 'contacts.txt', mimeType: 'text/plain', buffer: Buffer.from('이름,전화번호\n') });
   await expect(toast(page, 'CSV upload accepts .csv only')).toBeVisible();
 
-  const csv = ['이름,전화번호,이메일,그룹,메모', '김하늘,010-7777-0001,sky@example.com,신인,"첫 줄, 쉼표"', '이준호,010-7777-0002,,신인,', '박서연,010 7777 0003,,,', '전화 없음,없음,,,'].join('\r\n');
-  await upload.setInputFiles({ name: '배우 연락처.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\r\n`, 'utf8') });
+  const csv = [
+    '이름,전화번호,이메일,그룹,메모',
+    '김하늘,010-7777-0001,sky@example.com,신인,"첫 줄, 쉼표"',
+    '이준호,010-7777-0002,,신인,',
+    '박서연,010 7777 0003,,,',
+    '전화 없음,없음,,,',
+  ].join('\r\n');
+  await upload.setInputFiles({
+    name: '배우 연락처.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${csv}\r\n`, 'utf8'),
+  });
   const dialog = page.getByRole('dialog', { name: 'CSV Upload' });
   await expect(dialog).toContainText('utf-8');
   await expect(dialog).toContainText('4 rows, 1 rejected');
@@ -476,7 +594,9 @@ test('a Korean CSV is previewed, imported with progress, and reported', async ({
   await expect(dialog.getByRole('region', { name: 'Rejected lines' })).toContainText('5');
   await checkScreen(page, 'contact-csv-preview');
   await dialog.getByRole('button', { name: 'Import 3 contacts' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Imported 3 contacts. Rejected 1.' })).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole('status').filter({ hasText: 'Imported 3 contacts. Rejected 1.' })).toBeVisible({
+    timeout: 30_000,
+  });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText(/Checked \d+ \/ Total 4/)).toBeVisible();
   await expect(groupItem(page, '신인')).toContainText('2');

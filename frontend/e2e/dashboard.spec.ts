@@ -30,7 +30,9 @@ async function consentPopup(page: Page, open: () => Promise<void>): Promise<Page
 }
 
 async function connectedAccountId(token: string): Promise<number> {
-  const { data } = await api.GET('/backend/api/v1/google-auth/accounts', { headers: { Authorization: `Bearer ${token}` } });
+  const { data } = await api.GET('/backend/api/v1/google-auth/accounts', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const account = data?.find((candidate) => candidate.email === SAMPLE_ACCOUNT);
   if (!account) throw new Error(`${SAMPLE_ACCOUNT} is not connected`);
   return account.id;
@@ -40,7 +42,9 @@ async function connectedAccountId(token: string): Promise<number> {
 async function pickSheet(page: Page, button: string, fileName: string, sheetName: string) {
   await page.getByRole('button', { name: button }).click();
   const picker = page.getByRole('dialog', { name: button });
-  await expect(picker.getByRole('list', { name: 'Files' }).or(picker.getByText('No files found in this folder.'))).toBeVisible();
+  await expect(
+    picker.getByRole('list', { name: 'Files' }).or(picker.getByText('No files found in this folder.')),
+  ).toBeVisible();
   await picker.getByLabel('Search files').fill(fileName);
   await picker.getByRole('button', { name: `Select ${fileName}`, exact: true }).click();
   await chooseTab(page, picker, sheetName);
@@ -58,7 +62,9 @@ test('an account is connected through Google’s consent page', async ({ page })
   await sandbox('POST', '/sandbox/reset');
   await page.goto('/admin/email-accounts');
   await expect(page.getByRole('heading', { name: 'Email Accounts' })).toBeVisible();
-  await expect(page.getByText('No accounts connected yet.').or(page.getByRole('list', { name: 'Connected accounts' }))).toBeVisible();
+  await expect(
+    page.getByText('No accounts connected yet.').or(page.getByRole('list', { name: 'Connected accounts' })),
+  ).toBeVisible();
   await checkScreen(page, 'email-accounts');
 
   // Google's consent opens in a pop-up, which hands the outcome back to this window and closes.
@@ -67,7 +73,10 @@ test('an account is connected through Google’s consent page', async ({ page })
   await consent.waitForEvent('close');
   await expect(page).toHaveURL(/\/admin\/email-accounts\?connected=/);
   await expect(message(page, `Connected ${SAMPLE_ACCOUNT}.`)).toBeVisible();
-  const row = page.getByRole('list', { name: 'Connected accounts' }).getByRole('listitem').filter({ hasText: SAMPLE_ACCOUNT });
+  const row = page
+    .getByRole('list', { name: 'Connected accounts' })
+    .getByRole('listitem')
+    .filter({ hasText: SAMPLE_ACCOUNT });
   await expect(row).toContainText('김지현');
   await checkScreen(page, 'email-accounts-connected');
 
@@ -87,7 +96,10 @@ test('an account is connected through Google’s consent page', async ({ page })
   await expect(page).toHaveURL(/\/admin\/dashboard\/\d+$/);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('email') ?? 'null'));
   expect(stored).toMatchObject({ email: SAMPLE_ACCOUNT });
-  await expect(page.getByRole('link', { name: 'JOB CASTING' })).toHaveAttribute('href', `/admin/dashboard/${stored.id}`);
+  await expect(page.getByRole('link', { name: 'JOB CASTING' })).toHaveAttribute(
+    'href',
+    `/admin/dashboard/${stored.id}`,
+  );
 });
 
 test('the posts sheet is imported from the Drive picker with a progress bar', async ({ page, superadminSession }) => {
@@ -117,7 +129,9 @@ test('the posts sheet is imported from the Drive picker with a progress bar', as
 
   // Only spreadsheets can be selected: other files are listed, marked, and their Select is disabled.
   await picker.getByLabel('Search files').fill('광고 콘티');
-  await expect(picker.getByRole('listitem').filter({ hasText: '광고 콘티_커피 CF.pdf' })).toContainText('Not a spreadsheet');
+  await expect(picker.getByRole('listitem').filter({ hasText: '광고 콘티_커피 CF.pdf' })).toContainText(
+    'Not a spreadsheet',
+  );
   await expect(picker.getByRole('button', { name: 'Select 광고 콘티_커피 CF.pdf', exact: true })).toBeDisabled();
   await picker.getByRole('button', { name: 'Preview 광고 콘티_커피 CF.pdf', exact: true }).click();
   await expect(picker.getByRole('button', { name: 'Select This File' })).toBeDisabled();
@@ -167,7 +181,12 @@ test('the models sheet needs a spreadsheet and one of its sheets, then loads', a
   // The guide lists the headers a sheet may use; its tabs work with the arrow keys.
   await page.getByRole('button', { name: 'Instructions' }).click();
   const guide = page.getByRole('dialog', { name: 'Instructions' });
-  await expect(guide.getByRole('tab')).toHaveText(['Loading Models', 'Loading Posts', 'Adding New Model', 'Email Templates']);
+  await expect(guide.getByRole('tab')).toHaveText([
+    'Loading Models',
+    'Loading Posts',
+    'Adding New Model',
+    'Email Templates',
+  ]);
   await expect(guide.getByRole('tabpanel')).toContainText('콤카드 번호');
   await guide.getByRole('tab', { name: 'Loading Models' }).focus();
   await page.keyboard.press('ArrowRight');
@@ -187,25 +206,34 @@ test('the models sheet needs a spreadsheet and one of its sheets, then loads', a
   let tabsFail = true;
   await page.route(/\/backend\/api\/v1\/google-auth\/spreadsheets\/\d+\/[^/]+\/tabs$/, (route) =>
     tabsFail
-      ? route.fulfill({ status: 502, json: { statusCode: 502, error: 'Bad Gateway', message: 'Google Sheets did not answer. Please try again.' } })
+      ? route.fulfill({
+          status: 502,
+          json: { statusCode: 502, error: 'Bad Gateway', message: 'Google Sheets did not answer. Please try again.' },
+        })
       : route.continue(),
   );
   await picker.getByLabel('Search files').fill(MODELS_SPREADSHEET);
   await picker.getByRole('button', { name: `Select ${MODELS_SPREADSHEET}`, exact: true }).click();
-  await expect(picker.getByRole('alert').filter({ hasText: 'Sheets Error' })).toContainText('Google Sheets did not answer. Please try again.');
+  await expect(picker.getByRole('alert').filter({ hasText: 'Sheets Error' })).toContainText(
+    'Google Sheets did not answer. Please try again.',
+  );
   tabsFail = false;
   await picker.getByRole('button', { name: 'Try Again' }).click();
   await chooseTab(page, picker, MODELS_SHEET);
   await expect(picker.getByRole('alert')).toHaveCount(0);
   await picker.getByRole('button', { name: 'Load Models' }).click();
-  await expect(picker.getByRole('status').filter({ hasText: 'Models loaded successfully from the sheet' })).toBeVisible({ timeout: 30_000 });
+  await expect(picker.getByRole('status').filter({ hasText: 'Models loaded successfully from the sheet' })).toBeVisible(
+    { timeout: 30_000 },
+  );
 
   // An import the server refuses is its error under the spec's title.
   await page.route(/\/backend\/api\/v1\/sheets\/[^/]+\/[^/]+\/\d+\?importId=/, (route) =>
     route.fulfill({ status: 404, json: { statusCode: 404, error: 'Not Found', message: 'The sheet was not found.' } }),
   );
   await picker.getByRole('button', { name: 'Load Models' }).click();
-  await expect(picker.getByRole('alert').filter({ hasText: 'Load Models Error' })).toContainText('The sheet was not found.');
+  await expect(picker.getByRole('alert').filter({ hasText: 'Load Models Error' })).toContainText(
+    'The sheet was not found.',
+  );
   await page.unrouteAll();
   await picker.getByRole('button', { name: 'Close' }).click();
 
@@ -216,7 +244,9 @@ test('the models sheet needs a spreadsheet and one of its sheets, then loads', a
 
   // The imported models are the Model List's.
   await page.getByRole('button', { name: 'Model Templates' }).click();
-  await expect(page.getByRole('dialog', { name: 'Model List' }).getByRole('region', { name: 'Model cards' })).toContainText(/MC-0\d{3}/);
+  await expect(
+    page.getByRole('dialog', { name: 'Model List' }).getByRole('region', { name: 'Model cards' }),
+  ).toContainText(/MC-0\d{3}/);
   await page.keyboard.press('Escape');
 });
 
@@ -248,9 +278,16 @@ test('filters, Korean search and paging', async ({ page, superadminSession }) =>
   await expect(pager).toContainText(`Page 2 of ${totalPages}`);
 
   // Changing a filter resets to page 1 (spec §4), also when it changes back: All on page 2, 남자, All is page 1.
-  await page.getByRole('radio', { name: '남자' }).or(page.getByRole('button', { name: '남자', exact: true })).click();
+  await page
+    .getByRole('radio', { name: '남자' })
+    .or(page.getByRole('button', { name: '남자', exact: true }))
+    .click();
   await expect(pager).toContainText(/Page 1 of \d+/);
-  await page.getByRole('radio', { name: 'All' }).or(page.getByRole('button', { name: 'All', exact: true })).first().click();
+  await page
+    .getByRole('radio', { name: 'All' })
+    .or(page.getByRole('button', { name: 'All', exact: true }))
+    .first()
+    .click();
   await expect(pager).toContainText(`Page 1 of ${totalPages}`);
 
   // Items per page; any filter goes back to page 1.
@@ -259,12 +296,19 @@ test('filters, Korean search and paging', async ({ page, superadminSession }) =>
   await expect(pager).toContainText(/Page 1 of \d+/);
   await expect(page.getByRole('article')).toHaveCount(150);
 
-  await page.getByRole('radio', { name: '여자' }).or(page.getByRole('button', { name: '여자', exact: true })).click();
+  await page
+    .getByRole('radio', { name: '여자' })
+    .or(page.getByRole('button', { name: '여자', exact: true }))
+    .click();
   await expect(pager).toContainText(/Page 1 of \d+/);
   const badges = page.getByRole('article').locator('span', { hasText: /^(남자|여자|남녀)$/ });
   await expect(badges.first()).toHaveText('여자');
   expect(new Set(await badges.allTextContents())).toEqual(new Set(['여자']));
-  await page.getByRole('radio', { name: 'All' }).or(page.getByRole('button', { name: 'All', exact: true })).first().click();
+  await page
+    .getByRole('radio', { name: 'All' })
+    .or(page.getByRole('button', { name: 'All', exact: true }))
+    .first()
+    .click();
 
   // Korean keyword: the search button runs at once.
   const title = (await page.getByRole('article').first().getByRole('heading').textContent()) ?? '';
@@ -302,7 +346,11 @@ test('filters, Korean search and paging', async ({ page, superadminSession }) =>
   await expect(page.getByRole('article').locator('[role="region"][lang="ko"]')).toHaveCount(0);
 });
 
-test('the filters, the keyword and the page live in the address: a reload and a shared link show the same list', async ({ page, context, superadminSession }) => {
+test('the filters, the keyword and the page live in the address: a reload and a shared link show the same list', async ({
+  page,
+  context,
+  superadminSession,
+}) => {
   const accountId = await connectedAccountId(superadminSession.token);
   await page.goto(`/admin/dashboard/${accountId}`);
   const pager = page.getByRole('navigation', { name: 'Pagination' }).first();
@@ -311,14 +359,19 @@ test('the filters, the keyword and the page live in the address: a reload and a 
   await expect(pager).toContainText(/Page 1 of \d+/);
 
   // Women's posts in English, page 2.
-  await page.getByRole('radio', { name: '여자' }).or(page.getByRole('button', { name: '여자', exact: true })).click();
+  await page
+    .getByRole('radio', { name: '여자' })
+    .or(page.getByRole('button', { name: '여자', exact: true }))
+    .click();
   await expect(page).toHaveURL(/[?&]gender=%EC%97%AC%EC%9E%90(&|$)/);
   await page.getByRole('button', { name: /Language/ }).click();
   await page.getByRole('option', { name: 'English' }).click();
   await expect(page).toHaveURL(/[?&]lang=eng(&|$)/);
   await expect(pager).toContainText(/Page 1 of \d+/);
   // The women's list itself, not the whole list still shown while it loads.
-  await expect(page.getByRole('article').locator('[aria-busy="true"]').or(page.locator('ul[aria-busy="true"]'))).toHaveCount(0);
+  await expect(
+    page.getByRole('article').locator('[aria-busy="true"]').or(page.locator('ul[aria-busy="true"]')),
+  ).toHaveCount(0);
   await expect.poll(async () => new Set(await genderBadges.allTextContents())).toEqual(new Set(['여자']));
   const totalPages = Number((await pager.textContent())?.match(/Page 1 of (\d+)/)?.[1]);
   expect(totalPages).toBeGreaterThan(1);
@@ -331,7 +384,14 @@ test('the filters, the keyword and the page live in the address: a reload and a 
     const targetPager = target.getByRole('navigation', { name: 'Pagination' }).first();
     await expect(targetPager).toContainText(`Page 2 of ${totalPages}`);
     await expect(target.getByRole('article').first().getByRole('heading')).toHaveText(titleOnPage2);
-    expect(new Set(await target.getByRole('article').locator('span', { hasText: /^(남자|여자|남녀)$/ }).allTextContents())).toEqual(new Set(['여자']));
+    expect(
+      new Set(
+        await target
+          .getByRole('article')
+          .locator('span', { hasText: /^(남자|여자|남녀)$/ })
+          .allTextContents(),
+      ),
+    ).toEqual(new Set(['여자']));
     await expect(target.getByRole('button', { name: /Language/ })).toContainText('English');
     await expect(target.getByRole('article').locator('[role="region"][lang="en"]').first()).toBeVisible();
   };
@@ -468,7 +528,9 @@ test('a script in a post body is shown as nothing but text and never runs', asyn
   await page.goto(`/admin/dashboard/${accountId}`);
   const picker = await pickSheet(page, 'Select Posting File', '보안 검사 공고', POSTS_SHEET);
   await picker.getByRole('button', { name: 'Load Posts' }).click();
-  await expect(picker.getByRole('status').filter({ hasText: 'Posts loaded successfully from the sheet' })).toBeVisible({ timeout: 30_000 });
+  await expect(picker.getByRole('status').filter({ hasText: 'Posts loaded successfully from the sheet' })).toBeVisible({
+    timeout: 30_000,
+  });
   await picker.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('searchbox', { name: 'Keyword' }).fill(title);
@@ -481,7 +543,10 @@ test('a script in a post body is shown as nothing but text and never runs', asyn
   expect(dialogs).toBe(0);
 });
 
-test('Drive failures are shown in the picker, and a refused account is re-authenticated from the dashboard', async ({ page, superadminSession }) => {
+test('Drive failures are shown in the picker, and a refused account is re-authenticated from the dashboard', async ({
+  page,
+  superadminSession,
+}) => {
   const accountId = await connectedAccountId(superadminSession.token);
   await page.goto(`/admin/dashboard/${accountId}`);
 
@@ -519,7 +584,10 @@ test('Drive failures are shown in the picker, and a refused account is re-authen
   await expect(banner).toHaveCount(0);
 });
 
-test('connecting from another origin than PUBLIC_URL is explained, not left on a login page; a disconnect clears its Connected banner', async ({ page, superadminSession }) => {
+test('connecting from another origin than PUBLIC_URL is explained, not left on a login page; a disconnect clears its Connected banner', async ({
+  page,
+  superadminSession,
+}) => {
   const other = 'sumin.models@gmail.com';
   await page.goto('/admin/email-accounts');
   const consent = await consentPopup(page, () => page.getByRole('button', { name: 'Connect Gmail Account' }).click());
@@ -529,7 +597,10 @@ test('connecting from another origin than PUBLIC_URL is explained, not left on a
   await expect(banner).toBeVisible();
   const row = page.getByRole('list', { name: 'Connected accounts' }).getByRole('listitem').filter({ hasText: other });
   await row.getByRole('button', { name: /^Disconnect/ }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: /Disconnect/ }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /Disconnect/ })
+    .click();
   await expect(message(page, 'Account disconnected.')).toBeVisible();
   await expect(banner).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/email-accounts$/);
@@ -546,7 +617,12 @@ test('connecting from another origin than PUBLIC_URL is explained, not left on a
   const popups: Page[] = [];
   page.on('popup', (popup) => void popups.push(popup));
   await page.getByRole('button', { name: 'Connect Gmail Account' }).click();
-  await expect(message(page, `Google sends the sign-in back to http://localhost:${elsewhere.port}, but this page is open at http://127.0.0.1:${elsewhere.port}.`)).toBeVisible();
+  await expect(
+    message(
+      page,
+      `Google sends the sign-in back to http://localhost:${elsewhere.port}, but this page is open at http://127.0.0.1:${elsewhere.port}.`,
+    ),
+  ).toBeVisible();
   await expect.poll(() => popups.every((popup) => popup.isClosed())).toBe(true);
   void superadminSession;
 });

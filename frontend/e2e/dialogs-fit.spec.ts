@@ -13,9 +13,17 @@ const SCREENS = [
 ];
 
 /** The dialog's title and main button wholly inside the window as it opened (nothing scrolled), the screen kept. */
-async function expectFits(page: Page, dialog: Locator, title: string, primary: string | RegExp, screen: string): Promise<void> {
+async function expectFits(
+  page: Page,
+  dialog: Locator,
+  title: string,
+  primary: string | RegExp,
+  screen: string,
+): Promise<void> {
   await expect(dialog.getByRole('heading', { name: title })).toBeInViewport({ ratio: 1 });
-  await expect(dialog.getByRole('button', { name: primary, exact: typeof primary === 'string' })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: primary, exact: typeof primary === 'string' })).toBeInViewport({
+    ratio: 1,
+  });
   // The whole dialog too: what does not fit scrolls inside its body, never below the window's edge.
   await expect(dialog).toBeInViewport({ ratio: 1 });
   const size = page.viewportSize()!;
@@ -30,7 +38,8 @@ test('a dialog whose main button lies below the window fails the journey that op
   await page.evaluate(() => {
     const dialog = document.createElement('div');
     dialog.setAttribute('role', 'dialog');
-    dialog.innerHTML = '<h2 slot="title">Too tall</h2><div data-dialog-body style="height: 2000px"></div><div data-dialog-footer><button>Save</button></div>';
+    dialog.innerHTML =
+      '<h2 slot="title">Too tall</h2><div data-dialog-body style="height: 2000px"></div><div data-dialog-footer><button>Save</button></div>';
     document.body.append(dialog);
   });
   await page.waitForTimeout(800);
@@ -56,7 +65,9 @@ for (const viewport of SCREENS) {
 
       await card.getByRole('button', { name: 'Specify' }).click();
       const specify = page.getByRole('dialog', { name: 'Send Model Information' });
-      await expect(specify.getByTestId('email-preview').or(specify.getByText('Please select an email template'))).toBeVisible();
+      await expect(
+        specify.getByTestId('email-preview').or(specify.getByText('Please select an email template')),
+      ).toBeVisible();
       await expectFits(page, specify, 'Send Model Information', 'Send', 'specify');
       await specify.getByRole('button', { name: 'Cancel' }).click();
       await expect(specify).toBeHidden();
@@ -70,7 +81,9 @@ for (const viewport of SCREENS) {
 
       await page.getByRole('button', { name: 'Email Templates' }).click();
       const templates = page.getByRole('dialog', { name: 'Email Templates' });
-      await expect(templates.getByText('No templates yet.').or(templates.getByRole('region', { name: 'Templates' }))).toBeVisible();
+      await expect(
+        templates.getByText('No templates yet.').or(templates.getByRole('region', { name: 'Templates' })),
+      ).toBeVisible();
       await expectFits(page, templates, 'Email Templates', 'Close', 'email-templates');
       await templates.getByRole('button', { name: 'Add New' }).click();
       const editor = page.getByRole('dialog', { name: 'New Template' });
@@ -98,7 +111,10 @@ for (const viewport of SCREENS) {
       await expectFits(page, instructions, 'Instructions', 'Close', 'instructions');
     });
 
-    test('the contact book’s and the message sender’s dialogs show their main button', async ({ page, superadminSession }) => {
+    test('the contact book’s and the message sender’s dialogs show their main button', async ({
+      page,
+      superadminSession,
+    }) => {
       // An import runs on the worker in this test besides the dialogs.
       test.setTimeout(120_000);
       // A book of its own, so that the CSV dialogs open whatever else the journeys left.
@@ -111,10 +127,14 @@ for (const viewport of SCREENS) {
       await page.getByRole('button', { name: /Address book/ }).click();
       await page.getByRole('option', { name: new RegExp(`^${book} \\(`) }).click();
       const csv = `Name,Phone Number,Email\n맞춤,010-6666-0001,fit@new.kr\n${Array.from({ length: 40 }, (_, i) => `행 ${i},010-6666-${String(1000 + i)},`).join('\n')}\n`;
-      await page.locator('input[type="file"]').setInputFiles({ name: 'fit.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'fit.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       const upload = page.getByRole('dialog', { name: 'CSV Upload' });
       await upload.getByText('Update matches', { exact: true }).click();
-      await expect(upload.getByText('40 new contacts will be added; 1 contact updated from 1 matching row.')).toBeVisible();
+      await expect(
+        upload.getByText('40 new contacts will be added; 1 contact updated from 1 matching row.'),
+      ).toBeVisible();
       await expectFits(page, upload, 'CSV Upload', 'Import 41 rows', 'csv-upload');
       await upload.getByRole('button', { name: 'Import 41 rows' }).click();
       await expect(upload.getByText(/Added 40 contacts/)).toBeVisible({ timeout: 30_000 });
@@ -148,9 +168,15 @@ for (const viewport of SCREENS) {
       const contacts = [
         { contactName: '김민준', phoneNumber: '' },
         { contactName: '이서연', phoneNumber: '010-6666-0001', checklistConfirm: '불일치' },
-        ...Array.from({ length: 12 }, (_, i) => ({ contactName: `후보 ${i + 1}`, phoneNumber: `010-6666-${String(i + 10).padStart(4, '0')}` })),
+        ...Array.from({ length: 12 }, (_, i) => ({
+          contactName: `후보 ${i + 1}`,
+          phoneNumber: `010-6666-${String(i + 10).padStart(4, '0')}`,
+        })),
       ];
-      const seeded = await api.POST('/backend/api/v1/contact-list/bulk', { body: { addressBook: name, contacts }, headers: { Authorization: `Bearer ${superadminSession.token}` } });
+      const seeded = await api.POST('/backend/api/v1/contact-list/bulk', {
+        body: { addressBook: name, contacts },
+        headers: { Authorization: `Bearer ${superadminSession.token}` },
+      });
       expect(seeded.response.status).toBe(201);
       await page.goto('/admin/contact-book');
       await page.getByRole('button', { name: /Address book/ }).click();

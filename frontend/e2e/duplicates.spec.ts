@@ -10,7 +10,12 @@ async function seedBook(token: string, label: string) {
   const addressBook = `E2E duplicates ${label} ${runId}`;
   const contacts = [
     { contactName: '김민준', phoneNumber: '010-1234-5678', email: 'minjun@agency.kr', memo: '오디션 참석' },
-    { contactName: '김민준 배우', phoneNumber: '01012345678', email: 'MINJUN@agency.kr; kim.actor@mail.kr', memo: '오디션 참석' },
+    {
+      contactName: '김민준 배우',
+      phoneNumber: '01012345678',
+      email: 'MINJUN@agency.kr; kim.actor@mail.kr',
+      memo: '오디션 참석',
+    },
     { contactName: 'Minjun Kim', phoneNumber: '+82 10 1234 5678', email: 'mj.kim@example.com', memo: '' },
     { contactName: '민준', phoneNumber: '010.1234.5678', email: '', memo: '' },
     { contactName: '이서연', phoneNumber: '010-9876-5432', email: 'seoyeon@agency.kr', memo: '' },
@@ -44,7 +49,10 @@ async function openDuplicateCheck(page: Page, bookName: string) {
 const results = (page: Page) => page.getByRole('table', { name: 'Contacts with this phone number' });
 const resultRows = (page: Page) => results(page).locator('tbody tr');
 
-test('staff find one phone in every written form, merge it into a default with e-mails joined, and undo', async ({ page, superadminSession }) => {
+test('staff find one phone in every written form, merge it into a default with e-mails joined, and undo', async ({
+  page,
+  superadminSession,
+}) => {
   const token = superadminSession.token;
   const book = await seedBook(token, 'merge');
   await openDuplicateCheck(page, book.name);
@@ -65,7 +73,9 @@ test('staff find one phone in every written form, merge it into a default with e
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(message(page, 'Please set a default value.')).toBeVisible();
 
-  const survivor = (await duplicatesOnServer(token, book.id, '01012345678')).find((contact) => contact.contactName === '김민준 배우')!;
+  const survivor = (await duplicatesOnServer(token, book.id, '01012345678')).find(
+    (contact) => contact.contactName === '김민준 배우',
+  )!;
   await page.getByRole('checkbox', { name: `Select 김민준 배우 (ID ${survivor.id})` }).check();
   await page.getByRole('button', { name: 'Set as Default' }).click();
   await expect(resultRows(page).filter({ hasText: 'Default' })).toHaveCount(1);
@@ -91,7 +101,10 @@ test('staff find one phone in every written form, merge it into a default with e
   expect(afterUndo.find((contact) => contact.id === survivor.id)?.email).toBe('MINJUN@agency.kr; kim.actor@mail.kr');
 });
 
-test('a contact\'s phone is handed to the Duplicate Check tab in storage, filled in and searched (spec §3, §9), and Quick Process merges into the first', async ({ page, superadminSession }) => {
+test("a contact's phone is handed to the Duplicate Check tab in storage, filled in and searched (spec §3, §9), and Quick Process merges into the first", async ({
+  page,
+  superadminSession,
+}) => {
   const book = await seedBook(superadminSession.token, 'quick');
   await page.goto('/admin/contact-book');
   await page.getByRole('button', { name: /Address book$/ }).click();

@@ -19,10 +19,21 @@ interface SentMail {
   to: { address: string }[];
 }
 
-const TEMPLATE = { title: `E2E 캠페인 ${Date.now().toString(36)}`, subject: '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명', template: '안녕하세요,\n{{allModelNames}} 프로필을 보내드립니다.', isActive: true, attachComcards: false };
+const TEMPLATE = {
+  title: `E2E 캠페인 ${Date.now().toString(36)}`,
+  subject: '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명',
+  template: '안녕하세요,\n{{allModelNames}} 프로필을 보내드립니다.',
+  isActive: true,
+  attachComcards: false,
+};
 let accountId: number;
 let posts: { postId: string; title: string; email: string }[];
-const FOLLOW_UP = { ...TEMPLATE, title: `${TEMPLATE.title} 후속`, subject: '(쓰이지 않음)', template: '{{postId}} 건, 보내드린 프로필 확인하셨을까요?' };
+const FOLLOW_UP = {
+  ...TEMPLATE,
+  title: `${TEMPLATE.title} 후속`,
+  subject: '(쓰이지 않음)',
+  template: '{{postId}} 건, 보내드린 프로필 확인하셨을까요?',
+};
 let templateId: number;
 let followUpId: number;
 const modelIds: number[] = [];
@@ -31,12 +42,18 @@ test.beforeAll(async ({ superadminSession }) => {
   const auth = bearer(superadminSession.token);
   accountId = await connectedAccount(superadminSession.token);
   await postToEmail(superadminSession.token, accountId);
-  const listed = (await api.GET('/backend/api/v1/posts', { ...auth, params: { query: { page: 1, pageSize: 150 } } })).data?.posts.data ?? [];
+  const listed =
+    (await api.GET('/backend/api/v1/posts', { ...auth, params: { query: { page: 1, pageSize: 150 } } })).data?.posts
+      .data ?? [];
   // Five posts with titles and customers of their own, none e-mailed yet.
   const seen = new Set<string>();
   posts = listed
     .filter((post) => post.data.postTitle && (post.data.customerEmail || post.data.email) && !post.isEmailSent)
-    .map((post) => ({ postId: post.postId, title: post.data.postTitle!, email: (post.data.customerEmail || post.data.email)!.trim().toLowerCase() }))
+    .map((post) => ({
+      postId: post.postId,
+      title: post.data.postTitle!,
+      email: (post.data.customerEmail || post.data.email)!.trim().toLowerCase(),
+    }))
     .filter((post) => !seen.has(post.email) && !seen.has(post.title) && seen.add(post.email).add(post.title))
     .slice(-5);
   expect(posts).toHaveLength(5);
@@ -46,37 +63,60 @@ test.beforeAll(async ({ superadminSession }) => {
     ['E2E-CMP-1', 'Hana Lee'],
     ['E2E-CMP-2', 'Jun Park'],
   ]) {
-    const created = await api.POST('/backend/api/v1/models', { ...auth, body: { comcardNo: `${comcardNo}-${Date.now().toString(36)}`, nameEng } });
+    const created = await api.POST('/backend/api/v1/models', {
+      ...auth,
+      body: { comcardNo: `${comcardNo}-${Date.now().toString(36)}`, nameEng },
+    });
     modelIds.push(created.data!.id);
   }
   // Four posts with models; the fifth has none and is left out.
   for (const post of posts.slice(0, 4)) {
-    await api.PUT('/backend/api/v1/posts/{postId}/selected-models', { ...auth, params: { path: { postId: post.postId } }, body: { modelIds } });
+    await api.PUT('/backend/api/v1/posts/{postId}/selected-models', {
+      ...auth,
+      params: { path: { postId: post.postId } },
+      body: { modelIds },
+    });
   }
-  await api.PUT('/backend/api/v1/posts/{postId}/selected-models', { ...auth, params: { path: { postId: posts[4].postId } }, body: { modelIds: [] } });
+  await api.PUT('/backend/api/v1/posts/{postId}/selected-models', {
+    ...auth,
+    params: { path: { postId: posts[4].postId } },
+    body: { modelIds: [] },
+  });
 });
 
 test.afterAll(async ({ superadminSession }) => {
   const auth = bearer(superadminSession.token);
   for (const id of modelIds) await api.DELETE('/backend/api/v1/models/{id}', { ...auth, params: { path: { id } } });
-  for (const id of [templateId, followUpId]) await api.DELETE('/backend/api/v1/email-templates/{id}', { ...auth, params: { path: { id } } });
+  for (const id of [templateId, followUpId])
+    await api.DELETE('/backend/api/v1/email-templates/{id}', { ...auth, params: { path: { id } } });
 });
 
 /** A datetime-local value (with seconds) of Korean time, so many seconds from now. */
-const koreanLocalIn = (seconds: number) => new Date(Date.now() + seconds * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 19);
+const koreanLocalIn = (seconds: number) =>
+  new Date(Date.now() + seconds * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 19);
 
-test('posts picked on the dashboard go out as one reviewed, scheduled campaign with a follow-up a reply stops', async ({ page }) => {
+test('posts picked on the dashboard go out as one reviewed, scheduled campaign with a follow-up a reply stops', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await sandbox('DELETE', '/sandbox/gmail/messages');
   // Picks survive a search, a reload and the view: four on cards, one on a row of the list.
   for (const post of posts.slice(0, 4)) {
     await page.goto(`/admin/dashboard/${accountId}?q=${encodeURIComponent(post.title)}`);
-    await page.getByRole('article', { name: post.title }).first().getByRole('checkbox', { name: `Pick ${post.title} for a campaign` }).check();
+    await page
+      .getByRole('article', { name: post.title })
+      .first()
+      .getByRole('checkbox', { name: `Pick ${post.title} for a campaign` })
+      .check();
   }
   await page.goto(`/admin/dashboard/${accountId}?q=${encodeURIComponent(posts[4].title)}`);
   await page.getByRole('radio', { name: 'List' }).click();
-  await page.getByRole('grid', { name: 'Posts' }).getByRole('checkbox', { name: `Pick ${posts[4].title} for a campaign` }).first().check();
+  await page
+    .getByRole('grid', { name: 'Posts' })
+    .getByRole('checkbox', { name: `Pick ${posts[4].title} for a campaign` })
+    .first()
+    .check();
   await expect(page.getByRole('complementary', { name: 'Selected post' })).toBeHidden();
   await page.getByRole('radio', { name: 'Cards' }).click();
   await page.reload();
@@ -95,8 +135,12 @@ test('posts picked on the dashboard go out as one reviewed, scheduled campaign w
   await expect(review.getByRole('region', { name: 'E-mail preview' })).toContainText('Hana Lee');
 
   await dialog.getByRole('button', { name: 'Send Test to Me' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: `Test e-mail sent to ${superadmin.email}.` })).toBeVisible();
-  expect((await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages')).map((mail) => mail.to[0].address)).toEqual([superadmin.email]);
+  await expect(
+    dialog.getByRole('status').filter({ hasText: `Test e-mail sent to ${superadmin.email}.` }),
+  ).toBeVisible();
+  expect((await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages')).map((mail) => mail.to[0].address)).toEqual([
+    superadmin.email,
+  ]);
   await sandbox('DELETE', '/sandbox/gmail/messages');
 
   // A follow-up a "day" after, and the campaign at a time a few seconds ahead (Korean time).
@@ -118,10 +162,16 @@ test('posts picked on the dashboard go out as one reviewed, scheduled campaign w
   await expect(state).toContainText(`Follow-ups: 1 day later, ${FOLLOW_UP.title}`);
   await expect(state).toContainText('4 sent of 4', { timeout: 60_000 });
   const sent = await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages');
-  expect(sent.map((mail) => mail.to[0].address).sort()).toEqual(posts.slice(0, 4).map((post) => post.email).sort());
+  expect(sent.map((mail) => mail.to[0].address).sort()).toEqual(
+    posts
+      .slice(0, 4)
+      .map((post) => post.email)
+      .sort(),
+  );
 
   // Before the follow-ups fall due, one customer replies and another's address bounces.
-  const sentTo = (post: (typeof posts)[number], mails = sent) => mails.filter((mail) => mail.to[0].address === post.email).sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+  const sentTo = (post: (typeof posts)[number], mails = sent) =>
+    mails.filter((mail) => mail.to[0].address === post.email).sort((a, b) => a.sentAt.localeCompare(b.sentAt));
   await sandbox('POST', `/sandbox/gmail/messages/${sentTo(posts[0])[0].id}/reply`, {});
   await sandbox('POST', `/sandbox/gmail/messages/${sentTo(posts[1])[0].id}/bounce`, {});
 

@@ -1,13 +1,38 @@
 import type { Page } from '@playwright/test';
 import { bearer, connectedAccount, openPostCard, postToEmail, sandbox, sandboxUrl } from './google-support.ts';
-import { api, apiLogin, checkScreen, createAccount, expect, message, sessionStorageState, superadmin, test, useSuperadminSession } from './support.ts';
+import {
+  api,
+  apiLogin,
+  checkScreen,
+  createAccount,
+  expect,
+  message,
+  sessionStorageState,
+  superadmin,
+  test,
+  useSuperadminSession,
+} from './support.ts';
 
 // The e-mail side against the Google sandbox: templates, models, selecting models for a post, and sending
 // Specify and Simple e-mails that the sandbox's Gmail records.
 const RECIPIENT = 'cast@studio.example';
 const MODELS = [
-  { comcardNo: 'E2E-101', nameEng: 'Emily Carter', nameKor: '에밀리 카터', national: 'USA', stage: 'Actor', htmlUrl: 'https://profiles.example/E2E-101' },
-  { comcardNo: 'E2E-102', nameEng: 'Lucas Martin', nameKor: '루카스 마틴', national: 'France', stage: 'Model', htmlUrl: 'https://profiles.example/E2E-102' },
+  {
+    comcardNo: 'E2E-101',
+    nameEng: 'Emily Carter',
+    nameKor: '에밀리 카터',
+    national: 'USA',
+    stage: 'Actor',
+    htmlUrl: 'https://profiles.example/E2E-101',
+  },
+  {
+    comcardNo: 'E2E-102',
+    nameEng: 'Lucas Martin',
+    nameKor: '루카스 마틴',
+    national: 'France',
+    stage: 'Model',
+    htmlUrl: 'https://profiles.example/E2E-102',
+  },
   { comcardNo: 'E2E-103', nameEng: 'Anna Petrova', nameKor: '안나 페트로바', national: 'Russia', stage: 'Dancer' },
 ];
 
@@ -29,7 +54,8 @@ test.beforeAll(async ({ superadminSession }) => {
   post = await postToEmail(superadminSession.token, accountId);
   const existing = (await api.GET('/backend/api/v1/models', bearer(superadminSession.token))).data ?? [];
   for (const model of MODELS) {
-    if (!existing.some((known) => known.comcardNo === model.comcardNo)) await api.POST('/backend/api/v1/models', { ...bearer(superadminSession.token), body: model });
+    if (!existing.some((known) => known.comcardNo === model.comcardNo))
+      await api.POST('/backend/api/v1/models', { ...bearer(superadminSession.token), body: model });
   }
 });
 
@@ -37,9 +63,14 @@ test('a template is created with placeholders, previewed, made the default and d
   await page.goto(`/admin/dashboard/${accountId}`);
   await page.getByRole('button', { name: 'Email Templates' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Templates' });
-  await expect(dialog.getByText('No templates yet.').or(dialog.getByRole('region', { name: 'Templates' }))).toBeVisible();
+  await expect(
+    dialog.getByText('No templates yet.').or(dialog.getByRole('region', { name: 'Templates' })),
+  ).toBeVisible();
 
-  for (const [title, subject] of [['프로필 안내', '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명'], ['짧은 안내', '{{postId}} 모델 제안']]) {
+  for (const [title, subject] of [
+    ['프로필 안내', '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명'],
+    ['짧은 안내', '{{postId}} 모델 제안'],
+  ]) {
     await dialog.getByRole('button', { name: 'Add New' }).click();
     const editor = page.getByRole('dialog', { name: 'New Template' });
     const save = editor.getByRole('button', { name: 'Create Template' });
@@ -55,7 +86,11 @@ test('a template is created with placeholders, previewed, made the default and d
     await content.pressSequentially('\n');
     await editor.getByRole('tab', { name: 'Profile & Contact' }).click();
     await editor.getByRole('button', { name: '{{postId}}' }).click();
-    await editor.getByRole('radio', { name: 'Preview' }).or(editor.getByRole('button', { name: 'Preview' })).first().click();
+    await editor
+      .getByRole('radio', { name: 'Preview' })
+      .or(editor.getByRole('button', { name: 'Preview' }))
+      .first()
+      .click();
     const preview = editor.getByRole('region', { name: 'Preview' });
     await expect(preview).toContainText('Emily Carter (에밀리 카터), Lucas Martin (루카스 마틴)');
     await expect(preview).not.toContainText('__templateScriptRan');
@@ -122,14 +157,22 @@ test('two staff members edit one model: the later save is refused, the form show
   superadminSession,
 }) => {
   const nameEng = `Shared Model ${Date.now().toString(36)}`;
-  await api.POST('/backend/api/v1/models', { ...bearer(superadminSession.token), body: { comcardNo: `E2E-${nameEng}`, nameEng, stage: 'Dancer' } });
+  await api.POST('/backend/api/v1/models', {
+    ...bearer(superadminSession.token),
+    body: { comcardNo: `E2E-${nameEng}`, nameEng, stage: 'Dancer' },
+  });
   const colleague = await createAccount(superadminSession.token, 'admin', 'model-editor');
-  const colleagueContext = await browser.newContext({ storageState: sessionStorageState(await apiLogin(colleague.email, colleague.password)) });
+  const colleagueContext = await browser.newContext({
+    storageState: sessionStorageState(await apiLogin(colleague.email, colleague.password)),
+  });
   try {
     const openForm = async (on: Page) => {
       await on.goto(`/admin/dashboard/${accountId}`);
       await on.getByRole('button', { name: 'Model Templates' }).click();
-      await on.getByRole('dialog', { name: 'Model List' }).getByRole('button', { name: `Edit ${nameEng}` }).click();
+      await on
+        .getByRole('dialog', { name: 'Model List' })
+        .getByRole('button', { name: `Edit ${nameEng}` })
+        .click();
       return on.getByRole('dialog', { name: 'Edit Model' });
     };
     const colleaguePage = await colleagueContext.newPage();
@@ -138,7 +181,9 @@ test('two staff members edit one model: the later save is refused, the form show
 
     await theirs.getByLabel('Stage').fill('Choreographer');
     await theirs.getByRole('button', { name: 'Update Model' }).click();
-    await expect(colleaguePage.getByRole('dialog', { name: 'Model List' }).getByRole('row', { name: new RegExp(nameEng) })).toContainText('Choreographer');
+    await expect(
+      colleaguePage.getByRole('dialog', { name: 'Model List' }).getByRole('row', { name: new RegExp(nameEng) }),
+    ).toContainText('Choreographer');
 
     await mine.getByLabel('Stage').fill('Ballet Dancer');
     await mine.getByLabel('Nationality').fill('Korea');
@@ -164,7 +209,9 @@ test('two staff members edit one model: the later save is refused, the form show
   }
 });
 
-test('models are selected for a post, and a Specify e-mail is sent with them, without the template’s script', async ({ page }) => {
+test('models are selected for a post, and a Specify e-mail is sent with them, without the template’s script', async ({
+  page,
+}) => {
   await sandbox('DELETE', '/sandbox/gmail/messages');
   const card = await openPostCard(page, accountId, post);
   await card.getByRole('button', { name: 'Select Models' }).click();
@@ -207,7 +254,10 @@ test('models are selected for a post, and a Specify e-mail is sent with them, wi
   await expect(page.getByRole('article', { name: post.title }).first()).toBeVisible();
 });
 
-test('a Simple e-mail sends the default template; Quick Message opens the sender with the post’s phone', async ({ page, superadminSession }) => {
+test('a Simple e-mail sends the default template; Quick Message opens the sender with the post’s phone', async ({
+  page,
+  superadminSession,
+}) => {
   await sandbox('DELETE', '/sandbox/gmail/messages');
   const selection = { ...bearer(superadminSession.token), params: { path: { postId: post.postId } } };
   const selected = (await api.GET('/backend/api/v1/posts/{postId}/selected-models', selection)).data ?? [];
@@ -220,17 +270,26 @@ test('a Simple e-mail sends the default template; Quick Message opens the sender
   await expect(dialog).toContainText('프로필 안내 (default)');
   await dialog.getByLabel('Customer Email').fill(RECIPIENT);
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(dialog.getByText('Failed to send email: No models selected. Choose the models for this post with Select Models before sending.')).toBeVisible();
+  await expect(
+    dialog.getByText(
+      'Failed to send email: No models selected. Choose the models for this post with Select Models before sending.',
+    ),
+  ).toBeVisible();
   expect(await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages')).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await api.PUT('/backend/api/v1/posts/{postId}/selected-models', { ...selection, body: { modelIds: selected.map((model) => model.id) } });
+  await api.PUT('/backend/api/v1/posts/{postId}/selected-models', {
+    ...selection,
+    body: { modelIds: selected.map((model) => model.id) },
+  });
   card = await openPostCard(page, accountId, post);
   await card.getByRole('button', { name: 'Simple' }).click();
   await expect(dialog).toContainText('프로필 안내 (default)');
   // A test copy to the staff member first: the same e-mail, to their own address.
   await dialog.getByRole('button', { name: 'Send Test to Me' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: `Test e-mail sent to ${superadmin.email}.` })).toBeVisible();
+  await expect(
+    dialog.getByRole('status').filter({ hasText: `Test e-mail sent to ${superadmin.email}.` }),
+  ).toBeVisible();
   const [test] = await sandbox<SentMail[]>('GET', '/sandbox/gmail/messages');
   expect(test.to.map((to) => to.address)).toEqual([superadmin.email]);
   expect(test.subject).toBe(`[TEST] [JOB CASTING] ${post.postId} 프로필 2명`);

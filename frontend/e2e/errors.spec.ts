@@ -36,7 +36,12 @@ test('/admin/error shows every field of the error in its query string', async ({
     ['Original error', error.details.originalError],
     ['Raw message', JSON.stringify(error)],
   ]) {
-    await expect(details.locator('div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')).toHaveText(value);
+    await expect(
+      details
+        .locator('div')
+        .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+        .locator('dd'),
+    ).toHaveText(value);
   }
   await expect(details.getByText('email: Email must be a valid e-mail address')).toBeVisible();
   await expect(details.getByText('name: Name is required')).toBeVisible();

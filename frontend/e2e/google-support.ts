@@ -15,13 +15,21 @@ export const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${
 
 /** The sample account, connected through the OAuth round trip as a browser makes it (once per run). */
 export async function connectedAccount(token: string): Promise<number> {
-  const find = async () => (await api.GET('/backend/api/v1/google-auth/accounts', bearer(token))).data?.find((a) => a.email === SAMPLE_ACCOUNT && !a.needsReauth);
+  const find = async () =>
+    (await api.GET('/backend/api/v1/google-auth/accounts', bearer(token))).data?.find(
+      (a) => a.email === SAMPLE_ACCOUNT && !a.needsReauth,
+    );
   const known = await find();
   if (known) return known.id;
-  const connect = await fetch(`${baseURL}/backend/api/v1/google-auth/connect`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  const connect = await fetch(`${baseURL}/backend/api/v1/google-auth/connect`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const cookie = (connect.headers.get('set-cookie') ?? '').split(';')[0];
   const { authUrl } = (await connect.json()) as { authUrl: string };
-  const consent = (await (await fetch(authUrl, { headers: { accept: 'application/json' } })).json()) as { accounts: { email: string; approveUrl: string }[] };
+  const consent = (await (await fetch(authUrl, { headers: { accept: 'application/json' } })).json()) as {
+    accounts: { email: string; approveUrl: string }[];
+  };
   const approve = consent.accounts.find((account) => account.email === SAMPLE_ACCOUNT)!;
   const callback = (await fetch(approve.approveUrl, { redirect: 'manual' })).headers.get('location')!;
   await fetch(callback, { headers: { cookie }, redirect: 'manual' });
@@ -32,14 +40,23 @@ export async function connectedAccount(token: string): Promise<number> {
 
 /** The sandbox's posts sheet imported (once per run), and a post with a customer to e-mail. */
 export async function postToEmail(token: string, accountId: number): Promise<{ postId: string; title: string }> {
-  const list = async () => (await api.GET('/backend/api/v1/posts', { ...bearer(token), params: { query: { page: 1, pageSize: 150 } } })).data?.posts.data ?? [];
+  const list = async () =>
+    (await api.GET('/backend/api/v1/posts', { ...bearer(token), params: { query: { page: 1, pageSize: 150 } } })).data
+      ?.posts.data ?? [];
   if ((await list()).length === 0) {
-    const files = await api.GET('/backend/api/v1/google-auth/files/{accountId}', { ...bearer(token), params: { path: { accountId }, query: { search: POSTS_SPREADSHEET } } });
+    const files = await api.GET('/backend/api/v1/google-auth/files/{accountId}', {
+      ...bearer(token),
+      params: { path: { accountId }, query: { search: POSTS_SPREADSHEET } },
+    });
     const sheet = files.data?.find((file) => file.name === POSTS_SPREADSHEET);
     if (!sheet) throw new Error(`${POSTS_SPREADSHEET} is not in the sandbox's Drive`);
-    await fetch(`${baseURL}/backend/api/v1/posts/${sheet.id}/${encodeURIComponent(POSTS_SHEET)}/${accountId}`, { headers: { Authorization: `Bearer ${token}` } });
+    await fetch(`${baseURL}/backend/api/v1/posts/${sheet.id}/${encodeURIComponent(POSTS_SHEET)}/${accountId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
   }
-  const post = (await list()).find((candidate) => candidate.data.postTitle && candidate.data.phoneCall && !candidate.isEmailSent);
+  const post = (await list()).find(
+    (candidate) => candidate.data.postTitle && candidate.data.phoneCall && !candidate.isEmailSent,
+  );
   if (!post) throw new Error('No post with a title and a phone to e-mail');
   return { postId: post.postId, title: post.data.postTitle! };
 }

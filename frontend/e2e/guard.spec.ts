@@ -8,7 +8,10 @@ function expiredJwt(): string {
 }
 
 /** Writes a session into the browser's storage as the login page would (the page must be on our origin). */
-async function storeSession(page: Page, session: { token: string; refreshToken?: string; user: string }): Promise<void> {
+async function storeSession(
+  page: Page,
+  session: { token: string; refreshToken?: string; user: string },
+): Promise<void> {
   await page.evaluate(({ token, refreshToken, user }) => {
     localStorage.setItem('token', token);
     if (refreshToken) localStorage.setItem('refreshToken', refreshToken);
@@ -17,7 +20,16 @@ async function storeSession(page: Page, session: { token: string; refreshToken?:
 }
 
 const storedUser = (role: string) =>
-  JSON.stringify({ id: 1, name: 'Stored', username: 'stored', email: 'stored@e2e.jobcasting.test', role, isAdmin: role !== 'user', createdAt: '', updatedAt: '' });
+  JSON.stringify({
+    id: 1,
+    name: 'Stored',
+    username: 'stored',
+    email: 'stored@e2e.jobcasting.test',
+    role,
+    isAdmin: role !== 'user',
+    createdAt: '',
+    updatedAt: '',
+  });
 
 test('a visitor without a session is sent to /login', async ({ page }) => {
   await page.goto('/admin/profile');
@@ -28,11 +40,18 @@ test('a visitor without a session is sent to /login', async ({ page }) => {
 
 test('an expired token that cannot be renewed ends the session', async ({ page }) => {
   await page.goto('/login');
-  await storeSession(page, { token: expiredJwt(), refreshToken: 'not-a-valid-refresh-token', user: storedUser('superadmin') });
+  await storeSession(page, {
+    token: expiredJwt(),
+    refreshToken: 'not-a-valid-refresh-token',
+    user: storedUser('superadmin'),
+  });
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/login$/);
   await expect(message(page, 'Session expired. Please login again.')).toBeVisible();
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+    null,
+    null,
+  ]);
   await checkScreen(page, 'guard-session-expired');
 });
 
@@ -40,7 +59,11 @@ test('an expired token is renewed silently with a valid refresh token', async ({
   // A session of its own: renewal rotates the refresh token.
   const session = await apiLogin(superadmin.email, superadmin.password);
   await page.goto('/login');
-  await storeSession(page, { token: expiredJwt(), refreshToken: session.refreshToken, user: JSON.stringify(session.user) });
+  await storeSession(page, {
+    token: expiredJwt(),
+    refreshToken: session.refreshToken,
+    user: JSON.stringify(session.user),
+  });
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'Manage Users' })).toBeVisible();
   const stored = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')]);
@@ -77,7 +100,18 @@ test('an admin is kept out of the user routes', async ({ page, superadminSession
 
   await page.getByRole('button', { name: '메뉴' }).click();
   const menu = page.getByRole('dialog', { name: '메뉴' });
-  await expect(menu.getByRole('navigation').getByRole('button')).toHaveText(['Home', 'Add Account', 'Sent Emails', 'Campaigns', 'Show Favourites', 'Update Profile', 'Contact Book', 'Message Sender', 'Opt-outs (수신거부)', 'Logout']);
+  await expect(menu.getByRole('navigation').getByRole('button')).toHaveText([
+    'Home',
+    'Add Account',
+    'Sent Emails',
+    'Campaigns',
+    'Show Favourites',
+    'Update Profile',
+    'Contact Book',
+    'Message Sender',
+    'Opt-outs (수신거부)',
+    'Logout',
+  ]);
   await page.keyboard.press('Escape');
 
   for (const userRoute of ['/admin/users', '/admin/users/add']) {

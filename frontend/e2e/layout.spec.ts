@@ -25,8 +25,18 @@ const CONTACTS = Array.from({ length: 40 }, (_, index) => ({
   definition1: '장기 계약 배우 후보',
   chatWindowName: `캐스팅 ${index + 1}`,
 }));
-const MODEL = { comcardNo: 'E2E-LAYOUT-1', nameEng: 'Alexandra Montgomery-Smith', nameKor: '알렉산드라 몽고메리 스미스', national: 'United Kingdom', stage: 'Alexandra M.' };
-const TEMPLATE = { title: '레이아웃 확인 템플릿', subject: '[JOB CASTING] {{postId}} 프로필 안내 — 아주 긴 제목으로 표의 너비를 시험합니다', template: '안녕하세요 {{manager}}님,\n프로필을 보내드립니다.' };
+const MODEL = {
+  comcardNo: 'E2E-LAYOUT-1',
+  nameEng: 'Alexandra Montgomery-Smith',
+  nameKor: '알렉산드라 몽고메리 스미스',
+  national: 'United Kingdom',
+  stage: 'Alexandra M.',
+};
+const TEMPLATE = {
+  title: '레이아웃 확인 템플릿',
+  subject: '[JOB CASTING] {{postId}} 프로필 안내 — 아주 긴 제목으로 표의 너비를 시험합니다',
+  template: '안녕하세요 {{manager}}님,\n프로필을 보내드립니다.',
+};
 
 let book: Awaited<ReturnType<typeof seedBook>>;
 let modelId: number | undefined;
@@ -37,16 +47,32 @@ test.beforeAll(async ({ superadminSession }) => {
   const auth = bearer(superadminSession.token);
   book = await seedBook(superadminSession.token, CONTACTS, 'layout');
   const models = (await api.GET('/backend/api/v1/models', auth)).data ?? [];
-  modelId = models.find((model) => model.comcardNo === MODEL.comcardNo)?.id ?? (await api.POST('/backend/api/v1/models', { ...auth, body: MODEL })).data?.id;
-  templateId = (await api.POST('/backend/api/v1/email-templates', { ...auth, body: { ...TEMPLATE, isActive: true, attachComcards: false } })).data?.id;
+  modelId =
+    models.find((model) => model.comcardNo === MODEL.comcardNo)?.id ??
+    (await api.POST('/backend/api/v1/models', { ...auth, body: MODEL })).data?.id;
+  templateId = (
+    await api.POST('/backend/api/v1/email-templates', {
+      ...auth,
+      body: { ...TEMPLATE, isActive: true, attachComcards: false },
+    })
+  ).data?.id;
   // A full page of opt-outs (more than the register's scroll area holds), of numbers nobody messages.
   const optOuts = Array.from({ length: 20 }, () => freshPhone()).join('\n');
-  await api.POST('/backend/api/v1/opt-outs/bulk', { ...auth, body: { text: optOuts, channel: 'sms', source: 'staff', note: '레이아웃 확인' } });
+  await api.POST('/backend/api/v1/opt-outs/bulk', {
+    ...auth,
+    body: { text: optOuts, channel: 'sms', source: 'staff', note: '레이아웃 확인' },
+  });
   if (sandboxUrl) {
     await officeSender(superadminSession.token);
     const send = await api.POST('/backend/api/v1/message-sends', {
       ...auth,
-      body: { channel: 'sms', scheduledAt: new Date(Date.now() + 7 * 24 * 3_600_000).toISOString(), recipients: [{ phone: CONTACTS[0]!.phoneNumber, name: CONTACTS[0]!.contactName, text: '레이아웃 확인 예약 문자' }] },
+      body: {
+        channel: 'sms',
+        scheduledAt: new Date(Date.now() + 7 * 24 * 3_600_000).toISOString(),
+        recipients: [
+          { phone: CONTACTS[0]!.phoneNumber, name: CONTACTS[0]!.contactName, text: '레이아웃 확인 예약 문자' },
+        ],
+      },
     });
     sendId = send.data?.id;
   }
@@ -54,9 +80,12 @@ test.beforeAll(async ({ superadminSession }) => {
 
 test.afterAll(async ({ superadminSession }) => {
   const auth = bearer(superadminSession.token);
-  if (templateId !== undefined) await api.DELETE('/backend/api/v1/email-templates/{id}', { ...auth, params: { path: { id: templateId } } });
-  if (sendId !== undefined) await api.POST('/backend/api/v1/message-sends/{id}/cancel', { ...auth, params: { path: { id: sendId } } });
-  if (modelId !== undefined) await api.DELETE('/backend/api/v1/models/{id}', { ...auth, params: { path: { id: modelId } } });
+  if (templateId !== undefined)
+    await api.DELETE('/backend/api/v1/email-templates/{id}', { ...auth, params: { path: { id: templateId } } });
+  if (sendId !== undefined)
+    await api.POST('/backend/api/v1/message-sends/{id}/cancel', { ...auth, params: { path: { id: sendId } } });
+  if (modelId !== undefined)
+    await api.DELETE('/backend/api/v1/models/{id}', { ...auth, params: { path: { id: modelId } } });
 });
 
 /** The content column grows with the window: all of it but the side padding. */
@@ -80,7 +109,9 @@ for (const viewport of VIEWPORTS) {
   test.describe(`at ${size}`, () => {
     test.use({ viewport });
 
-    test('the contact table keeps selection, name and row actions in view while it scrolls both ways', async ({ page }) => {
+    test('the contact table keeps selection, name and row actions in view while it scrolls both ways', async ({
+      page,
+    }) => {
       await page.goto('/admin/contact-book');
       await page.getByRole('button', { name: /Address book/ }).click();
       await page.getByRole('option', { name: new RegExp(`^${book.name} \\(`) }).click();
@@ -152,7 +183,8 @@ for (const viewport of VIEWPORTS) {
       const templates = page.getByRole('dialog', { name: 'Email Templates' });
       const template = templates.getByRole('row', { name: new RegExp(TEMPLATE.title) });
       await template.scrollIntoViewIfNeeded();
-      for (const action of ['Edit', 'Set as Default', 'Delete']) await expect(template.getByRole('button', { name: `${action} ${TEMPLATE.title}` })).toBeInViewport();
+      for (const action of ['Edit', 'Set as Default', 'Delete'])
+        await expect(template.getByRole('button', { name: `${action} ${TEMPLATE.title}` })).toBeInViewport();
       await checkScreen(page, `layout-email-templates-${size}`);
     });
 

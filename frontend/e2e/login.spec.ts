@@ -1,4 +1,13 @@
-import { checkScreen, createAccount, expect, message, signIn, superadmin, test, useSuperadminSession } from './support.ts';
+import {
+  checkScreen,
+  createAccount,
+  expect,
+  message,
+  signIn,
+  superadmin,
+  test,
+  useSuperadminSession,
+} from './support.ts';
 
 test('the superadmin signs in and reaches the admin area', async ({ page }) => {
   await page.goto('/');

@@ -43,19 +43,37 @@ export async function officeSender(token: string): Promise<void> {
   const { data } = await api.GET('/backend/api/v1/user-phone-numbers', bearer(token));
   let office = data?.find((entry) => entry.phone === OFFICE.phone);
   if (!office) {
-    const created = await api.POST('/backend/api/v1/user-phone-numbers', { ...bearer(token), body: { phone: OFFICE.phone, name: OFFICE.name, apiKey: SANDBOX_KEY } });
+    const created = await api.POST('/backend/api/v1/user-phone-numbers', {
+      ...bearer(token),
+      body: { phone: OFFICE.phone, name: OFFICE.name, apiKey: SANDBOX_KEY },
+    });
     if (!created.data) throw new Error(`registering the sender failed: ${JSON.stringify(created.error)}`);
     office = created.data;
   }
-  if (!office.isSelected) await api.PUT('/backend/api/v1/user-phone-numbers/{id}', { ...bearer(token), params: { path: { id: office.id } }, body: { isDefault: true } });
+  if (!office.isSelected)
+    await api.PUT('/backend/api/v1/user-phone-numbers/{id}', {
+      ...bearer(token),
+      params: { path: { id: office.id } },
+      body: { isDefault: true },
+    });
 }
 
 /** A new address book of these contacts, named after `label` and the time. */
-export async function seedBook(token: string, contacts: Schemas['BulkContactDto'][], label = 'messaging'): Promise<{ name: string; contacts: Schemas['ContactDto'][] }> {
+export async function seedBook(
+  token: string,
+  contacts: Schemas['BulkContactDto'][],
+  label = 'messaging',
+): Promise<{ name: string; contacts: Schemas['ContactDto'][] }> {
   const name = `E2E ${label} ${Date.now().toString(36)}`;
-  const { data, error } = await api.POST('/backend/api/v1/contact-list/bulk', { ...bearer(token), body: { addressBook: name, contacts } });
+  const { data, error } = await api.POST('/backend/api/v1/contact-list/bulk', {
+    ...bearer(token),
+    body: { addressBook: name, contacts },
+  });
   if (!data) throw new Error(`seeding ${name} failed: ${JSON.stringify(error)}`);
-  const list = await api.GET('/backend/api/v1/address-books/{id}/contacts', { ...bearer(token), params: { path: { id: data.addressBookId } } });
+  const list = await api.GET('/backend/api/v1/address-books/{id}/contacts', {
+    ...bearer(token),
+    params: { path: { id: data.addressBookId } },
+  });
   return { name, contacts: list.data?.data ?? [] };
 }
 

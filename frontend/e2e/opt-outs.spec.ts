@@ -11,7 +11,9 @@ function runNumbers(count: number): string[] {
   });
 }
 
-test('staff record opt-outs one at a time, as a pasted list and from a previewed CSV, find them and withdraw one', async ({ page }) => {
+test('staff record opt-outs one at a time, as a pasted list and from a previewed CSV, find them and withdraw one', async ({
+  page,
+}) => {
   const [single, pastedA, pastedB, fromFileA, fromFileB] = runNumbers(5);
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/admin/email-accounts');
@@ -41,7 +43,9 @@ test('staff record opt-outs one at a time, as a pasted list and from a previewed
   await page.locator('input[type=file]').setInputFiles({
     name: '080-export.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`수신거부번호,일시\n${fromFileA},2026-11-20\n${fromFileB},2026-11-21\n${single},2026-11-22\n없는번호,2026-11-23\n`),
+    buffer: Buffer.from(
+      `수신거부번호,일시\n${fromFileA},2026-11-20\n${fromFileB},2026-11-21\n${single},2026-11-22\n없는번호,2026-11-23\n`,
+    ),
   });
   await expect(message(page, 'In the file: 2 to record · 1 already opted out · 1 line rejected')).toBeVisible();
   await expect(register.getByRole('row', { name: new RegExp(fromFileA) })).toHaveCount(0);

@@ -29,19 +29,24 @@ test.beforeAll(async ({ superadminSession }) => {
   post = await postToEmail(superadminSession.token, accountId);
   const existing = (await api.GET('/backend/api/v1/models', auth)).data ?? [];
   for (const model of MODELS) {
-    const id = existing.find((candidate) => candidate.comcardNo === model.comcardNo)?.id ?? (await api.POST('/backend/api/v1/models', { ...auth, body: model })).data?.id;
+    const id =
+      existing.find((candidate) => candidate.comcardNo === model.comcardNo)?.id ??
+      (await api.POST('/backend/api/v1/models', { ...auth, body: model })).data?.id;
     if (id !== undefined) modelIds.push(id);
   }
 });
 
 test.afterAll(async ({ superadminSession }) => {
   // Deleting the models takes them out of every selection, so other journeys find the post as it was.
-  for (const id of modelIds) await api.DELETE('/backend/api/v1/models/{id}', { ...bearer(superadminSession.token), params: { path: { id } } });
+  for (const id of modelIds)
+    await api.DELETE('/backend/api/v1/models/{id}', { ...bearer(superadminSession.token), params: { path: { id } } });
 });
 
 /** The page does not scroll sideways: whatever is wide scrolls inside its own area. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
 for (const viewport of VIEWPORTS) {
@@ -82,7 +87,8 @@ for (const viewport of VIEWPORTS) {
       const panel = page.getByRole('complementary', { name: 'Selected post' });
       await expect(panel.getByRole('article', { name: title })).toBeVisible();
       await expect(row).toHaveAttribute('aria-selected', 'true');
-      const background = (locator: typeof row) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+      const background = (locator: typeof row) =>
+        locator.evaluate((element) => getComputedStyle(element).backgroundColor);
       expect(await background(row)).not.toBe(await background(table.getByRole('row').nth(4)));
       await expect(panel.getByRole('button', { name: 'Close post details' })).toBeInViewport();
       await expect(panel.getByRole('button', { name: 'Send Email' })).toBeVisible();
@@ -128,10 +134,17 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('article').first()).toBeVisible();
     });
 
-    test('a card names the models selected for its post, its row counts them, and a long body opens with More', async ({ page, superadminSession }) => {
+    test('a card names the models selected for its post, its row counts them, and a long body opens with More', async ({
+      page,
+      superadminSession,
+    }) => {
       test.slow();
       // The post starts without models (the journey at the other window size left one).
-      await api.PUT('/backend/api/v1/posts/{postId}/selected-models', { ...bearer(superadminSession.token), params: { path: { postId: post.postId } }, body: { modelIds: [] } });
+      await api.PUT('/backend/api/v1/posts/{postId}/selected-models', {
+        ...bearer(superadminSession.token),
+        params: { path: { postId: post.postId } },
+        body: { modelIds: [] },
+      });
       const card = await openPostCard(page, accountId, post);
       await card.getByRole('button', { name: 'Select Models' }).click();
       const picker = page.getByRole('dialog', { name: '콤카드 데이터' });
@@ -157,7 +170,10 @@ for (const viewport of VIEWPORTS) {
 
       // The list's row counts the models; one removed in Send Email's list leaves the card and the row with one.
       await page.getByRole('radio', { name: 'List' }).click();
-      const row = page.getByRole('grid', { name: 'Posts' }).getByRole('row', { name: new RegExp(post.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+      const row = page
+        .getByRole('grid', { name: 'Posts' })
+        .getByRole('row', { name: new RegExp(post.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+        .first();
       await expect(row.getByRole('gridcell').nth(1)).toContainText('2 models');
       await row.getByRole('rowheader').click();
       const panel = page.getByRole('complementary', { name: 'Selected post' });
@@ -167,7 +183,9 @@ for (const viewport of VIEWPORTS) {
       await specify.getByRole('button', { name: 'Remove E2E-LIST-1' }).click();
       await specify.getByRole('button', { name: 'Cancel' }).click();
       await expect(row.getByRole('gridcell').nth(1)).toContainText('1 model');
-      await expect(panel.getByRole('list', { name: 'Selected models (1 model):' }).getByRole('listitem')).toHaveText(['이서연']);
+      await expect(panel.getByRole('list', { name: 'Selected models (1 model):' }).getByRole('listitem')).toHaveText([
+        '이서연',
+      ]);
       await page.getByRole('radio', { name: 'Cards' }).click();
     });
   });

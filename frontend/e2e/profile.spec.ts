@@ -1,6 +1,9 @@
 import { api, apiLogin, checkScreen, createAccount, expect, message, signIn, test } from './support.ts';
 
-test('an admin updates their profile and password, with the current one, which ends their other sign-ins', async ({ page, superadminSession }) => {
+test('an admin updates their profile and password, with the current one, which ends their other sign-ins', async ({
+  page,
+  superadminSession,
+}) => {
   const admin = await createAccount(superadminSession.token, 'admin', 'profile');
   await signIn(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin\/email-accounts$/);

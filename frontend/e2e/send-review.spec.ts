@@ -1,4 +1,13 @@
-import { bearer, editor, hyphenated, officeSender, OFFICE, phoneNumbers, sandboxUrl, seedBook } from './messaging-support.ts';
+import {
+  bearer,
+  editor,
+  hyphenated,
+  officeSender,
+  OFFICE,
+  phoneNumbers,
+  sandboxUrl,
+  seedBook,
+} from './messaging-support.ts';
 import { api, checkScreen, expect, message, test, useSuperadminSession } from './support.ts';
 
 // The review before a send (the spec's step 3, Confirm Sender List): an advertisement to three contacts of a book,
@@ -12,7 +21,10 @@ test.skip(!sandboxUrl, 'E2E_ALIGO_SANDBOX_URL is not set: the Aligo sandbox is n
 
 const freshPhone = phoneNumbers('0108');
 
-test('an advertisement is reviewed, leaving out an opted-out contact and one without consent, and sent as reviewed', async ({ page, superadminSession }) => {
+test('an advertisement is reviewed, leaving out an opted-out contact and one without consent, and sent as reviewed', async ({
+  page,
+  superadminSession,
+}) => {
   const token = superadminSession.token;
   await officeSender(token);
   const [consented, optedOut, noConsent] = [freshPhone(), freshPhone(), freshPhone()];
@@ -23,16 +35,24 @@ test('an advertisement is reviewed, leaving out an opted-out contact and one wit
   ]);
   const idOf = (name: string) => book.contacts.find((contact) => contact.contactName === name)!.id;
   for (const name of ['김동의', '이수신거부']) {
-    const consent = await api.PUT('/backend/api/v1/contacts/{id}/consent', { ...bearer(token), params: { path: { id: idOf(name) } }, body: { given: true, source: '모델 지원서' } });
+    const consent = await api.PUT('/backend/api/v1/contacts/{id}/consent', {
+      ...bearer(token),
+      params: { path: { id: idOf(name) } },
+      body: { given: true, source: '모델 지원서' },
+    });
     expect(consent.response.status).toBe(200);
   }
-  const optOut = await api.POST('/backend/api/v1/opt-outs', { ...bearer(token), body: { address: hyphenated(optedOut), channel: 'sms', source: '080' } });
+  const optOut = await api.POST('/backend/api/v1/opt-outs', {
+    ...bearer(token),
+    body: { address: hyphenated(optedOut), channel: 'sms', source: '080' },
+  });
   expect(optOut.response.status).toBe(201);
 
   await page.goto('/admin/contact-book');
   await page.getByRole('button', { name: /Address book/ }).click();
   await page.getByRole('option', { name: new RegExp(`^${book.name} \\(`) }).click();
-  for (const name of ['김동의', '이수신거부', '박미동의']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+  for (const name of ['김동의', '이수신거부', '박미동의'])
+    await page.getByRole('checkbox', { name: `Select ${name}` }).check();
   await page.getByRole('button', { name: 'Send Selected Items' }).click();
   await page.getByRole('alertdialog', { name: 'Send Selected Items' }).getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL(/\/admin\/message-sender$/);
@@ -52,7 +72,9 @@ test('an advertisement is reviewed, leaving out an opted-out contact and one wit
   await expect(page.getByRole('application', { name: /Sending date/ })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
-  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date(Date.now() + 24 * 3600 * 1000));
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(
+    new Date(Date.now() + 24 * 3600 * 1000),
+  );
   await expect(page.getByRole('button', { name: `Sending date: ${tomorrow}` })).toHaveText(tomorrow);
   await page.getByRole('group', { name: 'Sending time of day' }).getByRole('spinbutton').first().click();
   await page.keyboard.type('1030');
@@ -65,10 +87,18 @@ test('an advertisement is reviewed, leaving out an opted-out contact and one wit
   await expect(messages.getByRole('listitem').locator('p')).toHaveText(framed);
   await expect(review.getByRole('definition')).toHaveText(['1', '1', '2', /^₩[\d.,]+$/]);
   const leftOut = review.getByRole('table', { name: 'Recipients left out' });
-  await expect(leftOut.getByRole('row').filter({ hasText: '이수신거부' })).toContainText(`${hyphenated(optedOut)}이수신거부Opted out (수신거부)`);
-  await expect(leftOut.getByRole('row').filter({ hasText: '박미동의' })).toContainText(`${hyphenated(noConsent)}박미동의No advertising consent`);
-  await expect(review.getByRole('region', { name: 'Remaining at the gateway' })).toContainText(/SMS [\d,]+, LMS [\d,]+, MMS [\d,]+/);
-  await expect(review.getByRole('region', { name: 'Messages by type' })).toContainText(/^Messages by type(SMS|LMS) 1 × ₩[\d.]+$/);
+  await expect(leftOut.getByRole('row').filter({ hasText: '이수신거부' })).toContainText(
+    `${hyphenated(optedOut)}이수신거부Opted out (수신거부)`,
+  );
+  await expect(leftOut.getByRole('row').filter({ hasText: '박미동의' })).toContainText(
+    `${hyphenated(noConsent)}박미동의No advertising consent`,
+  );
+  await expect(review.getByRole('region', { name: 'Remaining at the gateway' })).toContainText(
+    /SMS [\d,]+, LMS [\d,]+, MMS [\d,]+/,
+  );
+  await expect(review.getByRole('region', { name: 'Messages by type' })).toContainText(
+    /^Messages by type(SMS|LMS) 1 × ₩[\d.]+$/,
+  );
 
   // The whole review, Send included, is in sight on a laptop's screen and a larger one.
   for (const [width, height] of [
@@ -89,7 +119,10 @@ test('an advertisement is reviewed, leaving out an opted-out contact and one wit
   await results.getByRole('button', { name: 'Confirm' }).click();
 
   // The send is what was reviewed: the one text, and the two left out with their reasons.
-  const sends = await api.GET('/backend/api/v1/message-sends', { ...bearer(token), params: { query: { page: 1, pageSize: 20 } } });
+  const sends = await api.GET('/backend/api/v1/message-sends', {
+    ...bearer(token),
+    params: { query: { page: 1, pageSize: 20 } },
+  });
   const made = (sends.data?.data ?? []).filter((send) => send.preview.includes(stamp));
   expect(made).toHaveLength(1);
   const [send] = made;
@@ -98,18 +131,29 @@ test('an advertisement is reviewed, leaving out an opted-out contact and one wit
     { phone: optedOut, name: '이수신거부', reason: 'opted-out' },
     { phone: noConsent, name: '박미동의', reason: 'no-consent' },
   ]);
-  const deliveries = await api.GET('/backend/api/v1/message-sends/{id}/deliveries', { ...bearer(token), params: { path: { id: send.id } } });
-  expect(deliveries.data?.data.map(({ phone, text }) => ({ phone, text }))).toEqual([{ phone: consented, text: framed }]);
+  const deliveries = await api.GET('/backend/api/v1/message-sends/{id}/deliveries', {
+    ...bearer(token),
+    params: { path: { id: send.id } },
+  });
+  expect(deliveries.data?.data.map(({ phone, text }) => ({ phone, text }))).toEqual([
+    { phone: consented, text: framed },
+  ]);
   // Tomorrow's advertisement is not the journey's to send.
   await api.POST('/backend/api/v1/message-sends/{id}/cancel', { ...bearer(token), params: { path: { id: send.id } } });
 });
 
-test('a long review keeps Close and Send in sight while it scrolls, and pages its messages', async ({ page, superadminSession }) => {
+test('a long review keeps Close and Send in sight while it scrolls, and pages its messages', async ({
+  page,
+  superadminSession,
+}) => {
   const token = superadminSession.token;
   await officeSender(token);
   const book = await seedBook(
     token,
-    Array.from({ length: 60 }, (_, i) => ({ contactName: `배우${String(i + 1).padStart(2, '0')}`, phoneNumber: hyphenated(freshPhone()) })),
+    Array.from({ length: 60 }, (_, i) => ({
+      contactName: `배우${String(i + 1).padStart(2, '0')}`,
+      phoneNumber: hyphenated(freshPhone()),
+    })),
   );
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/admin/contact-book');

@@ -20,7 +20,12 @@ let sequence = 0;
 /** A fresh identity per call, so that journeys and repeated runs never collide. */
 export function uniqueUser(label: string) {
   const id = `${label}-${runId}-${++sequence}`;
-  return { name: `E2E ${label} ${runId} ${sequence}`, username: id, email: `${id}@e2e.jobcasting.test`, password: `Pw-${id}-9` };
+  return {
+    name: `E2E ${label} ${runId} ${sequence}`,
+    username: id,
+    email: `${id}@e2e.jobcasting.test`,
+    password: `Pw-${id}-9`,
+  };
 }
 
 export async function apiLogin(email: string, password: string): Promise<Schemas['AuthSessionDto']> {
@@ -84,7 +89,10 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(
-    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
     `accessibility of ${name}`,
   ).toEqual([]);
   await page.screenshot({ path: `${test.info().project.outputDir}/screens/${name}.png`, fullPage: true });
@@ -169,7 +177,10 @@ export function koreanNightInstant(now: number): number {
 
 export const test = base.extend<JourneyOptions & TestFixtures, Fixtures>({
   superadminSession: [async ({}, use) => use(await signInSuperadmin()), { scope: 'worker' }],
-  liveSuperadminSession: [async ({ superadminSession }, use) => use(await renewWhenOld(superadminSession)), { auto: true }],
+  liveSuperadminSession: [
+    async ({ superadminSession }, use) => use(await renewWhenOld(superadminSession)),
+    { auto: true },
+  ],
   koreanNightClock: [false, { option: true }],
   page: async ({ page, koreanNightClock }, use) => {
     // The clock runs on from there, so timers and debounces behave as they do at any other time.
@@ -178,7 +189,10 @@ export const test = base.extend<JourneyOptions & TestFixtures, Fixtures>({
     await page.exposeFunction('__reportDialogMisfit', (misfit: string) => void misfits.push(misfit));
     await page.addInitScript(watchDialogs);
     await use(page);
-    expect(misfits, `dialogs opened at ${JSON.stringify(page.viewportSize())} whose title or buttons lay outside the window`).toEqual([]);
+    expect(
+      misfits,
+      `dialogs opened at ${JSON.stringify(page.viewportSize())} whose title or buttons lay outside the window`,
+    ).toEqual([]);
   },
 });
 
@@ -189,11 +203,14 @@ export const test = base.extend<JourneyOptions & TestFixtures, Fixtures>({
  * journey's window (1280×720 unless the journey sets one), besides the explicit checks of dialogs-fit.spec.
  */
 function watchDialogs(): void {
-  const report = (window as unknown as { __reportDialogMisfit: (misfit: string) => Promise<void> }).__reportDialogMisfit;
+  const report = (window as unknown as { __reportDialogMisfit: (misfit: string) => Promise<void> })
+    .__reportDialogMisfit;
   const measured = new WeakSet<Element>();
   const inWindow = (element: Element) => {
     const box = element.getBoundingClientRect();
-    return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5 && box.right <= window.innerWidth + 0.5;
+    return (
+      box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5 && box.right <= window.innerWidth + 0.5
+    );
   };
   const measure = (dialog: Element) => {
     if (!dialog.isConnected) return;

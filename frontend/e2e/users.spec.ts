@@ -1,4 +1,14 @@
-import { api, checkScreen, createAccount, expect, message, newestUsersPage, test, uniqueUser, useSuperadminSession } from './support.ts';
+import {
+  api,
+  checkScreen,
+  createAccount,
+  expect,
+  message,
+  newestUsersPage,
+  test,
+  uniqueUser,
+  useSuperadminSession,
+} from './support.ts';
 
 useSuperadminSession();
 

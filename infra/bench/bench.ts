@@ -15,11 +15,26 @@ import { startGoogleSandbox, SAMPLE_ACCOUNT_EMAILS } from '../sandbox/google/ser
 import { googleSandboxEnv } from '../scripts/lib/google-env.ts';
 import { aligoSandboxEnv, aligoSandboxProcess } from '../scripts/lib/aligo.ts';
 import { contactTableBenchAvailable, scrollContactTable, type ScrollFigures } from './contact-table.ts';
-import { analyzeContacts, copyContactsPerSecond, duplicateScan, duplicatesView, generatedAddressBook, importAddressBook } from './contacts.ts';
+import {
+  analyzeContacts,
+  copyContactsPerSecond,
+  duplicateScan,
+  duplicatesView,
+  generatedAddressBook,
+  importAddressBook,
+} from './contacts.ts';
 import { renderAndBuildRate, sendLatency } from './email.ts';
 import { load, type LoadOptions } from './load.ts';
 import { campaignFigures, prepareCampaign } from './campaigns.ts';
-import { acceptTimes, deliveryReportFigures, dispatchRate, previewTimes, registerSandboxSender, sandboxIntakeRate, scheduledLateness } from './messaging.ts';
+import {
+  acceptTimes,
+  deliveryReportFigures,
+  dispatchRate,
+  previewTimes,
+  registerSandboxSender,
+  sandboxIntakeRate,
+  scheduledLateness,
+} from './messaging.ts';
 import { median } from './percentiles.ts';
 import { connectSandboxAccount, copyRowsPerSecond, generatedPostsSheet, growPosts, importPosts } from './posts.ts';
 import { seedUsers } from './seed-data.ts';
@@ -41,7 +56,8 @@ const { values } = parseArgs({
   },
 });
 const ONLY = ['contacts', 'contact-table', 'messaging', 'delivery-reports', 'campaigns'];
-if (values.only !== undefined && !ONLY.includes(values.only)) throw new Error(`--only knows ${ONLY.join(', ')}, not ${values.only}`);
+if (values.only !== undefined && !ONLY.includes(values.only))
+  throw new Error(`--only knows ${ONLY.join(', ')}, not ${values.only}`);
 const seconds = Number(values.seconds);
 const seededUsers = Number(values.users);
 const postCount = Number(values.posts);
@@ -97,16 +113,32 @@ const env = {
   LOGIN_RATE_LIMIT_PER_IP: '100000000',
   LOGIN_RATE_LIMIT_PER_EMAIL: '100000000',
 };
-const onExit = (name: string, status: Parameters<typeof unexpectedExitMessage>[1]) => void shutdown(1, unexpectedExitMessage(name, status));
-const api = (extra: Record<string, string> = {}) => ({ name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port), env: extra });
+const onExit = (name: string, status: Parameters<typeof unexpectedExitMessage>[1]) =>
+  void shutdown(1, unexpectedExitMessage(name, status));
+const api = (extra: Record<string, string> = {}) => ({
+  name: 'api',
+  command: node,
+  args: ['backend/dist/main.js'],
+  ready: healthy(port),
+  env: extra,
+});
 await startProcesses([aligo.process], env, onExit);
-const worker = (extra: Record<string, string> = {}) => ({ name: 'worker', command: node, args: ['backend/dist/worker.js'], env: extra });
+const worker = (extra: Record<string, string> = {}) => ({
+  name: 'worker',
+  command: node,
+  args: ['backend/dist/worker.js'],
+  env: extra,
+});
 const [apiProcess, firstWorker] = await startProcesses([api(), worker()], env, onExit);
 let workerProcess = firstWorker;
 await seedUsers(databaseUrl, seededUsers);
 
 const loginBody = JSON.stringify(ADMIN);
-const signIn = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
+const signIn = await fetch(`${base}/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: loginBody,
+});
 const session = (await signIn.json()) as { token: string };
 const auth = { authorization: `Bearer ${session.token}` };
 
@@ -145,11 +177,18 @@ if (values.only === 'contacts') {
 async function contactTableFigures(): Promise<ScrollFigures | null> {
   if (!contactTableBenchAvailable()) return null;
   await importAddressBook(base, auth, generatedAddressBook(tableContacts, 0.05), 'bench-table');
-  const browserSession = (await (await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody })).json()) as Parameters<typeof scrollContactTable>[1];
+  const browserSession = (await (
+    await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: loginBody,
+    })
+  ).json()) as Parameters<typeof scrollContactTable>[1];
   return scrollContactTable(`http://localhost:${port}`, browserSession, 'bench-table');
 }
 function contactTableLine(table: ScrollFigures | null): string {
-  const longest = (tasks: number[]) => (tasks.length === 0 ? 'none' : `${tasks.length}, the longest ${Math.max(...tasks).toFixed(0)} ms`);
+  const longest = (tasks: number[]) =>
+    tasks.length === 0 ? 'none' : `${tasks.length}, the longest ${Math.max(...tasks).toFixed(0)} ms`;
   return table
     ? `  contact table of ${tableContacts} in Chromium: tasks over 50 ms while scrolling (${table.scrollSteps} wheel turns and ${table.pageJumps} page jumps in ${table.seconds.toFixed(1)} s): ${longest(table.scrollTasks)}; while opening the book: ${longest(table.openTasks)}`
     : '  contact table in Chromium: skipped (needs /usr/bin/chromium and a built front end)';
@@ -192,8 +231,17 @@ async function messagingFigures() {
 // with it: reports that come 2 to 10 s after sending stand for reports 2 to 10 minutes late.
 async function deliveryReportLines() {
   await workerProcess.stop();
-  [workerProcess] = await startProcesses([worker({ DELIVERY_LOOKUP_SCHEDULE_MS: '1000,5000,30000,120000,1440000' })], env, onExit);
-  const reports = await deliveryReportFigures(base, auth, aligo.url, databaseUrl, { recipients: messageCount, reportDelayMs: 2000, jitterMs: 8000, failureRate: 0.05 });
+  [workerProcess] = await startProcesses(
+    [worker({ DELIVERY_LOOKUP_SCHEDULE_MS: '1000,5000,30000,120000,1440000' })],
+    env,
+    onExit,
+  );
+  const reports = await deliveryReportFigures(base, auth, aligo.url, databaseUrl, {
+    recipients: messageCount,
+    reportDelayMs: 2000,
+    jitterMs: 8000,
+    failureRate: 0.05,
+  });
   return [
     `  reports   ${messageCount} messages in ${reports.calls} calls, reported 2 to 10 s after sending (5 % failing), look-ups 1, 5, 30 s… after acceptance: ${reports.lookups} look-ups (${(reports.lookups / reports.calls).toFixed(1)} a call, ${reports.pages} sms_list pages of 500); every message final ${reports.finalAfterAcceptanceSeconds.toFixed(1)} s after the first call was accepted (${reports.finalSeconds.toFixed(1)} s after the send was posted, ${reports.dispatchedSeconds.toFixed(1)} s of it handing over)`,
     `  gateway   had its last report ${reports.gatewayLastReportSeconds.toFixed(1)} s after taking the first message; one sms_list of a call of 500 answers in p50 ${reports.smsListP50Ms.toFixed(1)} ms (outcome ${reports.outcome}: ${reports.counts.delivered} delivered, ${reports.counts.failed} failed, ${reports.counts.unknown} unknown)`,
@@ -215,7 +263,16 @@ async function campaignLines(accountId: number) {
   const setup = await prepareCampaign(base, auth, databaseUrl, accountId, campaignEmails);
   await workerProcess.stop();
   [workerProcess] = await startProcesses([worker({ EMAIL_CAMPAIGN_GAP_MS: '0' })], env, onExit);
-  const campaign = await campaignFigures({ base, auth, sandboxUrl: sandbox.url, databaseUrl, accountId, accountEmail: SAMPLE_ACCOUNT_EMAILS[0], setup, workerPid: workerProcess.pid! });
+  const campaign = await campaignFigures({
+    base,
+    auth,
+    sandboxUrl: sandbox.url,
+    databaseUrl,
+    accountId,
+    accountEmail: SAMPLE_ACCOUNT_EMAILS[0],
+    setup,
+    workerPid: workerProcess.pid!,
+  });
   const campaignCount = `${campaign.campaigns} campaign${campaign.campaigns === 1 ? '' : 's'}`;
   return [
     `\nE-mail campaigns, ${campaign.emails} e-mails with 20 models each (${(campaign.messageBytes / 1024).toFixed(0)} kB of MIME) in ${campaignCount} of at most ${campaign.campaignSize} from one account, pacing off:`,
@@ -227,7 +284,12 @@ async function campaignLines(accountId: number) {
 if (values.only === 'campaigns') {
   const accountId = await connectSandboxAccount(base, auth, SAMPLE_ACCOUNT_EMAILS[0]);
   // A few rows of a generated sheet are rejected by the import: a tenth more than needed.
-  await importPosts(base, auth, await generatedPostsSheet(sandbox.url, Math.ceil(campaignEmails * 1.1) + 20), accountId);
+  await importPosts(
+    base,
+    auth,
+    await generatedPostsSheet(sandbox.url, Math.ceil(campaignEmails * 1.1) + 20),
+    accountId,
+  );
   for (const text of await campaignLines(accountId)) console.log(text);
   await shutdown(0);
 }
@@ -244,12 +306,21 @@ const monthAgo = new Date(Date.now() + 9 * 3600_000 - 30 * 86400_000).toISOStrin
 const postRuns = (concurrency: number): { name: string; options: LoadOptions }[] =>
   [
     ['GET posts', 'posts?page=1&pageSize=50&sortBy=postDate&sortOrder=DESC'],
-    ['GET posts/search (배우, all)', `posts/search?page=1&pageSize=50&query=${encodeURIComponent('배우')}&category=all`],
-    ['GET posts/search (뮤직비디오, title)', `posts/search?page=1&pageSize=50&query=${encodeURIComponent('뮤직비디오')}&category=title`],
+    [
+      'GET posts/search (배우, all)',
+      `posts/search?page=1&pageSize=50&query=${encodeURIComponent('배우')}&category=all`,
+    ],
+    [
+      'GET posts/search (뮤직비디오, title)',
+      `posts/search?page=1&pageSize=50&query=${encodeURIComponent('뮤직비디오')}&category=title`,
+    ],
     ['GET posts/filter (여자)', `posts/filter?page=1&pageSize=50&recruitmentGender=${encodeURIComponent('여자')}`],
     ['GET posts/datefilter (30 days)', `posts/datefilter?page=1&pageSize=50&startDate=${monthAgo}&endDate=${today}`],
     ['GET posts (page 100)', 'posts?page=100&pageSize=50'],
-  ].map(([name, path]) => ({ name: `${name}`, options: { url: `${base}/${path}`, headers: auth, concurrency, seconds } }));
+  ].map(([name, path]) => ({
+    name: `${name}`,
+    options: { url: `${base}/${path}`, headers: auth, concurrency, seconds },
+  }));
 
 const runs: { name: string; options: LoadOptions }[] = [
   { name: 'GET health', options: { url: `${base}/health`, concurrency: 16, seconds } },
@@ -259,20 +330,37 @@ const runs: { name: string; options: LoadOptions }[] = [
   },
   {
     name: 'POST auth/login (argon2id)',
-    options: { url: `${base}/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody, concurrency: 4, seconds },
+    options: {
+      url: `${base}/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: loginBody,
+      concurrency: 4,
+      seconds,
+    },
   },
   { name: 'GET health (20 callers)', options: { url: `${base}/health`, concurrency: 20, seconds } },
   ...postRuns(20),
 ];
 
-console.log(`\nJOB CASTING API benchmark: ${seconds} s per endpoint after a ${Math.min(2, seconds)} s warm-up, Node ${process.version}, one API process\n`);
+console.log(
+  `\nJOB CASTING API benchmark: ${seconds} s per endpoint after a ${Math.min(2, seconds)} s warm-up, Node ${process.version}, one API process\n`,
+);
 const header = ['endpoint', 'callers', 'requests', 'errors', 'req/s', 'p50 ms', 'p95 ms'];
 const rows: string[][] = [];
 const measure = async (list: { name: string; options: LoadOptions }[]) => {
   for (const { name, options } of list) {
     await load({ ...options, seconds: Math.min(2, seconds) });
     const result = await load(options);
-    rows.push([name, String(options.concurrency), String(result.requests), String(result.errors), result.perSecond.toFixed(0), result.p50.toFixed(1), result.p95.toFixed(1)]);
+    rows.push([
+      name,
+      String(options.concurrency),
+      String(result.requests),
+      String(result.errors),
+      result.perSecond.toFixed(0),
+      result.p50.toFixed(1),
+      result.p95.toFixed(1),
+    ]);
   }
 };
 await measure(runs);
@@ -283,26 +371,49 @@ await startProcesses([api({ POST_PAGE_CACHE_MB: '0' })], env, onExit);
 await measure(postRuns(20).map(({ name, options }) => ({ name: `${name}, not kept`, options })));
 // E-mail: the renderer and MailComposer in this process, then sends one at a time.
 const rendered = await renderAndBuildRate(Math.min(seconds, 5));
-const [firstPost] = ((await (await fetch(`${base}/posts?page=1&pageSize=1`, { headers: auth })).json()) as { posts: { data: { postId: string }[] } }).posts.data;
-const sends = await sendLatency({ base, auth, sandboxUrl: sandbox.url, accountId, accountEmail: SAMPLE_ACCOUNT_EMAILS[0], postId: firstPost.postId, sends: Math.max(10, seconds * 3) });
+const [firstPost] = (
+  (await (await fetch(`${base}/posts?page=1&pageSize=1`, { headers: auth })).json()) as {
+    posts: { data: { postId: string }[] };
+  }
+).posts.data;
+const sends = await sendLatency({
+  base,
+  auth,
+  sandboxUrl: sandbox.url,
+  accountId,
+  accountEmail: SAMPLE_ACCOUNT_EMAILS[0],
+  postId: firstPost.postId,
+  sends: Math.max(10, seconds * 3),
+});
 const contacts = await contactFigures();
 const table = await contactTableFigures();
 const messaging = [...(await messagingFigures()), ...(await deliveryReportLines())];
 const campaigns = await campaignLines(accountId);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+const line = (cells: string[]) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(line(header));
 for (const row of rows) console.log(line(row));
-console.log(`\nPost lists on ${posts} posts. Sheet import of ${importRows} generated posts through the API and the worker:`);
-console.log(`  import  ${importRate.toFixed(0)} rows/s (${imported.seconds.toFixed(1)} s; ${imported.report.created} created, ${imported.report.rejected.length} rejected)`);
-console.log(`  COPY    ${copyRate.toFixed(0)} rows/s of the same cells into a table like post, with its indexes (import = ${((100 * importRate) / copyRate).toFixed(0)} % of COPY)`);
+console.log(
+  `\nPost lists on ${posts} posts. Sheet import of ${importRows} generated posts through the API and the worker:`,
+);
+console.log(
+  `  import  ${importRate.toFixed(0)} rows/s (${imported.seconds.toFixed(1)} s; ${imported.report.created} created, ${imported.report.rejected.length} rejected)`,
+);
+console.log(
+  `  COPY    ${copyRate.toFixed(0)} rows/s of the same cells into a table like post, with its indexes (import = ${((100 * importRate) / copyRate).toFixed(0)} % of COPY)`,
+);
 for (const text of contacts) console.log(text);
 console.log(contactTableLine(table));
 for (const text of messaging) console.log(text);
 console.log(`\nE-mail with 20 models (${(rendered.bytes / 1024).toFixed(0)} kB of MIME):`);
 console.log(`  render + MIME  ${rendered.perSecond.toFixed(0)} messages/s in one process`);
-console.log(`  send           p50 ${sends.apiP50.toFixed(1)} ms, p95 ${sends.apiP95.toFixed(1)} ms through the API (${sends.sends} sends, one at a time)`);
-console.log(`  Gmail alone    p50 ${sends.sandboxP50.toFixed(1)} ms, p95 ${sends.sandboxP95.toFixed(1)} ms straight to the sandbox: the API adds ${(sends.apiP50 - sends.sandboxP50).toFixed(1)} ms at p50`);
+console.log(
+  `  send           p50 ${sends.apiP50.toFixed(1)} ms, p95 ${sends.apiP95.toFixed(1)} ms through the API (${sends.sends} sends, one at a time)`,
+);
+console.log(
+  `  Gmail alone    p50 ${sends.sandboxP50.toFixed(1)} ms, p95 ${sends.sandboxP95.toFixed(1)} ms straight to the sandbox: the API adds ${(sends.apiP50 - sends.sandboxP50).toFixed(1)} ms at p50`,
+);
 for (const text of campaigns) console.log(text);
 console.log('');
 await shutdown(0);

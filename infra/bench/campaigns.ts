@@ -29,7 +29,13 @@ export interface CampaignSetup {
  * What staff do before such a campaign: 20 models, selected for each of `emails` posts that have a customer
  * address, a template presenting them, and the account's daily limit raised so that all of them go today.
  */
-export async function prepareCampaign(base: string, auth: Record<string, string>, databaseUrl: string, accountId: number, emails: number): Promise<CampaignSetup> {
+export async function prepareCampaign(
+  base: string,
+  auth: Record<string, string>,
+  databaseUrl: string,
+  accountId: number,
+  emails: number,
+): Promise<CampaignSetup> {
   const headers = { ...auth, 'content-type': 'application/json' };
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -48,14 +54,28 @@ export async function prepareCampaign(base: string, auth: Record<string, string>
   // Model numbers of their own: the single-send part creates BENCH-001….
   const modelIds: number[] = [];
   for (const model of benchModels(20, 'CAMPAIGN')) {
-    modelIds.push((await json<{ id: number }>(await fetch(`${base}/models`, { method: 'POST', headers, body: JSON.stringify(model) }), 'model')).id);
+    modelIds.push(
+      (
+        await json<{ id: number }>(
+          await fetch(`${base}/models`, { method: 'POST', headers, body: JSON.stringify(model) }),
+          'model',
+        )
+      ).id,
+    );
   }
   const selection = JSON.stringify({ modelIds });
   let next = 0;
   const selector = async () => {
     while (next < postIds.length) {
       const postId = postIds[next++];
-      await json(await fetch(`${base}/posts/${encodeURIComponent(postId)}/selected-models`, { method: 'PUT', headers, body: selection }), 'selection');
+      await json(
+        await fetch(`${base}/posts/${encodeURIComponent(postId)}/selected-models`, {
+          method: 'PUT',
+          headers,
+          body: selection,
+        }),
+        'selection',
+      );
     }
   };
   await Promise.all(Array.from({ length: 8 }, selector));
@@ -64,11 +84,22 @@ export async function prepareCampaign(base: string, auth: Record<string, string>
     await fetch(`${base}/email-templates`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ title: '캠페인 벤치마크', subject: '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명', template: BENCH_TEMPLATE }),
+      body: JSON.stringify({
+        title: '캠페인 벤치마크',
+        subject: '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명',
+        template: BENCH_TEMPLATE,
+      }),
     }),
     'template',
   );
-  await json(await fetch(`${base}/google-auth/accounts/${accountId}/daily-limit`, { method: 'PUT', headers, body: JSON.stringify({ dailyLimit: 10_000 }) }), 'daily limit');
+  await json(
+    await fetch(`${base}/google-auth/accounts/${accountId}/daily-limit`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ dailyLimit: 10_000 }),
+    }),
+    'daily limit',
+  );
   return { postIds, templateId: template.id };
 }
 
@@ -122,9 +153,18 @@ export async function campaignFigures(options: {
 
   const ids: number[] = [];
   for (let start = 0; start < setup.postIds.length; start += MAX_CAMPAIGN_POSTS) {
-    const body = JSON.stringify({ postIds: setup.postIds.slice(start, start + MAX_CAMPAIGN_POSTS), templateId: setup.templateId, accountId, overQuota: 'refuse' });
+    const body = JSON.stringify({
+      postIds: setup.postIds.slice(start, start + MAX_CAMPAIGN_POSTS),
+      templateId: setup.templateId,
+      accountId,
+      overQuota: 'refuse',
+    });
     const made = await json<Campaign>(
-      await fetch(`${base}/email-campaigns`, { method: 'POST', headers: { ...headers, 'idempotency-key': `bench-campaign-${Date.now()}-${start}` }, body }),
+      await fetch(`${base}/email-campaigns`, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': `bench-campaign-${Date.now()}-${start}` },
+        body,
+      }),
       'campaign',
     );
     ids.push(made.id);
@@ -135,7 +175,10 @@ export async function campaignFigures(options: {
   await client.connect();
   try {
     for (;;) {
-      const { rows } = await client.query<{ state: string }>(`select state from email_campaign where id = any($1::int[])`, [ids]);
+      const { rows } = await client.query<{ state: string }>(
+        `select state from email_campaign where id = any($1::int[])`,
+        [ids],
+      );
       const stopped = rows.find((row) => row.state !== 'running' && row.state !== 'completed');
       if (stopped) throw new Error(`a campaign stopped ${stopped.state}`);
       if (rows.every((row) => row.state === 'completed')) break;
@@ -147,16 +190,23 @@ export async function campaignFigures(options: {
   const workerPeakMb = peakResidentMb(workerPid);
 
   const campaigns: Campaign[] = [];
-  for (const id of ids) campaigns.push(await json<Campaign>(await fetch(`${base}/email-campaigns/${id}`, { headers: auth }), 'campaign'));
+  for (const id of ids)
+    campaigns.push(await json<Campaign>(await fetch(`${base}/email-campaigns/${id}`, { headers: auth }), 'campaign'));
   const counts: Record<string, number> = {};
-  for (const campaign of campaigns) for (const [state, count] of Object.entries(campaign.counts)) counts[state] = (counts[state] ?? 0) + count;
+  for (const campaign of campaigns)
+    for (const [state, count] of Object.entries(campaign.counts)) counts[state] = (counts[state] ?? 0) + count;
   const at = (iso: string | null) => Date.parse(iso ?? '');
   const sendingMs = campaigns.reduce((sum, campaign) => sum + at(campaign.finishedAt) - at(campaign.startedAt), 0);
-  const seconds = (Math.max(...campaigns.map((c) => at(c.finishedAt))) - Math.min(...campaigns.map((c) => at(c.startedAt)))) / 1000;
+  const seconds =
+    (Math.max(...campaigns.map((c) => at(c.finishedAt))) - Math.min(...campaigns.map((c) => at(c.startedAt)))) / 1000;
 
   // The very messages the worker sent, as the sandbox took them, encoded beforehand.
-  const sent = await json<{ id: string; account: string }[]>(await fetch(`${sandboxUrl}/sandbox/gmail/messages?account=${encodeURIComponent(accountEmail)}`), 'sent mail');
-  if (sent.length !== setup.postIds.length) throw new Error(`the sandbox took ${sent.length} e-mails of ${setup.postIds.length}`);
+  const sent = await json<{ id: string; account: string }[]>(
+    await fetch(`${sandboxUrl}/sandbox/gmail/messages?account=${encodeURIComponent(accountEmail)}`),
+    'sent mail',
+  );
+  if (sent.length !== setup.postIds.length)
+    throw new Error(`the sandbox took ${sent.length} e-mails of ${setup.postIds.length}`);
   const bodies: string[] = [];
   let bytes = 0;
   for (const { id } of sent) {
@@ -168,7 +218,11 @@ export async function campaignFigures(options: {
   await json(await fetch(`${sandboxUrl}/sandbox/gmail/messages`, { method: 'DELETE' }), 'clear the sandbox');
   const sendHeaders = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
   const started = performance.now();
-  for (const body of bodies) await json(await fetch(`${sandboxUrl}/gmail/v1/users/me/messages/send`, { method: 'POST', headers: sendHeaders, body }), 'direct send');
+  for (const body of bodies)
+    await json(
+      await fetch(`${sandboxUrl}/gmail/v1/users/me/messages/send`, { method: 'POST', headers: sendHeaders, body }),
+      'direct send',
+    );
   const intakeSeconds = (performance.now() - started) / 1000;
 
   return {

@@ -26,10 +26,23 @@ export function contactTableBenchAvailable(): boolean {
  * Opens `/admin/contact-book` signed in as `session`, picks the book, then scrolls its table top to bottom in
  * `steps` wheel turns (a frame apart, as a person flings through a list) and back by page jumps.
  */
-export async function scrollContactTable(appUrl: string, session: { token: string; refreshToken: string; user: unknown }, bookName: string, steps = 200): Promise<ScrollFigures> {
+export async function scrollContactTable(
+  appUrl: string,
+  session: { token: string; refreshToken: string; user: unknown },
+  bookName: string,
+  steps = 200,
+): Promise<ScrollFigures> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext({
@@ -69,7 +82,8 @@ export async function scrollContactTable(appUrl: string, session: { token: strin
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const height = await table.evaluate((element) => (element as unknown as { scrollHeight: number }).scrollHeight);
     const started = performance.now();
-    const nextFrames = () => page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    const nextFrames = () =>
+      page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
     for (let step = 0; step < steps; step++) {
       await page.mouse.wheel(0, height / steps);
       await nextFrames();

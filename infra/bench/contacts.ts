@@ -28,9 +28,21 @@ export function generatedAddressBook(contacts: number, duplicateShare: number): 
   for (let i = 0; i < contacts; i++) {
     const original = i < contacts - duplicates ? i : (i * 7919) % (contacts - duplicates);
     const digits = phone(original);
-    const typed = i % 3 === 0 ? `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}` : i % 3 === 1 ? digits : `+82 ${digits.slice(1, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`;
+    const typed =
+      i % 3 === 0
+        ? `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`
+        : i % 3 === 1
+          ? digits
+          : `+82 ${digits.slice(1, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`;
     const name = `${FAMILY[i % 10]}${GIVEN[Math.floor(i / 10) % 10]}`;
-    rows.push([GROUPS[i % GROUPS.length], name, typed, `actor${i}@casting.kr`, i % 2 ? '배우' : '모델', i % 4 === 0 ? `오디션 메모, "${i}"` : '']);
+    rows.push([
+      GROUPS[i % GROUPS.length],
+      name,
+      typed,
+      `actor${i}@casting.kr`,
+      i % 2 ? '배우' : '모델',
+      i % 4 === 0 ? `오디션 메모, "${i}"` : '',
+    ]);
   }
   const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
   const csv = Buffer.from(`\uFEFF${[header, ...rows].map((row) => row.map(quote).join(',')).join('\r\n')}\r\n`);
@@ -56,7 +68,11 @@ export async function importAddressBook(
   });
   if (uploaded.status !== 201) throw new Error(`contact upload: ${uploaded.status} ${await uploaded.text()}`);
   const { id } = (await uploaded.json()) as { id: string };
-  const start = await fetch(`${base}/contact-imports/${id}/start`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ addressBook: name, mode }) });
+  const start = await fetch(`${base}/contact-imports/${id}/start`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ addressBook: name, mode }),
+  });
   if (start.status !== 202) throw new Error(`contact import start: ${start.status} ${await start.text()}`);
   for (;;) {
     const status = (await (await fetch(`${base}/contact-imports/${id}`, { headers: auth })).json()) as {
@@ -81,16 +97,29 @@ export async function importAddressBook(
  * with the table's foreign keys, indexes and WAL, as the import writes; rolled back after), and into a temporary
  * copy of the table (indexes, but no foreign keys and no WAL: the fastest PostgreSQL takes these rows at all).
  */
-export async function copyContactsPerSecond(databaseUrl: string, rows: string[][], addressBookId: number): Promise<{ intoContact: number; intoTemporary: number }> {
+export async function copyContactsPerSecond(
+  databaseUrl: string,
+  rows: string[][],
+  addressBookId: number,
+): Promise<{ intoContact: number; intoTemporary: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const groups = new Map(
-      (await client.query<{ id: number; name: string }>(`select "id", "name" from "contact_group" where "address_book_id" = $1`, [addressBookId])).rows.map((g) => [g.name, g.id]),
+      (
+        await client.query<{ id: number; name: string }>(
+          `select "id", "name" from "contact_group" where "address_book_id" = $1`,
+          [addressBookId],
+        )
+      ).rows.map((g) => [g.name, g.id]),
     );
-    const escape = (cell: string) => cell.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+    const escape = (cell: string) =>
+      cell.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
     const lines = (book: number) =>
-      rows.map(([group, name, phone, email, definition, memo]) => `${book}\t${groups.get(group) ?? '\\N'}\t${escape(name)}\t${escape(phone)}\t${escape(email)}\t${escape(definition)}\t${escape(memo)}\n`);
+      rows.map(
+        ([group, name, phone, email, definition, memo]) =>
+          `${book}\t${groups.get(group) ?? '\\N'}\t${escape(name)}\t${escape(phone)}\t${escape(email)}\t${escape(definition)}\t${escape(memo)}\n`,
+      );
     const columns = '(address_book_id, group_id, contact_name, phone_number, email, definition1, memo)';
     const copy = async (table: string, book: number) => {
       const data = lines(book);
@@ -150,5 +179,10 @@ export async function duplicatesView(base: string, auth: Record<string, string>,
   const times: number[] = [];
   for (let i = 0; i < runs; i++) times.push((await read()).ms);
   times.sort((a, b) => a - b);
-  return { first: first.ms, contacts: first.contacts, p50: times[Math.floor(times.length / 2)], max: times[times.length - 1] };
+  return {
+    first: first.ms,
+    contacts: first.contacts,
+    p50: times[Math.floor(times.length / 2)],
+    max: times[times.length - 1],
+  };
 }

@@ -10,7 +10,12 @@ interface RenderModule {
   renderSubject: (subject: string, context: unknown) => string;
 }
 interface MimeModule {
-  buildMimeMessage: (email: { from: { name: string; address: string }; to: string; subject: string; body: { html: string; text: string } }) => Promise<Buffer>;
+  buildMimeMessage: (email: {
+    from: { name: string; address: string };
+    to: string;
+    subject: string;
+    body: { html: string; text: string };
+  }) => Promise<Buffer>;
 }
 
 /** The template staff typically send: a greeting, the post, every model as a block, the agency's signature. */
@@ -44,7 +49,10 @@ export function benchModels(count: number, prefix = 'BENCH') {
 }
 
 /** Messages per second rendered and built as MIME (the built back end's own code), for `seconds`. */
-export async function renderAndBuildRate(seconds: number, modelCount = 20): Promise<{ perSecond: number; bytes: number }> {
+export async function renderAndBuildRate(
+  seconds: number,
+  modelCount = 20,
+): Promise<{ perSecond: number; bytes: number }> {
   const dist = (file: string) => pathToFileURL(join(root, 'backend/dist/modules/email-templates', file)).href;
   const { renderEmail, renderSubject } = (await import(dist('domain/render-email.js'))) as RenderModule;
   const { buildMimeMessage } = (await import(dist('mime-message.js'))) as MimeModule;
@@ -56,7 +64,12 @@ export async function renderAndBuildRate(seconds: number, modelCount = 20): Prom
   const once = async () => {
     const body = renderEmail(BENCH_TEMPLATE, context);
     const subject = renderSubject('[JOB CASTING] {{postId}} 프로필 {{modelCount}}명', context);
-    return buildMimeMessage({ from: { name: '잡캐스팅', address: 'agency@gmail.com' }, to: 'cast@studio.example', subject, body });
+    return buildMimeMessage({
+      from: { name: '잡캐스팅', address: 'agency@gmail.com' },
+      to: 'cast@studio.example',
+      subject,
+      body,
+    });
   };
   const bytes = (await once()).length;
   for (let i = 0; i < 50; i++) await once();
@@ -76,9 +89,20 @@ async function json<T>(response: Response, what: string): Promise<T> {
 }
 
 /** An access token of a sandbox account, by the OAuth flow our connect starts, exchanged by the bench itself. */
-export async function sandboxAccessToken(base: string, auth: Record<string, string>, sandboxUrl: string, email: string): Promise<string> {
-  const { authUrl } = await json<{ authUrl: string }>(await fetch(`${base}/google-auth/connect`, { method: 'POST', headers: auth }), 'connect');
-  const consent = await json<{ accounts: { email: string; approveUrl: string }[] }>(await fetch(authUrl, { headers: { accept: 'application/json' } }), 'consent');
+export async function sandboxAccessToken(
+  base: string,
+  auth: Record<string, string>,
+  sandboxUrl: string,
+  email: string,
+): Promise<string> {
+  const { authUrl } = await json<{ authUrl: string }>(
+    await fetch(`${base}/google-auth/connect`, { method: 'POST', headers: auth }),
+    'connect',
+  );
+  const consent = await json<{ accounts: { email: string; approveUrl: string }[] }>(
+    await fetch(authUrl, { headers: { accept: 'application/json' } }),
+    'consent',
+  );
   const approve = consent.accounts.find((account) => account.email === email);
   if (!approve) throw new Error(`The sandbox has no account ${email}`);
   const callback = new URL(String((await fetch(approve.approveUrl, { redirect: 'manual' })).headers.get('location')));
@@ -98,7 +122,6 @@ export async function sandboxAccessToken(base: string, auth: Record<string, stri
   );
   return token.access_token;
 }
-
 
 export interface SendLatency {
   sends: number;
@@ -125,21 +148,46 @@ export async function sendLatency(options: {
   const headers = { ...auth, 'content-type': 'application/json' };
   const ids: number[] = [];
   for (const model of benchModels(20)) {
-    const created = await json<{ id: number }>(await fetch(`${base}/models`, { method: 'POST', headers, body: JSON.stringify(model) }), 'model');
+    const created = await json<{ id: number }>(
+      await fetch(`${base}/models`, { method: 'POST', headers, body: JSON.stringify(model) }),
+      'model',
+    );
     ids.push(created.id);
   }
-  await json(await fetch(`${base}/posts/${encodeURIComponent(postId)}/selected-models`, { method: 'PUT', headers, body: JSON.stringify({ modelIds: ids }) }), 'selection');
-  const body = JSON.stringify({ recipient: 'cast@studio.example', postId, accountId, subject: '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명', content: BENCH_TEMPLATE });
+  await json(
+    await fetch(`${base}/posts/${encodeURIComponent(postId)}/selected-models`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ modelIds: ids }),
+    }),
+    'selection',
+  );
+  const body = JSON.stringify({
+    recipient: 'cast@studio.example',
+    postId,
+    accountId,
+    subject: '[JOB CASTING] {{postId}} 프로필 {{modelCount}}명',
+    content: BENCH_TEMPLATE,
+  });
 
   const api: number[] = [];
   for (let i = 0; i < sends + 3; i++) {
     const started = performance.now();
-    await json(await fetch(`${base}/email-templates/send`, { method: 'POST', headers: { ...headers, 'idempotency-key': `bench-send-${i}-${Date.now()}` }, body }), 'send');
+    await json(
+      await fetch(`${base}/email-templates/send`, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': `bench-send-${i}-${Date.now()}` },
+        body,
+      }),
+      'send',
+    );
     if (i >= 3) api.push(performance.now() - started);
   }
 
   const [sent] = await json<{ id: string }[]>(await fetch(`${sandboxUrl}/sandbox/gmail/messages`), 'sent mail');
-  const raw = Buffer.from(await (await fetch(`${sandboxUrl}/sandbox/gmail/messages/${sent.id}/raw`)).arrayBuffer()).toString('base64url');
+  const raw = Buffer.from(
+    await (await fetch(`${sandboxUrl}/sandbox/gmail/messages/${sent.id}/raw`)).arrayBuffer(),
+  ).toString('base64url');
   const accessToken = await sandboxAccessToken(base, auth, sandboxUrl, options.accountEmail);
   const direct: number[] = [];
   for (let i = 0; i < sends + 3; i++) {
@@ -154,5 +202,11 @@ export async function sendLatency(options: {
     );
     if (i >= 3) direct.push(performance.now() - started);
   }
-  return { sends, apiP50: median(api), apiP95: percentile(api, 95), sandboxP50: median(direct), sandboxP95: percentile(direct, 95) };
+  return {
+    sends,
+    apiP50: median(api),
+    apiP95: percentile(api, 95),
+    sandboxP50: median(direct),
+    sandboxP95: percentile(direct, 95),
+  };
 }

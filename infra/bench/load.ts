@@ -26,7 +26,10 @@ export interface LoadOptions {
 /** One request on the agent's connections; resolves with the status once the whole answer has arrived. */
 function send(agent: Agent, url: URL, options: LoadOptions): Promise<number> {
   return new Promise((resolve, reject) => {
-    const headers = { ...options.headers, ...(options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) }) };
+    const headers = {
+      ...options.headers,
+      ...(options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) }),
+    };
     const call = request(url, { agent, method: options.method ?? 'GET', headers }, (response) => {
       response.on('data', () => {});
       response.on('end', () => resolve(response.statusCode ?? 0));

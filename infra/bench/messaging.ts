@@ -39,19 +39,30 @@ function sendBody(recipients: number, from: number, scheduledAt?: Date): string 
   return JSON.stringify({
     sender: SENDER,
     ...(scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}),
-    recipients: Array.from({ length: recipients }, (_, i) => ({ phone: phoneOf(from + i), name: `배우 ${from + i}`, text: textOf(from + i) })),
+    recipients: Array.from({ length: recipients }, (_, i) => ({
+      phone: phoneOf(from + i),
+      name: `배우 ${from + i}`,
+      text: textOf(from + i),
+    })),
   });
 }
 
 async function postSend(base: string, auth: Record<string, string>, body: string): Promise<number> {
-  const response = await fetch(`${base}/message-sends`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+  const response = await fetch(`${base}/message-sends`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body,
+  });
   if (response.status !== 202) throw new Error(`send: ${response.status} ${(await response.text()).slice(0, 300)}`);
   return ((await response.json()) as { id: number }).id;
 }
 
 async function settled(base: string, auth: Record<string, string>, id: number): Promise<void> {
   for (;;) {
-    const send = (await (await fetch(`${base}/message-sends/${id}`, { headers: auth })).json()) as { state: string; counts: { sent: number } };
+    const send = (await (await fetch(`${base}/message-sends/${id}`, { headers: auth })).json()) as {
+      state: string;
+      counts: { sent: number };
+    };
     if (send.state === 'completed') return;
     if (send.state === 'failed' || send.state === 'cancelled') throw new Error(`send ${id} ended ${send.state}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -78,8 +89,14 @@ export async function acceptTimes(base: string, auth: Record<string, string>, re
  */
 export async function previewTimes(base: string, auth: Record<string, string>, recipients: number, runs: number) {
   const from = 300_000;
-  const optedOut = Array.from({ length: Math.max(1, Math.floor(recipients / 100)) }, (_, i) => phoneOf(from + i * 100)).join('\n');
-  const recorded = await fetch(`${base}/opt-outs/bulk`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ text: optedOut, channel: 'sms', source: '080' }) });
+  const optedOut = Array.from({ length: Math.max(1, Math.floor(recipients / 100)) }, (_, i) =>
+    phoneOf(from + i * 100),
+  ).join('\n');
+  const recorded = await fetch(`${base}/opt-outs/bulk`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ text: optedOut, channel: 'sms', source: '080' }),
+  });
   if (recorded.status !== 200) throw new Error(`opt-outs: ${recorded.status} ${await recorded.text()}`);
   const body = sendBody(recipients, from);
   const times: number[] = [];
@@ -87,7 +104,11 @@ export async function previewTimes(base: string, auth: Record<string, string>, r
   let left = 0;
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    const response = await fetch(`${base}/message-sends/preview`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+    const response = await fetch(`${base}/message-sends/preview`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body,
+    });
     const answer = await response.text();
     times.push(performance.now() - started);
     if (response.status !== 200) throw new Error(`preview: ${response.status} ${answer.slice(0, 300)}`);
@@ -101,14 +122,21 @@ export async function previewTimes(base: string, auth: Record<string, string>, r
  * Messages a second into the sandbox while the worker sends one send of `recipients` texts, as the sandbox counts
  * them (first message taken to last); and the whole send's time, from its acceptance to its last delivery settled.
  */
-export async function dispatchRate(base: string, auth: Record<string, string>, sandboxUrl: string, recipients: number, round = 0) {
+export async function dispatchRate(
+  base: string,
+  auth: Record<string, string>,
+  sandboxUrl: string,
+  recipients: number,
+  round = 0,
+) {
   await clearSandbox(sandboxUrl);
   const id = await postSend(base, auth, sendBody(recipients, 500_000 + round * recipients));
   const started = performance.now();
   await settled(base, auth, id);
   const seconds = (performance.now() - started) / 1000;
   const stats = await sandboxStats(sandboxUrl);
-  if (stats.messagesAccepted !== recipients) throw new Error(`the gateway took ${stats.messagesAccepted} messages of ${recipients}`);
+  if (stats.messagesAccepted !== recipients)
+    throw new Error(`the gateway took ${stats.messagesAccepted} messages of ${recipients}`);
   return { perSecond: stats.messagesPerSecond ?? 0, seconds };
 }
 
@@ -120,7 +148,12 @@ export async function sandboxIntakeRate(sandboxUrl: string, recipients: number, 
   // Encoded beforehand, so that the callers spend as little as they can and the sandbox's intake is what counts.
   const calls: string[] = [];
   for (let start = 0; start < recipients; start += MASS_CALL) {
-    const form = new URLSearchParams({ key: SANDBOX_API_KEY, user_id: SANDBOX_USER_ID, sender: SENDER, msg_type: 'LMS' });
+    const form = new URLSearchParams({
+      key: SANDBOX_API_KEY,
+      user_id: SANDBOX_USER_ID,
+      sender: SENDER,
+      msg_type: 'LMS',
+    });
     const count = Math.min(MASS_CALL, recipients - start);
     for (let i = 0; i < count; i++) {
       form.set(`rec_${i + 1}`, phoneOf(900_000 + start + i));
@@ -134,7 +167,13 @@ export async function sandboxIntakeRate(sandboxUrl: string, recipients: number, 
   const caller = async () => {
     while (next < calls.length) {
       const form = calls[next++];
-      const answer = (await (await fetch(`${sandboxUrl}/send_mass/`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json()) as { result_code: string; message: string };
+      const answer = (await (
+        await fetch(`${sandboxUrl}/send_mass/`, {
+          method: 'POST',
+          body: form,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).json()) as { result_code: string; message: string };
       if (answer.result_code !== '1') throw new Error(`sandbox send_mass: ${answer.result_code} ${answer.message}`);
     }
   };
@@ -161,7 +200,9 @@ export async function scheduledLateness(base: string, auth: Record<string, strin
   }
   const messages = await sandboxMessages(sandboxUrl);
   const lateness = due.map((send) => {
-    const accepted = messages.filter((m) => send.receivers.has(m.receiver)).map((m) => new Date(m.acceptedAt).getTime());
+    const accepted = messages
+      .filter((m) => send.receivers.has(m.receiver))
+      .map((m) => new Date(m.acceptedAt).getTime());
     if (accepted.length < send.receivers.size) throw new Error('a scheduled send never reached the gateway');
     return Math.max(...accepted) - send.at.getTime();
   });
@@ -178,7 +219,8 @@ async function sandboxStats(sandboxUrl: string): Promise<SandboxStats> {
 }
 
 async function sandboxMessages(sandboxUrl: string, query = '&limit=1000000'): Promise<SandboxMessage[]> {
-  const body = (await (await fetch(`${sandboxUrl}/sandbox/messages?sender=${SENDER}${query}`)).json()) as SandboxMessage[] | { messages: SandboxMessage[] };
+  const body = (await (await fetch(`${sandboxUrl}/sandbox/messages?sender=${SENDER}${query}`)).json()) as
+    SandboxMessage[] | { messages: SandboxMessage[] };
   return Array.isArray(body) ? body : body.messages;
 }
 
@@ -197,7 +239,12 @@ export async function deliveryReportFigures(
   options: { recipients: number; reportDelayMs: number; jitterMs: number; failureRate: number },
 ) {
   await clearSandbox(sandboxUrl);
-  await putDelivery(sandboxUrl, { failureRate: options.failureRate, delayMs: options.reportDelayMs, jitterMs: options.jitterMs, seed: 42 });
+  await putDelivery(sandboxUrl, {
+    failureRate: options.failureRate,
+    delayMs: options.reportDelayMs,
+    jitterMs: options.jitterMs,
+    seed: 42,
+  });
   try {
     const id = await postSend(base, auth, sendBody(options.recipients, 2_000_000));
     const started = performance.now();
@@ -233,9 +280,21 @@ export async function deliveryReportFigures(
     const firstTaken = Math.min(...messages.map((m) => new Date(m.acceptedAt).getTime()));
     const answers: number[] = [];
     for (const call of calls) {
-      const form = new URLSearchParams({ key: SANDBOX_API_KEY, user_id: SANDBOX_USER_ID, mid: call.mid, page: '1', page_size: String(MASS_CALL) });
+      const form = new URLSearchParams({
+        key: SANDBOX_API_KEY,
+        user_id: SANDBOX_USER_ID,
+        mid: call.mid,
+        page: '1',
+        page_size: String(MASS_CALL),
+      });
       const asked = performance.now();
-      await (await fetch(`${sandboxUrl}/sms_list/`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json();
+      await (
+        await fetch(`${sandboxUrl}/sms_list/`, {
+          method: 'POST',
+          body: form,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).json();
       answers.push(performance.now() - asked);
     }
     return {
@@ -256,6 +315,10 @@ export async function deliveryReportFigures(
 }
 
 async function putDelivery(sandboxUrl: string, model: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${sandboxUrl}/sandbox/delivery`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(model) });
+  const response = await fetch(`${sandboxUrl}/sandbox/delivery`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(model),
+  });
   if (!response.ok) throw new Error(`sandbox delivery model: ${response.status} ${await response.text()}`);
 }

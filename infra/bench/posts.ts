@@ -11,23 +11,37 @@ async function json<T>(response: Response, what: string): Promise<T> {
 }
 
 /** Connects the sandbox account `email` through the API's OAuth flow, as a browser does; answers its id. */
-export async function connectSandboxAccount(base: string, auth: Record<string, string>, email: string): Promise<number> {
+export async function connectSandboxAccount(
+  base: string,
+  auth: Record<string, string>,
+  email: string,
+): Promise<number> {
   const connect = await fetch(`${base}/google-auth/connect`, { method: 'POST', headers: auth });
   const cookie = (connect.headers.get('set-cookie') ?? '').split(';')[0];
   const { authUrl } = await json<{ authUrl: string }>(connect, 'connect');
-  const consent = await json<{ accounts: { email: string; approveUrl: string }[] }>(await fetch(authUrl, { headers: { accept: 'application/json' } }), 'consent');
+  const consent = await json<{ accounts: { email: string; approveUrl: string }[] }>(
+    await fetch(authUrl, { headers: { accept: 'application/json' } }),
+    'consent',
+  );
   const approve = consent.accounts.find((account) => account.email === email);
   if (!approve) throw new Error(`The sandbox has no account ${email}`);
   const callback = (await fetch(approve.approveUrl, { redirect: 'manual' })).headers.get('location');
   if (!callback) throw new Error('The sandbox did not redirect to the callback');
   const done = await fetch(callback, { headers: { cookie }, redirect: 'manual' });
-  if (!String(done.headers.get('location')).includes('connected=')) throw new Error(`Connecting failed: ${done.headers.get('location')}`);
-  const accounts = await json<{ id: number; email: string }[]>(await fetch(`${base}/google-auth/accounts`, { headers: auth }), 'accounts');
+  if (!String(done.headers.get('location')).includes('connected='))
+    throw new Error(`Connecting failed: ${done.headers.get('location')}`);
+  const accounts = await json<{ id: number; email: string }[]>(
+    await fetch(`${base}/google-auth/accounts`, { headers: auth }),
+    'accounts',
+  );
   return accounts.find((account) => account.email === email)!.id;
 }
 
 /** A spreadsheet of `rows` generated posts in the sandbox; answers its id, sheet name and cells. */
-export async function generatedPostsSheet(sandboxUrl: string, rows: number): Promise<{ id: string; sheetName: string; values: string[][] }> {
+export async function generatedPostsSheet(
+  sandboxUrl: string,
+  rows: number,
+): Promise<{ id: string; sheetName: string; values: string[][] }> {
   const sheet = await json<{ id: string; sheetName: string }>(
     await fetch(`${sandboxUrl}/sandbox/spreadsheets/generated-posts`, {
       method: 'POST',
@@ -38,7 +52,9 @@ export async function generatedPostsSheet(sandboxUrl: string, rows: number): Pro
     'generated posts',
   );
   const cells = await json<{ values: string[][] }>(
-    await fetch(`${sandboxUrl}/sandbox/spreadsheets/${sheet.id}/sheets/${encodeURIComponent(sheet.sheetName)}`, { headers: { accept: 'application/json' } }),
+    await fetch(`${sandboxUrl}/sandbox/spreadsheets/${sheet.id}/sheets/${encodeURIComponent(sheet.sheetName)}`, {
+      headers: { accept: 'application/json' },
+    }),
     'sheet cells',
   );
   return { ...sheet, values: cells.values };
@@ -52,7 +68,9 @@ export async function importPosts(
   accountId: number,
 ): Promise<{ seconds: number; report: { created: number; updated: number; unchanged: number; rejected: unknown[] } }> {
   const started = performance.now();
-  const answer = await json<{ report: { created: number; updated: number; unchanged: number; rejected: unknown[] } | null }>(
+  const answer = await json<{
+    report: { created: number; updated: number; unchanged: number; rejected: unknown[] } | null;
+  }>(
     await fetch(`${base}/posts/${sheet.id}/${encodeURIComponent(sheet.sheetName)}/${accountId}`, { headers: auth }),
     'import',
   );
@@ -80,12 +98,21 @@ export async function copyRowsPerSecond(databaseUrl: string, values: string[][])
   await client.connect();
   try {
     await client.query(`create temporary table copy_bench (like post including defaults including indexes)`);
-    await client.query(`alter table copy_bench alter column content_hash drop not null, alter column imported_at drop not null, alter column updated_at drop not null`);
-    const escape = (cell: string) => cell.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+    await client.query(
+      `alter table copy_bench alter column content_hash drop not null, alter column imported_at drop not null, alter column updated_at drop not null`,
+    );
+    const escape = (cell: string) =>
+      cell.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
     // Every row gets a key of its own (rows without an id, or repeating one, are rejected by the import).
-    const lines = rows.map((row, i) => `${columns.map((_, c) => (c === keyIndex ? `${row[c] ?? ''}#${i}` : escape(row[c] ?? ''))).join('\t')}\n`);
+    const lines = rows.map(
+      (row, i) =>
+        `${columns.map((_, c) => (c === keyIndex ? `${row[c] ?? ''}#${i}` : escape(row[c] ?? ''))).join('\t')}\n`,
+    );
     const started = performance.now();
-    await pipeline(Readable.from(lines), client.query(copyFrom(`copy copy_bench (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`)));
+    await pipeline(
+      Readable.from(lines),
+      client.query(copyFrom(`copy copy_bench (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`)),
+    );
     return rows.length / ((performance.now() - started) / 1000);
   } finally {
     await client.end();

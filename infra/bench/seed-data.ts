@@ -9,7 +9,23 @@ async function hashPassword(password: string): Promise<string> {
 }
 
 const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권'];
-const GIVEN = ['민준', '서연', '도윤', '지우', '하준', '서윤', '시우', '하은', '지호', '수아', '예준', '지유', '주원', '채원', '유진'];
+const GIVEN = [
+  '민준',
+  '서연',
+  '도윤',
+  '지우',
+  '하준',
+  '서윤',
+  '시우',
+  '하은',
+  '지호',
+  '수아',
+  '예준',
+  '지유',
+  '주원',
+  '채원',
+  '유진',
+];
 
 export const SEED_PASSWORD = 'Seed-password-1';
 
@@ -25,7 +41,9 @@ export async function seedUsers(databaseUrl: string, count: number): Promise<num
   try {
     for (let start = 1; start <= count; start += 5_000) {
       const numbers = Array.from({ length: Math.min(5_000, count - start + 1) }, (_, i) => start + i);
-      const names = numbers.map((n) => `${SURNAMES[n % SURNAMES.length]}${GIVEN[Math.floor(n / SURNAMES.length) % GIVEN.length]}`);
+      const names = numbers.map(
+        (n) => `${SURNAMES[n % SURNAMES.length]}${GIVEN[Math.floor(n / SURNAMES.length) % GIVEN.length]}`,
+      );
       const usernames = numbers.map((n) => `seed${String(n).padStart(5, '0')}`);
       const emails = numbers.map((n) => `seed.user${String(n).padStart(5, '0')}@jobcasting.test`);
       const result = await client.query(

@@ -11,18 +11,28 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge: true }) as {
   services: Record<
     string,
-    { build?: { dockerfile: string } | string; command?: string[]; environment?: Record<string, string>; healthcheck?: { test?: string[]; disable?: boolean }; ports?: string[]; volumes?: string[] }
+    {
+      build?: { dockerfile: string } | string;
+      command?: string[];
+      environment?: Record<string, string>;
+      healthcheck?: { test?: string[]; disable?: boolean };
+      ports?: string[];
+      volumes?: string[];
+    }
   >;
   volumes: Record<string, unknown>;
 };
 
 /** Docker Compose's interpolation: ${NAME}, ${NAME:-default} and ${NAME:?error}. */
 function interpolate(value: string, env: Record<string, string>): string {
-  return value.replace(/\$\{([A-Z][A-Z0-9_]*)(?::([-?])([^}]*))?\}/g, (_, name: string, kind?: string, rest?: string) => {
-    if (env[name]) return env[name];
-    if (kind === '?') throw new Error(`${name}: ${rest}`);
-    return kind === '-' ? (rest ?? '') : '';
-  });
+  return value.replace(
+    /\$\{([A-Z][A-Z0-9_]*)(?::([-?])([^}]*))?\}/g,
+    (_, name: string, kind?: string, rest?: string) => {
+      if (env[name]) return env[name];
+      if (kind === '?') throw new Error(`${name}: ${rest}`);
+      return kind === '-' ? (rest ?? '') : '';
+    },
+  );
 }
 
 const secrets = {
@@ -37,7 +47,8 @@ describe('docker-compose.yml', () => {
   it('runs postgres, redis (append-only), api, worker, the nightly backup and web, with health checks', () => {
     expect(Object.keys(services).sort()).toEqual(['api', 'backup', 'postgres', 'redis', 'web', 'worker']);
     expect(services.redis.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
-    for (const name of ['postgres', 'redis', 'api']) expect(services[name].healthcheck?.test?.length).toBeGreaterThan(0);
+    for (const name of ['postgres', 'redis', 'api'])
+      expect(services[name].healthcheck?.test?.length).toBeGreaterThan(0);
     expect(services.api.command).toEqual(['node', 'backend/dist/main.js']);
     expect(services.worker.command).toEqual(['node', 'backend/dist/worker.js']);
     expect(existsSync(`${root}backend/src/main.ts`) && existsSync(`${root}backend/src/worker.ts`)).toBe(true);
@@ -72,7 +83,12 @@ describe('docker-compose.yml', () => {
 
   it('gives the API, the worker and the backup an environment the back end accepts, on the port nginx proxies to', () => {
     for (const name of ['api', 'worker', 'backup']) {
-      const env = Object.fromEntries(Object.entries(services[name].environment ?? {}).map(([key, value]) => [key, interpolate(String(value), secrets)]));
+      const env = Object.fromEntries(
+        Object.entries(services[name].environment ?? {}).map(([key, value]) => [
+          key,
+          interpolate(String(value), secrets),
+        ]),
+      );
       const config = loadConfig(env);
       expect(config.DATABASE_URL).toContain('@postgres:5432/');
       expect(config.REDIS_URL).toBe('redis://redis:6379');
@@ -85,16 +101,30 @@ describe('docker-compose.yml', () => {
   it('backs up every night into a volume of its own (or BACKUP_DIR), keeping the newest BACKUP_KEEP', () => {
     const backup = services.backup;
     const command = (backup.command ?? []).map((part) => interpolate(part, secrets));
-    expect(command).toEqual(['node', 'backend/dist/cli.js', 'backup', '--to', '/backups', '--keep', '14', '--daily-at', '03:00']);
-    expect((backup.command ?? []).map((part) => interpolate(part, { ...secrets, BACKUP_KEEP: '30', BACKUP_TIME: '04:30' }))).toEqual(
-      expect.arrayContaining(['30', '04:30']),
-    );
+    expect(command).toEqual([
+      'node',
+      'backend/dist/cli.js',
+      'backup',
+      '--to',
+      '/backups',
+      '--keep',
+      '14',
+      '--daily-at',
+      '03:00',
+    ]);
+    expect(
+      (backup.command ?? []).map((part) => interpolate(part, { ...secrets, BACKUP_KEEP: '30', BACKUP_TIME: '04:30' })),
+    ).toEqual(expect.arrayContaining(['30', '04:30']));
     // The pictures come from the API's data folder; the backups go where the image lets its user write.
     expect(backup.volumes).toEqual(expect.arrayContaining(['api-data:/data']));
     expect((backup.volumes ?? []).map((volume) => interpolate(volume, secrets))).toContain('backups:/backups');
-    expect((backup.volumes ?? []).map((volume) => interpolate(volume, { ...secrets, BACKUP_DIR: '/mnt/nas/jobcasting' }))).toContain('/mnt/nas/jobcasting:/backups');
+    expect(
+      (backup.volumes ?? []).map((volume) => interpolate(volume, { ...secrets, BACKUP_DIR: '/mnt/nas/jobcasting' })),
+    ).toContain('/mnt/nas/jobcasting:/backups');
     expect(Object.keys(compose.volumes)).toContain('backups');
-    expect(readFileSync(`${root}infra/docker/backend.Dockerfile`, 'utf8')).toMatch(/mkdir -p \/data \/backups && chown node:node \/data \/backups/);
+    expect(readFileSync(`${root}infra/docker/backend.Dockerfile`, 'utf8')).toMatch(
+      /mkdir -p \/data \/backups && chown node:node \/data \/backups/,
+    );
     expect(backup.healthcheck?.disable).toBe(true);
   });
 });

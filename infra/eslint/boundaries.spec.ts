@@ -2,33 +2,79 @@ import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { boundariesRule } from './boundaries.ts';
 
-const tester = new RuleTester({ languageOptions: { parser: tseslint.parser as never, ecmaVersion: 2024, sourceType: 'module' } });
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser as never, ecmaVersion: 2024, sourceType: 'module' },
+});
 
 tester.run('house/boundaries', boundariesRule, {
   valid: [
-    { filename: '/repo/frontend/src/features/users/routes/users-page.tsx', code: "import { useUsers } from '../api/use-users';" },
-    { filename: '/repo/frontend/src/features/users/routes/users-page.tsx', code: "import { Button } from '../../../components/ui/button';" },
-    { filename: '/repo/backend/src/modules/auth/auth.service.ts', code: "import { UsersService } from '../users/users.service.js';" },
-    { filename: '/repo/backend/src/modules/auth/session.entity.ts', code: "import { User } from '../users/user.entity.js';" },
-    { filename: '/repo/backend/src/modules/auth/auth.guard.ts', code: "import { MESSAGES } from '../users/domain/user-policy.js';" },
+    {
+      filename: '/repo/frontend/src/features/users/routes/users-page.tsx',
+      code: "import { useUsers } from '../api/use-users';",
+    },
+    {
+      filename: '/repo/frontend/src/features/users/routes/users-page.tsx',
+      code: "import { Button } from '../../../components/ui/button';",
+    },
+    {
+      filename: '/repo/backend/src/modules/auth/auth.service.ts',
+      code: "import { UsersService } from '../users/users.service.js';",
+    },
+    {
+      filename: '/repo/backend/src/modules/auth/session.entity.ts',
+      code: "import { User } from '../users/user.entity.js';",
+    },
+    {
+      filename: '/repo/backend/src/modules/auth/auth.guard.ts',
+      code: "import { MESSAGES } from '../users/domain/user-policy.js';",
+    },
     { filename: '/repo/backend/src/modules/users/domain/roles.ts', code: "import { x } from './other.js';" },
-    { filename: '/repo/backend/src/modules/auth/domain/refresh-token.ts', code: "import { createHash } from 'node:crypto';" },
-    { filename: '/repo/backend/src/modules/messaging/domain/sms-bytes.ts', code: "import { isStaff } from '../../users/domain/roles.js';" },
+    {
+      filename: '/repo/backend/src/modules/auth/domain/refresh-token.ts',
+      code: "import { createHash } from 'node:crypto';",
+    },
+    {
+      filename: '/repo/backend/src/modules/messaging/domain/sms-bytes.ts',
+      code: "import { isStaff } from '../../users/domain/roles.js';",
+    },
     // Rules several modules share live in platform/domain/.
-    { filename: '/repo/backend/src/modules/contacts/domain/contact-csv.ts', code: "import { csvRecords } from '../../../platform/domain/csv-parse.js';" },
+    {
+      filename: '/repo/backend/src/modules/contacts/domain/contact-csv.ts',
+      code: "import { csvRecords } from '../../../platform/domain/csv-parse.js';",
+    },
     // Domain rules use the rules package the SPA shares, which imports only its own files.
-    { filename: '/repo/backend/src/modules/messaging/domain/gateway-batches.ts', code: "import { type MessageType } from '@job-casting/rules';" },
+    {
+      filename: '/repo/backend/src/modules/messaging/domain/gateway-batches.ts',
+      code: "import { type MessageType } from '@job-casting/rules';",
+    },
     { filename: '/repo/rules/src/sending-rules.ts', code: "import { koreanHour } from './korean-time.js';" },
     // A spec beside a rule may use test support and test libraries.
-    { filename: '/repo/backend/src/modules/posts/domain/safe-html.spec.ts', code: "import { XSS_CORPUS } from '../../../../test/support/xss-corpus.js';" },
+    {
+      filename: '/repo/backend/src/modules/posts/domain/safe-html.spec.ts',
+      code: "import { XSS_CORPUS } from '../../../../test/support/xss-corpus.js';",
+    },
     // The ports of a module's providers are public: other modules call Google through them.
-    { filename: '/repo/backend/src/modules/email-templates/email-sending.service.ts', code: "import { GoogleCallError } from '../mail-accounts/providers/google.ports.js';" },
-    { filename: '/repo/backend/test/worker.e2e-spec.ts', code: "import { P } from '../src/modules/auth/jobs/session-cleanup.processor.js';" },
+    {
+      filename: '/repo/backend/src/modules/email-templates/email-sending.service.ts',
+      code: "import { GoogleCallError } from '../mail-accounts/providers/google.ports.js';",
+    },
+    {
+      filename: '/repo/backend/test/worker.e2e-spec.ts',
+      code: "import { P } from '../src/modules/auth/jobs/session-cleanup.processor.js';",
+    },
   ],
   invalid: [
     { filename: '/repo/rules/src/phone.ts', code: "import { z } from 'zod';", errors: [{ messageId: 'rules' }] },
-    { filename: '/repo/rules/src/phone.ts', code: "import { readFileSync } from 'node:fs';", errors: [{ messageId: 'rules' }] },
-    { filename: '/repo/rules/src/phone.ts', code: "import { koreanDay } from '../../backend/src/platform/domain/csv-parse.js';", errors: [{ messageId: 'rules' }] },
+    {
+      filename: '/repo/rules/src/phone.ts',
+      code: "import { readFileSync } from 'node:fs';",
+      errors: [{ messageId: 'rules' }],
+    },
+    {
+      filename: '/repo/rules/src/phone.ts',
+      code: "import { koreanDay } from '../../backend/src/platform/domain/csv-parse.js';",
+      errors: [{ messageId: 'rules' }],
+    },
     {
       filename: '/repo/frontend/src/features/profile/routes/profile-page.tsx',
       code: "import { UserForm } from '../../users/components/user-form';",

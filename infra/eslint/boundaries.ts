@@ -44,10 +44,13 @@ export const boundariesRule: Rule.RuleModule = {
     docs: { description: 'Keeps features and modules from reaching into each other' },
     schema: [],
     messages: {
-      feature: "Feature '{{from}}' imports the internals of feature '{{to}}'; move what they share to components/ or lib/.",
+      feature:
+        "Feature '{{from}}' imports the internals of feature '{{to}}'; move what they share to components/ or lib/.",
       module: "Module '{{from}}' reaches into '{{target}}' of module '{{to}}'; use the service it exports.",
-      rules: 'The rules package is dependency-free and runs in browsers and Node alike: {{source}} may not be imported; only its own files.',
-      domain: 'Domain rules stay free of frameworks and I/O: {{source}} may not be imported from domain/; only other domain/ files, Node built-ins and {{allowed}}.',
+      rules:
+        'The rules package is dependency-free and runs in browsers and Node alike: {{source}} may not be imported; only its own files.',
+      domain:
+        'Domain rules stay free of frameworks and I/O: {{source}} may not be imported from domain/; only other domain/ files, Node built-ins and {{allowed}}.',
     },
   },
   create(context) {
@@ -60,7 +63,10 @@ export const boundariesRule: Rule.RuleModule = {
     const inRules = RULES_SOURCE.test(file) && !file.endsWith('.spec.ts');
 
     function check(node: Rule.Node, source: string) {
-      if (inRules && !(source.startsWith('./') && RULES_SOURCE.test(slashes(resolve(dirname(context.filename), source))))) {
+      if (
+        inRules &&
+        !(source.startsWith('./') && RULES_SOURCE.test(slashes(resolve(dirname(context.filename), source))))
+      ) {
         context.report({ node, messageId: 'rules', data: { source } });
         return;
       }

@@ -32,10 +32,15 @@ const SEOUL_10AM = '2026-11-20T10:00:00+09:00';
 
 let sandbox: AligoSandbox;
 
-const numbers = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `010${String(20_000_000 + from + i)}`);
+const numbers = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, i) => `010${String(20_000_000 + from + i)}`);
 const hangul = (count: number) => '가'.repeat(count);
 
-async function post(path: string, body: URLSearchParams | FormData | string, headers: Record<string, string> = {}): Promise<Json> {
+async function post(
+  path: string,
+  body: URLSearchParams | FormData | string,
+  headers: Record<string, string> = {},
+): Promise<Json> {
   const response = await fetch(`${sandbox.url}${path}`, { method: 'POST', body, headers });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('application/json');
@@ -59,7 +64,8 @@ function form(fields: Record<string, string>, files: Upload[] = []): FormData {
   return data;
 }
 
-const smsMultipart = (path: string, fields: Record<string, string>, files: Upload[] = []) => post(path, form({ ...AUTH, ...fields }, files));
+const smsMultipart = (path: string, fields: Record<string, string>, files: Upload[] = []) =>
+  post(path, form({ ...AUTH, ...fields }, files));
 
 async function kakaoToken(): Promise<string> {
   const answer = await post('/akv10/token/create/30/s/', new URLSearchParams(KAKAO_AUTH));
@@ -100,8 +106,19 @@ beforeEach(async () => {
 
 describe('SMS /send/', () => {
   it('accepts one text for several receivers and answers result_code, message, msg_id, counts and msg_type', async () => {
-    const answer = await sms('/send/', { sender: '02-1234-5678', receiver: '010-1111-2222,01033334444', msg: '오디션 안내드립니다.' });
-    expect(answer).toEqual({ result_code: '1', message: 'success', msg_id: expect.stringMatching(/^\d+$/), success_cnt: 2, error_cnt: 0, msg_type: 'SMS' });
+    const answer = await sms('/send/', {
+      sender: '02-1234-5678',
+      receiver: '010-1111-2222,01033334444',
+      msg: '오디션 안내드립니다.',
+    });
+    expect(answer).toEqual({
+      result_code: '1',
+      message: 'success',
+      msg_id: expect.stringMatching(/^\d+$/),
+      success_cnt: 2,
+      error_cnt: 0,
+      msg_type: 'SMS',
+    });
 
     const messages = sandbox.messages({ mid: answer.msg_id as string });
     expect(messages.map((m) => m.receiver)).toEqual(['01011112222', '01033334444']);
@@ -120,7 +137,10 @@ describe('SMS /send/', () => {
   });
 
   it('refuses bad credentials with -101 and its message, whichever part is wrong or missing', async () => {
-    for (const auth of [{ key: 'wrong' }, { user_id: 'someone-else' }, { user_id: '' }, { key: '' }] as Record<string, string>[]) {
+    for (const auth of [{ key: 'wrong' }, { user_id: 'someone-else' }, { user_id: '' }, { key: '' }] as Record<
+      string,
+      string
+    >[]) {
       const answer = await sms('/send/', { ...auth, sender: SENDER, receiver: '01011112222', msg: '안녕하세요' });
       expect(answer).toEqual({ result_code: '-101', message: '인증오류입니다.' });
     }
@@ -128,7 +148,16 @@ describe('SMS /send/', () => {
   });
 
   it('reads userid as well as user_id, and the query string as well as the body', async () => {
-    const viaUserid = await post('/send', new URLSearchParams({ userid: SANDBOX_USER_ID, key: SANDBOX_API_KEY, sender: SENDER, receiver: '01011112222', msg: 'a' }));
+    const viaUserid = await post(
+      '/send',
+      new URLSearchParams({
+        userid: SANDBOX_USER_ID,
+        key: SANDBOX_API_KEY,
+        sender: SENDER,
+        receiver: '01011112222',
+        msg: 'a',
+      }),
+    );
     expect(viaUserid.result_code).toBe('1');
     const query = new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: 'b' });
     const viaQuery = await post(`/send/?${query}`, '', { 'content-type': 'application/x-www-form-urlencoded' });
@@ -136,7 +165,11 @@ describe('SMS /send/', () => {
   });
 
   it('does not read a JSON body, like the real gateway: the call fails authentication', async () => {
-    const answer = await post('/send/', JSON.stringify({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: 'x' }), { 'content-type': 'application/json' });
+    const answer = await post(
+      '/send/',
+      JSON.stringify({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: 'x' }),
+      { 'content-type': 'application/json' },
+    );
     expect(answer.result_code).toBe('-101');
   });
 
@@ -144,9 +177,15 @@ describe('SMS /send/', () => {
     const refused = await sms('/send/', { sender: '0311112222', receiver: '01011112222', msg: '안녕하세요' });
     expect(refused).toEqual({ result_code: '-103', message: '등록/인증되지 않은 발신번호입니다.' });
 
-    const registered = await control('POST', '/sandbox/accounts', { userId: SANDBOX_USER_ID, key: SANDBOX_API_KEY, senders: [...SANDBOX_SENDERS, '031-111-2222'] });
+    const registered = await control('POST', '/sandbox/accounts', {
+      userId: SANDBOX_USER_ID,
+      key: SANDBOX_API_KEY,
+      senders: [...SANDBOX_SENDERS, '031-111-2222'],
+    });
     expect(registered.json.senders).toContain('0311112222');
-    expect((await sms('/send/', { sender: '031-111-2222', receiver: '01011112222', msg: '안녕하세요' })).result_code).toBe('1');
+    expect(
+      (await sms('/send/', { sender: '031-111-2222', receiver: '01011112222', msg: '안녕하세요' })).result_code,
+    ).toBe('1');
   });
 
   it('answers -102 for a missing sender, receiver or message', async () => {
@@ -163,36 +202,83 @@ describe('SMS /send/', () => {
 
   it('picks SMS up to 90 EUC-KR bytes and LMS beyond, Hangul counting 2 bytes and ASCII 1', async () => {
     expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: hangul(45) })).msg_type).toBe('SMS');
-    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: `${hangul(44)}ab` })).msg_type).toBe('SMS');
+    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: `${hangul(44)}ab` })).msg_type).toBe(
+      'SMS',
+    );
     const long = await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: `${hangul(45)}a` });
     expect(long.msg_type).toBe('LMS');
     expect(sandbox.messages({ mid: long.msg_id as string })[0]).toMatchObject({ type: 'LMS', bytes: 91 });
   });
 
   it('gives an LMS without a title the first line of its message, cut to 44 bytes; a given title is kept', async () => {
-    const untitled = await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: `[잡캐스팅] 2026 겨울 광고 촬영 오디션 합격 안내드립니다\n${hangul(60)}` });
-    expect(sandbox.messages({ mid: untitled.msg_id as string })[0].title).toBe('[잡캐스팅] 2026 겨울 광고 촬영 오디션 합격');
-    const titled = await sms('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'LMS', title: '촬영 일정', msg: '내일 10시 강남 스튜디오' });
+    const untitled = await sms('/send/', {
+      sender: SENDER,
+      receiver: '01011112222',
+      msg: `[잡캐스팅] 2026 겨울 광고 촬영 오디션 합격 안내드립니다\n${hangul(60)}`,
+    });
+    expect(sandbox.messages({ mid: untitled.msg_id as string })[0].title).toBe(
+      '[잡캐스팅] 2026 겨울 광고 촬영 오디션 합격',
+    );
+    const titled = await sms('/send/', {
+      sender: SENDER,
+      receiver: '01011112222',
+      msg_type: 'LMS',
+      title: '촬영 일정',
+      msg: '내일 10시 강남 스튜디오',
+    });
     expect(titled.msg_type).toBe('LMS');
     expect(sandbox.messages({ mid: titled.msg_id as string })[0].title).toBe('촬영 일정');
   });
 
   it('enforces the byte limits: SMS 90 (-107), LMS 2,000 (-107), title 44 (-108)', async () => {
-    const sms91 = await sms('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'SMS', msg: `${hangul(45)}a` });
+    const sms91 = await sms('/send/', {
+      sender: SENDER,
+      receiver: '01011112222',
+      msg_type: 'SMS',
+      msg: `${hangul(45)}a`,
+    });
     expect(sms91.result_code).toBe('-107');
     expect(sms91.message).toContain('90byte');
-    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'LMS', msg: hangul(1000) })).result_code).toBe('1');
-    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'LMS', msg: `${hangul(1000)}a` })).result_code).toBe('-107');
-    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: hangul(1001) })).result_code).toBe('-107');
-    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'LMS', title: hangul(22), msg: hangul(50) })).result_code).toBe('1');
-    expect(await sms('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'LMS', title: `${hangul(22)}a`, msg: hangul(50) })).toEqual({
+    expect(
+      (await sms('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'LMS', msg: hangul(1000) }))
+        .result_code,
+    ).toBe('1');
+    expect(
+      (await sms('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'LMS', msg: `${hangul(1000)}a` }))
+        .result_code,
+    ).toBe('-107');
+    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: hangul(1001) })).result_code).toBe(
+      '-107',
+    );
+    expect(
+      (
+        await sms('/send/', {
+          sender: SENDER,
+          receiver: '01011112222',
+          msg_type: 'LMS',
+          title: hangul(22),
+          msg: hangul(50),
+        })
+      ).result_code,
+    ).toBe('1');
+    expect(
+      await sms('/send/', {
+        sender: SENDER,
+        receiver: '01011112222',
+        msg_type: 'LMS',
+        title: `${hangul(22)}a`,
+        msg: hangul(50),
+      }),
+    ).toEqual({
       result_code: '-108',
       message: '제목은 44byte 까지 입력 가능합니다. (45byte)',
     });
-    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'FAX', msg: 'a' })).result_code).toBe('-106');
+    expect(
+      (await sms('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'FAX', msg: 'a' })).result_code,
+    ).toBe('-106');
   });
 
-  it("fills %고객명% from destination (number|name) for each receiver", async () => {
+  it('fills %고객명% from destination (number|name) for each receiver', async () => {
     const answer = await sms('/send/', {
       sender: SENDER,
       receiver: '01011112222,01033334444,01055556666',
@@ -220,7 +306,10 @@ describe('SMS /send/', () => {
   it('can refuse unencodable characters instead (-111) when started with unencodable: reject', async () => {
     const strict = await startAligoSandbox({ unencodable: 'reject' });
     try {
-      const response = await fetch(`${strict.url}/send/`, { method: 'POST', body: new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: '축하해요 😀' }) });
+      const response = await fetch(`${strict.url}/send/`, {
+        method: 'POST',
+        body: new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: '축하해요 😀' }),
+      });
       expect(await response.json()).toEqual({ result_code: '-111', message: SMS_RESULT_CODES['-111'] });
       expect(strict.messages()).toHaveLength(0);
     } finally {
@@ -248,10 +337,14 @@ describe('SMS /send/', () => {
   });
 
   it('sends MMS with images from a multipart body (image, image1..3), and LMS when MMS comes without one', async () => {
-    const answer = await smsMultipart('/send/', { sender: SENDER, receiver: '01011112222', msg: '프로필 사진입니다', title: '프로필' }, [
-      { field: 'image1', name: 'profile.png', type: 'image/png', data: PNG },
-      { field: 'image2', name: 'full.gif', type: 'image/gif', data: GIF },
-    ]);
+    const answer = await smsMultipart(
+      '/send/',
+      { sender: SENDER, receiver: '01011112222', msg: '프로필 사진입니다', title: '프로필' },
+      [
+        { field: 'image1', name: 'profile.png', type: 'image/png', data: PNG },
+        { field: 'image2', name: 'full.gif', type: 'image/gif', data: GIF },
+      ],
+    );
     expect(answer).toMatchObject({ result_code: '1', msg_type: 'MMS' });
     const [message] = sandbox.messages({ mid: answer.msg_id as string });
     expect(message).toMatchObject({ type: 'MMS', title: '프로필', text: '프로필 사진입니다' });
@@ -260,17 +353,31 @@ describe('SMS /send/', () => {
       { field: 'image2', filename: 'full.gif', contentType: 'image/gif', size: GIF.length },
     ]);
 
-    const withoutImage = await smsMultipart('/send/', { sender: SENDER, receiver: '01011112222', msg_type: 'MMS', msg: '사진 없음' });
+    const withoutImage = await smsMultipart('/send/', {
+      sender: SENDER,
+      receiver: '01011112222',
+      msg_type: 'MMS',
+      msg: '사진 없음',
+    });
     expect(withoutImage.msg_type).toBe('LMS');
-    const notAnImage = await smsMultipart('/send/', { sender: SENDER, receiver: '01011112222', msg: 'x' }, [{ field: 'image', name: 'a.txt', type: 'text/plain', data: new TextEncoder().encode('hello') }]);
+    const notAnImage = await smsMultipart('/send/', { sender: SENDER, receiver: '01011112222', msg: 'x' }, [
+      { field: 'image', name: 'a.txt', type: 'text/plain', data: new TextEncoder().encode('hello') },
+    ]);
     expect(notAnImage.result_code).toBe('-110');
   });
 
   it('accepts testmode_yn=Y without delivering or charging, and records the messages as test', async () => {
     const before = await remain();
-    const answer = await sms('/send/', { sender: SENDER, receiver: '01011112222,01033334444', msg: '연동 테스트', testmode_yn: 'Y' });
+    const answer = await sms('/send/', {
+      sender: SENDER,
+      receiver: '01011112222,01033334444',
+      msg: '연동 테스트',
+      testmode_yn: 'Y',
+    });
     expect(answer).toMatchObject({ result_code: '1', message: 'success', success_cnt: 2, error_cnt: 0 });
-    expect(sandbox.messages({ mid: answer.msg_id as string }).map((m) => [m.status, m.testMode, m.deliveredAt])).toEqual([
+    expect(
+      sandbox.messages({ mid: answer.msg_id as string }).map((m) => [m.status, m.testMode, m.deliveredAt]),
+    ).toEqual([
       ['test', true, null],
       ['test', true, null],
     ]);
@@ -295,7 +402,13 @@ describe('SMS /send_mass/', () => {
       msg_3: 'cnt 밖이라 보내지 않습니다.',
       title: '촬영 일정',
     });
-    expect(answer).toMatchObject({ result_code: '1', message: 'success', success_cnt: 2, error_cnt: 0, msg_type: 'LMS' });
+    expect(answer).toMatchObject({
+      result_code: '1',
+      message: 'success',
+      success_cnt: 2,
+      error_cnt: 0,
+      msg_type: 'LMS',
+    });
     expect(sandbox.messages({ mid: answer.msg_id as string }).map((m) => [m.receiver, m.title, m.text])).toEqual([
       ['01011112222', '홍길동님 일정', '홍길동님 내일 10시 촬영입니다.'],
       ['01033334444', '촬영 일정', '김민지님 내일 14시 촬영입니다.'],
@@ -303,8 +416,17 @@ describe('SMS /send_mass/', () => {
   });
 
   it('sends MMS with up to three images (image, image1..3) as /send/ does, and refuses a fourth (-112) instead of dropping it', async () => {
-    const pictures = (fields: string[]): Upload[] => fields.map((field, i) => ({ field, name: `p${i + 1}.png`, type: 'image/png', data: PNG }));
-    const mass = { sender: SENDER, msg_type: 'MMS', cnt: '2', rec_1: '01011112222', msg_1: '홍길동님 프로필', rec_2: '01033334444', msg_2: '김민지님 프로필' };
+    const pictures = (fields: string[]): Upload[] =>
+      fields.map((field, i) => ({ field, name: `p${i + 1}.png`, type: 'image/png', data: PNG }));
+    const mass = {
+      sender: SENDER,
+      msg_type: 'MMS',
+      cnt: '2',
+      rec_1: '01011112222',
+      msg_1: '홍길동님 프로필',
+      rec_2: '01033334444',
+      msg_2: '김민지님 프로필',
+    };
     const answer = await smsMultipart('/send_mass/', mass, pictures(['image1', 'image2', 'image3']));
     expect(answer).toMatchObject({ result_code: '1', msg_type: 'MMS', success_cnt: 2 });
     for (const message of sandbox.messages({ mid: answer.msg_id as string })) {
@@ -324,11 +446,24 @@ describe('SMS /send_mass/', () => {
   });
 
   it('requires msg_type (-106) and cnt from 1 to 500 (-102, -109)', async () => {
-    expect((await sms('/send_mass/', { sender: SENDER, cnt: '1', rec_1: '01011112222', msg_1: 'a' })).result_code).toBe('-106');
-    expect((await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', rec_1: '01011112222', msg_1: 'a' })).result_code).toBe('-102');
-    expect((await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', cnt: '0', rec_1: '01011112222', msg_1: 'a' })).result_code).toBe('-102');
+    expect((await sms('/send_mass/', { sender: SENDER, cnt: '1', rec_1: '01011112222', msg_1: 'a' })).result_code).toBe(
+      '-106',
+    );
+    expect(
+      (await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', rec_1: '01011112222', msg_1: 'a' })).result_code,
+    ).toBe('-102');
+    expect(
+      (await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', cnt: '0', rec_1: '01011112222', msg_1: 'a' }))
+        .result_code,
+    ).toBe('-102');
 
-    const fields = (count: number) => Object.fromEntries(numbers(count).flatMap((n, i) => [[`rec_${i + 1}`, n], [`msg_${i + 1}`, `${i + 1}번째 안내`]]));
+    const fields = (count: number) =>
+      Object.fromEntries(
+        numbers(count).flatMap((n, i) => [
+          [`rec_${i + 1}`, n],
+          [`msg_${i + 1}`, `${i + 1}번째 안내`],
+        ]),
+      );
     const fiveHundred = await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', cnt: '500', ...fields(500) });
     expect(fiveHundred).toMatchObject({ result_code: '1', success_cnt: 500 });
     const tooMany = await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', cnt: '501', ...fields(501) });
@@ -336,8 +471,18 @@ describe('SMS /send_mass/', () => {
   });
 
   it('refuses a message over the limit of its msg_type (-107) and counts missing pairs as errors', async () => {
-    expect((await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', cnt: '1', rec_1: '01011112222', msg_1: hangul(46) })).result_code).toBe('-107');
-    const partial = await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', cnt: '3', rec_1: '01011112222', msg_1: 'a', rec_2: '01033334444' });
+    expect(
+      (await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', cnt: '1', rec_1: '01011112222', msg_1: hangul(46) }))
+        .result_code,
+    ).toBe('-107');
+    const partial = await sms('/send_mass/', {
+      sender: SENDER,
+      msg_type: 'SMS',
+      cnt: '3',
+      rec_1: '01011112222',
+      msg_1: 'a',
+      rec_2: '01033334444',
+    });
     expect(partial).toMatchObject({ result_code: '1', success_cnt: 1, error_cnt: 2 });
   });
 });
@@ -345,24 +490,50 @@ describe('SMS /send_mass/', () => {
 describe('balance: /remain/ and -201', () => {
   it('answers the counts the balance pays for, and charges each delivered message', async () => {
     const before = await remain();
-    expect(before).toEqual({ result_code: '1', message: 'success', SMS_CNT: 11_904_761, LMS_CNT: 3_861_003, MMS_CNT: 1_666_666 });
+    expect(before).toEqual({
+      result_code: '1',
+      message: 'success',
+      SMS_CNT: 11_904_761,
+      LMS_CNT: 3_861_003,
+      MMS_CNT: 1_666_666,
+    });
     await sms('/send/', { sender: SENDER, receiver: '01011112222,01033334444', msg: '안내' });
     expect((await remain()).SMS_CNT).toBe(before.SMS_CNT - 2);
   });
 
   it('refuses a send the balance cannot pay for with -201', async () => {
-    sandbox.setAccount({ userId: SANDBOX_USER_ID, key: SANDBOX_API_KEY, senders: SANDBOX_SENDERS, senderKeys: [SANDBOX_SENDER_KEY], points: 20 });
+    sandbox.setAccount({
+      userId: SANDBOX_USER_ID,
+      key: SANDBOX_API_KEY,
+      senders: SANDBOX_SENDERS,
+      senderKeys: [SANDBOX_SENDER_KEY],
+      points: 20,
+    });
     expect((await remain()).SMS_CNT).toBe(2);
-    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222,01033334444', msg: '안내' })).result_code).toBe('1');
-    expect(await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '안내' })).toEqual({ result_code: '-201', message: SMS_RESULT_CODES['-201'] });
+    expect(
+      (await sms('/send/', { sender: SENDER, receiver: '01011112222,01033334444', msg: '안내' })).result_code,
+    ).toBe('1');
+    expect(await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '안내' })).toEqual({
+      result_code: '-201',
+      message: SMS_RESULT_CODES['-201'],
+    });
     // Test sends cost nothing.
-    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '안내', testmode_yn: 'Y' })).result_code).toBe('1');
+    expect(
+      (await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '안내', testmode_yn: 'Y' })).result_code,
+    ).toBe('1');
   });
 });
 
 describe('reservations and /cancel/', () => {
   const reserve = (rtime: string, fields: Record<string, string> = {}) =>
-    sms('/send/', { sender: SENDER, receiver: '01011112222,01033334444', msg: '내일 촬영 리마인드', rdate: '20261120', rtime, ...fields });
+    sms('/send/', {
+      sender: SENDER,
+      receiver: '01011112222,01033334444',
+      msg: '내일 촬영 리마인드',
+      rdate: '20261120',
+      rtime,
+      ...fields,
+    });
 
   beforeEach(() => {
     sandbox.setClock(SEOUL_10AM);
@@ -371,7 +542,9 @@ describe('reservations and /cancel/', () => {
   it('keeps a send reserved for rdate/rtime (at least 10 minutes ahead), answering message reserved', async () => {
     expect((await reserve('1005')).result_code).toBe('-105');
     expect((await reserve('0930')).result_code).toBe('-105');
-    expect((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: 'x', rdate: '20261120' })).result_code).toBe('-105');
+    expect(
+      (await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: 'x', rdate: '20261120' })).result_code,
+    ).toBe('-105');
     expect((await reserve('2561')).result_code).toBe('-105');
 
     const answer = await reserve('1030');
@@ -382,9 +555,20 @@ describe('reservations and /cancel/', () => {
     expect(messages[0].reserveAt).toBe('2026-11-20T01:30:00.000Z');
 
     const listed = ((await sms('/list/', {})).list as Json[]).find((item) => item.mid === mid);
-    expect(listed).toMatchObject({ reserve_state: '예약대기중', reserve: '2026-11-20 10:30:00', sms_count: '2', fail_count: '0', reg_date: '2026-11-20 10:00:00' });
+    expect(listed).toMatchObject({
+      reserve_state: '예약대기중',
+      reserve: '2026-11-20 10:30:00',
+      sms_count: '2',
+      fail_count: '0',
+      reg_date: '2026-11-20 10:00:00',
+    });
     const detail = (await sms('/sms_list/', { mid })).list as Json[];
-    expect(detail[0]).toMatchObject({ sms_state: '예약대기중', reserve_date: '2026-11-20 10:30', send_date: '', reg_date: '2026-11-20 10:00:00' });
+    expect(detail[0]).toMatchObject({
+      sms_state: '예약대기중',
+      reserve_date: '2026-11-20 10:30',
+      send_date: '',
+      reg_date: '2026-11-20 10:00:00',
+    });
 
     // When its time comes, it is delivered.
     sandbox.advanceClock(31 * 60_000);
@@ -392,7 +576,10 @@ describe('reservations and /cancel/', () => {
       ['delivered', '2026-11-20T01:30:00.000Z'],
       ['delivered', '2026-11-20T01:30:00.000Z'],
     ]);
-    expect(((await sms('/sms_list/', { mid })).list as Json[])[0]).toMatchObject({ sms_state: '발송완료', send_date: '2026-11-20 10:30:00' });
+    expect(((await sms('/sms_list/', { mid })).list as Json[])[0]).toMatchObject({
+      sms_state: '발송완료',
+      send_date: '2026-11-20 10:30:00',
+    });
   });
 
   it('cancels a reservation until 5 minutes before it, refunding it, with the -80x codes otherwise', async () => {
@@ -403,7 +590,11 @@ describe('reservations and /cancel/', () => {
     expect(await sms('/cancel/', {})).toEqual({ result_code: '-801', message: '메세지ID 미입력' });
     expect(await sms('/cancel/', { mid: '1' })).toEqual({ result_code: '-802', message: '메세지ID 오류' });
     sandbox.advanceClock(20 * 60_000);
-    expect(await sms('/cancel/', { mid })).toEqual({ result_code: '1', message: 'success', cancel_date: '2026-11-20 10:20:00' });
+    expect(await sms('/cancel/', { mid })).toEqual({
+      result_code: '1',
+      message: 'success',
+      cancel_date: '2026-11-20 10:20:00',
+    });
     expect(sandbox.messages({ mid }).map((m) => m.status)).toEqual(['cancelled', 'cancelled']);
     expect(await remain()).toEqual(before);
     expect(await sms('/cancel/', { mid })).toEqual({ result_code: '-803', message: '예약대기중인 문자 없음' });
@@ -421,7 +612,9 @@ describe('reservations and /cancel/', () => {
 
   it('moves the clock over HTTP too, for a worker in another process', async () => {
     const mid = (await reserve('1030')).msg_id as string;
-    expect((await control('POST', '/sandbox/clock', { advanceMs: 40 * 60_000 })).json.now).toMatch(/^2026-11-20T01:40:00\./);
+    expect((await control('POST', '/sandbox/clock', { advanceMs: 40 * 60_000 })).json.now).toMatch(
+      /^2026-11-20T01:40:00\./,
+    );
     expect((await control('GET', `/sandbox/messages?mid=${mid}&status=delivered`)).json.total).toBe(2);
     expect((await control('POST', '/sandbox/clock', { now: SEOUL_10AM })).json.now).toMatch(/^2026-11-20T01:00:00\./);
     expect((await control('GET', '/sandbox/clock')).json.now).toMatch(/^2026-11-20T01:00:0/);
@@ -434,7 +627,8 @@ describe('/list/ and /sms_list/', () => {
     const old = (await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '18일 발송' })).msg_id;
     sandbox.setClock(SEOUL_10AM);
     const mids: unknown[] = [];
-    for (let i = 0; i < 3; i++) mids.push((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: `20일 ${i}` })).msg_id);
+    for (let i = 0; i < 3; i++)
+      mids.push((await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: `20일 ${i}` })).msg_id);
 
     const first = await sms('/list/', { page: '1', page_size: '2' });
     expect(first).toMatchObject({ result_code: '1', message: 'success', next_yn: 'Y' });
@@ -468,8 +662,28 @@ describe('/list/ and /sms_list/', () => {
       result_code: '1',
       message: 'success',
       list: [
-        { mdid: expect.stringMatching(/^\d+$/), type: 'SMS', sender: SENDER, receiver: '01011112222', sms_state: '발송완료', fail_reason: '', reg_date: '2026-11-20 10:00:00', send_date: '2026-11-20 10:00:00', reserve_date: '' },
-        { mdid: expect.stringMatching(/^\d+$/), type: 'SMS', sender: SENDER, receiver: '999', sms_state: '발송실패', fail_reason: '수신번호 오류', reg_date: '2026-11-20 10:00:00', send_date: '', reserve_date: '' },
+        {
+          mdid: expect.stringMatching(/^\d+$/),
+          type: 'SMS',
+          sender: SENDER,
+          receiver: '01011112222',
+          sms_state: '발송완료',
+          fail_reason: '',
+          reg_date: '2026-11-20 10:00:00',
+          send_date: '2026-11-20 10:00:00',
+          reserve_date: '',
+        },
+        {
+          mdid: expect.stringMatching(/^\d+$/),
+          type: 'SMS',
+          sender: SENDER,
+          receiver: '999',
+          sms_state: '발송실패',
+          fail_reason: '수신번호 오류',
+          reg_date: '2026-11-20 10:00:00',
+          send_date: '',
+          reserve_date: '',
+        },
       ],
       next_yn: 'N',
     });
@@ -479,19 +693,25 @@ describe('/list/ and /sms_list/', () => {
 });
 
 describe('delivery reports', () => {
-  const recipients = async (mid: unknown) => (await sms('/sms_list/', { mid: mid as string, page_size: '500' })).list as Json[];
+  const recipients = async (mid: unknown) =>
+    (await sms('/sms_list/', { mid: mid as string, page_size: '500' })).list as Json[];
   const failReasons: string[] = Object.values(CARRIER_FAILURES).map((failure) => failure.reason);
 
-  it('shows each recipient as 전송중 until its report is due, then 발송완료 or 전송실패 with the carrier\'s reason', async () => {
+  it("shows each recipient as 전송중 until its report is due, then 발송완료 or 전송실패 with the carrier's reason", async () => {
     sandbox.setClock(SEOUL_10AM);
     sandbox.setDelivery({ delayMs: 60_000, outcomes: { '010-3333-4444': 'no_such_number' } });
-    const mid = (await sms('/send/', { sender: SENDER, receiver: '01011112222,01033334444', msg: '오디션 안내' })).msg_id;
+    const mid = (await sms('/send/', { sender: SENDER, receiver: '01011112222,01033334444', msg: '오디션 안내' }))
+      .msg_id;
 
     expect((await recipients(mid)).map((r) => [r.receiver, r.sms_state, r.fail_reason, r.send_date])).toEqual([
       ['01011112222', '전송중', '', ''],
       ['01033334444', '전송중', '', ''],
     ]);
-    expect(sandbox.messages({ status: 'accepted' }).map((m) => [m.receiver, Date.parse(m.reportAt ?? '') - Date.parse(m.acceptedAt), m.resultCode])).toEqual([
+    expect(
+      sandbox
+        .messages({ status: 'accepted' })
+        .map((m) => [m.receiver, Date.parse(m.reportAt ?? '') - Date.parse(m.acceptedAt), m.resultCode]),
+    ).toEqual([
       ['01011112222', 60_000, null],
       ['01033334444', 60_000, null],
     ]);
@@ -505,7 +725,9 @@ describe('delivery reports', () => {
       ['01033334444', '전송실패', '결번', '2026-11-20 10:01:00'],
     ]);
     expect(((await sms('/list/', {})).list as Json[])[0]).toMatchObject({ mid, fail_count: '1' });
-    expect(sandbox.messages().map((m) => [m.status, m.failReason, m.resultCode, m.deliveredAt?.slice(0, 19) ?? null])).toEqual([
+    expect(
+      sandbox.messages().map((m) => [m.status, m.failReason, m.resultCode, m.deliveredAt?.slice(0, 19) ?? null]),
+    ).toEqual([
       ['delivered', null, '0', '2026-11-20T01:01:00'],
       ['failed', '결번', '2', null],
     ]);
@@ -518,7 +740,11 @@ describe('delivery reports', () => {
       sandbox.setDelivery({ failureRate: 0.3, delayMs: 1000, jitterMs: 60_000, seed });
       await sms('/send/', { sender: SENDER, receiver: numbers(200).join(','), msg: '촬영 일정 안내' });
       sandbox.advanceClock(61_000);
-      return sandbox.messages().map((m) => [m.receiver, m.status, m.failReason, Date.parse(m.reportAt ?? '') - Date.parse(m.acceptedAt)] as const);
+      return sandbox
+        .messages()
+        .map(
+          (m) => [m.receiver, m.status, m.failReason, Date.parse(m.reportAt ?? '') - Date.parse(m.acceptedAt)] as const,
+        );
     };
     const first = await run(7);
     const failed = first.filter(([, status]) => status === 'failed');
@@ -538,33 +764,86 @@ describe('delivery reports', () => {
 
   it('weighs the reasons as asked, and a receiver sent to again gets a new draw', async () => {
     sandbox.setDelivery({ failureRate: 0.5, failureWeights: { spam_blocked: 1 }, seed: 3 });
-    for (let i = 0; i < 4; i++) await sms('/send/', { sender: SENDER, receiver: numbers(20).join(','), msg: `안내 ${i}` });
+    for (let i = 0; i < 4; i++)
+      await sms('/send/', { sender: SENDER, receiver: numbers(20).join(','), msg: `안내 ${i}` });
     const failed = sandbox.messages({ status: 'failed' });
     expect(failed.length).toBeGreaterThan(20);
     expect(new Set(failed.map((m) => m.failReason))).toEqual(new Set(['스팸 차단']));
-    const perReceiver = new Set(numbers(20).map((receiver) => sandbox.messages({ receiver }).map((m) => m.status).join()));
+    const perReceiver = new Set(
+      numbers(20).map((receiver) =>
+        sandbox
+          .messages({ receiver })
+          .map((m) => m.status)
+          .join(),
+      ),
+    );
     expect(perReceiver.size).toBeGreaterThan(1);
   });
 
   it('reports a reservation from its time, not from when it was taken', async () => {
     sandbox.setClock(SEOUL_10AM);
     sandbox.setDelivery({ delayMs: 30_000 });
-    const mid = (await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '예약 안내', rdate: '20261120', rtime: '1030' })).msg_id;
+    const mid = (
+      await sms('/send/', {
+        sender: SENDER,
+        receiver: '01011112222',
+        msg: '예약 안내',
+        rdate: '20261120',
+        rtime: '1030',
+      })
+    ).msg_id;
     sandbox.advanceClock(30 * 60_000);
     expect((await recipients(mid))[0]).toMatchObject({ sms_state: '전송중', send_date: '' });
     sandbox.advanceClock(30_000);
-    expect((await recipients(mid))[0]).toMatchObject({ sms_state: '발송완료', send_date: '2026-11-20 10:30:30', reserve_date: '2026-11-20 10:30' });
+    expect((await recipients(mid))[0]).toMatchObject({
+      sms_state: '발송완료',
+      send_date: '2026-11-20 10:30:30',
+      reserve_date: '2026-11-20 10:30',
+    });
   });
 
   it('is set over HTTP under /sandbox/delivery, field by field, and refuses bad input with 400', async () => {
     const initial = await control('GET', '/sandbox/delivery');
-    expect(initial.json).toMatchObject({ failureRate: 0, delayMs: 0, jitterMs: 0, seed: expect.any(Number), outcomes: {} });
-    const set = await control('PUT', '/sandbox/delivery', { failureRate: 0.1, delayMs: 5000, seed: 42, outcomes: { '010-1111-2222': 'opted_out' } });
-    expect(set).toEqual({ status: 200, json: expect.objectContaining({ failureRate: 0.1, delayMs: 5000, seed: 42, outcomes: { '01011112222': 'opted_out' } }) });
-    expect((await control('PUT', '/sandbox/delivery', { jitterMs: 1000 })).json).toMatchObject({ failureRate: 0.1, delayMs: 5000, jitterMs: 1000, seed: 42 });
+    expect(initial.json).toMatchObject({
+      failureRate: 0,
+      delayMs: 0,
+      jitterMs: 0,
+      seed: expect.any(Number),
+      outcomes: {},
+    });
+    const set = await control('PUT', '/sandbox/delivery', {
+      failureRate: 0.1,
+      delayMs: 5000,
+      seed: 42,
+      outcomes: { '010-1111-2222': 'opted_out' },
+    });
+    expect(set).toEqual({
+      status: 200,
+      json: expect.objectContaining({
+        failureRate: 0.1,
+        delayMs: 5000,
+        seed: 42,
+        outcomes: { '01011112222': 'opted_out' },
+      }),
+    });
+    expect((await control('PUT', '/sandbox/delivery', { jitterMs: 1000 })).json).toMatchObject({
+      failureRate: 0.1,
+      delayMs: 5000,
+      jitterMs: 1000,
+      seed: 42,
+    });
     expect((await control('GET', '/sandbox')).json.delivery).toMatchObject({ failureRate: 0.1, seed: 42 });
 
-    for (const bad of [{ failureRate: 2 }, { delayMs: -1 }, { seed: 'x' }, { outcomes: { '01011112222': 'lost' } }, { failureWeights: { other: 0 } }, { failureWeights: { weather: 1 } }, { speed: 1 }, [1]]) {
+    for (const bad of [
+      { failureRate: 2 },
+      { delayMs: -1 },
+      { seed: 'x' },
+      { outcomes: { '01011112222': 'lost' } },
+      { failureWeights: { other: 0 } },
+      { failureWeights: { weather: 1 } },
+      { speed: 1 },
+      [1],
+    ]) {
       const answer = await control('PUT', '/sandbox/delivery', bad);
       expect(answer.status).toBe(400);
       expect(answer.json.error).toEqual(expect.any(String));
@@ -575,14 +854,24 @@ describe('delivery reports', () => {
     const accepted = await control('GET', '/sandbox/messages?status=accepted');
     expect(accepted.json).toMatchObject({ total: 1, messages: [{ receiver: '01011112222', status: 'accepted' }] });
     sandbox.advanceClock(6000);
-    expect((await control('GET', '/sandbox/messages?status=failed')).json).toMatchObject({ total: 1, messages: [{ failReason: '수신거부', resultCode: '3' }] });
+    expect((await control('GET', '/sandbox/messages?status=failed')).json).toMatchObject({
+      total: 1,
+      messages: [{ failReason: '수신거부', resultCode: '3' }],
+    });
 
     await control('POST', '/sandbox/reset');
-    expect((await control('GET', '/sandbox/delivery')).json).toMatchObject({ failureRate: 0, delayMs: 0, outcomes: {} });
+    expect((await control('GET', '/sandbox/delivery')).json).toMatchObject({
+      failureRate: 0,
+      delayMs: 0,
+      outcomes: {},
+    });
   });
 
   it('takes its model from the options, and reset goes back to it', async () => {
-    const own = await startAligoSandbox({ port: 0, delivery: { failureRate: 1, failureWeights: { unreachable: 1 }, seed: 1 } });
+    const own = await startAligoSandbox({
+      port: 0,
+      delivery: { failureRate: 1, failureWeights: { unreachable: 1 }, seed: 1 },
+    });
     try {
       const send = async () => {
         const body = new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: '안내' });
@@ -601,15 +890,30 @@ describe('delivery reports', () => {
 });
 
 describe('KakaoTalk history', () => {
-  const history = (path: string, fields: Record<string, string>) => post(path, new URLSearchParams({ ...KAKAO_AUTH, ...fields }));
+  const history = (path: string, fields: Record<string, string>) =>
+    post(path, new URLSearchParams({ ...KAKAO_AUTH, ...fields }));
 
   it('lists the KakaoTalk sends newest first with paging, from startdate to enddate (the last 7 days by default)', async () => {
     sandbox.setClock('2026-11-10T09:00:00+09:00');
-    const old = ((await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: '10일 안내' })).info as Json).mid;
+    const old = (
+      (await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: '10일 안내' })).info as Json
+    ).mid;
     sandbox.setClock(SEOUL_10AM);
-    const friend = ((await kakao('/akv10/friend/send/', { receiver_1: '01011112222', receiver_2: '01033334444', message_1: '20일 안내', message_2: '20일 안내' })).info as Json).mid;
+    const friend = (
+      (
+        await kakao('/akv10/friend/send/', {
+          receiver_1: '01011112222',
+          receiver_2: '01033334444',
+          message_1: '20일 안내',
+          message_2: '20일 안내',
+        })
+      ).info as Json
+    ).mid;
     sandbox.advanceClock(60_000);
-    const alim = ((await kakao('/akv10/alimtalk/send/', { tpl_code: 'TA_0001', receiver_1: '01011112222', message_1: '알림' })).info as Json).mid;
+    const alim = (
+      (await kakao('/akv10/alimtalk/send/', { tpl_code: 'TA_0001', receiver_1: '01011112222', message_1: '알림' }))
+        .info as Json
+    ).mid;
     await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '문자는 여기 없음' });
 
     const recent = await history('/akv10/history/list/', {});
@@ -617,19 +921,51 @@ describe('KakaoTalk history', () => {
       code: 0,
       message: '정상적으로 조회하였습니다.',
       list: [
-        { mid: alim, type: 'AT', sender: SENDER, msg_count: '1', mbody: '알림', reserve_date: '', reserve_state: '발송완료', regdate: '2026-11-20 10:01:00' },
-        { mid: friend, type: 'FT', sender: SENDER, msg_count: '2', mbody: '20일 안내', reserve_date: '', reserve_state: '발송완료', regdate: '2026-11-20 10:00:00' },
+        {
+          mid: alim,
+          type: 'AT',
+          sender: SENDER,
+          msg_count: '1',
+          mbody: '알림',
+          reserve_date: '',
+          reserve_state: '발송완료',
+          regdate: '2026-11-20 10:01:00',
+        },
+        {
+          mid: friend,
+          type: 'FT',
+          sender: SENDER,
+          msg_count: '2',
+          mbody: '20일 안내',
+          reserve_date: '',
+          reserve_state: '발송완료',
+          regdate: '2026-11-20 10:00:00',
+        },
       ],
       currentPage: 1,
       totalPage: 1,
       totalCount: 2,
     });
-    const paged = await history('/akv10/history/list/', { startdate: '20261101', enddate: '20261120', limit: '2', page: '2' });
+    const paged = await history('/akv10/history/list/', {
+      startdate: '20261101',
+      enddate: '20261120',
+      limit: '2',
+      page: '2',
+    });
     expect(paged).toMatchObject({ currentPage: 2, totalPage: 2, totalCount: 3 });
     expect((paged.list as Json[]).map((item) => item.mid)).toEqual([old]);
-    expect(((await history('/akv10/history/list/', { startdate: '20261110', enddate: '20261110' })).list as Json[]).map((item) => item.mid)).toEqual([old]);
-    expect(await history('/akv10/history/list/', { startdate: '2026-11-10' })).toEqual({ code: -99, message: '조회일자(startdate, enddate)는 YYYYMMDD 형식이어야 합니다.' });
-    expect((await post('/akv10/history/list/', new URLSearchParams({ userid: SANDBOX_USER_ID, apikey: 'nope' }))).code).toBe(-99);
+    expect(
+      ((await history('/akv10/history/list/', { startdate: '20261110', enddate: '20261110' })).list as Json[]).map(
+        (item) => item.mid,
+      ),
+    ).toEqual([old]);
+    expect(await history('/akv10/history/list/', { startdate: '2026-11-10' })).toEqual({
+      code: -99,
+      message: '조회일자(startdate, enddate)는 YYYYMMDD 형식이어야 합니다.',
+    });
+    expect(
+      (await post('/akv10/history/list/', new URLSearchParams({ userid: SANDBOX_USER_ID, apikey: 'nope' }))).code,
+    ).toBe(-99);
   });
 
   it('details each message of a send: Q-prefixed and 전송중 until reported, then 완료 (rslt 0) or 실패 with rslt and rslt_message', async () => {
@@ -641,29 +977,58 @@ describe('KakaoTalk history', () => {
       fields[`message_${i + 1}`] = '캐스팅 안내';
     });
     const mid = String(((await kakao('/akv10/friend/send/', fields)).info as Json).mid);
-    const detail = async () => (await history('/akv10/history/detail/', { mid, limit: '10' })) as Json & { list: Json[] };
+    const detail = async () =>
+      (await history('/akv10/history/detail/', { mid, limit: '10' })) as Json & { list: Json[] };
 
     const before = await detail();
-    expect(before).toMatchObject({ code: 0, message: '정상적으로 조회하였습니다.', currentPage: 1, totalPage: 1, totalCount: 3 });
+    expect(before).toMatchObject({
+      code: 0,
+      message: '정상적으로 조회하였습니다.',
+      currentPage: 1,
+      totalPage: 1,
+      totalCount: 3,
+    });
     const failoverId = sandbox.messages({ mid, channel: 'sms' })[0].id;
-    expect(before.list.map((item) => [item.phone, item.status, item.rslt, item.rslt_message, item.smid, item.fstatus])).toEqual([
+    expect(
+      before.list.map((item) => [item.phone, item.status, item.rslt, item.rslt_message, item.smid, item.fstatus]),
+    ).toEqual([
       ['01011112222', '전송중', '', '', '', ''],
       ['01022223333', '전송중', '', '', '', ''],
       [SANDBOX_NON_KAKAO_RECEIVER, '실패', 'U', '카카오톡 미사용자이거나 채널 친구가 아닙니다.', failoverId, '전송중'],
     ]);
-    expect(before.list[0]).toMatchObject({ msgid: expect.stringMatching(/^Q\d+$/), type: 'FT', sender: SENDER, reqdate: '2026-11-20 10:00:00', sentdate: '2026-11-20 10:00:00', rsltdate: '', message: '캐스팅 안내' });
+    expect(before.list[0]).toMatchObject({
+      msgid: expect.stringMatching(/^Q\d+$/),
+      type: 'FT',
+      sender: SENDER,
+      reqdate: '2026-11-20 10:00:00',
+      sentdate: '2026-11-20 10:00:00',
+      rsltdate: '',
+      message: '캐스팅 안내',
+    });
 
     sandbox.advanceClock(5000);
     const after = await detail();
-    expect(after.list.map((item) => [item.phone, item.status, item.rslt, item.rslt_message, item.rsltdate, item.fstatus])).toEqual([
+    expect(
+      after.list.map((item) => [item.phone, item.status, item.rslt, item.rslt_message, item.rsltdate, item.fstatus]),
+    ).toEqual([
       ['01011112222', '완료', '0', '', '2026-11-20 10:00:05', ''],
       ['01022223333', '실패', '4', '전원 꺼짐/수신불가', '2026-11-20 10:00:05', ''],
-      [SANDBOX_NON_KAKAO_RECEIVER, '실패', 'U', '카카오톡 미사용자이거나 채널 친구가 아닙니다.', '2026-11-20 10:00:00', '발송완료'],
+      [
+        SANDBOX_NON_KAKAO_RECEIVER,
+        '실패',
+        'U',
+        '카카오톡 미사용자이거나 채널 친구가 아닙니다.',
+        '2026-11-20 10:00:00',
+        '발송완료',
+      ],
     ]);
     expect(after.list[0].msgid).toMatch(/^\d+$/);
 
     expect((await history('/akv10/history/detail/', { mid, limit: '2', page: '2' })).list).toHaveLength(1);
-    expect(await history('/akv10/history/detail/', {})).toEqual({ code: -99, message: '메시지 ID(mid)가 입력되지 않았습니다.' });
+    expect(await history('/akv10/history/detail/', {})).toEqual({
+      code: -99,
+      message: '메시지 ID(mid)가 입력되지 않았습니다.',
+    });
     expect((await history('/akv10/history/detail/', { mid: '12345' })).list).toEqual([]);
     const smsMid = (await sms('/send/', { sender: SENDER, receiver: '01011112222', msg: '문자' })).msg_id as string;
     expect((await history('/akv10/history/detail/', { mid: smsMid })).list).toEqual([]);
@@ -673,15 +1038,32 @@ describe('KakaoTalk history', () => {
 describe('KakaoTalk API', () => {
   it('creates a token for the account, and refuses bad credentials and lifetimes with code -99', async () => {
     const created = await post('/akv10/token/create/30/s/', new URLSearchParams(KAKAO_AUTH));
-    expect(created).toEqual({ code: 0, message: '정상적으로 생성하였습니다.', token: expect.any(String), urlencode: expect.any(String) });
+    expect(created).toEqual({
+      code: 0,
+      message: '정상적으로 생성하였습니다.',
+      token: expect.any(String),
+      urlencode: expect.any(String),
+    });
     expect(created.urlencode).toBe(encodeURIComponent(created.token as string));
-    expect(await post('/akv10/token/create/30/s/', new URLSearchParams({ userid: SANDBOX_USER_ID, apikey: 'nope' }))).toEqual({ code: -99, message: '등록되지 않은 인증키 입니다.' });
-    expect(await post('/akv10/token/create/30/s/', new URLSearchParams({ apikey: SANDBOX_API_KEY }))).toEqual({ code: -99, message: '계정 아이디(=userid) 파라메더 정보가 전달되지 않았습니다.' });
+    expect(
+      await post('/akv10/token/create/30/s/', new URLSearchParams({ userid: SANDBOX_USER_ID, apikey: 'nope' })),
+    ).toEqual({ code: -99, message: '등록되지 않은 인증키 입니다.' });
+    expect(await post('/akv10/token/create/30/s/', new URLSearchParams({ apikey: SANDBOX_API_KEY }))).toEqual({
+      code: -99,
+      message: '계정 아이디(=userid) 파라메더 정보가 전달되지 않았습니다.',
+    });
     expect((await post('/akv10/token/create/30/w/', new URLSearchParams(KAKAO_AUTH))).code).toBe(-99);
   });
 
   it('refuses a send without a valid token, or with an expired one', async () => {
-    const send = { ...KAKAO_AUTH, senderkey: SANDBOX_SENDER_KEY, sender: SENDER, receiver_1: '01011112222', subject_1: '안내', message_1: '안녕하세요' };
+    const send = {
+      ...KAKAO_AUTH,
+      senderkey: SANDBOX_SENDER_KEY,
+      sender: SENDER,
+      receiver_1: '01011112222',
+      subject_1: '안내',
+      message_1: '안녕하세요',
+    };
     expect((await post('/akv10/friend/send/', new URLSearchParams({ ...send, token: 'forged' }))).code).toBe(-99);
     const token = ((await post('/akv10/token/create/1/i/', new URLSearchParams(KAKAO_AUTH))).token as string) ?? '';
     expect((await post('/akv10/friend/send/', new URLSearchParams({ ...send, token }))).code).toBe(0);
@@ -698,7 +1080,8 @@ describe('KakaoTalk API', () => {
       receiver_2: '01033334444',
       subject_2: '오디션',
       message_2: '김민지님, 오디션 결과 안내드립니다.',
-      button_1: '{"button":[{"name":"일정 확인","linkType":"WL","linkM":"https://example.com","linkP":"https://example.com"}]}',
+      button_1:
+        '{"button":[{"name":"일정 확인","linkType":"WL","linkM":"https://example.com","linkP":"https://example.com"}]}',
     });
     expect(answer).toEqual({
       code: 0,
@@ -741,44 +1124,84 @@ describe('KakaoTalk API', () => {
     ]);
     expect(messages[1]).toMatchObject({ title: '촬영 안내', sender: SENDER, failoverFor: messages[0].id });
 
-    const withoutFailover = await kakao('/akv10/friend/send/', { receiver_1: SANDBOX_NON_KAKAO_RECEIVER, subject_1: '안내', message_1: '안녕하세요' });
-    expect(sandbox.messages({ mid: String((withoutFailover.info as Json).mid) }).map((m) => m.status)).toEqual(['failed']);
+    const withoutFailover = await kakao('/akv10/friend/send/', {
+      receiver_1: SANDBOX_NON_KAKAO_RECEIVER,
+      subject_1: '안내',
+      message_1: '안녕하세요',
+    });
+    expect(sandbox.messages({ mid: String((withoutFailover.info as Json).mid) }).map((m) => m.status)).toEqual([
+      'failed',
+    ]);
   });
 
   it('sends an image friend talk (FI) from a multipart upload, and refuses non-images', async () => {
-    const answer = await kakao('/akv10/friend/send/', { receiver_1: '01011112222', subject_1: '프로필', message_1: '새 프로필 사진', image_url: 'https://example.com' }, [
-      { field: 'image', name: 'card.png', type: 'image/png', data: PNG },
-    ]);
+    const answer = await kakao(
+      '/akv10/friend/send/',
+      { receiver_1: '01011112222', subject_1: '프로필', message_1: '새 프로필 사진', image_url: 'https://example.com' },
+      [{ field: 'image', name: 'card.png', type: 'image/png', data: PNG }],
+    );
     expect(answer.info).toMatchObject({ type: 'FI', scnt: 1, unit: 19.8 });
-    expect(sandbox.messages({ channel: 'friendtalk' })[0].images).toEqual([{ field: 'image', filename: 'card.png', contentType: 'image/png', size: PNG.length }]);
-    const refused = await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: 'x' }, [{ field: 'image', name: 'a.txt', type: 'text/plain', data: new Uint8Array([1, 2, 3]) }]);
+    expect(sandbox.messages({ channel: 'friendtalk' })[0].images).toEqual([
+      { field: 'image', filename: 'card.png', contentType: 'image/png', size: PNG.length },
+    ]);
+    const refused = await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: 'x' }, [
+      { field: 'image', name: 'a.txt', type: 'text/plain', data: new Uint8Array([1, 2, 3]) },
+    ]);
     expect(refused.code).toBe(-99);
   });
 
   it('sends AlimTalk with tpl_code (type AT), and refuses it without one', async () => {
-    const answer = await kakao('/akv10/alimtalk/send/', { tpl_code: 'TK_1234', receiver_1: '01011112222', subject_1: '예약 확인', emtitle_1: '촬영 예약', message_1: '홍길동님의 촬영 예약이 확정되었습니다.' });
+    const answer = await kakao('/akv10/alimtalk/send/', {
+      tpl_code: 'TK_1234',
+      receiver_1: '01011112222',
+      subject_1: '예약 확인',
+      emtitle_1: '촬영 예약',
+      message_1: '홍길동님의 촬영 예약이 확정되었습니다.',
+    });
     expect(answer).toMatchObject({ code: 0, info: { type: 'AT', scnt: 1, fcnt: 0, unit: 6.5 } });
     expect(sandbox.messages({ channel: 'alimtalk' })[0]).toMatchObject({ templateCode: 'TK_1234', title: '촬영 예약' });
-    expect(await kakao('/akv10/alimtalk/send/', { receiver_1: '01011112222', message_1: 'x' })).toEqual({ code: -99, message: '템플릿 코드(tpl_code)가 입력되지 않았습니다.' });
+    expect(await kakao('/akv10/alimtalk/send/', { receiver_1: '01011112222', message_1: 'x' })).toEqual({
+      code: -99,
+      message: '템플릿 코드(tpl_code)가 입력되지 않았습니다.',
+    });
   });
 
   it('counts bad receivers in fcnt and refuses an unknown sender key, an unregistered sender and over 500 receivers', async () => {
-    const answer = await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: 'a', receiver_2: '12', message_2: 'b', receiver_3: '01033334444' });
+    const answer = await kakao('/akv10/friend/send/', {
+      receiver_1: '01011112222',
+      message_1: 'a',
+      receiver_2: '12',
+      message_2: 'b',
+      receiver_3: '01033334444',
+    });
     expect(answer.info).toMatchObject({ scnt: 1, fcnt: 2 });
-    expect((await kakao('/akv10/friend/send/', { senderkey: 'unknown', receiver_1: '01011112222', message_1: 'a' })).code).toBe(-99);
-    expect((await kakao('/akv10/friend/send/', { sender: '0311112222', receiver_1: '01011112222', message_1: 'a' })).message).toBe('등록/인증되지 않은 발신번호입니다.');
-    const many = Object.fromEntries(numbers(501).flatMap((n, i) => [[`receiver_${i + 1}`, n], [`message_${i + 1}`, '안내']]));
+    expect(
+      (await kakao('/akv10/friend/send/', { senderkey: 'unknown', receiver_1: '01011112222', message_1: 'a' })).code,
+    ).toBe(-99);
+    expect(
+      (await kakao('/akv10/friend/send/', { sender: '0311112222', receiver_1: '01011112222', message_1: 'a' })).message,
+    ).toBe('등록/인증되지 않은 발신번호입니다.');
+    const many = Object.fromEntries(
+      numbers(501).flatMap((n, i) => [
+        [`receiver_${i + 1}`, n],
+        [`message_${i + 1}`, '안내'],
+      ]),
+    );
     expect((await kakao('/akv10/friend/send/', many)).code).toBe(-99);
   });
 });
 
 describe('faults', () => {
-  const sendOnce = () => sms('/send/', { sender: SENDER, receiver: '01011112222,01033334444,01055556666', msg: '장애 테스트' });
+  const sendOnce = () =>
+    sms('/send/', { sender: SENDER, receiver: '01011112222,01033334444,01055556666', msg: '장애 테스트' });
 
   it('answers an HTTP 5xx page (nothing recorded) the given number of times, then works again', async () => {
     sandbox.setFault({ kind: 'http_error', status: 503, path: '/send/', times: 2 });
     for (let i = 0; i < 2; i++) {
-      const response = await fetch(`${sandbox.url}/send/`, { method: 'POST', body: new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: 'x' }) });
+      const response = await fetch(`${sandbox.url}/send/`, {
+        method: 'POST',
+        body: new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: 'x' }),
+      });
       expect(response.status).toBe(503);
       expect(await response.text()).toContain('503 Service Temporarily Unavailable');
     }
@@ -791,7 +1214,10 @@ describe('faults', () => {
     sandbox.setFault({ kind: 'result_code', resultCode: '-201', path: '/send' });
     expect(await sendOnce()).toEqual({ result_code: '-201', message: SMS_RESULT_CODES['-201'] });
     sandbox.setFault({ kind: 'result_code', path: '/akv10/friend/send' });
-    expect(await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: 'a' })).toEqual({ code: -99, message: '포인트가 부족합니다.' });
+    expect(await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: 'a' })).toEqual({
+      code: -99,
+      message: '포인트가 부족합니다.',
+    });
     expect(sandbox.messages()).toHaveLength(0);
   });
 
@@ -799,14 +1225,23 @@ describe('faults', () => {
     sandbox.setFault({ kind: 'timeout', path: '/send/', delayMs: 2000 });
     const started = Date.now();
     await expect(
-      fetch(`${sandbox.url}/send/`, { method: 'POST', body: new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: '타임아웃' }), signal: AbortSignal.timeout(300) }),
+      fetch(`${sandbox.url}/send/`, {
+        method: 'POST',
+        body: new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: '타임아웃' }),
+        signal: AbortSignal.timeout(300),
+      }),
     ).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1500);
     expect(sandbox.messages().map((m) => [m.text, m.status])).toEqual([['타임아웃', 'delivered']]);
 
     // delayMs 0 drops the connection at once.
     sandbox.setFault({ kind: 'timeout', path: '/send/', delayMs: 0 });
-    await expect(fetch(`${sandbox.url}/send/`, { method: 'POST', body: new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: '끊김' }) })).rejects.toThrow();
+    await expect(
+      fetch(`${sandbox.url}/send/`, {
+        method: 'POST',
+        body: new URLSearchParams({ ...AUTH, sender: SENDER, receiver: '01011112222', msg: '끊김' }),
+      }),
+    ).rejects.toThrow();
     expect(sandbox.messages()).toHaveLength(2);
   });
 
@@ -814,14 +1249,25 @@ describe('faults', () => {
     sandbox.setFault({ kind: 'partial_failure', failCount: 2 });
     const answer = await sendOnce();
     expect(answer).toMatchObject({ result_code: '1', success_cnt: 1, error_cnt: 2 });
-    expect(sandbox.messages({ mid: answer.msg_id as string }).map((m) => m.status)).toEqual(['delivered', 'failed', 'failed']);
+    expect(sandbox.messages({ mid: answer.msg_id as string }).map((m) => m.status)).toEqual([
+      'delivered',
+      'failed',
+      'failed',
+    ]);
 
     sandbox.setFault({ kind: 'partial_failure', failReceivers: ['010-3333-4444'] });
     const chosen = await sendOnce();
-    expect(sandbox.messages({ mid: chosen.msg_id as string, status: 'failed' }).map((m) => m.receiver)).toEqual(['01033334444']);
+    expect(sandbox.messages({ mid: chosen.msg_id as string, status: 'failed' }).map((m) => m.receiver)).toEqual([
+      '01033334444',
+    ]);
 
     sandbox.setFault({ kind: 'partial_failure', path: '/akv10' });
-    const talk = await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: 'a', receiver_2: '01033334444', message_2: 'b' });
+    const talk = await kakao('/akv10/friend/send/', {
+      receiver_1: '01011112222',
+      message_1: 'a',
+      receiver_2: '01033334444',
+      message_2: 'b',
+    });
     expect(talk.info).toMatchObject({ scnt: 1, fcnt: 1 });
   });
 
@@ -829,14 +1275,26 @@ describe('faults', () => {
     sandbox.setFault({ kind: 'http_error', status: 502, path: '/akv10', times: 2 });
     for (let i = 0; i < 2; i++) {
       const token = await kakaoToken();
-      const body = new URLSearchParams({ ...KAKAO_AUTH, token, senderkey: SANDBOX_SENDER_KEY, sender: SENDER, receiver_1: '01011112222', message_1: '안내' });
+      const body = new URLSearchParams({
+        ...KAKAO_AUTH,
+        token,
+        senderkey: SANDBOX_SENDER_KEY,
+        sender: SENDER,
+        receiver_1: '01011112222',
+        message_1: '안내',
+      });
       expect((await fetch(`${sandbox.url}/akv10/friend/send/`, { method: 'POST', body })).status).toBe(502);
     }
     expect(sandbox.faults()).toEqual([]);
-    expect(await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: '안내' })).toMatchObject({ code: 0 });
+    expect(await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: '안내' })).toMatchObject({
+      code: 0,
+    });
 
     sandbox.setFault({ kind: 'result_code', path: '/akv10/token' });
-    expect(await post('/akv10/token/create/30/s/', new URLSearchParams(KAKAO_AUTH))).toEqual({ code: -99, message: '포인트가 부족합니다.' });
+    expect(await post('/akv10/token/create/30/s/', new URLSearchParams(KAKAO_AUTH))).toEqual({
+      code: -99,
+      message: '포인트가 부족합니다.',
+    });
     expect(sandbox.faults()).toEqual([]);
   });
 
@@ -856,12 +1314,19 @@ describe('faults', () => {
   });
 
   it('is controlled over HTTP: POST, GET and DELETE /sandbox/faults, aimed at one path', async () => {
-    const created = await control('POST', '/sandbox/faults', { kind: 'result_code', resultCode: -999, message: '점검중', path: '/send_mass/' });
+    const created = await control('POST', '/sandbox/faults', {
+      kind: 'result_code',
+      resultCode: -999,
+      message: '점검중',
+      path: '/send_mass/',
+    });
     expect(created.status).toBe(201);
     expect((created.json.fault as Fault).path).toBe('/send_mass');
     expect((await control('GET', '/sandbox/faults')).json).toHaveLength(1);
     expect((await sendOnce()).result_code).toBe('1');
-    expect(await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', cnt: '1', rec_1: '01011112222', msg_1: 'a' })).toEqual({ result_code: '-999', message: '점검중' });
+    expect(
+      await sms('/send_mass/', { sender: SENDER, msg_type: 'SMS', cnt: '1', rec_1: '01011112222', msg_1: 'a' }),
+    ).toEqual({ result_code: '-999', message: '점검중' });
 
     const second = await control('POST', '/sandbox/faults', { kind: 'http_error', times: 0 });
     expect((await control('DELETE', `/sandbox/faults/${second.json.id as string}`)).json).toEqual({ deleted: 1 });
@@ -904,14 +1369,37 @@ describe('inspection over HTTP', () => {
   });
 
   it('sets accounts and receivers KakaoTalk cannot reach over HTTP', async () => {
-    const account = await control('POST', '/sandbox/accounts', { userId: 'agency2', key: 'k2', senders: ['070-1234-5678'], senderKeys: ['sk2'], points: 1000 });
-    expect(account.json).toEqual({ userId: 'agency2', key: 'k2', senders: ['07012345678'], senderKeys: ['sk2'], points: 1000 });
-    const sent = await post('/send/', new URLSearchParams({ user_id: 'agency2', key: 'k2', sender: '07012345678', receiver: '01011112222', msg: '다른 계정' }));
+    const account = await control('POST', '/sandbox/accounts', {
+      userId: 'agency2',
+      key: 'k2',
+      senders: ['070-1234-5678'],
+      senderKeys: ['sk2'],
+      points: 1000,
+    });
+    expect(account.json).toEqual({
+      userId: 'agency2',
+      key: 'k2',
+      senders: ['07012345678'],
+      senderKeys: ['sk2'],
+      points: 1000,
+    });
+    const sent = await post(
+      '/send/',
+      new URLSearchParams({
+        user_id: 'agency2',
+        key: 'k2',
+        sender: '07012345678',
+        receiver: '01011112222',
+        msg: '다른 계정',
+      }),
+    );
     expect(sent.result_code).toBe('1');
     expect(sandbox.messages({ userId: 'agency2' })).toHaveLength(1);
     expect((await control('POST', '/sandbox/accounts', { userId: 'x' })).status).toBe(400);
 
-    expect((await control('PUT', '/sandbox/non-kakao-receivers', { numbers: ['010-1111-2222'] })).json).toEqual({ numbers: ['01011112222'] });
+    expect((await control('PUT', '/sandbox/non-kakao-receivers', { numbers: ['010-1111-2222'] })).json).toEqual({
+      numbers: ['01011112222'],
+    });
     const talk = await kakao('/akv10/friend/send/', { receiver_1: '01011112222', message_1: '안녕하세요' });
     expect(sandbox.messages({ mid: String((talk.info as Json).mid) })[0].status).toBe('failed');
   });
@@ -920,18 +1408,26 @@ describe('inspection over HTTP', () => {
     const batches = 20;
     const perBatch = 100;
     const started = performance.now();
-    await Promise.all(Array.from({ length: batches }, (_, b) => sms('/send/', { sender: SENDER, receiver: numbers(perBatch, b * perBatch).join(','), msg: `배치 ${b}` })));
+    await Promise.all(
+      Array.from({ length: batches }, (_, b) =>
+        sms('/send/', { sender: SENDER, receiver: numbers(perBatch, b * perBatch).join(','), msg: `배치 ${b}` }),
+      ),
+    );
     const elapsed = (performance.now() - started) / 1000;
     await sms('/send/', { sender: SENDER, receiver: '01011112222,1', msg: '마지막' });
     await remain();
 
     const stats = (await control('GET', '/sandbox/stats')).json as unknown as IntakeStats;
-    expect(stats).toMatchObject({ requests: batches + 2, sends: batches + 1, messagesAccepted: batches * perBatch + 1 });
+    expect(stats).toMatchObject({
+      requests: batches + 2,
+      sends: batches + 1,
+      messagesAccepted: batches * perBatch + 1,
+    });
     expect(stats.perSecond.reduce((sum, s) => sum + s.messages, 0)).toBe(batches * perBatch + 1);
     expect(stats.messagesPerSecond === null || stats.messagesPerSecond > 0).toBe(true);
     expect(Date.parse(stats.lastAcceptedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(stats.firstAcceptedAt ?? ''));
     // Lean enough that 2,000 recipients over 20 requests take well under a second.
-    expect(batches * perBatch / elapsed).toBeGreaterThan(2000);
+    expect((batches * perBatch) / elapsed).toBeGreaterThan(2000);
     expect(sandbox.stats()).toEqual(stats);
   });
 
@@ -939,7 +1435,10 @@ describe('inspection over HTTP', () => {
     const small = await startAligoSandbox({ maxMessages: 10 });
     try {
       for (let i = 0; i < 6; i++) {
-        await fetch(`${small.url}/send/`, { method: 'POST', body: new URLSearchParams({ ...AUTH, sender: SENDER, receiver: numbers(3, i * 3).join(','), msg: `${i}` }) });
+        await fetch(`${small.url}/send/`, {
+          method: 'POST',
+          body: new URLSearchParams({ ...AUTH, sender: SENDER, receiver: numbers(3, i * 3).join(','), msg: `${i}` }),
+        });
       }
       expect(small.messages().length).toBeLessThanOrEqual(10);
       expect(small.messages().at(-1)?.text).toBe('5');
@@ -965,7 +1464,24 @@ describe('inspection over HTTP', () => {
 describe('CLI', () => {
   it('prints its address, serves the seeded account with the delivery model asked for and stops cleanly on SIGINT', async () => {
     const main = fileURLToPath(new URL('./aligo/main.ts', import.meta.url));
-    const child = spawn(process.execPath, [main, '--port', '0', '--quiet', '--senders', '0299998888', '--failure-rate', '1', '--report-delay-ms', '5000', '--seed', '9'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        main,
+        '--port',
+        '0',
+        '--quiet',
+        '--senders',
+        '0299998888',
+        '--failure-rate',
+        '1',
+        '--report-delay-ms',
+        '5000',
+        '--seed',
+        '9',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -976,10 +1492,21 @@ describe('CLI', () => {
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
     });
-    const answer = await fetch(`${url}/send/`, { method: 'POST', body: new URLSearchParams({ ...AUTH, sender: '02-9999-8888', receiver: '01011112222', msg: '안녕하세요' }) });
+    const answer = await fetch(`${url}/send/`, {
+      method: 'POST',
+      body: new URLSearchParams({ ...AUTH, sender: '02-9999-8888', receiver: '01011112222', msg: '안녕하세요' }),
+    });
     expect(await answer.json()).toMatchObject({ result_code: '1', success_cnt: 1 });
-    expect(await (await fetch(`${url}/sandbox/delivery`)).json()).toMatchObject({ failureRate: 1, delayMs: 5000, jitterMs: 0, seed: 9 });
-    expect(await (await fetch(`${url}/sandbox/messages`)).json()).toMatchObject({ total: 1, messages: [{ status: 'accepted' }] });
+    expect(await (await fetch(`${url}/sandbox/delivery`)).json()).toMatchObject({
+      failureRate: 1,
+      delayMs: 5000,
+      jitterMs: 0,
+      seed: 9,
+    });
+    expect(await (await fetch(`${url}/sandbox/messages`)).json()).toMatchObject({
+      total: 1,
+      messages: [{ status: 'accepted' }],
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);

@@ -39,7 +39,10 @@ export function sandboxCommandLine<T extends ParseArgsOptionsConfig>(usage: stri
 }
 
 /** Starts a sandbox, says where it listens, and closes it on SIGINT or SIGTERM; a failure to start exits with 1. */
-export async function runSandbox(name: string, start: () => Promise<{ url: string; close(): Promise<void> }>): Promise<void> {
+export async function runSandbox(
+  name: string,
+  start: () => Promise<{ url: string; close(): Promise<void> }>,
+): Promise<void> {
   try {
     const sandbox = await start();
     console.log(`${name} listening on ${sandbox.url}`);

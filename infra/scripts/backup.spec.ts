@@ -32,7 +32,9 @@ describe('npm run backup and npm run restore', () => {
     expect(created.output).toContain('Created admin kim@agency.kr');
 
     const backup = await npmRun('backup', [], lost);
-    expect(backup.output).toMatch(/Backed up \d+ tables \(\d+ rows\) and 0 message pictures at migration Migration\d+_\w+ to .*backups\/jobcasting-\d{8}-\d{6}Z\.tar\.gz/);
+    expect(backup.output).toMatch(
+      /Backed up \d+ tables \(\d+ rows\) and 0 message pictures at migration Migration\d+_\w+ to .*backups\/jobcasting-\d{8}-\d{6}Z\.tar\.gz/,
+    );
     expect(backup.code).toBe(0);
     const [file] = readdirSync(join(lost, 'backups'));
 

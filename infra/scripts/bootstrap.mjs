@@ -56,7 +56,10 @@ if (!existsSync(script)) {
 }
 
 // node_modules/.bin first, so that "node" in anything started below is Node 24 too.
-const env = { ...process.env, PATH: [join(root, 'node_modules', '.bin'), process.env.PATH].filter(Boolean).join(delimiter) };
+const env = {
+  ...process.env,
+  PATH: [join(root, 'node_modules', '.bin'), process.env.PATH].filter(Boolean).join(delimiter),
+};
 const child = spawn(node24, [script, ...args], { stdio: 'inherit', env });
 
 // The child usually gets a terminal Ctrl-C itself; forwarding covers signals sent to this process alone.

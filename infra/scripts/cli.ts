@@ -14,10 +14,21 @@ async function main(): Promise<never> {
   ensureDataDir();
   const secrets = ensureSecrets();
   const services = await localServices();
-  const env = { ...process.env, ...secrets, DATA_DIR: dataDir, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl };
+  const env = {
+    ...process.env,
+    ...secrets,
+    DATA_DIR: dataDir,
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl,
+  };
 
   // In the foreground: the command may ask questions, and Ctrl-C reaches it directly.
-  const child = spawnChild('cli', node, [cli, ...process.argv.slice(2)], { cwd: process.cwd(), env, foreground: true, output: 'inherit' });
+  const child = spawnChild('cli', node, [cli, ...process.argv.slice(2)], {
+    cwd: process.cwd(),
+    env,
+    foreground: true,
+    output: 'inherit',
+  });
   const status = await child.exited;
   await child.stop();
   return shutdown(status.code ?? 1);

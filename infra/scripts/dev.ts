@@ -4,7 +4,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeExit, shutdown, waitUntil } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
-import { banner, healthy, isHealthy, node, root, startLocalStack, startProcesses, superadminSignIn, unexpectedExitMessage } from './lib/app.ts';
+import {
+  banner,
+  healthy,
+  isHealthy,
+  node,
+  root,
+  startLocalStack,
+  startProcesses,
+  superadminSignIn,
+  unexpectedExitMessage,
+} from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoForApp } from './lib/aligo.ts';
 import { googleForApp } from './lib/google.ts';
@@ -38,7 +48,10 @@ async function main(): Promise<void> {
   const rulesCompiled = firstCompilation();
   const backendCompiled = firstCompilation();
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const vite = [join(root, 'frontend', 'node_modules', 'vite', 'bin', 'vite.js'), join(root, 'node_modules', 'vite', 'bin', 'vite.js')].find(existsSync);
+  const vite = [
+    join(root, 'frontend', 'node_modules', 'vite', 'bin', 'vite.js'),
+    join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+  ].find(existsSync);
   if (!vite) return shutdown(1, 'Vite is not installed: run npm install');
 
   // In start order; they stop in reverse. Sandboxes the API talks to go before it.
@@ -48,18 +61,26 @@ async function main(): Promise<void> {
       command: node,
       args: [tsc, '-p', 'rules/tsconfig.json', '--watch', '--preserveWatchOutput'],
       onLine: (line) => /Watching for file changes/.test(line) && rulesCompiled.mark(),
-      ready: (child) => Promise.race([rulesCompiled.done, child.exited.then((status) => `tsc of the rules ${describeExit(status)}`)]),
+      ready: (child) =>
+        Promise.race([rulesCompiled.done, child.exited.then((status) => `tsc of the rules ${describeExit(status)}`)]),
     },
     {
       name: 'tsc',
       command: node,
       args: [tsc, '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'],
       onLine: (line) => /Watching for file changes/.test(line) && backendCompiled.mark(),
-      ready: (child) => Promise.race([backendCompiled.done, child.exited.then((status) => `tsc ${describeExit(status)}`)]),
+      ready: (child) =>
+        Promise.race([backendCompiled.done, child.exited.then((status) => `tsc ${describeExit(status)}`)]),
     },
     ...google.processes,
     ...aligo.processes,
-    { name: 'api', command: node, args: ['--watch', 'backend/dist/main.js'], ready: healthy(API_PORT), readyRequired: false },
+    {
+      name: 'api',
+      command: node,
+      args: ['--watch', 'backend/dist/main.js'],
+      ready: healthy(API_PORT),
+      readyRequired: false,
+    },
     { name: 'worker', command: node, args: ['--watch', 'backend/dist/worker.js'] },
     {
       name: 'web',

@@ -74,7 +74,8 @@ export async function startServices(options: ServicesOptions): Promise<Services>
     unregister();
     for (const child of children.reverse()) await child.stop();
     if (!options.persistent) {
-      for (const dir of ['postgres', 'postgres-bin', 'redis']) await rm(join(dataDir, dir), { recursive: true, force: true });
+      for (const dir of ['postgres', 'postgres-bin', 'redis'])
+        await rm(join(dataDir, dir), { recursive: true, force: true });
     }
   };
   const unregister = onShutdown(stop);
@@ -124,7 +125,8 @@ async function startPostgres(dataDir: string, options: ServicesOptions, log: (li
   const clusterDir = join(dataDir, 'postgres');
 
   const password = await clusterPassword(dataDir, options.persistent);
-  if (!existsSync(join(clusterDir, 'PG_VERSION'))) await initCluster(bin, clusterDir, password, runAs, options.persistent);
+  if (!existsSync(join(clusterDir, 'PG_VERSION')))
+    await initCluster(bin, clusterDir, password, runAs, options.persistent);
 
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
   // Throwaway clusters trade crash safety for speed.
@@ -165,7 +167,15 @@ async function postgresUser(): Promise<RunAs> {
     return lookup();
   } catch {
     execFileSync('groupadd', ['--system', 'postgres']);
-    execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    execFileSync('useradd', [
+      '--system',
+      '--gid',
+      'postgres',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ]);
     return lookup();
   }
 }
@@ -180,7 +190,9 @@ async function readableBinaries(dataDir: string, runAs: RunAs): Promise<Postgres
   try {
     shipped = (await import(platformPackage)) as PostgresBinaries;
   } catch {
-    throw new Error(`No PostgreSQL binaries for ${process.platform}-${process.arch}: ${platformPackage} is not installed`);
+    throw new Error(
+      `No PostgreSQL binaries for ${process.platform}-${process.arch}: ${platformPackage} is not installed`,
+    );
   }
   if (runAs.uid === undefined || canRun(shipped.postgres, runAs)) return shipped;
 
@@ -231,14 +243,22 @@ async function clusterPassword(dataDir: string, persistent: boolean): Promise<st
   const file = join(dataDir, 'postgres-password');
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   if (existsSync(join(dataDir, 'postgres', 'PG_VERSION'))) {
-    throw new Error(`${file} is missing, so the existing cluster in ${join(dataDir, 'postgres')} cannot be used: restore the file or delete the cluster`);
+    throw new Error(
+      `${file} is missing, so the existing cluster in ${join(dataDir, 'postgres')} cannot be used: restore the file or delete the cluster`,
+    );
   }
   const password = randomBytes(18).toString('hex');
   await writeFile(file, password + '\n', { mode: 0o600 });
   return password;
 }
 
-async function initCluster(bin: PostgresBinaries, clusterDir: string, password: string, runAs: RunAs, persistent: boolean) {
+async function initCluster(
+  bin: PostgresBinaries,
+  clusterDir: string,
+  password: string,
+  runAs: RunAs,
+  persistent: boolean,
+) {
   await rm(clusterDir, { recursive: true, force: true });
   await mkdir(clusterDir, { recursive: true, mode: 0o700 });
   const passwordFile = join(dirname(clusterDir), `.pgpass-${randomBytes(6).toString('hex')}`);
@@ -262,7 +282,12 @@ async function initCluster(bin: PostgresBinaries, clusterDir: string, password: 
       ...(persistent ? [] : ['--no-sync']),
     ];
     const lines: string[] = [];
-    const status = await run(bin.initdb, args, { ...runAs, name: 'initdb', env: { ...process.env, LC_ALL: 'C' }, output: (line) => lines.push(line) });
+    const status = await run(bin.initdb, args, {
+      ...runAs,
+      name: 'initdb',
+      env: { ...process.env, LC_ALL: 'C' },
+      output: (line) => lines.push(line),
+    });
     if (status.code !== 0) throw new Error(`initdb ${describeExit(status)}\n${lines.join('\n')}`);
   } catch (error) {
     await rm(clusterDir, { recursive: true, force: true });
@@ -296,7 +321,20 @@ async function startRedis(dataDir: string, options: ServicesOptions, log: (line:
 
   for (let attempt = 1; ; attempt++) {
     const port = options.redisPort ?? (await freePort());
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--daemonize', 'no', '--logfile', '', '--loglevel', 'warning'];
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+      '--logfile',
+      '',
+      '--loglevel',
+      'warning',
+    ];
     const child = spawnChild('redis', redisServer, [...args, ...persistence], { output: log, stopTimeoutMs: 20_000 });
     const ready = await waitUntil(child, () => redisPing(port), 30_000);
     if (ready === true) return { child, url: `redis://127.0.0.1:${port}` };
@@ -348,14 +386,22 @@ async function findRedisServer(): Promise<string> {
     console.log('redis-server is missing: installing the redis-server package with apt-get');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const lock = ['-o', 'DPkg::Lock::Timeout=600'];
-    for (const args of [[...lock, 'update'], [...lock, 'install', '-y', '--no-install-recommends', 'redis-server']]) {
+    for (const args of [
+      [...lock, 'update'],
+      [...lock, 'install', '-y', '--no-install-recommends', 'redis-server'],
+    ]) {
       const status = await run('apt-get', args, { env });
       if (status.code !== 0) throw new Error(`apt-get ${args.join(' ')} ${describeExit(status)}`);
     }
-    const installed = onPath('redis-server') ?? (existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined);
+    const installed =
+      onPath('redis-server') ?? (existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined);
     if (installed) return installed;
   }
-  const hint = debian ? 'sudo apt-get install redis-server' : process.platform === 'darwin' ? 'brew install redis' : 'your package manager (package "redis")';
+  const hint = debian
+    ? 'sudo apt-get install redis-server'
+    : process.platform === 'darwin'
+      ? 'brew install redis'
+      : 'your package manager (package "redis")';
   throw new Error(`redis-server was not found on PATH. Install Redis 6.2 or newer with: ${hint}`);
 }
 

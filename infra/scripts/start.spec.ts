@@ -31,7 +31,10 @@ function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 async function start(extra: Record<string, string>): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [startScript, '--no-build'], { cwd: root, env: shellEnv({ PORT: String(port), ...extra }) });
+  const child = spawn(process.execPath, [startScript, '--no-build'], {
+    cwd: root,
+    env: shellEnv({ PORT: String(port), ...extra }),
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -123,13 +126,18 @@ async function connectGoogle(port: number, email: string, password: string): Pro
   });
   expect(response.status).toBe(200);
   const { authUrl } = (await response.json()) as { authUrl: string };
-  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
   return { authUrl: new URL(authUrl), cookie };
 }
 
 /** The sandbox's address from the start banner. */
 function sandboxUrlOf(output: string): string | undefined {
-  return /Google: local sandbox at (http:\/\/127\.0\.0\.1:\d+) \(set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to use Google\)/.exec(output)?.[1];
+  return /Google: local sandbox at (http:\/\/127\.0\.0\.1:\d+) \(set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to use Google\)/.exec(
+    output,
+  )?.[1];
 }
 
 async function isListening(url: string): Promise<boolean> {
@@ -148,7 +156,9 @@ async function occupy(port: number): Promise<{ release: () => Promise<void> }> {
     server.once('error', () => resolve());
     server.listen(port, '127.0.0.1', () => resolve());
   });
-  return { release: () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())) };
+  return {
+    release: () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
+  };
 }
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -162,7 +172,11 @@ describe('npm start', () => {
     let aligoPort = await freePort();
     while (aligoPort === sandboxPort) aligoPort = await freePort();
     const aligoUrl = `http://127.0.0.1:${aligoPort}`;
-    const app = await start({ DATA_DIR: dataDir, GOOGLE_SANDBOX_PORT: String(sandboxPort), ALIGO_SANDBOX_PORT: String(aligoPort) });
+    const app = await start({
+      DATA_DIR: dataDir,
+      GOOGLE_SANDBOX_PORT: String(sandboxPort),
+      ALIGO_SANDBOX_PORT: String(aligoPort),
+    });
     const processes = descendants(app.pid);
     const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     try {
@@ -191,25 +205,41 @@ describe('npm start', () => {
       const callback = `http://localhost:${app.port}/backend/api/v1/google-auth/callback`;
       expect(authUrl.searchParams.get('redirect_uri')).toBe(callback);
 
-      const consent = (await (await fetch(authUrl, { headers: { accept: 'application/json' } })).json()) as { accounts: { email: string; approveUrl: string }[] };
+      const consent = (await (await fetch(authUrl, { headers: { accept: 'application/json' } })).json()) as {
+        accounts: { email: string; approveUrl: string }[];
+      };
       const approved = await fetch(new URL(consent.accounts[0].approveUrl, sandboxUrl), { redirect: 'manual' });
       expect(approved.status).toBe(302);
       const back = approved.headers.get('location') ?? '';
       expect(back.startsWith(`${callback}?`)).toBe(true);
       const done = await fetch(back, { headers: { cookie }, redirect: 'manual' });
       expect(done.status).toBe(302);
-      expect(done.headers.get('location')).toBe(`/admin/email-accounts?${new URLSearchParams({ connected: consent.accounts[0].email })}`);
+      expect(done.headers.get('location')).toBe(
+        `/admin/email-accounts?${new URLSearchParams({ connected: consent.accounts[0].email })}`,
+      );
 
       // Without an Aligo key, text messages go to the gateway sandbox, with the sender number the banner names.
       expect(app.output()).toContain(`Text messages: local Aligo sandbox at ${aligoUrl}`);
       const key = /API key (\S+)\)/.exec(app.output())?.[1];
       const { token } = (await (await login(app.port, 'admin@jobcasting.local', password)).json()) as { token: string };
       const api = (path: string, body: unknown) =>
-        fetch(`http://localhost:${app.port}/backend/api/v1/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      expect((await api('user-phone-numbers', { phone: '010-9876-5432', name: '사무실', apiKey: key })).status).toBe(201);
-      const sent = await api('aligo/send-mass-sms', { sender: '01098765432', recipients: ['010-1111-2222', '010-3333-4444'], message: '촬영 안내' });
+        fetch(`http://localhost:${app.port}/backend/api/v1/${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await api('user-phone-numbers', { phone: '010-9876-5432', name: '사무실', apiKey: key })).status).toBe(
+        201,
+      );
+      const sent = await api('aligo/send-mass-sms', {
+        sender: '01098765432',
+        recipients: ['010-1111-2222', '010-3333-4444'],
+        message: '촬영 안내',
+      });
       expect(await sent.json()).toMatchObject({ success: true, data: { success_cnt: 2, error_cnt: 0 } });
-      const received = (await (await fetch(`${aligoUrl}/sandbox/messages`)).json()) as { messages: { receiver: string; text: string }[] };
+      const received = (await (await fetch(`${aligoUrl}/sandbox/messages`)).json()) as {
+        messages: { receiver: string; text: string }[];
+      };
       expect(received.messages.map((m) => [m.receiver, m.text]).sort()).toEqual([
         ['01011112222', '촬영 안내'],
         ['01033334444', '촬영 안내'],
@@ -234,7 +264,9 @@ describe('npm start', () => {
     const processes = descendants(app.pid);
     try {
       expect(app.output()).not.toContain(password);
-      expect(app.output()).toContain(`Password:   the initial one is kept in ${join(dataDir, 'superadmin-credentials.json')}`);
+      expect(app.output()).toContain(
+        `Password:   the initial one is kept in ${join(dataDir, 'superadmin-credentials.json')}`,
+      );
       expect(await signIn(app.port, 'admin@jobcasting.local', password)).toBe(200);
       const sandboxUrl = sandboxUrlOf(app.output());
       expect(sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -291,7 +323,9 @@ describe('npm start', () => {
         expect(app.output()).toContain('Text messages: Aligo as agency');
         expect(sandboxUrlOf(app.output())).toBeUndefined();
         const callback = 'https://casting.example.kr/backend/api/v1/google-auth/callback';
-        expect(app.output()).toContain(`Google: OAuth client agency-client.apps.googleusercontent.com (authorised redirect URI: ${callback})`);
+        expect(app.output()).toContain(
+          `Google: OAuth client agency-client.apps.googleusercontent.com (authorised redirect URI: ${callback})`,
+        );
         const { authUrl } = await connectGoogle(app.port, 'owner@jobcasting.test', 'Owner-password-1');
         expect(authUrl.origin + authUrl.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
         expect(authUrl.searchParams.get('client_id')).toBe('agency-client.apps.googleusercontent.com');

@@ -3,7 +3,16 @@
 import { join } from 'node:path';
 import { describeExit, run, shutdown } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
-import { banner, healthy, node, root, startLocalStack, startProcesses, superadminSignIn, unexpectedExitMessage } from './lib/app.ts';
+import {
+  banner,
+  healthy,
+  node,
+  root,
+  startLocalStack,
+  startProcesses,
+  superadminSignIn,
+  unexpectedExitMessage,
+} from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoForApp } from './lib/aligo.ts';
 import { googleForApp } from './lib/google.ts';

@@ -64,7 +64,8 @@ const allSteps: Step[] = [
 function chosenSteps(names: string[]): Step[] {
   if (names.length === 0) return allSteps;
   const unknown = names.filter((name) => !allSteps.some((step) => step.name === name));
-  if (unknown.length > 0) throw new Error(`Unknown suite ${unknown.join(', ')}; the suites: ${allSteps.map((s) => s.name).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`Unknown suite ${unknown.join(', ')}; the suites: ${allSteps.map((s) => s.name).join(', ')}`);
   const needed = new Set(names);
   if (needed.has('browser')) needed.add('chromium');
   if (needed.has('backend') || needed.has('browser')) needed.add('services');
@@ -102,7 +103,8 @@ async function startTestServices(): Promise<void> {
     log: () => {},
     onUnexpectedExit: (name, status) => console.error(`${name} ${describeExit(status)} during the tests`),
   });
-  if (!services.started) console.log('Using the servers of DATABASE_URL and REDIS_URL; the tests create databases of their own there.');
+  if (!services.started)
+    console.log('Using the servers of DATABASE_URL and REDIS_URL; the tests create databases of their own there.');
 }
 
 function requireServices(): Services {
@@ -127,7 +129,13 @@ async function backendTests(): Promise<Counts> {
   const status = await run('npm', ['test', '-w', 'backend', '--', '--json', `--outputFile=${file}`], {
     cwd: root,
     name: 'backend tests',
-    env: { ...process.env, ...FAR_FROM_KOREA, NODE_ENV: 'test', TEST_DATABASE_URL: serverUrl, TEST_REDIS_URL: redisUrl },
+    env: {
+      ...process.env,
+      ...FAR_FROM_KOREA,
+      NODE_ENV: 'test',
+      TEST_DATABASE_URL: serverUrl,
+      TEST_REDIS_URL: redisUrl,
+    },
   });
   return readCounts(file, status, (report: JestReport) => ({
     passed: report.numPassedTests ?? 0,
@@ -137,12 +145,19 @@ async function backendTests(): Promise<Counts> {
 
 async function frontendTests(): Promise<Counts> {
   const file = join(tmp, 'vitest.json');
-  const status = await run('npm', ['test', '-w', 'frontend', '--', '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
-    cwd: root,
-    name: 'frontend tests',
-    env: { ...process.env, ...FAR_FROM_KOREA },
-  });
-  return readCounts(file, status, (report: JestReport) => ({ passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 }));
+  const status = await run(
+    'npm',
+    ['test', '-w', 'frontend', '--', '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    {
+      cwd: root,
+      name: 'frontend tests',
+      env: { ...process.env, ...FAR_FROM_KOREA },
+    },
+  );
+  return readCounts(file, status, (report: JestReport) => ({
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+  }));
 }
 
 async function browserJourneys(): Promise<Counts> {
@@ -209,19 +224,23 @@ async function browserJourneys(): Promise<Counts> {
     const playwright = join(root, 'node_modules', '@playwright', 'test', 'cli.js');
     // JOURNEYS="opt-outs messaging" runs only the journey files whose names hold those words.
     const only = (process.env.JOURNEYS ?? '').split(/\s+/).filter(Boolean);
-    const status = await run(node, [playwright, 'test', '-c', 'frontend/playwright.config.ts', '--reporter=list,json', ...only], {
-      cwd: root,
-      name: 'playwright',
-      env: {
-        ...env,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-        E2E_BASE_URL: `http://localhost:${port}`,
-        E2E_ADMIN_EMAIL: admin.email,
-        E2E_ADMIN_PASSWORD: admin.password,
-        E2E_GOOGLE_SANDBOX_URL: sandbox.url,
-        E2E_ALIGO_SANDBOX_URL: aligo.url,
+    const status = await run(
+      node,
+      [playwright, 'test', '-c', 'frontend/playwright.config.ts', '--reporter=list,json', ...only],
+      {
+        cwd: root,
+        name: 'playwright',
+        env: {
+          ...env,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+          E2E_BASE_URL: `http://localhost:${port}`,
+          E2E_ADMIN_EMAIL: admin.email,
+          E2E_ADMIN_PASSWORD: admin.password,
+          E2E_GOOGLE_SANDBOX_URL: sandbox.url,
+          E2E_ALIGO_SANDBOX_URL: aligo.url,
+        },
       },
-    });
+    );
     // A flaky test passed on a retry.
     return readCounts(file, status, (report: PlaywrightReport) => ({
       passed: (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0),
@@ -229,7 +248,9 @@ async function browserJourneys(): Promise<Counts> {
     }));
   } finally {
     for (const child of children.reverse()) await child.stop();
-    await dropDatabase(serverUrl, database).catch((error: unknown) => console.error(`Could not drop ${database}:`, error));
+    await dropDatabase(serverUrl, database).catch((error: unknown) =>
+      console.error(`Could not drop ${database}:`, error),
+    );
   }
 }
 
@@ -253,14 +274,19 @@ async function main(): Promise<never> {
   unregisterTmp();
   removeTmp();
 
-  const total = results.reduce((sum, { counts }) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed }), {
-    passed: 0,
-    failed: 0,
-  });
+  const total = results.reduce(
+    (sum, { counts }) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed }),
+    {
+      passed: 0,
+      failed: 0,
+    },
+  );
   console.log('\nSummary');
   for (const { name, counts } of results) console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed`);
   console.log(`${total.passed} passed, ${total.failed} failed`);
   return shutdown(total.failed > 0 ? 1 : 0);
 }
 
-main().catch((error: unknown) => shutdown(1, `npm test crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+main().catch((error: unknown) =>
+  shutdown(1, `npm test crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+);

@@ -1,9 +1,25 @@
-import { checklistOf, choiceOf, isChecklistValue, isContactEmail, isEmailAddress, isStatusCode } from './contact-values.js';
+import {
+  checklistOf,
+  choiceOf,
+  isChecklistValue,
+  isContactEmail,
+  isEmailAddress,
+  isStatusCode,
+} from './contact-values.js';
 
 describe('checklistOf', () => {
   it('reads every spelling of a confirmation as one', () => {
-    expect(['agreement', 'Match', ' 일치 ', 'AGREEMENT'].map(checklistOf)).toEqual(['agreement', 'agreement', 'agreement', 'agreement']);
-    expect(['inconsistency', 'Mismatch', '불일치'].map(checklistOf)).toEqual(['inconsistency', 'inconsistency', 'inconsistency']);
+    expect(['agreement', 'Match', ' 일치 ', 'AGREEMENT'].map(checklistOf)).toEqual([
+      'agreement',
+      'agreement',
+      'agreement',
+      'agreement',
+    ]);
+    expect(['inconsistency', 'Mismatch', '불일치'].map(checklistOf)).toEqual([
+      'inconsistency',
+      'inconsistency',
+      'inconsistency',
+    ]);
   });
 
   it('reads anything else as no confirmation yet', () => {
@@ -35,7 +51,18 @@ describe('isEmailAddress', () => {
   });
 
   it('refuses names, phones and half addresses', () => {
-    expect(['김민준', '010-1234-5678', 'minjun@', 'minjun@example', '@example.com', 'min jun@example.com', 'a@b..com', ''].some(isEmailAddress)).toBe(false);
+    expect(
+      [
+        '김민준',
+        '010-1234-5678',
+        'minjun@',
+        'minjun@example',
+        '@example.com',
+        'min jun@example.com',
+        'a@b..com',
+        '',
+      ].some(isEmailAddress),
+    ).toBe(false);
   });
 });
 

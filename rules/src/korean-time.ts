@@ -58,5 +58,7 @@ export function fromKoreanDateTime(text: string): Date | null {
   const match = /^(\d{4})-?(\d{2})-?(\d{2})[ T]?(\d{2}):?(\d{2}):?(\d{2})?/.exec(text.trim());
   if (!match) return null;
   const [, y, mo, d, h, mi, s] = match;
-  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)) - KOREA_OFFSET_MS);
+  return new Date(
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)) - KOREA_OFFSET_MS,
+  );
 }

@@ -1,4 +1,11 @@
-import { byteLimitOf, LMS_MAX_BYTES, messageBytes, messageTextProblem, messageType, SMS_MAX_BYTES } from './message-bytes.js';
+import {
+  byteLimitOf,
+  LMS_MAX_BYTES,
+  messageBytes,
+  messageTextProblem,
+  messageType,
+  SMS_MAX_BYTES,
+} from './message-bytes.js';
 
 describe('messageBytes', () => {
   it('counts ASCII as one byte and Hangul as two', () => {
@@ -35,7 +42,9 @@ describe('messageTextProblem', () => {
     expect(messageTextProblem('  ')).toBe('Please enter the message content.');
     expect(messageTextProblem('안녕 😀')).toBe('The message has characters a text message cannot carry: 😀');
     expect(messageTextProblem('가'.repeat(LMS_MAX_BYTES / 2))).toBeNull();
-    expect(messageTextProblem('가'.repeat(LMS_MAX_BYTES / 2) + 'a')).toBe('The message is 2001 bytes; a text message holds at most 2000 bytes.');
+    expect(messageTextProblem('가'.repeat(LMS_MAX_BYTES / 2) + 'a')).toBe(
+      'The message is 2001 bytes; a text message holds at most 2000 bytes.',
+    );
   });
 });
 

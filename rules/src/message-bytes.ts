@@ -78,6 +78,7 @@ export function messageTextProblem(text: string): string | null {
   if (text.trim() === '') return 'Please enter the message content.';
   const { bytes, unsupported } = messageBytes(text);
   if (unsupported.length > 0) return unsupportedCharactersMessage(unsupported);
-  if (bytes > LMS_MAX_BYTES) return `The message is ${bytes} bytes; a text message holds at most ${LMS_MAX_BYTES} bytes.`;
+  if (bytes > LMS_MAX_BYTES)
+    return `The message is ${bytes} bytes; a text message holds at most ${LMS_MAX_BYTES} bytes.`;
   return null;
 }

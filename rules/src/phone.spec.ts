@@ -2,7 +2,15 @@ import { formatPhone, mobileDigits, phoneDigits } from './phone.js';
 
 describe('phoneDigits', () => {
   it('makes every written form of one Korean mobile number the same digits', () => {
-    for (const typed of ['010-1234-5678', '01012345678', '+82 10 1234 5678', '010.1234.5678', '+82-10-1234-5678', '+82 (0)10 1234 5678', ' (010) 1234 5678 ']) {
+    for (const typed of [
+      '010-1234-5678',
+      '01012345678',
+      '+82 10 1234 5678',
+      '010.1234.5678',
+      '+82-10-1234-5678',
+      '+82 (0)10 1234 5678',
+      ' (010) 1234 5678 ',
+    ]) {
       expect(phoneDigits(typed)).toBe('01012345678');
     }
   });

@@ -29,6 +29,8 @@ export const OPT_OUT_WORDS = '무료수신거부';
 /** An advertisement as the law wants it: marked and named first, with the free opt-out number last. */
 export function advertisingText(text: string, senderName: string, optOutNumber: string): string {
   const body = text.trim();
-  const head = body.startsWith(ADVERTISING_MARK) ? body : `${ADVERTISING_MARK}${senderName ? `${senderName} ` : ''}${body}`;
+  const head = body.startsWith(ADVERTISING_MARK)
+    ? body
+    : `${ADVERTISING_MARK}${senderName ? `${senderName} ` : ''}${body}`;
   return head.includes(OPT_OUT_WORDS) ? head : `${head}\n${OPT_OUT_WORDS} ${optOutNumber}`;
 }

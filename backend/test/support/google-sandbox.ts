@@ -43,7 +43,12 @@ export interface StartedConnect {
 }
 
 /** POST google-auth/connect (or another route answering {authUrl}) and keeps the cookie the API sets. */
-export async function startConnect(t: TestApp, token: string, path = 'google-auth/connect', method: 'POST' | 'GET' = 'POST'): Promise<StartedConnect> {
+export async function startConnect(
+  t: TestApp,
+  token: string,
+  path = 'google-auth/connect',
+  method: 'POST' | 'GET' = 'POST',
+): Promise<StartedConnect> {
   const response = await t.request({ method, url: `${API}/${path}`, headers: bearer(token) });
   if (response.statusCode !== 200) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === CONNECT_COOKIE);

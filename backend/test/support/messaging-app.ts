@@ -1,7 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { LightMyRequestResponse } from 'fastify';
-import { type AligoSandbox, SANDBOX_API_KEY, SANDBOX_SENDER_KEY, SANDBOX_USER_ID, startAligoSandbox } from '../../../infra/sandbox/aligo/server.ts';
+import {
+  type AligoSandbox,
+  SANDBOX_API_KEY,
+  SANDBOX_SENDER_KEY,
+  SANDBOX_USER_ID,
+  startAligoSandbox,
+} from '../../../infra/sandbox/aligo/server.ts';
 import { Clock } from '../../src/platform/clock.js';
 import { WorkerModule } from '../../src/worker.module.js';
 import { bearer, startTestApp, SUPERADMIN, type TestApp } from './test-app.js';
@@ -23,7 +29,12 @@ export interface MessagingTestApp {
   startWorker: () => Promise<void>;
   stopWorker: () => Promise<void>;
   /** An API call as the superadmin: `path` under /backend/api/v1. */
-  call: (method: Method, path: string, payload?: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
+  call: (
+    method: Method,
+    path: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<LightMyRequestResponse>;
   /** The API's clock and, while it runs, the worker's: the hour rules are checked by both. */
   clocks: () => Clock[];
   /** Every clock back to the real time. */
@@ -35,7 +46,10 @@ export interface MessagingTestApp {
  * The API (and its worker, unless `worker: false`) against a fresh Aligo sandbox, signed in as the superadmin with
  * the sandbox's sender number registered: where every messaging test starts. `config` is laid over the gateway's.
  */
-export async function startMessagingApp(config: Record<string, string> = {}, options: { worker?: boolean } = {}): Promise<MessagingTestApp> {
+export async function startMessagingApp(
+  config: Record<string, string> = {},
+  options: { worker?: boolean } = {},
+): Promise<MessagingTestApp> {
   const sandbox = await startAligoSandbox({ port: 0 });
   const t = await startTestApp({
     ALIGO_API_URL: sandbox.url,
@@ -48,14 +62,22 @@ export async function startMessagingApp(config: Record<string, string> = {}, opt
   const token = (await t.login(SUPERADMIN.email, SUPERADMIN.password)).token;
   let worker: INestApplicationContext | null = null;
   const call: MessagingTestApp['call'] = (method, path, payload, headers = {}) =>
-    t.request({ method, url: `${API}/${path}`, headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    t.request({
+      method,
+      url: `${API}/${path}`,
+      headers: { ...bearer(token), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
   const app: MessagingTestApp = {
     sandbox,
     t,
     token,
     worker: () => worker,
     startWorker: async () => {
-      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), { logger: false, abortOnError: false });
+      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+        logger: false,
+        abortOnError: false,
+      });
       await worker.init();
     },
     stopWorker: async () => {
@@ -74,7 +96,12 @@ export async function startMessagingApp(config: Record<string, string> = {}, opt
     },
   };
   if (options.worker !== false) await app.startWorker();
-  const registered = await call('POST', 'user-phone-numbers', { phone: SANDBOX_SENDER.phone, name: SANDBOX_SENDER.name, apiKey: SANDBOX_API_KEY });
-  if (registered.statusCode !== 201) throw new Error(`registering the sandbox sender failed: ${registered.statusCode} ${registered.body}`);
+  const registered = await call('POST', 'user-phone-numbers', {
+    phone: SANDBOX_SENDER.phone,
+    name: SANDBOX_SENDER.name,
+    apiKey: SANDBOX_API_KEY,
+  });
+  if (registered.statusCode !== 201)
+    throw new Error(`registering the sandbox sender failed: ${registered.statusCode} ${registered.body}`);
   return app;
 }

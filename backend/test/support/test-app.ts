@@ -64,7 +64,14 @@ export interface TestApp {
   config: AppConfig;
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   /** Signs in and returns the session body (user, token, refreshToken). */
-  login: (email: string, password: string) => Promise<{ token: string; refreshToken: string; user: { id: number; role: string; name: string; email: string } }>;
+  login: (
+    email: string,
+    password: string,
+  ) => Promise<{
+    token: string;
+    refreshToken: string;
+    user: { id: number; role: string; name: string; email: string };
+  }>;
   /** Creates a user through the API as the superadmin and returns its id. */
   createUser: (fields: { email: string; password: string; role?: string; username?: string }) => Promise<number>;
   close: () => Promise<void>;

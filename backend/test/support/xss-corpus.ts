@@ -35,16 +35,45 @@ export const XSS_CORPUS = [
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
   '<textarea><script>alert(1)</script></textarea>',
   '<a title="x" href="https://ok.example/" onclick="alert(1)">x</a>',
-  '<p title=\'"><script>alert(1)</script>\'>quoted</p>',
+  "<p title='\"><script>alert(1)</script>'>quoted</p>",
   '<table><td background="javascript:alert(1)">x</td></table>',
 ];
 
 /** What must never come out of the sanitiser. */
-export const UNSAFE_HTML = /<script|<iframe|<svg|<object|<embed|<style|<form|<input|<meta|<base|<math|\son\w+\s*=|javascript:|data:|expression\(|style=|\/\/evil/i;
+export const UNSAFE_HTML =
+  /<script|<iframe|<svg|<object|<embed|<style|<form|<input|<meta|<base|<math|\son\w+\s*=|javascript:|data:|expression\(|style=|\/\/evil/i;
 
 const SAFE_ELEMENTS = new Set([
-  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'a', 'span', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'img',
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'span',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'caption',
+  'colgroup',
+  'col',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'img',
 ]);
 
 /**
@@ -62,9 +91,14 @@ export async function unsafeMarkup(html: string, allowedStyles: readonly string[
         for (const [attribute, value] of Object.entries(attributes)) {
           if (attribute.startsWith('on')) problems.push(`${name}[${attribute}]`);
           const safeTarget = attribute === 'href' ? /^(https?:\/\/|mailto:)/i : /^https?:\/\//i;
-          if ((attribute === 'href' || attribute === 'src') && !safeTarget.test(value)) problems.push(`${name}[${attribute}=${value}]`);
+          if ((attribute === 'href' || attribute === 'src') && !safeTarget.test(value))
+            problems.push(`${name}[${attribute}=${value}]`);
           if (attribute === 'style' && !allowedStyles.includes(value)) problems.push(`${name}[style=${value}]`);
-          if (!['href', 'src', 'alt', 'width', 'height', 'style', 'target', 'rel', 'colspan', 'rowspan', 'span'].includes(attribute)) {
+          if (
+            !['href', 'src', 'alt', 'width', 'height', 'style', 'target', 'rel', 'colspan', 'rowspan', 'span'].includes(
+              attribute,
+            )
+          ) {
             problems.push(`${name}[${attribute}]`);
           }
         }

@@ -74,7 +74,12 @@ export function AdminMenu({ user }: { user: StoredUser }) {
         </span>
         메뉴
       </Button>
-      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-40 bg-slate-950/40 animate-fade-in">
+      <ModalOverlay
+        isOpen={isOpen}
+        onOpenChange={setOpen}
+        isDismissable
+        className="fixed inset-0 z-40 bg-slate-950/40 animate-fade-in"
+      >
         <Modal className="fixed inset-y-0 right-0 flex w-80 max-w-[85vw] animate-slide-in-right flex-col bg-white shadow-2xl">
           <Dialog className="flex h-full flex-col outline-none">
             <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">

@@ -64,7 +64,12 @@ export function AdminShell() {
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} data-layout={layout} className={`mx-auto w-full flex-1 px-4 py-8 outline-none sm:px-6 ${FRAME_WIDTH[layout]}`}>
+      <main
+        id="main"
+        tabIndex={-1}
+        data-layout={layout}
+        className={`mx-auto w-full flex-1 px-4 py-8 outline-none sm:px-6 ${FRAME_WIDTH[layout]}`}
+      >
         <Outlet />
       </main>
     </div>

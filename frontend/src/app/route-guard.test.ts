@@ -10,7 +10,16 @@ function jwtExpiringAt(ms: number): string {
 }
 
 function user(role: StoredUser['role']): StoredUser {
-  return { id: 1, name: '김배우', username: 'kim', email: 'kim@example.com', role, isAdmin: role !== 'user', createdAt: '', updatedAt: '' };
+  return {
+    id: 1,
+    name: '김배우',
+    username: 'kim',
+    email: 'kim@example.com',
+    role,
+    isAdmin: role !== 'user',
+    createdAt: '',
+    updatedAt: '',
+  };
 }
 
 function session(role: StoredUser['role'], overrides: Partial<StoredSession> = {}): StoredSession {
@@ -47,7 +56,11 @@ describe('decideAdminRoute', () => {
   });
 
   it('keeps admins out of the user routes', () => {
-    const expected = { kind: 'redirect', to: '/admin/dashboard', message: 'Access denied. Admins cannot access user routes.' };
+    const expected = {
+      kind: 'redirect',
+      to: '/admin/dashboard',
+      message: 'Access denied. Admins cannot access user routes.',
+    };
     expect(decideAdminRoute(session('admin'), '/admin/users', NOW)).toEqual(expected);
     expect(decideAdminRoute(session('admin'), '/admin/users/add', NOW)).toEqual(expected);
     expect(decideAdminRoute(session('admin'), '/admin/usersettings', NOW)).toEqual({ kind: 'allow' });

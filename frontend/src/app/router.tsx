@@ -18,7 +18,9 @@ function ToLogin() {
   return <Navigate to={paths.login} replace state={state} />;
 }
 
-const dashboardPage = async () => ({ Component: (await import('../features/posts/routes/dashboard-page.tsx')).DashboardPage });
+const dashboardPage = async () => ({
+  Component: (await import('../features/posts/routes/dashboard-page.tsx')).DashboardPage,
+});
 
 // Screens of tables and lists take the window's width (see AdminShell); forms keep a readable column.
 const handle = dataScreen;
@@ -28,7 +30,14 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     children: [
       { path: paths.root, element: <ToLogin /> },
-      { path: paths.login, element: <PublicOnly><LoginPage /></PublicOnly> },
+      {
+        path: paths.login,
+        element: (
+          <PublicOnly>
+            <LoginPage />
+          </PublicOnly>
+        ),
+      },
       { path: paths.nonAdminHome, element: <NoAccessPage /> },
       {
         path: paths.admin,
@@ -41,54 +50,75 @@ export const router = createBrowserRouter([
               // The e-mail side's screens load on first visit (route-level code splitting).
               {
                 path: paths.emailAccounts,
-                lazy: async () => ({ Component: (await import('../features/mail-accounts/routes/email-accounts-page.tsx')).EmailAccountsPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/mail-accounts/routes/email-accounts-page.tsx'))
+                    .EmailAccountsPage,
+                }),
               },
               { path: paths.dashboard, handle, lazy: dashboardPage },
               { path: `${paths.dashboard}/:accountId`, handle, lazy: dashboardPage },
               {
                 path: paths.sentEmails,
                 handle,
-                lazy: async () => ({ Component: (await import('../features/posts/routes/sent-emails-page.tsx')).SentEmailsPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/posts/routes/sent-emails-page.tsx')).SentEmailsPage,
+                }),
               },
               {
                 path: paths.emailCampaigns,
                 handle,
-                lazy: async () => ({ Component: (await import('../features/posts/routes/campaigns-page.tsx')).CampaignsPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/posts/routes/campaigns-page.tsx')).CampaignsPage,
+                }),
               },
               {
                 path: `${paths.emailCampaigns}/:campaignId`,
                 handle,
-                lazy: async () => ({ Component: (await import('../features/posts/routes/campaign-page.tsx')).CampaignPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/posts/routes/campaign-page.tsx')).CampaignPage,
+                }),
               },
               {
                 path: paths.favourites,
                 handle,
-                lazy: async () => ({ Component: (await import('../features/posts/routes/favourites-page.tsx')).FavouritesPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/posts/routes/favourites-page.tsx')).FavouritesPage,
+                }),
               },
               {
                 path: paths.contactBook,
                 handle,
-                lazy: async () => ({ Component: (await import('../features/contacts/routes/contact-book-page.tsx')).ContactBookPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/contacts/routes/contact-book-page.tsx')).ContactBookPage,
+                }),
               },
               {
                 path: paths.messageSender(),
                 handle,
-                lazy: async () => ({ Component: (await import('../features/messaging/routes/message-sender-page.tsx')).MessageSenderPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/messaging/routes/message-sender-page.tsx')).MessageSenderPage,
+                }),
               },
               {
                 path: paths.messageResults,
                 handle,
-                lazy: async () => ({ Component: (await import('../features/messaging/routes/message-results-page.tsx')).MessageResultsPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/messaging/routes/message-results-page.tsx')).MessageResultsPage,
+                }),
               },
               {
                 path: paths.optOuts,
                 handle,
-                lazy: async () => ({ Component: (await import('../features/consent/routes/opt-outs-page.tsx')).OptOutsPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/consent/routes/opt-outs-page.tsx')).OptOutsPage,
+                }),
               },
               {
                 path: paths.outreach(),
                 handle,
-                lazy: async () => ({ Component: (await import('../features/consent/routes/outreach-page.tsx')).OutreachPage }),
+                lazy: async () => ({
+                  Component: (await import('../features/consent/routes/outreach-page.tsx')).OutreachPage,
+                }),
               },
               { path: paths.profile, element: <ProfilePage /> },
               { path: paths.users, handle, element: <UsersPage /> },

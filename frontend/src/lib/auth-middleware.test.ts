@@ -3,7 +3,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAuthMiddleware } from './auth-middleware.ts';
 import { singleFlight } from './single-flight.ts';
 
-const USER = { id: 1, name: 'Kim', username: 'kim', email: 'kim@example.com', role: 'admin', isAdmin: true, createdAt: '', updatedAt: '' };
+const USER = {
+  id: 1,
+  name: 'Kim',
+  username: 'kim',
+  email: 'kim@example.com',
+  role: 'admin',
+  isAdmin: true,
+  createdAt: '',
+  updatedAt: '',
+};
 
 /** A fake API that accepts only the current token and records what it saw. */
 function fakeServer() {
@@ -12,7 +21,10 @@ function fakeServer() {
     const path = new URL(input.url).pathname;
     state.seen.push({ path, auth: input.headers.get('Authorization'), body: await input.text() });
     if (input.headers.get('Authorization') !== `Bearer ${state.validToken}`) {
-      return Response.json({ statusCode: 401, error: 'Unauthorized', message: 'Session expired. Please login again.' }, { status: 401 });
+      return Response.json(
+        { statusCode: 401, error: 'Unauthorized', message: 'Session expired. Please login again.' },
+        { status: 401 },
+      );
     }
     return Response.json(USER);
   });
@@ -95,7 +107,9 @@ describe('auth middleware', () => {
   it('never renews for a refused sign-in and sends no bearer with credentials', async () => {
     const { client, server, refresh, releaseRefresh } = setup({ refreshSucceeds: true });
     releaseRefresh();
-    const { response } = await client.POST('/backend/api/v1/auth/login', { body: { email: 'a@b.c', password: 'wrong' } });
+    const { response } = await client.POST('/backend/api/v1/auth/login', {
+      body: { email: 'a@b.c', password: 'wrong' },
+    });
     expect(response.status).toBe(401);
     expect(refresh).not.toHaveBeenCalled();
     expect(server.state.seen[0].auth).toBeNull();

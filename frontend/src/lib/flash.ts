@@ -21,7 +21,9 @@ export function readFlash(state: unknown): Flash | null {
   const flash = (state as { flash: unknown }).flash;
   if (!flash || typeof flash !== 'object') return null;
   const { id, tone, message } = flash as Partial<Flash>;
-  return typeof id === 'string' && typeof message === 'string' && (tone === 'error' || tone === 'info' || tone === 'success')
+  return typeof id === 'string' &&
+    typeof message === 'string' &&
+    (tone === 'error' || tone === 'info' || tone === 'success')
     ? { id, tone, message }
     : null;
 }

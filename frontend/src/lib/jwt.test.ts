@@ -4,7 +4,9 @@ import { isTokenExpired, tokenExpiresAt } from './jwt.ts';
 function fakeJwt(payload: object): string {
   const encode = (value: object) =>
     btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
-      .replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
 }
 

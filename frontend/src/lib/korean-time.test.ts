@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { displayPostDate, koreanCalendarToday, koreanDateTimeToIso, koreanToday, koreanYesterday } from './korean-time.ts';
+import {
+  displayPostDate,
+  koreanCalendarToday,
+  koreanDateTimeToIso,
+  koreanToday,
+  koreanYesterday,
+} from './korean-time.ts';
 
 describe('Korean days', () => {
   afterEach(() => vi.useRealTimers());
@@ -24,10 +30,14 @@ describe('Korean days', () => {
 
 describe('koreanDateTimeToIso', () => {
   it('reads the day and time as Korean time', () => {
-    expect(koreanDateTimeToIso({ year: 2026, month: 11, day: 20 }, { hour: 14, minute: 30 })).toBe('2026-11-20T05:30:00.000Z');
+    expect(koreanDateTimeToIso({ year: 2026, month: 11, day: 20 }, { hour: 14, minute: 30 })).toBe(
+      '2026-11-20T05:30:00.000Z',
+    );
   });
 
   it('goes back to the previous UTC day before 09:00', () => {
-    expect(koreanDateTimeToIso({ year: 2027, month: 1, day: 1 }, { hour: 8, minute: 5 })).toBe('2026-12-31T23:05:00.000Z');
+    expect(koreanDateTimeToIso({ year: 2027, month: 1, day: 1 }, { hour: 8, minute: 5 })).toBe(
+      '2026-12-31T23:05:00.000Z',
+    );
   });
 });

@@ -1,7 +1,14 @@
 // Days and times as the agency sees them: Korea's, whatever the browser's own time zone (the rules package holds
 // the arithmetic the server shares). This adds what only the screens need: "now" and calendar days.
 import { type CalendarDate, today } from '@internationalized/date';
-import { type CalendarDay, koreanDateTime, koreanDay, koreanDayBefore, KOREA_TIME_ZONE, type TimeOfDay } from '@job-casting/rules';
+import {
+  type CalendarDay,
+  koreanDateTime,
+  koreanDay,
+  koreanDayBefore,
+  KOREA_TIME_ZONE,
+  type TimeOfDay,
+} from '@job-casting/rules';
 
 /** Today and yesterday in Korea, as the date filter's shortcuts use them. */
 export function koreanToday(now: Date = new Date()): string {

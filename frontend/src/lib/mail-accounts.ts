@@ -37,13 +37,17 @@ class PopupBlockedError extends Error {
  */
 export class OtherOriginError extends Error {
   constructor(appOrigin: string, here: string) {
-    super(`Google sends the sign-in back to ${appOrigin}, but this page is open at ${here}. Open JOB CASTING at ${appOrigin} and connect from there (or set PUBLIC_URL to ${here}).`);
+    super(
+      `Google sends the sign-in back to ${appOrigin}, but this page is open at ${here}. Open JOB CASTING at ${appOrigin} and connect from there (or set PUBLIC_URL to ${here}).`,
+    );
   }
 }
 
 /** What to tell staff when starting a consent failed: the blocked pop-up, the other origin, the server's words, or `fallback`. */
 export function consentFailureMessage(failure: unknown, fallback: string): string {
-  return failure instanceof PopupBlockedError || failure instanceof OtherOriginError ? failure.message : errorMessage(failure, fallback);
+  return failure instanceof PopupBlockedError || failure instanceof OtherOriginError
+    ? failure.message
+    : errorMessage(failure, fallback);
 }
 
 /** How the consent window tells the app's other windows how it ended (it may have lost its opener on the way). */
@@ -82,13 +86,19 @@ async function openConsent(requestAuthUrl: () => Promise<{ authUrl: string; appO
 
 /** Connects a new Gmail account through Google's consent. */
 export function startConnect(): Promise<void> {
-  return openConsent(async () => unwrap(await api.POST('/backend/api/v1/google-auth/connect', { params: { query: { window: 'popup' } } })));
+  return openConsent(async () =>
+    unwrap(await api.POST('/backend/api/v1/google-auth/connect', { params: { query: { window: 'popup' } } })),
+  );
 }
 
 /** Asks for a new consent for an account Google no longer accepts. */
 export function startReauthentication(id: number): Promise<void> {
-  return openConsent(
-    async () => unwrap(await api.GET('/backend/api/v1/google-auth/reauthenticate/{id}', { params: { path: { id }, query: { window: 'popup' } } })),
+  return openConsent(async () =>
+    unwrap(
+      await api.GET('/backend/api/v1/google-auth/reauthenticate/{id}', {
+        params: { path: { id }, query: { window: 'popup' } },
+      }),
+    ),
   );
 }
 

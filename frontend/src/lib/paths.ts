@@ -14,7 +14,8 @@ export const paths = {
   emailCampaign: (id: number | string) => `/admin/email-campaigns/${encodeURIComponent(String(id))}`,
   favourites: '/admin/favourites',
   /** The message sender, with a recipient's phone number filled in when given (a post's Quick Message). */
-  messageSender: (phoneNumber?: string) => (phoneNumber ? `/admin/message-sender?phoneNumber=${encodeURIComponent(phoneNumber)}` : '/admin/message-sender'),
+  messageSender: (phoneNumber?: string) =>
+    phoneNumber ? `/admin/message-sender?phoneNumber=${encodeURIComponent(phoneNumber)}` : '/admin/message-sender',
   /** The sends with their counts and each recipient's outcome (the sender's View Results). */
   messageResults: '/admin/message-results',
   /** The page titled Address Book: contact list, message sender and duplicate check tabs. */
@@ -22,7 +23,8 @@ export const paths = {
   /** The opt-out (수신거부) and advertising consent register. */
   optOuts: '/admin/opt-outs',
   /** A person's outreach history: what was sent to a number or an address, its opt-outs and consent. */
-  outreach: (address?: string) => (address ? `/admin/outreach?address=${encodeURIComponent(address)}` : '/admin/outreach'),
+  outreach: (address?: string) =>
+    address ? `/admin/outreach?address=${encodeURIComponent(address)}` : '/admin/outreach',
   profile: '/admin/profile',
   users: '/admin/users',
   addAdmin: '/admin/users/add',

@@ -13,7 +13,12 @@ describe('the selected mail account', () => {
     let changes = 0;
     window.addEventListener(SELECTED_MAIL_ACCOUNT_CHANGED, () => changes++);
     writeSelectedMailAccount({ id: 7, name: '김민준', email: 'casting@agency.kr', picture: null });
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.email) ?? '')).toEqual({ id: 7, name: '김민준', email: 'casting@agency.kr', picture: null });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.email) ?? '')).toEqual({
+      id: 7,
+      name: '김민준',
+      email: 'casting@agency.kr',
+      picture: null,
+    });
     expect(readSelectedMailAccount()).toEqual({ id: 7, name: '김민준', email: 'casting@agency.kr', picture: null });
     expect(readSelectedMailAccountId()).toBe('7');
     expect(changes).toBe(1);

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { editedFields, staleRecordOf, staleRecordsOf } from './stale-save.ts';
 
-const conflict = (details: object) => new ApiError(409, { statusCode: 409, error: 'Conflict', message: 'Changed meanwhile', details });
+const conflict = (details: object) =>
+  new ApiError(409, { statusCode: 409, error: 'Conflict', message: 'Changed meanwhile', details });
 
 describe('stale saves', () => {
   it('reads the record a refused save found, and nothing from other failures', () => {
-    expect(staleRecordOf(conflict({ conflictingFields: ['stage'], current: { id: 1, stage: 'B', version: 2 } }))).toEqual({
+    expect(
+      staleRecordOf(conflict({ conflictingFields: ['stage'], current: { id: 1, stage: 'B', version: 2 } })),
+    ).toEqual({
       conflictingFields: ['stage'],
       current: { id: 1, stage: 'B', version: 2 },
     });
@@ -22,6 +25,8 @@ describe('stale saves', () => {
   });
 
   it('names the fields a staff member edited', () => {
-    expect(editedFields({ title: 'a', files: ['x'], message: 'm' }, { title: 'b', files: ['x', 'y'], message: 'm' })).toEqual(['title', 'files']);
+    expect(
+      editedFields({ title: 'a', files: ['x'], message: 'm' }, { title: 'b', files: ['x', 'y'], message: 'm' }),
+    ).toEqual(['title', 'files']);
   });
 });

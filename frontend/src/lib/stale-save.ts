@@ -26,5 +26,7 @@ export function staleRecordsOf<T>(error: unknown): (StaleRecord<T> & { id: numbe
 
 /** The fields of `mine` that differ from `base`: a staff member's own edit of a form loaded from `base`. */
 export function editedFields<T extends object>(base: T, mine: T): (keyof T)[] {
-  return (Object.keys(mine) as (keyof T)[]).filter((field) => JSON.stringify(mine[field]) !== JSON.stringify(base[field]));
+  return (Object.keys(mine) as (keyof T)[]).filter(
+    (field) => JSON.stringify(mine[field]) !== JSON.stringify(base[field]),
+  );
 }

@@ -128,7 +128,12 @@ export function readSelectedMailAccount(): StoredMailAccount | null {
     if (!parsed || typeof parsed !== 'object') return null;
     const candidate = parsed as Partial<StoredMailAccount>;
     if (typeof candidate.id !== 'number' || typeof candidate.email !== 'string') return null;
-    return { id: candidate.id, name: candidate.name ?? 'Admin', email: candidate.email, picture: candidate.picture ?? null };
+    return {
+      id: candidate.id,
+      name: candidate.name ?? 'Admin',
+      email: candidate.email,
+      picture: candidate.picture ?? null,
+    };
   } catch {
     return null;
   }

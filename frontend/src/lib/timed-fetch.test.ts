@@ -29,6 +29,8 @@ describe('timedFetch', () => {
     await vi.advanceTimersByTimeAsync(19_999);
     expect(outcome).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(outcome).toHaveBeenCalledWith(expect.objectContaining({ name: 'TimeoutError', message: 'The server did not answer within 20 s.' }));
+    expect(outcome).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'TimeoutError', message: 'The server did not answer within 20 s.' }),
+    );
   });
 });

@@ -10,7 +10,10 @@ export const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 export function timedFetch(timeoutMs: number): (request: Request) => Promise<Response> {
   return async (request) => {
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new DOMException(`The server did not answer within ${timeoutMs / 1000} s.`, 'TimeoutError')), timeoutMs);
+    const timer = setTimeout(
+      () => timeout.abort(new DOMException(`The server did not answer within ${timeoutMs / 1000} s.`, 'TimeoutError')),
+      timeoutMs,
+    );
     try {
       return await fetch(new Request(request, { signal: AbortSignal.any([request.signal, timeout.signal]) }));
     } finally {

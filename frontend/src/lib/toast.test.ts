@@ -14,7 +14,9 @@ describe('toasts', () => {
     act(() => toast.error('Please enter an email subject.'));
     act(() => toast.error('Please select an email template'));
     act(() => toast.success('Email sent successfully!'));
-    expect(result.current.map(({ tone, message }) => [tone, message])).toEqual([['success', 'Email sent successfully!']]);
+    expect(result.current.map(({ tone, message }) => [tone, message])).toEqual([
+      ['success', 'Email sent successfully!'],
+    ]);
   });
 
   it('hide after their time, and a replaced one does not take its successor with it', () => {

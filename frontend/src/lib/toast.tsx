@@ -39,16 +39,27 @@ export interface ToastOptions {
  * so that toasts never pile up over the page and the newest word (a success after the errors it answers) is the
  * one staff read. An id already on screen is not shown twice (a redirect chain may carry one message).
  */
-export function showToast(tone: ToastTone, message: string, id = `toast-${++sequence}`, hideAfterMs = AUTO_HIDE_MS, { title }: Pick<ToastOptions, 'title'> = {}): void {
+export function showToast(
+  tone: ToastTone,
+  message: string,
+  id = `toast-${++sequence}`,
+  hideAfterMs = AUTO_HIDE_MS,
+  { title }: Pick<ToastOptions, 'title'> = {},
+): void {
   if (toasts.some((toast) => toast.id === id)) return;
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();
   emit([{ id, tone, message, ...(title ? { title } : {}) }]);
-  timers.set(id, setTimeout(() => dismissToast(id), hideAfterMs));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), hideAfterMs),
+  );
 }
 
-const show = (tone: ToastTone) => (message: string, options: ToastOptions = {}) =>
-  showToast(tone, message, undefined, options.hideAfterMs, options);
+const show =
+  (tone: ToastTone) =>
+  (message: string, options: ToastOptions = {}) =>
+    showToast(tone, message, undefined, options.hideAfterMs, options);
 
 export const toast = {
   success: show('success'),

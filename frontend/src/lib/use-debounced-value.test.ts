@@ -7,7 +7,9 @@ describe('useDebouncedValue', () => {
   afterEach(() => vi.useRealTimers());
 
   it('adopts a value only after the delay since its last change', () => {
-    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 2000), { initialProps: { value: '' } });
+    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 2000), {
+      initialProps: { value: '' },
+    });
     rerender({ value: '배' });
     act(() => vi.advanceTimersByTime(1500));
     rerender({ value: '배우' });
@@ -18,7 +20,9 @@ describe('useDebouncedValue', () => {
   });
 
   it('flush adopts the current value at once', () => {
-    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 2000), { initialProps: { value: '' } });
+    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 2000), {
+      initialProps: { value: '' },
+    });
     rerender({ value: '모델' });
     act(() => result.current[1]());
     expect(result.current[0]).toBe('모델');

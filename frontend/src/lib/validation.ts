@@ -22,7 +22,10 @@ export const minLength =
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** Runs each field's rules in order and keeps the first failure per field. */
-export function validate<F extends string>(values: Record<F, string>, rules: Partial<Record<F, Rule[]>>): FieldErrors<F> {
+export function validate<F extends string>(
+  values: Record<F, string>,
+  rules: Partial<Record<F, Rule[]>>,
+): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const field of Object.keys(rules) as F[]) {
     for (const rule of rules[field] ?? []) {

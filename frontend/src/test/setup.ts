@@ -3,7 +3,9 @@ import { afterEach } from 'vitest';
 
 // jsdom has no CSS.escape, which react-aria's modals use; the keys they escape are plain words.
 if (!globalThis.CSS?.escape) {
-  Object.defineProperty(globalThis, 'CSS', { value: { ...globalThis.CSS, escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) } });
+  Object.defineProperty(globalThis, 'CSS', {
+    value: { ...globalThis.CSS, escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) },
+  });
 }
 
 afterEach(() => {

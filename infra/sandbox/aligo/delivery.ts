@@ -21,7 +21,13 @@ export const DELIVERED_RESULT_CODE = '0';
 export type Outcome = 'delivered' | CarrierFailure;
 
 /** How often each reason comes up among failures: power off and out of reach first, as on real sends. */
-export const DEFAULT_FAILURE_WEIGHTS: Record<CarrierFailure, number> = { unreachable: 40, no_such_number: 25, spam_blocked: 15, opted_out: 10, other: 10 };
+export const DEFAULT_FAILURE_WEIGHTS: Record<CarrierFailure, number> = {
+  unreachable: 40,
+  no_such_number: 25,
+  spam_blocked: 15,
+  opted_out: 10,
+  other: 10,
+};
 
 export interface DeliveryModelInput {
   /** Share of messages that fail at the carrier, 0 to 1 (default 0). */
@@ -52,7 +58,8 @@ export class DeliveryModelError extends Error {}
 const MAX_DELAY_MS = 30 * 24 * 3600_000;
 
 function nonNegative(value: unknown, name: string, max: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) throw new DeliveryModelError(`${name} must be a number from 0 to ${max}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max)
+    throw new DeliveryModelError(`${name} must be a number from 0 to ${max}`);
   return value;
 }
 
@@ -65,9 +72,12 @@ export function deliveryModel(input: unknown, base?: DeliveryModel): DeliveryMod
   const unknown = Object.keys(given).find((key) => !known.includes(key));
   if (unknown) throw new DeliveryModelError(`unknown field ${unknown}; expected ${known.join(', ')}`);
 
-  const failureRate = given.failureRate === undefined ? (base?.failureRate ?? 0) : nonNegative(given.failureRate, 'failureRate', 1);
-  const delayMs = given.delayMs === undefined ? (base?.delayMs ?? 0) : nonNegative(given.delayMs, 'delayMs', MAX_DELAY_MS);
-  const jitterMs = given.jitterMs === undefined ? (base?.jitterMs ?? 0) : nonNegative(given.jitterMs, 'jitterMs', MAX_DELAY_MS);
+  const failureRate =
+    given.failureRate === undefined ? (base?.failureRate ?? 0) : nonNegative(given.failureRate, 'failureRate', 1);
+  const delayMs =
+    given.delayMs === undefined ? (base?.delayMs ?? 0) : nonNegative(given.delayMs, 'delayMs', MAX_DELAY_MS);
+  const jitterMs =
+    given.jitterMs === undefined ? (base?.jitterMs ?? 0) : nonNegative(given.jitterMs, 'jitterMs', MAX_DELAY_MS);
   let seed: number;
   if (given.seed === undefined) seed = base?.seed ?? randomInt(2 ** 31);
   else if (given.seed === null) seed = randomInt(2 ** 31);
@@ -77,23 +87,29 @@ export function deliveryModel(input: unknown, base?: DeliveryModel): DeliveryMod
   let failureWeights = base?.failureWeights ?? DEFAULT_FAILURE_WEIGHTS;
   if (given.failureWeights !== undefined) {
     const weights = given.failureWeights;
-    if (!weights || typeof weights !== 'object' || Array.isArray(weights)) throw new DeliveryModelError('failureWeights must be an object of reason: weight');
+    if (!weights || typeof weights !== 'object' || Array.isArray(weights))
+      throw new DeliveryModelError('failureWeights must be an object of reason: weight');
     const parsed = Object.fromEntries(CARRIER_FAILURE_CODES.map((code) => [code, 0])) as Record<CarrierFailure, number>;
     for (const [code, weight] of Object.entries(weights)) {
-      if (!(code in CARRIER_FAILURES)) throw new DeliveryModelError(`failureWeights: ${code} is not one of ${CARRIER_FAILURE_CODES.join(', ')}`);
+      if (!(code in CARRIER_FAILURES))
+        throw new DeliveryModelError(`failureWeights: ${code} is not one of ${CARRIER_FAILURE_CODES.join(', ')}`);
       parsed[code as CarrierFailure] = nonNegative(weight, `failureWeights.${code}`, 1_000_000);
     }
-    if (Object.values(parsed).every((weight) => weight === 0)) throw new DeliveryModelError('failureWeights must give at least one reason a weight');
+    if (Object.values(parsed).every((weight) => weight === 0))
+      throw new DeliveryModelError('failureWeights must give at least one reason a weight');
     failureWeights = parsed;
   }
 
   let outcomes = base?.outcomes ?? {};
   if (given.outcomes !== undefined) {
-    if (!given.outcomes || typeof given.outcomes !== 'object' || Array.isArray(given.outcomes)) throw new DeliveryModelError('outcomes must be an object of receiver: outcome');
+    if (!given.outcomes || typeof given.outcomes !== 'object' || Array.isArray(given.outcomes))
+      throw new DeliveryModelError('outcomes must be an object of receiver: outcome');
     outcomes = {};
     for (const [receiver, outcome] of Object.entries(given.outcomes)) {
       if (outcome !== 'delivered' && !(typeof outcome === 'string' && outcome in CARRIER_FAILURES)) {
-        throw new DeliveryModelError(`outcomes.${receiver} must be delivered or one of ${CARRIER_FAILURE_CODES.join(', ')}`);
+        throw new DeliveryModelError(
+          `outcomes.${receiver} must be delivered or one of ${CARRIER_FAILURE_CODES.join(', ')}`,
+        );
       }
       outcomes[receiver.replace(/[-\s.()]/g, '')] = outcome as Outcome;
     }
@@ -102,7 +118,8 @@ export function deliveryModel(input: unknown, base?: DeliveryModel): DeliveryMod
 }
 
 /** True when every message is delivered at once: the sandbox then skips the model altogether (benchmarks). */
-export const isInstant = (model: DeliveryModel) => model.failureRate === 0 && model.delayMs === 0 && model.jitterMs === 0 && Object.keys(model.outcomes).length === 0;
+export const isInstant = (model: DeliveryModel) =>
+  model.failureRate === 0 && model.delayMs === 0 && model.jitterMs === 0 && Object.keys(model.outcomes).length === 0;
 
 /** Three numbers in [0, 1) drawn from the seed, the receiver and its count of earlier messages. */
 function draws(seed: number, receiver: string, nth: number): [number, number, number] {

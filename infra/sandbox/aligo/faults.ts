@@ -49,22 +49,31 @@ const stripSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? pa
 export function parseFault(body: unknown): Fault {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new FaultError('expected a JSON object');
   const input = body as Record<string, unknown>;
-  if (!FAULT_KINDS.includes(input.kind as FaultKind)) throw new FaultError(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+  if (!FAULT_KINDS.includes(input.kind as FaultKind))
+    throw new FaultError(`kind must be one of ${FAULT_KINDS.join(', ')}`);
   const kind = input.kind as FaultKind;
-  if (input.path !== undefined && (typeof input.path !== 'string' || !input.path.startsWith('/'))) throw new FaultError('path must start with /');
+  if (input.path !== undefined && (typeof input.path !== 'string' || !input.path.startsWith('/')))
+    throw new FaultError('path must start with /');
   const times = input.times ?? 1;
-  if (typeof times !== 'number' || !Number.isInteger(times) || times < 0) throw new FaultError('times must be a whole number (0 = until cleared)');
+  if (typeof times !== 'number' || !Number.isInteger(times) || times < 0)
+    throw new FaultError('times must be a whole number (0 = until cleared)');
   const delayMs = input.delayMs ?? (kind === 'timeout' ? 30_000 : kind === 'slow' ? 3000 : 0);
-  if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0 || delayMs > 600_000) throw new FaultError('delayMs must be between 0 and 600000');
+  if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0 || delayMs > 600_000)
+    throw new FaultError('delayMs must be between 0 and 600000');
   const status = input.status ?? 500;
-  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) throw new FaultError('status must be an HTTP error status (400-599)');
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599)
+    throw new FaultError('status must be an HTTP error status (400-599)');
   const resultCode = input.resultCode ?? null;
-  if (resultCode !== null && !/^-?\d+$/.test(String(resultCode))) throw new FaultError('resultCode must be a whole number such as -201');
-  if (input.message !== undefined && typeof input.message !== 'string') throw new FaultError('message must be a string');
+  if (resultCode !== null && !/^-?\d+$/.test(String(resultCode)))
+    throw new FaultError('resultCode must be a whole number such as -201');
+  if (input.message !== undefined && typeof input.message !== 'string')
+    throw new FaultError('message must be a string');
   const failCount = input.failCount ?? 1;
-  if (typeof failCount !== 'number' || !Number.isInteger(failCount) || failCount < 1) throw new FaultError('failCount must be a whole number from 1');
+  if (typeof failCount !== 'number' || !Number.isInteger(failCount) || failCount < 1)
+    throw new FaultError('failCount must be a whole number from 1');
   const failReceivers = input.failReceivers ?? [];
-  if (!Array.isArray(failReceivers) || failReceivers.some((r) => typeof r !== 'string')) throw new FaultError('failReceivers must be a list of phone numbers');
+  if (!Array.isArray(failReceivers) || failReceivers.some((r) => typeof r !== 'string'))
+    throw new FaultError('failReceivers must be a list of phone numbers');
   return {
     id: `fault-${nextFault++}`,
     kind,
@@ -89,7 +98,11 @@ function applies(fault: Fault, path: string, isSend: boolean): boolean {
 }
 
 /** Takes the faults for one request: at most one delay (slow) and one other fault, each counting a hit. */
-export function takeFaults(faults: Fault[], path: string, isSend: boolean): { delay: Fault | null; action: Fault | null } {
+export function takeFaults(
+  faults: Fault[],
+  path: string,
+  isSend: boolean,
+): { delay: Fault | null; action: Fault | null } {
   let delay: Fault | null = null;
   let action: Fault | null = null;
   for (const fault of faults) {

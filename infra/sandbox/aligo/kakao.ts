@@ -6,7 +6,17 @@ import { encodeCp949 } from './encoding.ts';
 import type { Fault } from './faults.ts';
 import type { Params } from './http.ts';
 import { decideType, defaultTitle, LONG_MAX_BYTES, readImages, reportedAt, reserveStateOf, smsStateOf } from './sms.ts';
-import { isPhoneNumber, normalizePhone, unitTenths, type Account, type Channel, type MessageRecord, type MessageType, type SendRecord, type Store } from './store.ts';
+import {
+  isPhoneNumber,
+  normalizePhone,
+  unitTenths,
+  type Account,
+  type Channel,
+  type MessageRecord,
+  type MessageType,
+  type SendRecord,
+  type Store,
+} from './store.ts';
 import { DAY_MS, kstDateTime, kstDateTimeOrEmpty, kstDay, parseKstDay, parseSendDate } from './time.ts';
 
 export const KAKAO_MAX_RECEIVERS = 500;
@@ -64,7 +74,14 @@ function authenticate(call: KakaoCall): Account {
   return account;
 }
 
-const LIFETIME_UNITS: Record<string, number> = { y: 365 * 86_400_000, m: 30 * 86_400_000, d: 86_400_000, h: 3_600_000, i: 60_000, s: 1000 };
+const LIFETIME_UNITS: Record<string, number> = {
+  y: 365 * 86_400_000,
+  m: 30 * 86_400_000,
+  d: 86_400_000,
+  h: 3_600_000,
+  i: 60_000,
+  s: 1000,
+};
 
 /** POST /akv10/token/create/{time}/{unit}/ (unit y, m, d, h, i or s; s when left out). */
 export function createToken(call: KakaoCall, time: string, unit: string | undefined): Answer {
@@ -92,7 +109,8 @@ function recipients(call: KakaoCall, limit: number): Recipient[] {
     if (match) indexes.push(Number(match[1]));
   }
   if (indexes.length === 0) throw new KakaoRefusal(KAKAO_MESSAGES.noReceivers);
-  if (indexes.length > KAKAO_MAX_RECEIVERS || Math.max(...indexes) > KAKAO_MAX_RECEIVERS) throw new KakaoRefusal(KAKAO_MESSAGES.tooMany);
+  if (indexes.length > KAKAO_MAX_RECEIVERS || Math.max(...indexes) > KAKAO_MAX_RECEIVERS)
+    throw new KakaoRefusal(KAKAO_MESSAGES.tooMany);
   indexes.sort((a, b) => a - b);
   return indexes.map((index) => {
     const receiver = normalizePhone(field(call.params, `receiver_${index}`));
@@ -101,7 +119,14 @@ function recipients(call: KakaoCall, limit: number): Recipient[] {
     if (!isPhoneNumber(receiver)) reason = '수신번호 오류';
     else if (!message.trim()) reason = '메시지 내용 없음';
     else if ([...message].length > limit) reason = `메시지 길이 초과 (최대 ${limit}자)`;
-    return { index, receiver, name: field(call.params, `recvname_${index}`) || null, subject: field(call.params, `subject_${index}`) || null, message, reason };
+    return {
+      index,
+      receiver,
+      name: field(call.params, `recvname_${index}`) || null,
+      subject: field(call.params, `subject_${index}`) || null,
+      message,
+      reason,
+    };
   });
 }
 
@@ -126,7 +151,8 @@ export function kakaoSend(call: KakaoCall, channel: Extract<Channel, 'friendtalk
 
   const image = channel === 'friendtalk' ? readImages(params.files, ['image']) : [];
   const fallbackImage = readImages(params.files, ['fimage']);
-  if (!image || !fallbackImage || image.some((i) => i.contentType === 'image/gif')) throw new KakaoRefusal(KAKAO_MESSAGES.image);
+  if (!image || !fallbackImage || image.some((i) => i.contentType === 'image/gif'))
+    throw new KakaoRefusal(KAKAO_MESSAGES.image);
   const type: KakaoType = channel === 'alimtalk' ? 'AT' : image.length > 0 ? 'FI' : 'FT';
   const list = recipients(call, KAKAO_TEXT_LIMITS[type]);
 
@@ -155,7 +181,13 @@ export function kakaoSend(call: KakaoCall, channel: Extract<Channel, 'friendtalk
   };
   for (const r of list) {
     const unreachable = !r.reason && !failed.has(r) && store.nonKakaoReceivers.has(r.receiver);
-    const reason = r.reason ?? (failed.has(r) ? '전송실패 (샌드박스 장애 주입)' : unreachable ? '카카오톡 미사용자이거나 채널 친구가 아닙니다.' : null);
+    const reason =
+      r.reason ??
+      (failed.has(r)
+        ? '전송실패 (샌드박스 장애 주입)'
+        : unreachable
+          ? '카카오톡 미사용자이거나 채널 친구가 아닙니다.'
+          : null);
     const kakao: MessageRecord = {
       ...base,
       id: store.newMessageId(),
@@ -227,14 +259,20 @@ export function kakaoSend(call: KakaoCall, channel: Extract<Channel, 'friendtalk
 }
 
 /** The SMS/LMS/MMS sent instead (failover Y): fsubject_N and fmessage_N, or the KakaoTalk text without them. */
-function fallbackMessage(call: KakaoCall, r: Recipient, kakao: MessageRecord, images: MessageRecord['images']): MessageRecord {
+function fallbackMessage(
+  call: KakaoCall,
+  r: Recipient,
+  kakao: MessageRecord,
+  images: MessageRecord['images'],
+): MessageRecord {
   const requestedText = call.params.fields[`fmessage_${r.index}`] ?? r.message;
   const encoded = encodeCp949(requestedText);
   const type = decideType(null, images.length > 0, encoded.bytes);
   const subject = field(call.params, `fsubject_${r.index}`);
   let reason: string | null = null;
   if (encoded.bytes > LONG_MAX_BYTES) reason = `대체문자 길이 초과 (${encoded.bytes}byte)`;
-  else if (encoded.unencodable.length > 0 && call.unencodable === 'reject') reason = 'EUC-KR 로 표현할 수 없는 문자 포함';
+  else if (encoded.unencodable.length > 0 && call.unencodable === 'reject')
+    reason = 'EUC-KR 로 표현할 수 없는 문자 포함';
   const status = reason ? 'failed' : kakao.testMode ? 'test' : kakao.reserveAt !== null ? 'reserved' : 'delivered';
   return {
     ...kakao,
@@ -275,7 +313,12 @@ function historyPaging(params: Params): { page: number; limit: number } {
 }
 
 function pageOf<T>(items: T[], page: number, limit: number) {
-  return { items: items.slice((page - 1) * limit, page * limit), currentPage: page, totalPage: Math.max(1, Math.ceil(items.length / limit)), totalCount: items.length };
+  return {
+    items: items.slice((page - 1) * limit, page * limit),
+    currentPage: page,
+    totalPage: Math.max(1, Math.ceil(items.length / limit)),
+    totalCount: items.length,
+  };
 }
 
 const isKakao = (channel: Channel) => channel === 'friendtalk' || channel === 'alimtalk';
@@ -364,10 +407,19 @@ export function historyDetail(call: KakaoCall): Answer {
         phone: m.receiver,
         status: KAKAO_STATES[m.status],
         reqdate: kstDateTime(m.acceptedAt),
-        sentdate: kstDateTimeOrEmpty(m.status === 'reserved' || m.status === 'cancelled' || m.status === 'test' ? null : (m.reserveAt ?? m.acceptedAt)),
+        sentdate: kstDateTimeOrEmpty(
+          m.status === 'reserved' || m.status === 'cancelled' || m.status === 'test'
+            ? null
+            : (m.reserveAt ?? m.acceptedAt),
+        ),
         rsltdate: kstDateTimeOrEmpty(reported),
         reportdate: kstDateTimeOrEmpty(reported),
-        rslt: m.status === 'failed' ? (m.resultCode ?? REFUSED_RESULT_CODE) : m.status === 'delivered' ? (m.resultCode ?? '0') : '',
+        rslt:
+          m.status === 'failed'
+            ? (m.resultCode ?? REFUSED_RESULT_CODE)
+            : m.status === 'delivered'
+              ? (m.resultCode ?? '0')
+              : '',
         rslt_message: m.status === 'failed' ? (m.failReason ?? '') : '',
         message: m.text,
         button_json: m.buttons ?? '',

@@ -20,7 +20,11 @@ const { port, host, quiet, values } = sandboxCommandLine(usage, 4020, {
   'report-jitter-ms': { type: 'string' },
   seed: { type: 'string' },
 });
-const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 const numberOption = (name: string, value: string | undefined) => {
   if (value === undefined) return undefined;
   const parsed = Number(value);

@@ -4,9 +4,25 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FaultError, parseFault, takeFaults, type Fault, type FaultInput } from './faults.ts';
-import { BadRequestError, MAX_BODY_BYTES, readJson, readParams, sendJson, sendServerErrorPage, sendText } from './http.ts';
+import {
+  BadRequestError,
+  MAX_BODY_BYTES,
+  readJson,
+  readParams,
+  sendJson,
+  sendServerErrorPage,
+  sendText,
+} from './http.ts';
 import { DeliveryModelError, type DeliveryModel, type DeliveryModelInput } from './delivery.ts';
-import { createToken, historyDetail, historyList, KAKAO_MESSAGES, kakaoSend, runKakao, type KakaoCall } from './kakao.ts';
+import {
+  createToken,
+  historyDetail,
+  historyList,
+  KAKAO_MESSAGES,
+  kakaoSend,
+  runKakao,
+  type KakaoCall,
+} from './kakao.ts';
 import { runSms, SMS_RESULT_CODES, SMS_ROUTES, SMS_SEND_PATHS, type SmsCall } from './sms.ts';
 import {
   accountView,
@@ -24,7 +40,17 @@ import {
   type SendState,
 } from './store.ts';
 
-export type { AligoAccountInput, Channel, IntakeStats, MessageFilter, MessageStatus, MessageType, SandboxMessage, SandboxSend, SendState } from './store.ts';
+export type {
+  AligoAccountInput,
+  Channel,
+  IntakeStats,
+  MessageFilter,
+  MessageStatus,
+  MessageType,
+  SandboxMessage,
+  SandboxSend,
+  SendState,
+} from './store.ts';
 export type { Fault, FaultInput, FaultKind } from './faults.ts';
 export { FAULT_KINDS } from './faults.ts';
 export { UNIT_PRICES } from './store.ts';
@@ -170,17 +196,30 @@ function page<T>(items: T[], query: URLSearchParams): T[] {
 }
 
 function accountInput(value: unknown): AligoAccountInput {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ControlError(400, 'expected an account object');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new ControlError(400, 'expected an account object');
   const input = value as Record<string, unknown>;
-  if (typeof input.userId !== 'string' || !input.userId || typeof input.key !== 'string' || !input.key) throw new ControlError(400, 'userId and key are required');
+  if (typeof input.userId !== 'string' || !input.userId || typeof input.key !== 'string' || !input.key)
+    throw new ControlError(400, 'userId and key are required');
   const list = (name: string) => {
     const items = input[name];
     if (items === undefined) return undefined;
-    if (!Array.isArray(items) || items.some((i) => typeof i !== 'string')) throw new ControlError(400, `${name} must be a list of strings`);
+    if (!Array.isArray(items) || items.some((i) => typeof i !== 'string'))
+      throw new ControlError(400, `${name} must be a list of strings`);
     return items as string[];
   };
-  if (input.points !== undefined && (typeof input.points !== 'number' || !Number.isFinite(input.points) || input.points < 0)) throw new ControlError(400, 'points must be a number from 0');
-  return { userId: input.userId, key: input.key, senders: list('senders'), senderKeys: list('senderKeys'), points: input.points as number | undefined };
+  if (
+    input.points !== undefined &&
+    (typeof input.points !== 'number' || !Number.isFinite(input.points) || input.points < 0)
+  )
+    throw new ControlError(400, 'points must be a number from 0');
+  return {
+    userId: input.userId,
+    key: input.key,
+    senders: list('senders'),
+    senderKeys: list('senderKeys'),
+    points: input.points as number | undefined,
+  };
 }
 
 export async function startAligoSandbox(options: AligoSandboxOptions = {}): Promise<AligoSandbox> {
@@ -221,7 +260,10 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
       return;
     }
     const code = fault.resultCode ?? '-201';
-    sendJson(res, 200, { result_code: code, message: fault.message ?? SMS_RESULT_CODES[code as keyof typeof SMS_RESULT_CODES] ?? '기타오류' });
+    sendJson(res, 200, {
+      result_code: code,
+      message: fault.message ?? SMS_RESULT_CODES[code as keyof typeof SMS_RESULT_CODES] ?? '기타오류',
+    });
   }
 
   function gatewayAnswer(path: string, call: SmsCall & KakaoCall): Record<string, unknown> | null {
@@ -236,14 +278,21 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
     return null;
   }
 
-  async function gateway(req: IncomingMessage, res: ServerResponse, path: string, search: string, body: Buffer): Promise<void> {
+  async function gateway(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    search: string,
+    body: Buffer,
+  ): Promise<void> {
     store.countRequest();
     const { delay, action } = takeFaults(faults, path, isSendPath(path));
     if (delay) {
       await new Promise<void>((resolve) => later(delay.delayMs, resolve));
       if (closing) return;
     }
-    if (action && (action.kind === 'http_error' || action.kind === 'result_code')) return answerFault(res, path, action);
+    if (action && (action.kind === 'http_error' || action.kind === 'result_code'))
+      return answerFault(res, path, action);
     let params;
     try {
       params = readParams(search, String(req.headers['content-type'] ?? ''), body);
@@ -298,7 +347,11 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
       return json(200, { deleted });
     }
     if (section === 'sends' && !id && method === 'GET') {
-      const all = filterSends({ channel: oneOf(query.get('channel'), CHANNELS, 'channel'), userId: query.get('userId') ?? undefined, state: oneOf(query.get('state'), SEND_STATES, 'state') });
+      const all = filterSends({
+        channel: oneOf(query.get('channel'), CHANNELS, 'channel'),
+        userId: query.get('userId') ?? undefined,
+        state: oneOf(query.get('state'), SEND_STATES, 'state'),
+      });
       return json(200, { total: all.length, sends: page(all, query) });
     }
     if (section === 'sends' && id && parts.length === 2 && method === 'GET') {
@@ -321,14 +374,17 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
       faults = faults.filter((f) => f.id !== id);
       return before === faults.length ? json(404, { error: 'no such fault' }) : json(200, { deleted: 1 });
     }
-    if (section === 'accounts' && !id && method === 'GET') return json(200, [...store.accounts.values()].map(accountView));
+    if (section === 'accounts' && !id && method === 'GET')
+      return json(200, [...store.accounts.values()].map(accountView));
     if (section === 'accounts' && !id && (method === 'POST' || method === 'PUT')) {
       return json(200, accountView(store.upsertAccount(accountInput(readJson(body)))));
     }
-    if (section === 'non-kakao-receivers' && !id && method === 'GET') return json(200, { numbers: [...store.nonKakaoReceivers] });
+    if (section === 'non-kakao-receivers' && !id && method === 'GET')
+      return json(200, { numbers: [...store.nonKakaoReceivers] });
     if (section === 'non-kakao-receivers' && !id && method === 'PUT') {
       const numbers = (readJson(body) as { numbers?: unknown } | undefined)?.numbers;
-      if (!Array.isArray(numbers) || numbers.some((n) => typeof n !== 'string')) throw new ControlError(400, 'numbers must be a list of phone numbers');
+      if (!Array.isArray(numbers) || numbers.some((n) => typeof n !== 'string'))
+        throw new ControlError(400, 'numbers must be a list of phone numbers');
       store.nonKakaoReceivers = new Set((numbers as string[]).map(normalizePhone));
       return json(200, { numbers: [...store.nonKakaoReceivers] });
     }
@@ -341,7 +397,8 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
       return json(200, { now: new Date(store.now()).toISOString() });
     }
     if (section === 'delivery' && !id && method === 'GET') return json(200, store.delivery);
-    if (section === 'delivery' && !id && (method === 'PUT' || method === 'POST')) return json(200, setDelivery(readJson(body)));
+    if (section === 'delivery' && !id && (method === 'PUT' || method === 'POST'))
+      return json(200, setDelivery(readJson(body)));
     if (section === 'reset' && !id && method === 'POST') {
       reset();
       return json(200, { ok: true });
@@ -352,7 +409,12 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
   function filterSends(filter: SendFilter): SandboxSend[] {
     store.settleDue();
     return store.sends
-      .filter((s) => (filter.channel === undefined || s.channel === filter.channel) && (filter.userId === undefined || s.userId === filter.userId) && (filter.state === undefined || s.state === filter.state))
+      .filter(
+        (s) =>
+          (filter.channel === undefined || s.channel === filter.channel) &&
+          (filter.userId === undefined || s.userId === filter.userId) &&
+          (filter.state === undefined || s.state === filter.state),
+      )
       .map(sendView);
   }
 
@@ -369,7 +431,9 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
 
   function setDelivery(input: unknown): DeliveryModel {
     const model = store.setDelivery(input);
-    log?.(`delivery: ${model.failureRate * 100}% failing, reports after ${model.delayMs}+${model.jitterMs} ms, seed ${model.seed}`);
+    log?.(
+      `delivery: ${model.failureRate * 100}% failing, reports after ${model.delayMs}+${model.jitterMs} ms, seed ${model.seed}`,
+    );
     return { ...model };
   }
 
@@ -402,7 +466,8 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
         return;
       }
       if (error instanceof ControlError) return sendJson(res, error.status, { error: error.message });
-      if (error instanceof FaultError || error instanceof BadRequestError || error instanceof DeliveryModelError) return sendJson(res, 400, { error: error.message });
+      if (error instanceof FaultError || error instanceof BadRequestError || error instanceof DeliveryModelError)
+        return sendJson(res, 400, { error: error.message });
       log?.(`error: ${(error as Error).stack ?? String(error)}`);
       sendServerErrorPage(res, 500);
     }
@@ -411,7 +476,9 @@ export async function startAligoSandbox(options: AligoSandboxOptions = {}): Prom
   const server = createServer((req, res) => {
     if (log) {
       const started = performance.now();
-      res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
+      res.on('finish', () =>
+        log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`),
+      );
     }
     const chunks: Buffer[] = [];
     let size = 0;

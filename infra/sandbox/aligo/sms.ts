@@ -15,7 +15,16 @@ import {
   type SendRecord,
   type Store,
 } from './store.ts';
-import { DAY_MS, kstDateTime, kstDateTimeOrEmpty, kstDay, kstMinute, MINUTE_MS, parseKstDay, parseReservation } from './time.ts';
+import {
+  DAY_MS,
+  kstDateTime,
+  kstDateTimeOrEmpty,
+  kstDay,
+  kstMinute,
+  MINUTE_MS,
+  parseKstDay,
+  parseReservation,
+} from './time.ts';
 
 export const SMS_MAX_BYTES = 90;
 export const LONG_MAX_BYTES = 2000;
@@ -156,8 +165,10 @@ export function decideType(requested: MessageType | null, hasImages: boolean, ma
 }
 
 function checkLength(type: MessageType, bytes: number): void {
-  if (type === 'SMS' && bytes > SMS_MAX_BYTES) throw new SmsRefusal('-107', `SMS 는 ${SMS_MAX_BYTES}byte 까지 입력 가능합니다. (${bytes}byte)`);
-  if (bytes > LONG_MAX_BYTES) throw new SmsRefusal('-107', `메시지는 ${LONG_MAX_BYTES}byte 까지 입력 가능합니다. (${bytes}byte)`);
+  if (type === 'SMS' && bytes > SMS_MAX_BYTES)
+    throw new SmsRefusal('-107', `SMS 는 ${SMS_MAX_BYTES}byte 까지 입력 가능합니다. (${bytes}byte)`);
+  if (bytes > LONG_MAX_BYTES)
+    throw new SmsRefusal('-107', `메시지는 ${LONG_MAX_BYTES}byte 까지 입력 가능합니다. (${bytes}byte)`);
 }
 
 /** LMS and MMS without a title take the first line of the message, cut to 44 bytes. */
@@ -295,7 +306,11 @@ export function send(call: SmsCall): Answer {
     .split(',')
     .map((r) => r.trim())
     .filter((r) => r !== '');
-  if (entries.length > SEND_MAX_RECEIVERS) throw new SmsRefusal('-109', `수신번호는 최대 ${SEND_MAX_RECEIVERS.toLocaleString('en-US')}개까지 입력 가능합니다. (${entries.length}개)`);
+  if (entries.length > SEND_MAX_RECEIVERS)
+    throw new SmsRefusal(
+      '-109',
+      `수신번호는 최대 ${SEND_MAX_RECEIVERS.toLocaleString('en-US')}개까지 입력 가능합니다. (${entries.length}개)`,
+    );
   const reserveAt = reservation(call);
   const attached = images(call.params.files);
 
@@ -312,7 +327,8 @@ export function send(call: SmsCall): Answer {
   const drafts: Draft[] = entries.map((entry) => {
     const receiver = normalizePhone(entry);
     const name = names.get(receiver) ?? null;
-    if (!isPhoneNumber(receiver)) return { receiver, name, encoded: null, requestedText: msg, title: null, reason: '수신번호 오류' };
+    if (!isPhoneNumber(receiver))
+      return { receiver, name, encoded: null, requestedText: msg, title: null, reason: '수신번호 오류' };
     const text = destination ? msg.replaceAll('%고객명%', name ?? '') : msg;
     return { receiver, name, encoded: shared ?? encode(call, text), requestedText: text, title: null, reason: null };
   });
@@ -355,7 +371,8 @@ function acceptDrafts(call: SmsCall, r: DraftRequest): Answer {
       const asked = r.explicitTitles[i];
       if (asked) {
         const title = encode(call, asked);
-        if (title.bytes > TITLE_MAX_BYTES) throw new SmsRefusal('-108', `제목은 ${TITLE_MAX_BYTES}byte 까지 입력 가능합니다. (${title.bytes}byte)`);
+        if (title.bytes > TITLE_MAX_BYTES)
+          throw new SmsRefusal('-108', `제목은 ${TITLE_MAX_BYTES}byte 까지 입력 가능합니다. (${title.bytes}byte)`);
         draft.title = title.text;
       } else if (draft.encoded) {
         draft.title = defaultTitle(draft.encoded.text);
@@ -383,7 +400,8 @@ export function sendMass(call: SmsCall): Answer {
   if (!cntText) throw new SmsRefusal('-102', '전송건수(cnt)가 입력되지 않았습니다.');
   const cnt = Number(cntText);
   if (!Number.isInteger(cnt) || cnt < 1) throw new SmsRefusal('-102', '전송건수(cnt)가 올바르지 않습니다.');
-  if (cnt > SEND_MASS_MAX) throw new SmsRefusal('-109', `send_mass 는 최대 ${SEND_MASS_MAX}건까지 전송 가능합니다. (cnt=${cnt})`);
+  if (cnt > SEND_MASS_MAX)
+    throw new SmsRefusal('-109', `send_mass 는 최대 ${SEND_MASS_MAX}건까지 전송 가능합니다. (cnt=${cnt})`);
   const requestedMsgType = requestedType(call, true);
   const sender = registeredSender(call, account);
   const reserveAt = reservation(call);
@@ -396,9 +414,26 @@ export function sendMass(call: SmsCall): Answer {
     const text = call.params.fields[`msg_${i}`] ?? '';
     explicitTitles.push(field(call.params, `sbj_${i}`) || commonTitle);
     if (!receiver && !text) continue;
-    if (!isPhoneNumber(receiver)) drafts.push({ receiver, name: null, encoded: null, requestedText: text, title: null, reason: '수신번호 오류' });
-    else if (!text.trim()) drafts.push({ receiver, name: null, encoded: null, requestedText: text, title: null, reason: '메시지 내용 없음' });
-    else drafts.push({ receiver, name: null, encoded: encode(call, text), requestedText: text, title: null, reason: null });
+    if (!isPhoneNumber(receiver))
+      drafts.push({ receiver, name: null, encoded: null, requestedText: text, title: null, reason: '수신번호 오류' });
+    else if (!text.trim())
+      drafts.push({
+        receiver,
+        name: null,
+        encoded: null,
+        requestedText: text,
+        title: null,
+        reason: '메시지 내용 없음',
+      });
+    else
+      drafts.push({
+        receiver,
+        name: null,
+        encoded: encode(call, text),
+        requestedText: text,
+        title: null,
+        reason: null,
+      });
   }
   return acceptDrafts(call, {
     account,
@@ -437,13 +472,15 @@ const SMS_STATES: Record<MessageRecord['status'], string> = {
 };
 
 /** True for a message the carrier reported failed (as against one refused when the send was taken). */
-export const failedAtCarrier = (m: MessageRecord) => m.status === 'failed' && m.outcome !== null && m.outcome !== 'delivered';
+export const failedAtCarrier = (m: MessageRecord) =>
+  m.status === 'failed' && m.outcome !== null && m.outcome !== 'delivered';
 
 /** sms_list's sms_state: a carrier's failure is 전송실패 (it was sent), a refusal at intake 발송실패 (it never left). */
 export const smsStateOf = (m: MessageRecord) => (failedAtCarrier(m) ? '전송실패' : SMS_STATES[m.status]);
 
 /** When the carrier's report came: the delivery, or the failure of a message that was sent; '' before it. */
-export const reportedAt = (m: MessageRecord) => (m.status === 'delivered' ? m.deliveredAt : failedAtCarrier(m) ? m.reportAt : null);
+export const reportedAt = (m: MessageRecord) =>
+  m.status === 'delivered' ? m.deliveredAt : failedAtCarrier(m) ? m.reportAt : null;
 
 export function reserveStateOf(send: SendRecord): string {
   if (send.state === 'cancelled') return '예약취소';

@@ -1,7 +1,16 @@
 // What the sandbox keeps: accounts with their registered senders and balance, every accepted send with each
 // recipient's message, KakaoTalk tokens, intake counters and a clock that tests can move forward.
 import { randomBytes } from 'node:crypto';
-import { CARRIER_FAILURES, decide, DELIVERED_RESULT_CODE, deliveryModel, isInstant, type DeliveryModel, type DeliveryModelInput, type Outcome } from './delivery.ts';
+import {
+  CARRIER_FAILURES,
+  decide,
+  DELIVERED_RESULT_CODE,
+  deliveryModel,
+  isInstant,
+  type DeliveryModel,
+  type DeliveryModelInput,
+  type Outcome,
+} from './delivery.ts';
 
 export type Channel = 'sms' | 'friendtalk' | 'alimtalk';
 export type MessageType = 'SMS' | 'LMS' | 'MMS' | 'FT' | 'FI' | 'AT';
@@ -293,7 +302,13 @@ export class Store {
   private nextMid = 700_000_001;
   private nextMessage = 1_000_000_001;
   private clockOffsetMs = 0;
-  private stats = { requests: 0, sends: 0, messagesAccepted: 0, firstAcceptedAt: null as number | null, lastAcceptedAt: null as number | null };
+  private stats = {
+    requests: 0,
+    sends: 0,
+    messagesAccepted: 0,
+    firstAcceptedAt: null as number | null,
+    lastAcceptedAt: null as number | null,
+  };
   private perSecond = new Map<number, number>();
   /** How each sent message fares at the carrier. */
   delivery!: DeliveryModel;
@@ -412,7 +427,8 @@ export class Store {
 
   issueToken(userId: string, lifetimeMs: number): string {
     const now = this.now();
-    if (this.tokens.size > 10_000) for (const [token, entry] of this.tokens) if (entry.expiresAt <= now) this.tokens.delete(token);
+    if (this.tokens.size > 10_000)
+      for (const [token, entry] of this.tokens) if (entry.expiresAt <= now) this.tokens.delete(token);
     const token = `${randomBytes(32).toString('hex')}${Buffer.from(`${userId}:${now}`).toString('base64')}`;
     this.tokens.set(token, { userId, expiresAt: now + lifetimeMs });
     return token;
@@ -428,7 +444,8 @@ export class Store {
   addSend(send: SendRecord): void {
     send.unreported = 0;
     const instant = isInstant(this.delivery);
-    for (const message of send.messages) if (message.status === 'delivered') this.startDelivery(send, message, message.acceptedAt, instant);
+    for (const message of send.messages)
+      if (message.status === 'delivered') this.startDelivery(send, message, message.acceptedAt, instant);
     this.settleReports(send);
     this.sends.push(send);
     this.byMid.set(send.mid, send);
@@ -478,7 +495,8 @@ export class Store {
       if (send.reserveAt === null || send.reserveAt > now) continue;
       send.state = 'sent';
       const instant = isInstant(this.delivery);
-      for (const message of send.messages) if (message.status === 'reserved') this.startDelivery(send, message, send.reserveAt, instant);
+      for (const message of send.messages)
+        if (message.status === 'reserved') this.startDelivery(send, message, send.reserveAt, instant);
       this.settleReports(send);
       this.pending.delete(send);
     }
@@ -488,7 +506,8 @@ export class Store {
     const now = this.now();
     send.state = 'cancelled';
     send.cancelledAt = now;
-    for (const message of send.messages) if (message.status === 'reserved' || message.status === 'test') message.status = 'cancelled';
+    for (const message of send.messages)
+      if (message.status === 'reserved' || message.status === 'test') message.status = 'cancelled';
     this.pending.delete(send);
     const account = this.accounts.get(send.userId);
     if (account) account.balance += send.charged;
@@ -527,7 +546,10 @@ export class Store {
       firstAcceptedAt: iso(firstAcceptedAt),
       lastAcceptedAt: iso(lastAcceptedAt),
       messagesPerSecond: span > 0 ? Math.round((messagesAccepted / span) * 10) / 10 : null,
-      perSecond: [...this.perSecond].map(([second, messages]) => ({ second: new Date(second * 1000).toISOString(), messages })),
+      perSecond: [...this.perSecond].map(([second, messages]) => ({
+        second: new Date(second * 1000).toISOString(),
+        messages,
+      })),
     };
   }
 }

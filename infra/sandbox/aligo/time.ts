@@ -67,5 +67,12 @@ export function parseReservation(rdate: string, rtime: string): number | null {
 export function parseSendDate(value: string): number | null {
   const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?$/.exec(value);
   if (!match) return null;
-  return kstEpoch(Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5]), Number(match[6] ?? 0));
+  return kstEpoch(
+    Number(match[1]),
+    Number(match[2]),
+    Number(match[3]),
+    Number(match[4]),
+    Number(match[5]),
+    Number(match[6] ?? 0),
+  );
 }

@@ -14,7 +14,11 @@ function encodeHeader(value: string): string {
 }
 
 function base64Lines(text: string): string {
-  return (Buffer.from(text).toString('base64').match(/.{1,76}/g) ?? []).join('\r\n');
+  return (
+    Buffer.from(text)
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []
+  ).join('\r\n');
 }
 
 function domainOf(address: string): string {
@@ -53,7 +57,9 @@ export function replyMessage(original: OriginalMessage, input: ReplyInput): Buff
     'MIME-Version: 1.0',
   ];
   if (!input.html) {
-    return Buffer.from(`${headers.join('\r\n')}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${base64Lines(input.text)}\r\n`);
+    return Buffer.from(
+      `${headers.join('\r\n')}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${base64Lines(input.text)}\r\n`,
+    );
   }
   const boundary = `reply-${randomBytes(8).toString('hex')}`;
   return Buffer.from(
@@ -115,7 +121,7 @@ function humanReadable(input: BounceInput): { title: string; explanation: string
 export function defaultDiagnostic(status: string): string {
   if (status === '5.1.1') {
     return [
-      "550-5.1.1 The email account that you tried to reach does not exist. Please try",
+      '550-5.1.1 The email account that you tried to reach does not exist. Please try',
       "550-5.1.1 double-checking the recipient's email address for typos or",
       '550-5.1.1 unnecessary spaces. For more information, go to',
       '550 5.1.1  https://support.google.com/mail/?p=NoSuchUser',
@@ -149,7 +155,17 @@ export function bounceMessage(original: OriginalMessage, input: BounceInput): Bu
     'MIME-Version: 1.0',
     `Content-Type: multipart/report; boundary="${boundary}"; report-type=delivery-status`,
   ];
-  const human = [`** ${text.title} **`, '', text.explanation, '', `Learn more here: ${text.learnMore}`, '', 'The response was:', '', diagnostic];
+  const human = [
+    `** ${text.title} **`,
+    '',
+    text.explanation,
+    '',
+    `Learn more here: ${text.learnMore}`,
+    '',
+    'The response was:',
+    '',
+    diagnostic,
+  ];
   const status = [
     'Reporting-MTA: dns; googlemail.com',
     `Arrival-Date: ${date}`,
@@ -167,5 +183,9 @@ export function bounceMessage(original: OriginalMessage, input: BounceInput): Bu
     `--${boundary}\r\nContent-Type: message/delivery-status\r\n\r\n${status.join('\r\n')}\r\n`,
     `--${boundary}\r\nContent-Type: text/rfc822-headers\r\n\r\n`,
   ];
-  return Buffer.concat([Buffer.from(parts.join('')), Buffer.from(originalHeaders, 'latin1'), Buffer.from(`\r\n\r\n--${boundary}--\r\n`)]);
+  return Buffer.concat([
+    Buffer.from(parts.join('')),
+    Buffer.from(originalHeaders, 'latin1'),
+    Buffer.from(`\r\n\r\n--${boundary}--\r\n`),
+  ]);
 }

@@ -72,7 +72,11 @@ export function parseCsv(text: string): string[][] {
 
 /** Writes rows as RFC 4180 CSV (CRLF line ends). */
 export function toCsv(rows: string[][]): string {
-  return rows.map((row) => row.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')).join('\r\n') + '\r\n';
+  return (
+    rows
+      .map((row) => row.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(','))
+      .join('\r\n') + '\r\n'
+  );
 }
 
 type NodeType = 'folder' | 'spreadsheet' | 'image' | 'file' | 'document';
@@ -112,14 +116,16 @@ function readAccounts(input: unknown): Account[] {
       email: a.email,
       name,
       givenName: typeof a.givenName === 'string' ? a.givenName : korean ? name.slice(1) : name.split(' ')[0],
-      familyName: typeof a.familyName === 'string' ? a.familyName : korean ? name[0] : name.split(' ').slice(1).join(' '),
+      familyName:
+        typeof a.familyName === 'string' ? a.familyName : korean ? name[0] : name.split(' ').slice(1).join(' '),
     };
   });
 }
 
 function checkTime(where: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) fail(where, 'times must be RFC 3339, e.g. 2026-11-20T09:30:00Z');
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+    fail(where, 'times must be RFC 3339, e.g. 2026-11-20T09:30:00Z');
   return new Date(value).toISOString();
 }
 
@@ -137,7 +143,12 @@ export async function loadDataFolder(dir: string): Promise<DriveData> {
   const files = top.files ?? top.children;
   if (!Array.isArray(files)) fail('drive.json', '"files" must be an array of nodes');
 
-  const data: DriveData = { accounts: readAccounts(top.accounts), rootId: ROOT_FOLDER_ID, nodes: new Map(), drives: [] };
+  const data: DriveData = {
+    accounts: readAccounts(top.accounts),
+    rootId: ROOT_FOLDER_ID,
+    nodes: new Map(),
+    drives: [],
+  };
   data.nodes.set(ROOT_FOLDER_ID, {
     id: ROOT_FOLDER_ID,
     name: 'My Drive',
@@ -181,13 +192,20 @@ export async function loadDataFolder(dir: string): Promise<DriveData> {
       fail(here, 'type must be folder, spreadsheet, image, file or document');
     }
     const path = [...names, node.name];
-    let id = typeof node.id === 'string' && node.id ? node.id : stableId(`data:${JSON.stringify(path)}`, node.type === 'spreadsheet' ? 44 : 33);
-    for (let n = 2; data.nodes.has(id) && !node.id; n++) id = stableId(`data:${JSON.stringify(path)}#${n}`, node.type === 'spreadsheet' ? 44 : 33);
+    let id =
+      typeof node.id === 'string' && node.id
+        ? node.id
+        : stableId(`data:${JSON.stringify(path)}`, node.type === 'spreadsheet' ? 44 : 33);
+    for (let n = 2; data.nodes.has(id) && !node.id; n++)
+      id = stableId(`data:${JSON.stringify(path)}#${n}`, node.type === 'spreadsheet' ? 44 : 33);
     if (data.nodes.has(id)) fail(here, `duplicate id ${id}`);
     const random = createRandom(`data:${id}`);
     const modifiedTime =
-      checkTime(here, node.modifiedTime) ?? new Date(Date.UTC(2026, 0, 5) + Math.floor(random.next() * 327 * 86400000)).toISOString();
-    const createdTime = checkTime(here, node.createdTime) ?? new Date(Date.parse(modifiedTime) - random.int(0, 30) * 86400000).toISOString();
+      checkTime(here, node.modifiedTime) ??
+      new Date(Date.UTC(2026, 0, 5) + Math.floor(random.next() * 327 * 86400000)).toISOString();
+    const createdTime =
+      checkTime(here, node.createdTime) ??
+      new Date(Date.parse(modifiedTime) - random.int(0, 30) * 86400000).toISOString();
     const mimeType =
       node.mimeType ??
       (node.type === 'folder'
@@ -200,7 +218,8 @@ export async function loadDataFolder(dir: string): Promise<DriveData> {
     if (typeof mimeType !== 'string') fail(here, 'mimeType must be a string');
     if (node.type === 'image' && !mimeType.startsWith('image/')) fail(here, 'an image needs an image/* mimeType');
     const binary = node.type === 'image' || node.type === 'file';
-    if (node.size !== undefined && (typeof node.size !== 'number' || node.size < 0)) fail(here, 'size must be a number of bytes');
+    if (node.size !== undefined && (typeof node.size !== 'number' || node.size < 0))
+      fail(here, 'size must be a number of bytes');
     const drive: DriveNode = {
       id,
       name: node.name,
@@ -225,7 +244,8 @@ export async function loadDataFolder(dir: string): Promise<DriveData> {
         if (sheets.some((s) => s.title === title)) fail(sheetWhere, 'duplicate sheet name');
         let values: string[][];
         if (typeof source === 'string') values = await readSheetFile(sheetWhere, source);
-        else if (Array.isArray(source) && source.every((row) => Array.isArray(row))) values = source.map((row) => row.map((cell) => String(cell ?? '')));
+        else if (Array.isArray(source) && source.every((row) => Array.isArray(row)))
+          values = source.map((row) => row.map((cell) => String(cell ?? '')));
         else fail(sheetWhere, 'expected a CSV file name or an array of rows');
         sheets.push({ sheetId: nextSheetId(sheets, id), title, values });
       }
@@ -238,7 +258,8 @@ export async function loadDataFolder(dir: string): Promise<DriveData> {
     if (node.children !== undefined) {
       if (node.type !== 'folder') fail(here, 'only folders have children');
       if (!Array.isArray(node.children)) fail(here, 'children must be an array');
-      for (const [index, child] of node.children.entries()) await addNode(child, id, path, `${here} children[${index}]`);
+      for (const [index, child] of node.children.entries())
+        await addNode(child, id, path, `${here} children[${index}]`);
     }
   }
 

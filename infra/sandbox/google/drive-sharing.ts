@@ -6,12 +6,22 @@ import { stableNumericId } from './prng.ts';
 import { grantsOf, type Account, type DriveData, type DriveNode, type Grant, type SharedDrive } from './store.ts';
 
 export const PERMISSION_FIELDS = new Set(
-  'kind id type role emailAddress domain displayName photoLink allowFileDiscovery deleted pendingOwner expirationTime permissionDetails teamDrivePermissionDetails view inheritedPermissionsDisabled'.split(' '),
+  'kind id type role emailAddress domain displayName photoLink allowFileDiscovery deleted pendingOwner expirationTime permissionDetails teamDrivePermissionDetails view inheritedPermissionsDisabled'.split(
+    ' ',
+  ),
 );
-const DRIVE_FIELDS = new Set('kind id name colorRgb createdTime hidden capabilities restrictions backgroundImageLink themeId orgUnitId'.split(' '));
+const DRIVE_FIELDS = new Set(
+  'kind id name colorRgb createdTime hidden capabilities restrictions backgroundImageLink themeId orgUnitId'.split(' '),
+);
 
 /** Google's partial-response selection, with every named field checked against the resource's own. */
-export function checkedSelection(fields: string | null, fallback: string, listKey: string, listFields: string[], itemFields: Set<string>): Selection {
+export function checkedSelection(
+  fields: string | null,
+  fallback: string,
+  listKey: string,
+  listFields: string[],
+  itemFields: Set<string>,
+): Selection {
   let selection: Selection;
   try {
     selection = parseFields(fields === null || fields.trim() === '' ? fallback : fields);
@@ -20,9 +30,13 @@ export function checkedSelection(fields: string | null, fallback: string, listKe
     throw error;
   }
   const top = selectedNames(selection, null);
-  if (top !== 'all') for (const name of top) if (!listFields.includes(name)) throw invalidParameter('fields', `Invalid field selection ${name}`);
+  if (top !== 'all')
+    for (const name of top)
+      if (!listFields.includes(name)) throw invalidParameter('fields', `Invalid field selection ${name}`);
   const inner = selectedNames(selection, listKey);
-  if (inner !== 'all') for (const name of inner) if (!itemFields.has(name)) throw invalidParameter('fields', `Invalid field selection ${name}`);
+  if (inner !== 'all')
+    for (const name of inner)
+      if (!itemFields.has(name)) throw invalidParameter('fields', `Invalid field selection ${name}`);
   return selection;
 }
 
@@ -32,16 +46,37 @@ function grantId(grant: Grant): string {
 }
 
 function grantResource(grant: Grant, inheritedFrom: string | null, sharedDrive: boolean): Record<string, unknown> {
-  const resource: Record<string, unknown> = { kind: 'drive#permission', id: grantId(grant), type: grant.type, role: grant.role, deleted: false, pendingOwner: false };
-  if (grant.emailAddress) Object.assign(resource, { emailAddress: grant.emailAddress, displayName: grant.emailAddress.split('@')[0] });
+  const resource: Record<string, unknown> = {
+    kind: 'drive#permission',
+    id: grantId(grant),
+    type: grant.type,
+    role: grant.role,
+    deleted: false,
+    pendingOwner: false,
+  };
+  if (grant.emailAddress)
+    Object.assign(resource, { emailAddress: grant.emailAddress, displayName: grant.emailAddress.split('@')[0] });
   if (grant.domain) Object.assign(resource, { domain: grant.domain, displayName: grant.domain });
   if (grant.type === 'anyone' || grant.type === 'domain') resource.allowFileDiscovery = false;
-  if (sharedDrive) resource.permissionDetails = [{ permissionType: 'file', role: grant.role, inherited: inheritedFrom !== null, ...(inheritedFrom ? { inheritedFrom } : {}) }];
+  if (sharedDrive)
+    resource.permissionDetails = [
+      {
+        permissionType: 'file',
+        role: grant.role,
+        inherited: inheritedFrom !== null,
+        ...(inheritedFrom ? { inheritedFrom } : {}),
+      },
+    ];
   return resource;
 }
 
 /** The file's permissions: its owner (My Drive) or the shared drive's members, then who else it is shared with. */
-export function permissionResources(data: DriveData, node: DriveNode, account: Account, origin: string): Record<string, unknown>[] {
+export function permissionResources(
+  data: DriveData,
+  node: DriveNode,
+  account: Account,
+  origin: string,
+): Record<string, unknown>[] {
   const people = node.driveId
     ? data.accounts.map((member) => ({
         kind: 'drive#permission',
@@ -53,7 +88,9 @@ export function permissionResources(data: DriveData, node: DriveNode, account: A
         photoLink: `${origin}/sandbox/avatars/${member.id}`,
         deleted: false,
         pendingOwner: false,
-        permissionDetails: [{ permissionType: 'member', role: 'organizer', inherited: true, inheritedFrom: node.driveId }],
+        permissionDetails: [
+          { permissionType: 'member', role: 'organizer', inherited: true, inheritedFrom: node.driveId },
+        ],
       }))
     : [
         {
@@ -70,7 +107,11 @@ export function permissionResources(data: DriveData, node: DriveNode, account: A
       ];
   const seen = new Set<string>();
   const granted: Record<string, unknown>[] = [];
-  for (let current: DriveNode | undefined = node; current; current = current.parentId === null ? undefined : data.nodes.get(current.parentId)) {
+  for (
+    let current: DriveNode | undefined = node;
+    current;
+    current = current.parentId === null ? undefined : data.nodes.get(current.parentId)
+  ) {
     for (const grant of current.grants ?? []) {
       if (seen.has(grantId(grant))) continue;
       seen.add(grantId(grant));
@@ -96,14 +137,28 @@ function driveResource(drive: SharedDrive, origin: string): Record<string, unkno
     createdTime: drive.createdTime,
     hidden: false,
     backgroundImageLink: `${origin}/sandbox/icons/64/type/application/vnd.google-apps.folder`,
-    capabilities: { canAddChildren: true, canListChildren: true, canDownload: true, canShare: true, canManageMembers: false, canEdit: true },
-    restrictions: { adminManagedRestrictions: false, copyRequiresWriterPermission: false, domainUsersOnly: false, driveMembersOnly: false },
+    capabilities: {
+      canAddChildren: true,
+      canListChildren: true,
+      canDownload: true,
+      canShare: true,
+      canManageMembers: false,
+      canEdit: true,
+    },
+    restrictions: {
+      adminManagedRestrictions: false,
+      copyRequiresWriterPermission: false,
+      domainUsersOnly: false,
+      driveMembersOnly: false,
+    },
   };
 }
 
 export function sharedDriveNotFound(id: string): GoogleApiError {
   const message = `Shared drive not found: ${id}`;
-  return new GoogleApiError(404, message, { errors: [{ message, domain: 'global', reason: 'notFound', location: 'driveId', locationType: 'parameter' }] });
+  return new GoogleApiError(404, message, {
+    errors: [{ message, domain: 'global', reason: 'notFound', location: 'driveId', locationType: 'parameter' }],
+  });
 }
 
 export function findDrive(data: DriveData, id: string): SharedDrive {
@@ -113,17 +168,38 @@ export function findDrive(data: DriveData, id: string): SharedDrive {
 }
 
 export function getDrive(data: DriveData, id: string, fields: string | null, origin: string): unknown {
-  const selection = checkedSelection(fields === null || fields.trim() === '' ? null : `drives(${fields})`, 'drives(kind,id,name)', 'drives', ['drives'], DRIVE_FIELDS);
-  return (applySelection({ drives: [driveResource(findDrive(data, id), origin)] }, selection) as { drives: unknown[] }).drives[0];
+  const selection = checkedSelection(
+    fields === null || fields.trim() === '' ? null : `drives(${fields})`,
+    'drives(kind,id,name)',
+    'drives',
+    ['drives'],
+    DRIVE_FIELDS,
+  );
+  return (applySelection({ drives: [driveResource(findDrive(data, id), origin)] }, selection) as { drives: unknown[] })
+    .drives[0];
 }
 
 /** drives.list: every sandbox account is a member of every shared drive; `q` filters by `name contains` only. */
-export function listDrives(data: DriveData, request: { pageSize: string | null; pageToken: string | null; fields: string | null; q: string | null }, origin: string): unknown {
-  const selection = checkedSelection(request.fields, 'kind,nextPageToken,drives(kind,id,name)', 'drives', ['kind', 'nextPageToken', 'drives'], DRIVE_FIELDS);
+export function listDrives(
+  data: DriveData,
+  request: { pageSize: string | null; pageToken: string | null; fields: string | null; q: string | null },
+  origin: string,
+): unknown {
+  const selection = checkedSelection(
+    request.fields,
+    'kind,nextPageToken,drives(kind,id,name)',
+    'drives',
+    ['kind', 'nextPageToken', 'drives'],
+    DRIVE_FIELDS,
+  );
   let pageSize = 10;
   if (request.pageSize !== null) {
     pageSize = Number(request.pageSize);
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) throw invalidParameter('pageSize', `Invalid value '${request.pageSize}'. Values must be within the range: [1, 100]`);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
+      throw invalidParameter(
+        'pageSize',
+        `Invalid value '${request.pageSize}'. Values must be within the range: [1, 100]`,
+      );
   }
   let matches = data.drives;
   if (request.q) {
@@ -133,7 +209,11 @@ export function listDrives(data: DriveData, request: { pageSize: string | null; 
   }
   const offset = request.pageToken ? Number(Buffer.from(request.pageToken, 'base64url').toString('utf8')) : 0;
   if (!Number.isInteger(offset) || offset < 0) throw invalidParameter('pageToken');
-  const body: Record<string, unknown> = { kind: 'drive#driveList', drives: matches.slice(offset, offset + pageSize).map((drive) => driveResource(drive, origin)) };
-  if (offset + pageSize < matches.length) body.nextPageToken = Buffer.from(String(offset + pageSize)).toString('base64url');
+  const body: Record<string, unknown> = {
+    kind: 'drive#driveList',
+    drives: matches.slice(offset, offset + pageSize).map((drive) => driveResource(drive, origin)),
+  };
+  if (offset + pageSize < matches.length)
+    body.nextPageToken = Buffer.from(String(offset + pageSize)).toString('base64url');
   return applySelection(body, selection);
 }

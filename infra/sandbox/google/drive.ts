@@ -7,7 +7,11 @@ import { FOLDER_MIME, hasThumbnail, isGoogleType, type Account, type DriveData, 
 
 // --- The query language (https://developers.google.com/drive/api/guides/ref-search-terms) ----------------------
 
-type Token = { kind: 'string'; value: string } | { kind: 'word'; value: string } | { kind: 'op'; value: string } | { kind: 'paren'; value: '(' | ')' };
+type Token =
+  | { kind: 'string'; value: string }
+  | { kind: 'word'; value: string }
+  | { kind: 'op'; value: string }
+  | { kind: 'paren'; value: '(' | ')' };
 
 export interface QueryContext {
   rootId: string;
@@ -126,7 +130,8 @@ export function parseQuery(q: string): Predicate {
   const tokens = tokenize(q);
   let index = 0;
   const peek = () => tokens[index];
-  const isWord = (token: Token | undefined, word: string) => token?.kind === 'word' && token.value.toLowerCase() === word;
+  const isWord = (token: Token | undefined, word: string) =>
+    token?.kind === 'word' && token.value.toLowerCase() === word;
 
   function parseOr(): Predicate {
     const terms = [parseAnd()];
@@ -175,7 +180,8 @@ export function parseQuery(q: string): Predicate {
       if (field?.kind !== 'word' || !COLLECTION_FIELDS.has(field.value)) throw new QueryError('expected a collection');
       const value = first.value;
       if (field.value === 'parents') {
-        return (node, context) => node.parentId !== null && node.parentId === (value === 'root' ? context.rootId : value);
+        return (node, context) =>
+          node.parentId !== null && node.parentId === (value === 'root' ? context.rootId : value);
       }
       return (_node, context) => value === 'me' || value.toLowerCase() === context.account.email.toLowerCase();
     }
@@ -200,12 +206,16 @@ export function parseQuery(q: string): Predicate {
       return (node) => compare(fieldValue(node, field), op, value.value);
     }
     if (TIME_FIELDS.has(field)) {
-      const time = value.kind === 'string' ? Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value.value) ? value.value : `${value.value}Z`) : NaN;
+      const time =
+        value.kind === 'string'
+          ? Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value.value) ? value.value : `${value.value}Z`)
+          : NaN;
       if (Number.isNaN(time)) throw new QueryError('bad date');
       return (node) => compare(fieldValue(node, field), op, time);
     }
     if (BOOLEAN_FIELDS.has(field)) {
-      if (value.kind !== 'word' || !/^(true|false)$/.test(value.value) || (op !== '=' && op !== '!=')) throw new QueryError('bad boolean');
+      if (value.kind !== 'word' || !/^(true|false)$/.test(value.value) || (op !== '=' && op !== '!='))
+        throw new QueryError('bad boolean');
       const wanted = value.value === 'true';
       return (node) => compare(fieldValue(node, field), op, wanted);
     }
@@ -294,12 +304,14 @@ function checkSelection(selection: Selection, list: boolean): void {
   const top = selectedNames(selection, null);
   if (top === 'all') return;
   for (const name of top) {
-    if (!(list ? LIST_FIELDS : FILE_FIELDS).has(name)) throw invalidParameter('fields', `Invalid field selection ${name}`);
+    if (!(list ? LIST_FIELDS : FILE_FIELDS).has(name))
+      throw invalidParameter('fields', `Invalid field selection ${name}`);
   }
   if (!list) return;
   const inner = selectedNames(selection, 'files');
   if (inner === 'all') return;
-  for (const name of inner) if (!FILE_FIELDS.has(name)) throw invalidParameter('fields', `Invalid field selection ${name}`);
+  for (const name of inner)
+    if (!FILE_FIELDS.has(name)) throw invalidParameter('fields', `Invalid field selection ${name}`);
 }
 
 function selectionFor(fields: string | null, list: boolean): Selection {
@@ -319,7 +331,12 @@ function extensionOf(name: string): string | undefined {
   return /\.([^./]+)$/.exec(name)?.[1];
 }
 
-export function fileResource(data: DriveData, node: DriveNode, account: Account, origin: string): Record<string, unknown> {
+export function fileResource(
+  data: DriveData,
+  node: DriveNode,
+  account: Account,
+  origin: string,
+): Record<string, unknown> {
   const folder = node.mimeType === FOLDER_MIME;
   const permissions = permissionResources(data, node, account, origin);
   const googleType = isGoogleType(node.mimeType);
@@ -356,14 +373,27 @@ export function fileResource(data: DriveData, node: DriveNode, account: Account,
     ],
     ownedByMe: true,
     shared: isShared(data, node),
-    capabilities: { canEdit: true, canDownload: !folder, canListChildren: folder, canAddChildren: folder, canTrash: true, canShare: true },
+    capabilities: {
+      canEdit: true,
+      canDownload: !folder,
+      canListChildren: folder,
+      canAddChildren: folder,
+      canTrash: true,
+      canShare: true,
+    },
     permissions,
     permissionIds: permissions.map((permission) => permission.id),
     quotaBytesUsed: String(node.size ?? 0),
   };
   if (node.driveId) {
     // Shared drives own their files: no owners, and the permissions only by id.
-    Object.assign(resource, { driveId: node.driveId, teamDriveId: node.driveId, ownedByMe: false, owners: undefined, permissions: undefined });
+    Object.assign(resource, {
+      driveId: node.driveId,
+      teamDriveId: node.driveId,
+      ownedByMe: false,
+      owners: undefined,
+      permissions: undefined,
+    });
   }
   if (!folder && !googleType) {
     resource.webContentLink = `${origin}/sandbox/drive/files/${node.id}/content`;
@@ -373,7 +403,10 @@ export function fileResource(data: DriveData, node: DriveNode, account: Account,
       resource.fileExtension = extension;
     }
     resource.size = String(node.size ?? 0);
-    resource.md5Checksum = node.id.slice(1, 33).toLowerCase().replace(/[^0-9a-f]/g, 'a');
+    resource.md5Checksum = node.id
+      .slice(1, 33)
+      .toLowerCase()
+      .replace(/[^0-9a-f]/g, 'a');
   }
   if (node.mimeType.startsWith('image/')) resource.imageMediaMetadata = { width: 1200, height: 1600 };
   return resource;
@@ -400,7 +433,15 @@ interface PageTokenBody {
 }
 
 function listKey(request: ListRequest): string {
-  return JSON.stringify([request.q ?? '', request.orderBy ?? '', request.spaces ?? '', request.corpora ?? '', request.driveId ?? '', request.supportsAllDrives, request.includeItemsFromAllDrives]);
+  return JSON.stringify([
+    request.q ?? '',
+    request.orderBy ?? '',
+    request.spaces ?? '',
+    request.corpora ?? '',
+    request.driveId ?? '',
+    request.supportsAllDrives,
+    request.includeItemsFromAllDrives,
+  ]);
 }
 
 const CORPORA = ['user', 'domain', 'drive', 'allDrives'];
@@ -414,7 +455,9 @@ function corpusFilter(data: DriveData, request: ListRequest): (node: DriveNode) 
   if (!CORPORA.includes(corpora)) throw invalidParameter('corpora');
   if ((corpora === 'drive') !== (request.driveId !== null)) {
     const message = 'The driveId parameter must be specified if and only if corpora is set to drive.';
-    throw new GoogleApiError(400, message, { errors: [{ message, domain: 'global', reason: 'badRequest', location: 'driveId', locationType: 'parameter' }] });
+    throw new GoogleApiError(400, message, {
+      errors: [{ message, domain: 'global', reason: 'badRequest', location: 'driveId', locationType: 'parameter' }],
+    });
   }
   if (request.driveId !== null) findDrive(data, request.driveId);
   const sharedItems = request.supportsAllDrives && request.includeItemsFromAllDrives;
@@ -435,11 +478,15 @@ export function listFiles(
   if (request.pageSize !== null) {
     pageSize = Number(request.pageSize);
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
-      throw invalidParameter('pageSize', `Invalid value '${request.pageSize}'. Values must be within the range: [1, 1000]`);
+      throw invalidParameter(
+        'pageSize',
+        `Invalid value '${request.pageSize}'. Values must be within the range: [1, 1000]`,
+      );
     }
   }
   const spaces = (request.spaces ?? 'drive').split(',').map((s) => s.trim());
-  for (const space of spaces) if (!['drive', 'appDataFolder', 'photos'].includes(space)) throw invalidParameter('spaces', `Invalid Value`);
+  for (const space of spaces)
+    if (!['drive', 'appDataFolder', 'photos'].includes(space)) throw invalidParameter('spaces', `Invalid Value`);
   let predicate: Predicate;
   try {
     predicate = parseQuery(request.q ?? '');
@@ -457,7 +504,8 @@ export function listFiles(
     } catch {
       token = null;
     }
-    if (!token || typeof token.offset !== 'number' || token.key !== listKey(request)) throw invalidParameter('pageToken');
+    if (!token || typeof token.offset !== 'number' || token.key !== listKey(request))
+      throw invalidParameter('pageToken');
     offset = token.offset;
   }
 
@@ -491,7 +539,12 @@ export function fileNotFound(id: string): GoogleApiError {
 }
 
 /** A file by id; one in a shared drive only for a caller that passes supportsAllDrives=true, as Drive does. */
-export function findFile(data: DriveData, id: string, visible: (node: DriveNode) => boolean, supportsAllDrives = false): DriveNode {
+export function findFile(
+  data: DriveData,
+  id: string,
+  visible: (node: DriveNode) => boolean,
+  supportsAllDrives = false,
+): DriveNode {
   const node = data.nodes.get(id === 'root' ? data.rootId : id);
   if (!node || !visible(node) || (node.driveId && !supportsAllDrives)) throw fileNotFound(id);
   return node;
@@ -520,9 +573,18 @@ export function listPermissions(
   visible: (node: DriveNode) => boolean,
   supportsAllDrives: boolean,
 ): unknown {
-  const selection = checkedSelection(fields, 'kind,nextPageToken,permissions(kind,id,type,role)', 'permissions', ['kind', 'nextPageToken', 'permissions'], PERMISSION_FIELDS);
+  const selection = checkedSelection(
+    fields,
+    'kind,nextPageToken,permissions(kind,id,type,role)',
+    'permissions',
+    ['kind', 'nextPageToken', 'permissions'],
+    PERMISSION_FIELDS,
+  );
   const node = findFile(data, id, visible, supportsAllDrives);
-  return applySelection({ kind: 'drive#permissionList', permissions: permissionResources(data, node, account, origin) }, selection);
+  return applySelection(
+    { kind: 'drive#permissionList', permissions: permissionResources(data, node, account, origin) },
+    selection,
+  );
 }
 
 /** permissions.get: one permission; 404 `Permission not found` for an id the file does not have. */
@@ -540,8 +602,16 @@ export function getPermission(
   const permission = permissionResources(data, node, account, origin).find((p) => p.id === permissionId);
   if (!permission) {
     const message = `Permission not found: ${permissionId}.`;
-    throw new GoogleApiError(404, message, { errors: [{ message, domain: 'global', reason: 'notFound', location: 'permissionId', locationType: 'parameter' }] });
+    throw new GoogleApiError(404, message, {
+      errors: [{ message, domain: 'global', reason: 'notFound', location: 'permissionId', locationType: 'parameter' }],
+    });
   }
-  const selection = checkedSelection(fields === null || fields.trim() === '' ? null : `permissions(${fields})`, 'permissions(kind,id,type,role)', 'permissions', ['permissions'], PERMISSION_FIELDS);
+  const selection = checkedSelection(
+    fields === null || fields.trim() === '' ? null : `permissions(${fields})`,
+    'permissions(kind,id,type,role)',
+    'permissions',
+    ['permissions'],
+    PERMISSION_FIELDS,
+  );
   return (applySelection({ permissions: [permission] }, selection) as { permissions: unknown[] }).permissions[0];
 }

@@ -48,21 +48,34 @@ let nextFault = 1;
 export function parseFault(body: unknown): Fault {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new FaultError('expected a JSON object');
   const input = body as Record<string, unknown>;
-  if (!FAULT_KINDS.includes(input.kind as FaultKind)) throw new FaultError(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+  if (!FAULT_KINDS.includes(input.kind as FaultKind))
+    throw new FaultError(`kind must be one of ${FAULT_KINDS.join(', ')}`);
   const kind = input.kind as FaultKind;
-  if (input.path !== undefined && (typeof input.path !== 'string' || !input.path.startsWith('/'))) throw new FaultError('path must start with /');
-  if (input.account !== undefined && typeof input.account !== 'string') throw new FaultError('account must be an e-mail address');
+  if (input.path !== undefined && (typeof input.path !== 'string' || !input.path.startsWith('/')))
+    throw new FaultError('path must start with /');
+  if (input.account !== undefined && typeof input.account !== 'string')
+    throw new FaultError('account must be an e-mail address');
   const times = input.times === undefined ? 1 : input.times;
-  if (typeof times !== 'number' || !Number.isInteger(times) || times < 0) throw new FaultError('times must be a whole number (0 = until cleared)');
+  if (typeof times !== 'number' || !Number.isInteger(times) || times < 0)
+    throw new FaultError('times must be a whole number (0 = until cleared)');
   const delayMs = input.delayMs === undefined ? 5000 : input.delayMs;
-  if (typeof delayMs !== 'number' || delayMs < 0 || delayMs > 600000) throw new FaultError('delayMs must be between 0 and 600000');
+  if (typeof delayMs !== 'number' || delayMs < 0 || delayMs > 600000)
+    throw new FaultError('delayMs must be between 0 and 600000');
   const reason = input.reason === undefined ? 'rateLimitExceeded' : input.reason;
-  if (reason !== 'rateLimitExceeded' && reason !== 'userRateLimitExceeded') throw new FaultError('reason must be rateLimitExceeded or userRateLimitExceeded');
+  if (reason !== 'rateLimitExceeded' && reason !== 'userRateLimitExceeded')
+    throw new FaultError('reason must be rateLimitExceeded or userRateLimitExceeded');
   const retryAfterSeconds = input.retryAfterSeconds ?? null;
-  if (retryAfterSeconds !== null && (typeof retryAfterSeconds !== 'number' || !Number.isInteger(retryAfterSeconds) || retryAfterSeconds < 0 || retryAfterSeconds > 7 * 86400)) {
+  if (
+    retryAfterSeconds !== null &&
+    (typeof retryAfterSeconds !== 'number' ||
+      !Number.isInteger(retryAfterSeconds) ||
+      retryAfterSeconds < 0 ||
+      retryAfterSeconds > 7 * 86400)
+  ) {
     throw new FaultError('retryAfterSeconds must be a whole number of seconds from 0 to 604800');
   }
-  if (retryAfterSeconds !== null && !SENDING_LIMITS.includes(kind)) throw new FaultError('retryAfterSeconds applies to the sending limits only');
+  if (retryAfterSeconds !== null && !SENDING_LIMITS.includes(kind))
+    throw new FaultError('retryAfterSeconds applies to the sending limits only');
   return {
     id: `fault-${nextFault++}`,
     kind,
@@ -71,7 +84,10 @@ export function parseFault(body: unknown): Fault {
     remaining: times === 0 ? null : times,
     delayMs,
     reason,
-    retryAfterSeconds: kind === 'sending_rate_limit_429' ? (retryAfterSeconds ?? DEFAULT_SENDING_RETRY_SECONDS) : (retryAfterSeconds as number | null),
+    retryAfterSeconds:
+      kind === 'sending_rate_limit_429'
+        ? (retryAfterSeconds ?? DEFAULT_SENDING_RETRY_SECONDS)
+        : (retryAfterSeconds as number | null),
     hits: 0,
   };
 }
@@ -90,7 +106,8 @@ export interface FaultTarget {
 
 function applies(fault: Fault, target: FaultTarget): boolean {
   if (SENDING_LIMITS.includes(fault.kind) && !target.mailSend) return false;
-  if (fault.path === null ? !target.api && fault.kind !== 'invalid_grant' : !target.path.startsWith(fault.path)) return false;
+  if (fault.path === null ? !target.api && fault.kind !== 'invalid_grant' : !target.path.startsWith(fault.path))
+    return false;
   if (fault.account !== null && fault.account !== target.account?.toLowerCase()) return false;
   if (fault.kind === 'invalid_grant') return target.path === '/token' && target.refreshGrant;
   return true;
@@ -144,7 +161,9 @@ export function sendFault(ctx: Context, fault: Fault, dailyWindowEnd?: Date): vo
   const { kind } = fault;
   if (SENDING_LIMITS.includes(kind)) {
     const retryAt =
-      fault.retryAfterSeconds !== null ? new Date(Date.now() + fault.retryAfterSeconds * 1000) : (dailyWindowEnd ?? new Date(Date.now() + 86400000));
+      fault.retryAfterSeconds !== null
+        ? new Date(Date.now() + fault.retryAfterSeconds * 1000)
+        : (dailyWindowEnd ?? new Date(Date.now() + 86400000));
     sendSendingLimit(ctx, retryAt);
     return;
   }
@@ -184,7 +203,14 @@ export function sendFault(ctx: Context, fault: Fault, dailyWindowEnd?: Date): vo
           '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
           reason: 'RATE_LIMIT_EXCEEDED',
           domain: 'googleapis.com',
-          metadata: { service, quota_limit: 'RequestsPerMinutePerUser', quota_metric: `${service}/requests`, consumer: 'projects/000000000000', quota_location: 'global', quota_limit_value: '60' },
+          metadata: {
+            service,
+            quota_limit: 'RequestsPerMinutePerUser',
+            quota_metric: `${service}/requests`,
+            consumer: 'projects/000000000000',
+            quota_location: 'global',
+            quota_limit_value: '60',
+          },
         },
       ],
     });

@@ -26,22 +26,33 @@ export type MessageFormat = 'minimal' | 'full' | 'raw' | 'metadata';
 
 export function notFound(): GoogleApiError {
   const message = 'Requested entity was not found.';
-  return new GoogleApiError(404, message, { errors: [{ message, domain: 'global', reason: 'notFound' }], status: 'NOT_FOUND' });
+  return new GoogleApiError(404, message, {
+    errors: [{ message, domain: 'global', reason: 'notFound' }],
+    status: 'NOT_FOUND',
+  });
 }
 
 function invalid(message: string): GoogleApiError {
-  return new GoogleApiError(400, message, { errors: [{ message, domain: 'global', reason: 'invalidArgument' }], status: 'INVALID_ARGUMENT' });
+  return new GoogleApiError(400, message, {
+    errors: [{ message, domain: 'global', reason: 'invalidArgument' }],
+    status: 'INVALID_ARGUMENT',
+  });
 }
 
 /** The `format` parameter (default FULL), refused as Gmail does when the token holds only the metadata scope. */
 export function messageFormat(value: string | null, access: 'full' | 'metadata'): MessageFormat {
   const format = (value ?? 'full').toLowerCase();
   if (format !== 'minimal' && format !== 'full' && format !== 'raw' && format !== 'metadata') {
-    throw invalid(`Invalid value at 'format' (type.googleapis.com/google.apps.gmail.v1.GetMessageRequest.Format), "${value}"`);
+    throw invalid(
+      `Invalid value at 'format' (type.googleapis.com/google.apps.gmail.v1.GetMessageRequest.Format), "${value}"`,
+    );
   }
   if (access === 'metadata' && (format === 'full' || format === 'raw')) {
     const message = `Metadata scope doesn't allow format ${format.toUpperCase()}`;
-    throw new GoogleApiError(403, message, { errors: [{ message, domain: 'global', reason: 'forbidden' }], status: 'PERMISSION_DENIED' });
+    throw new GoogleApiError(403, message, {
+      errors: [{ message, domain: 'global', reason: 'forbidden' }],
+      status: 'PERMISSION_DENIED',
+    });
   }
   return format;
 }
@@ -55,7 +66,11 @@ function attachmentIdOf(message: MailboxMessage): (partId: string) => string {
   return (partId) => Buffer.from(`${message.id}/${partId}`).toString('base64url');
 }
 
-export function messageResource(message: MailboxMessage, format: MessageFormat, metadataHeaders: string[]): Record<string, unknown> {
+export function messageResource(
+  message: MailboxMessage,
+  format: MessageFormat,
+  metadataHeaders: string[],
+): Record<string, unknown> {
   const resource: Record<string, unknown> = {
     id: message.id,
     threadId: message.threadId,
@@ -75,7 +90,11 @@ export function messageResource(message: MailboxMessage, format: MessageFormat, 
   return resource;
 }
 
-export function threadResource(messages: MailboxMessage[], format: MessageFormat, metadataHeaders: string[]): Record<string, unknown> {
+export function threadResource(
+  messages: MailboxMessage[],
+  format: MessageFormat,
+  metadataHeaders: string[],
+): Record<string, unknown> {
   return {
     id: messages[0].threadId,
     historyId: String(Math.max(...messages.map((m) => m.historyId))),
@@ -101,7 +120,8 @@ export interface MessageListRequest {
 /** One term of Gmail's search: the operators a sync needs, and free text matched in the subject and snippet. */
 function searchTerm(term: string): (message: MailboxMessage) => boolean {
   const [, operator, operand] = /^([a-z0-9]+):(.+)$/i.exec(term) ?? [];
-  const header = (message: MailboxMessage, name: string) => (headerValue(message.root.headers, name) ?? '').toLowerCase();
+  const header = (message: MailboxMessage, name: string) =>
+    (headerValue(message.root.headers, name) ?? '').toLowerCase();
   const value = (operand ?? term).toLowerCase();
   switch (operator?.toLowerCase()) {
     case 'in':
@@ -120,27 +140,39 @@ function searchTerm(term: string): (message: MailboxMessage) => boolean {
 }
 
 /** users.messages.list: newest first, `{messages: [{id, threadId}], nextPageToken?, resultSizeEstimate}`. */
-export function listMessages(mailbox: Mailbox, request: MessageListRequest, access: 'full' | 'metadata'): Record<string, unknown> {
+export function listMessages(
+  mailbox: Mailbox,
+  request: MessageListRequest,
+  access: 'full' | 'metadata',
+): Record<string, unknown> {
   if (request.q && access === 'metadata') {
     const message = "Metadata scope does not support 'q' parameter";
-    throw new GoogleApiError(403, message, { errors: [{ message, domain: 'global', reason: 'forbidden' }], status: 'PERMISSION_DENIED' });
+    throw new GoogleApiError(403, message, {
+      errors: [{ message, domain: 'global', reason: 'forbidden' }],
+      status: 'PERMISSION_DENIED',
+    });
   }
   let maxResults = 100;
   if (request.maxResults !== null) {
     maxResults = Number(request.maxResults);
-    if (!Number.isInteger(maxResults) || maxResults < 1) throw invalid(`Invalid value at 'max_results' (TYPE_UINT32), "${request.maxResults}"`);
+    if (!Number.isInteger(maxResults) || maxResults < 1)
+      throw invalid(`Invalid value at 'max_results' (TYPE_UINT32), "${request.maxResults}"`);
     maxResults = Math.min(maxResults, 500);
   }
   const terms = (request.q ?? '').split(/\s+/).filter(Boolean).map(searchTerm);
   const matching = [...mailbox.messages]
     .reverse()
-    .filter((message) => request.labelIds.every((label) => message.labelIds.includes(label)) && terms.every((term) => term(message)));
+    .filter(
+      (message) =>
+        request.labelIds.every((label) => message.labelIds.includes(label)) && terms.every((term) => term(message)),
+    );
   const offset = request.pageToken ? Number(Buffer.from(request.pageToken, 'base64url').toString('utf8')) : 0;
   if (!Number.isInteger(offset) || offset < 0) throw invalid('Invalid pageToken');
   const page = matching.slice(offset, offset + maxResults);
   const body: Record<string, unknown> = {};
   if (page.length > 0) body.messages = page.map((message) => ({ id: message.id, threadId: message.threadId }));
-  if (offset + maxResults < matching.length) body.nextPageToken = Buffer.from(String(offset + maxResults)).toString('base64url');
+  if (offset + maxResults < matching.length)
+    body.nextPageToken = Buffer.from(String(offset + maxResults)).toString('base64url');
   body.resultSizeEstimate = matching.length;
   return body;
 }
@@ -168,18 +200,31 @@ export interface HistoryRequest {
 export function historyList(mailbox: Mailbox, request: HistoryRequest): Record<string, unknown> {
   if (request.startHistoryId === null) {
     throw new GoogleApiError(400, 'Required parameter: startHistoryId', {
-      errors: [{ message: 'Required parameter: startHistoryId', domain: 'global', reason: 'required', location: 'startHistoryId', locationType: 'parameter' }],
+      errors: [
+        {
+          message: 'Required parameter: startHistoryId',
+          domain: 'global',
+          reason: 'required',
+          location: 'startHistoryId',
+          locationType: 'parameter',
+        },
+      ],
       status: 'INVALID_ARGUMENT',
     });
   }
-  if (!/^\d{1,19}$/.test(request.startHistoryId)) throw invalid(`Invalid value at 'start_history_id' (TYPE_UINT64), "${request.startHistoryId}"`);
+  if (!/^\d{1,19}$/.test(request.startHistoryId))
+    throw invalid(`Invalid value at 'start_history_id' (TYPE_UINT64), "${request.startHistoryId}"`);
   for (const type of request.historyTypes) {
-    if (!HISTORY_TYPES.includes(type)) throw invalid(`Invalid value at 'history_types' (type.googleapis.com/google.apps.gmail.v1.ListHistoryRequest.HistoryType), "${type}"`);
+    if (!HISTORY_TYPES.includes(type))
+      throw invalid(
+        `Invalid value at 'history_types' (type.googleapis.com/google.apps.gmail.v1.ListHistoryRequest.HistoryType), "${type}"`,
+      );
   }
   let maxResults = 100;
   if (request.maxResults !== null) {
     maxResults = Number(request.maxResults);
-    if (!Number.isInteger(maxResults) || maxResults < 1) throw invalid(`Invalid value at 'max_results' (TYPE_UINT32), "${request.maxResults}"`);
+    if (!Number.isInteger(maxResults) || maxResults < 1)
+      throw invalid(`Invalid value at 'max_results' (TYPE_UINT32), "${request.maxResults}"`);
     maxResults = Math.min(maxResults, 500);
   }
   const start = Number(request.startHistoryId);
@@ -188,7 +233,10 @@ export function historyList(mailbox: Mailbox, request: HistoryRequest): Record<s
   if (request.pageToken) {
     let token: { after?: unknown; key?: unknown } | null;
     try {
-      token = JSON.parse(Buffer.from(request.pageToken, 'base64url').toString('utf8')) as { after?: unknown; key?: unknown };
+      token = JSON.parse(Buffer.from(request.pageToken, 'base64url').toString('utf8')) as {
+        after?: unknown;
+        key?: unknown;
+      };
     } catch {
       token = null;
     }
@@ -199,7 +247,10 @@ export function historyList(mailbox: Mailbox, request: HistoryRequest): Record<s
   if (records === null) throw notFound();
   const wantsAdded = request.historyTypes.length === 0 || request.historyTypes.includes('messageAdded');
   const matching = wantsAdded
-    ? records.filter((record) => record.id > after && (request.labelId === null || record.message.labelIds.includes(request.labelId)))
+    ? records.filter(
+        (record) =>
+          record.id > after && (request.labelId === null || record.message.labelIds.includes(request.labelId)),
+      )
     : [];
   const page = matching.slice(0, maxResults);
   const body: Record<string, unknown> = {};
@@ -207,7 +258,9 @@ export function historyList(mailbox: Mailbox, request: HistoryRequest): Record<s
     body.history = page.map((record) => ({
       id: String(record.id),
       messages: [{ id: record.message.id, threadId: record.message.threadId }],
-      messagesAdded: [{ message: { id: record.message.id, threadId: record.message.threadId, labelIds: record.message.labelIds } }],
+      messagesAdded: [
+        { message: { id: record.message.id, threadId: record.message.threadId, labelIds: record.message.labelIds } },
+      ],
     }));
   }
   if (matching.length > maxResults) {

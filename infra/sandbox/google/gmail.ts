@@ -27,7 +27,14 @@ export interface SentMail {
   messageId: string | null;
   inReplyTo: string | null;
   /** Each attachment as decoded, with a SHA-256 (hex) of its bytes so a test can tell a file arrived intact. */
-  attachments: { filename: string | null; mimeType: string; size: number; sha256: string; contentId: string | null; disposition: string | null }[];
+  attachments: {
+    filename: string | null;
+    mimeType: string;
+    size: number;
+    sha256: string;
+    contentId: string | null;
+    disposition: string | null;
+  }[];
   /** Bytes of the RFC 822 message. */
   rawSize: number;
   /** When the sandbox received it (ISO 8601). */
@@ -49,11 +56,16 @@ function mailboxes(addresses: Address[] | undefined): Mailbox[] {
 }
 
 function attachmentBytes(content: ArrayBuffer | Uint8Array | string): Buffer {
-  return typeof content === 'string' ? Buffer.from(content) : Buffer.from(content instanceof ArrayBuffer ? new Uint8Array(content) : content);
+  return typeof content === 'string'
+    ? Buffer.from(content)
+    : Buffer.from(content instanceof ArrayBuffer ? new Uint8Array(content) : content);
 }
 
 function invalidArgument(message: string, reason = 'invalidArgument'): GoogleApiError {
-  return new GoogleApiError(400, message, { errors: [{ message, domain: 'global', reason }], status: 'INVALID_ARGUMENT' });
+  return new GoogleApiError(400, message, {
+    errors: [{ message, domain: 'global', reason }],
+    status: 'INVALID_ARGUMENT',
+  });
 }
 
 /** Splits a multipart/related upload into its parts' content types and bytes. */
@@ -73,7 +85,8 @@ export function extractMessage(ctx: Context, upload: boolean): { raw: Buffer; th
     if (typeof raw !== 'string' || raw === '') {
       throw invalidArgument("'raw' RFC822 payload message string or uploading message via /upload/* URL required");
     }
-    if (!/^[A-Za-z0-9+/_=\r\n-]+$/.test(raw)) throw invalidArgument(`Invalid value for ByteString: ${raw.slice(0, 40)}`, 'invalid');
+    if (!/^[A-Za-z0-9+/_=\r\n-]+$/.test(raw))
+      throw invalidArgument(`Invalid value for ByteString: ${raw.slice(0, 40)}`, 'invalid');
     return { raw: Buffer.from(raw, 'base64url'), threadId: typeof threadId === 'string' ? threadId : null };
   }
   const uploadType = ctx.url.searchParams.get('uploadType');
@@ -84,7 +97,8 @@ export function extractMessage(ctx: Context, upload: boolean): { raw: Buffer; th
   }
   if (uploadType === 'multipart') {
     const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-    if (!/^multipart\/related/i.test(contentType) || !boundary) throw invalidArgument('Invalid multipart request with 0 mime parts.');
+    if (!/^multipart\/related/i.test(contentType) || !boundary)
+      throw invalidArgument('Invalid multipart request with 0 mime parts.');
     const parts = multipartParts(ctx.body, boundary);
     if (parts.length < 2) throw invalidArgument(`Invalid multipart request with ${parts.length} mime parts.`);
     let threadId: string | null = null;
@@ -96,10 +110,16 @@ export function extractMessage(ctx: Context, upload: boolean): { raw: Buffer; th
     }
     return { raw: parts[1].content, threadId };
   }
-  throw new GoogleApiError(400, uploadType ? `Unsupported upload type: ${uploadType} (the sandbox takes media and multipart)` : 'Upload requests must include an uploadType URL parameter and a URL path beginning with /upload/', {
-    errors: [{ message: 'Bad Request', domain: 'global', reason: 'badRequest' }],
-    status: 'INVALID_ARGUMENT',
-  });
+  throw new GoogleApiError(
+    400,
+    uploadType
+      ? `Unsupported upload type: ${uploadType} (the sandbox takes media and multipart)`
+      : 'Upload requests must include an uploadType URL parameter and a URL path beginning with /upload/',
+    {
+      errors: [{ message: 'Bad Request', domain: 'global', reason: 'badRequest' }],
+      status: 'INVALID_ARGUMENT',
+    },
+  );
 }
 
 /**
@@ -113,7 +133,10 @@ export async function decodeMail(raw: Buffer, account: Account): Promise<StoredM
   const cc = mailboxes(email.cc);
   const bcc = mailboxes(email.bcc);
   if (to.length + cc.length + bcc.length === 0) throw invalidArgument('Recipient address required');
-  const from = email.from && !email.from.group && email.from.address !== undefined ? { name: email.from.name, address: email.from.address } : null;
+  const from =
+    email.from && !email.from.group && email.from.address !== undefined
+      ? { name: email.from.name, address: email.from.address }
+      : null;
   const id = newMessageId();
   return {
     raw,

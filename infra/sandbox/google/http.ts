@@ -31,7 +31,12 @@ export interface Context {
   json(): unknown;
 }
 
-export function createContext(req: IncomingMessage, res: ServerResponse, body: Buffer, fallbackOrigin: string): Context {
+export function createContext(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  fallbackOrigin: string,
+): Context {
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const host = req.headers.host;
   const origin = host && /^[\w.[\]:-]+$/.test(host) ? `http://${host}` : fallbackOrigin;
@@ -65,7 +70,8 @@ export function createContext(req: IncomingMessage, res: ServerResponse, body: B
         parsedParams = {};
         const value = json();
         if (value && typeof value === 'object' && !Array.isArray(value)) {
-          for (const [key, item] of Object.entries(value)) if (item !== undefined && item !== null) parsedParams[key] = String(item);
+          for (const [key, item] of Object.entries(value))
+            if (item !== undefined && item !== null) parsedParams[key] = String(item);
         } else if (body.length > 0 && !contentType.includes('multipart/')) {
           for (const [key, item] of new URLSearchParams(body.toString('utf8'))) parsedParams[key] = item;
         }
@@ -81,7 +87,11 @@ export function sendJson(ctx: Context, status: number, value: unknown, headers: 
 }
 
 export function sendJsonBytes(ctx: Context, status: number, bytes: Buffer, headers: Record<string, string> = {}): void {
-  ctx.res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'content-length': bytes.length, ...headers });
+  ctx.res.writeHead(status, {
+    'content-type': 'application/json; charset=UTF-8',
+    'content-length': bytes.length,
+    ...headers,
+  });
   ctx.res.end(bytes);
 }
 
@@ -95,7 +105,13 @@ export function sendHtml(ctx: Context, status: number, html: string, headers: Re
   ctx.res.end(html);
 }
 
-export function sendBytes(ctx: Context, status: number, contentType: string, body: string | Buffer, headers: Record<string, string> = {}): void {
+export function sendBytes(
+  ctx: Context,
+  status: number,
+  contentType: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
   ctx.res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers });
   ctx.res.end(body);
 }
@@ -147,11 +163,27 @@ export function sendUnauthenticated(ctx: Context, missing: boolean): void {
     {
       errors: [
         missing
-          ? { message: 'Login Required.', domain: 'global', reason: 'required', location: 'Authorization', locationType: 'header' }
-          : { message: 'Invalid Credentials', domain: 'global', reason: 'authError', location: 'Authorization', locationType: 'header' },
+          ? {
+              message: 'Login Required.',
+              domain: 'global',
+              reason: 'required',
+              location: 'Authorization',
+              locationType: 'header',
+            }
+          : {
+              message: 'Invalid Credentials',
+              domain: 'global',
+              reason: 'authError',
+              location: 'Authorization',
+              locationType: 'header',
+            },
       ],
       status: 'UNAUTHENTICATED',
-      headers: { 'www-authenticate': missing ? 'Bearer realm="https://accounts.google.com/"' : 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
+      headers: {
+        'www-authenticate': missing
+          ? 'Bearer realm="https://accounts.google.com/"'
+          : 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
+      },
     },
   );
 }
@@ -195,5 +227,7 @@ export class GoogleApiError extends Error {
 }
 
 export function invalidParameter(location: string, message = 'Invalid Value'): GoogleApiError {
-  return new GoogleApiError(400, message, { errors: [{ message, domain: 'global', reason: 'invalid', location, locationType: 'parameter' }] });
+  return new GoogleApiError(400, message, {
+    errors: [{ message, domain: 'global', reason: 'invalid', location, locationType: 'parameter' }],
+  });
 }

@@ -2,7 +2,18 @@
 import { escapeHtml } from './http.ts';
 import { FOLDER_MIME, SPREADSHEET_MIME, DOCUMENT_MIME, type Account, type DriveNode } from './store.ts';
 
-const PALETTE = ['#1a73e8', '#188038', '#d93025', '#e37400', '#9334e6', '#007b83', '#c5221f', '#3f51b5', '#795548', '#00897b'];
+const PALETTE = [
+  '#1a73e8',
+  '#188038',
+  '#d93025',
+  '#e37400',
+  '#9334e6',
+  '#007b83',
+  '#c5221f',
+  '#3f51b5',
+  '#795548',
+  '#00897b',
+];
 
 function hashOf(text: string): number {
   let hash = 2166136261;
@@ -16,7 +27,13 @@ const FONT = "'Noto Sans KR','Apple SD Gothic Neo','Malgun Gothic',sans-serif";
 function initialsOf(account: Account): string {
   if (/[가-힣]/.test(account.givenName)) return account.givenName.slice(0, 2);
   const words = account.name.split(/\s+/).filter(Boolean);
-  return words.map((w) => w[0]).join('').slice(0, 2).toUpperCase() || '?';
+  return (
+    words
+      .map((w) => w[0])
+      .join('')
+      .slice(0, 2)
+      .toUpperCase() || '?'
+  );
 }
 
 export function avatarSvg(account: Account): string {
@@ -47,15 +64,29 @@ export function thumbnailSvg(node: DriveNode, size: number): string {
 <rect y="340" width="300" height="60" fill="#000" fill-opacity="0.45"/>
 <text x="150" y="378" font-family="${FONT}" font-size="22" fill="#fff" text-anchor="middle">${label(name)}</text>`;
   } else if (node.mimeType === SPREADSHEET_MIME) {
-    const rows = Array.from({ length: 12 }, (_, i) => `<line x1="20" y1="${90 + i * 24}" x2="280" y2="${90 + i * 24}" stroke="#c8e6c9"/>`).join('');
-    const columns = Array.from({ length: 4 }, (_, i) => `<line x1="${20 + (i + 1) * 65}" y1="66" x2="${20 + (i + 1) * 65}" y2="354" stroke="#c8e6c9"/>`).join('');
+    const rows = Array.from(
+      { length: 12 },
+      (_, i) => `<line x1="20" y1="${90 + i * 24}" x2="280" y2="${90 + i * 24}" stroke="#c8e6c9"/>`,
+    ).join('');
+    const columns = Array.from(
+      { length: 4 },
+      (_, i) => `<line x1="${20 + (i + 1) * 65}" y1="66" x2="${20 + (i + 1) * 65}" y2="354" stroke="#c8e6c9"/>`,
+    ).join('');
     body = `<rect width="300" height="400" fill="#fff"/><rect x="20" y="66" width="260" height="24" fill="#188038"/>${rows}${columns}
 <rect x="20" y="66" width="260" height="288" fill="none" stroke="#188038"/>
 <text x="150" y="44" font-family="${FONT}" font-size="22" fill="#188038" text-anchor="middle">${label(name)}</text>`;
   } else {
     const isPdf = node.mimeType === 'application/pdf';
-    const badge = isPdf ? 'PDF' : node.mimeType === DOCUMENT_MIME ? 'DOC' : (/\.([^.]+)$/.exec(node.name)?.[1] ?? 'FILE').toUpperCase().slice(0, 4);
-    const lines = Array.from({ length: 9 }, (_, i) => `<rect x="40" y="${110 + i * 24}" width="${i % 3 === 2 ? 150 : 220}" height="8" rx="4" fill="#dadce0"/>`).join('');
+    const badge = isPdf
+      ? 'PDF'
+      : node.mimeType === DOCUMENT_MIME
+        ? 'DOC'
+        : (/\.([^.]+)$/.exec(node.name)?.[1] ?? 'FILE').toUpperCase().slice(0, 4);
+    const lines = Array.from(
+      { length: 9 },
+      (_, i) =>
+        `<rect x="40" y="${110 + i * 24}" width="${i % 3 === 2 ? 150 : 220}" height="8" rx="4" fill="#dadce0"/>`,
+    ).join('');
     body = `<rect width="300" height="400" fill="#fff"/><rect x="0.5" y="0.5" width="299" height="399" fill="none" stroke="#dadce0"/>
 <text x="40" y="70" font-family="${FONT}" font-size="20" fill="#202124">${label(name, 20)}</text>${lines}
 <rect x="200" y="330" width="80" height="44" rx="6" fill="${isPdf ? '#d93025' : '#1a73e8'}"/>

@@ -66,10 +66,15 @@ export class Mailbox {
    * Adds a message. It joins the thread named by `threadId` when the mailbox has it, else the thread of the
    * message its In-Reply-To or References name, else starts its own.
    */
-  add(raw: Buffer, labelIds: string[], options: { id?: string; threadId?: string | null; internalDate?: number } = {}): MailboxMessage {
+  add(
+    raw: Buffer,
+    labelIds: string[],
+    options: { id?: string; threadId?: string | null; internalDate?: number } = {},
+  ): MailboxMessage {
     const root = parseMime(raw);
     const id = options.id ?? newMessageId();
-    let threadId = options.threadId && this.messages.some((m) => m.threadId === options.threadId) ? options.threadId : null;
+    let threadId =
+      options.threadId && this.messages.some((m) => m.threadId === options.threadId) ? options.threadId : null;
     if (!threadId) {
       for (const reference of referencedIds(root)) {
         const parent = this.messages.find((m) => m.messageId === reference);

@@ -2,7 +2,8 @@
 import { runSandbox, sandboxCommandLine } from '../command-line.ts';
 import { startGoogleSandbox } from './server.ts';
 
-const usage = 'usage: node infra/sandbox/google/main.ts [--port 4010] [--host 127.0.0.1] [--data folder] [--grants file.json] [--client-id id] [--client-secret secret] [--quiet]';
+const usage =
+  'usage: node infra/sandbox/google/main.ts [--port 4010] [--host 127.0.0.1] [--data folder] [--grants file.json] [--client-id id] [--client-secret secret] [--quiet]';
 
 const { port, host, quiet, values } = sandboxCommandLine(usage, 4010, {
   data: { type: 'string' },

@@ -89,7 +89,8 @@ export function decodeWords(value: string): string {
   return text
     .replace(/(=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=)\s+(?==\?[^?\s]+\?[BbQq]\?[^?\s]*\?=)/g, '$1')
     .replace(/=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g, (_word, charset: string, encoding: string, encoded: string) => {
-      const bytes = encoding.toUpperCase() === 'B' ? Buffer.from(encoded, 'base64') : decodeQuotedPrintable(encoded, true);
+      const bytes =
+        encoding.toUpperCase() === 'B' ? Buffer.from(encoded, 'base64') : decodeQuotedPrintable(encoded, true);
       return decodeCharset(bytes, charset.split('*')[0]);
     });
 }
@@ -172,14 +173,29 @@ export function parseMime(bytes: Buffer): MimePart {
   const filename = disposition.params.filename ?? type.params.name ?? '';
   const mimeType = type.value || 'text/plain';
   if (mimeType.startsWith('multipart/') && type.params.boundary) {
-    return { headers, mimeType, filename, body: Buffer.alloc(0), parts: splitMultipart(body, type.params.boundary).map(parseMime) };
+    return {
+      headers,
+      mimeType,
+      filename,
+      body: Buffer.alloc(0),
+      parts: splitMultipart(body, type.params.boundary).map(parseMime),
+    };
   }
-  return { headers, mimeType, filename, body: transferDecode(body, headerValue(headers, 'content-transfer-encoding')), parts: [] };
+  return {
+    headers,
+    mimeType,
+    filename,
+    body: transferDecode(body, headerValue(headers, 'content-transfer-encoding')),
+    parts: [],
+  };
 }
 
 /** The text of a leaf part, decoded from its charset. */
 export function partText(part: MimePart): string {
-  return decodeCharset(part.body, parseParameters(headerValue(part.headers, 'content-type') ?? '').params.charset ?? 'utf-8');
+  return decodeCharset(
+    part.body,
+    parseParameters(headerValue(part.headers, 'content-type') ?? '').params.charset ?? 'utf-8',
+  );
 }
 
 /** Every leaf part, depth first. */
@@ -192,9 +208,18 @@ export function snippetOf(root: MimePart): string {
   const readable = leaves(root).filter((part) => !part.filename);
   const plain = readable.find((part) => part.mimeType === 'text/plain');
   const html = readable.find((part) => part.mimeType === 'text/html');
-  let text = plain ? partText(plain) : html ? partText(html).replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ') : '';
+  let text = plain
+    ? partText(plain)
+    : html
+      ? partText(html)
+          .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+          .replace(/<[^>]*>/g, ' ')
+      : '';
   text = text.replace(/\s+/g, ' ').trim().slice(0, 200);
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 }
 
 export interface GmailMessagePart {
@@ -210,7 +235,11 @@ export interface GmailMessagePart {
  * The `payload` of a Gmail message in format FULL: bodies of text parts inline (base64url), attachments by
  * `attachmentId` (`attachmentIdOf` gives one for a part id).
  */
-export function gmailPayload(part: MimePart, attachmentIdOf: (partId: string) => string, partId = ''): GmailMessagePart {
+export function gmailPayload(
+  part: MimePart,
+  attachmentIdOf: (partId: string) => string,
+  partId = '',
+): GmailMessagePart {
   const result: GmailMessagePart = {
     partId,
     mimeType: part.mimeType,
@@ -220,7 +249,9 @@ export function gmailPayload(part: MimePart, attachmentIdOf: (partId: string) =>
   };
   if (part.parts.length > 0) {
     result.body = { size: 0 };
-    result.parts = part.parts.map((child, index) => gmailPayload(child, attachmentIdOf, partId === '' ? String(index) : `${partId}.${index}`));
+    result.parts = part.parts.map((child, index) =>
+      gmailPayload(child, attachmentIdOf, partId === '' ? String(index) : `${partId}.${index}`),
+    );
   } else if (part.filename) {
     result.body = { attachmentId: attachmentIdOf(partId), size: part.body.length };
   } else if (part.body.length > 0) {

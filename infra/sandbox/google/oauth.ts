@@ -131,7 +131,9 @@ export class OAuthServer {
     if (!this.grantsFile || !existsSync(this.grantsFile)) return [];
     try {
       const grants = JSON.parse(readFileSync(this.grantsFile, 'utf8')) as Grant[];
-      return Array.isArray(grants) ? grants.filter((g) => typeof g.id === 'string' && typeof g.refreshToken === 'string') : [];
+      return Array.isArray(grants)
+        ? grants.filter((g) => typeof g.id === 'string' && typeof g.refreshToken === 'string')
+        : [];
     } catch {
       this.log(`oauth: ${this.grantsFile} is unreadable; starting without earlier grants`);
       return [];
@@ -162,7 +164,8 @@ export class OAuthServer {
       sendHtml(ctx, status, errorPage(`${status === 401 ? '401' : '400'} 오류: ${error}`, description));
     };
     if (!clientId) return fail(400, 'invalid_request', 'Missing required parameter: client_id');
-    if (clientId !== this.clientId) return fail(400, 'invalid_client', 'The OAuth client was not found. (OAuth 클라이언트를 찾을 수 없습니다.)');
+    if (clientId !== this.clientId)
+      return fail(400, 'invalid_client', 'The OAuth client was not found. (OAuth 클라이언트를 찾을 수 없습니다.)');
     if (!redirectUri) return fail(400, 'invalid_request', 'Missing required parameter: redirect_uri');
     let parsed: URL;
     try {
@@ -171,18 +174,29 @@ export class OAuthServer {
       return fail(400, 'invalid_request', `Invalid parameter value for redirect_uri: Missing scheme: ${redirectUri}`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      return fail(400, 'invalid_request', `Invalid parameter value for redirect_uri: Invalid scheme: ${parsed.protocol.replace(':', '')}`);
+      return fail(
+        400,
+        'invalid_request',
+        `Invalid parameter value for redirect_uri: Invalid scheme: ${parsed.protocol.replace(':', '')}`,
+      );
     }
-    if (parsed.hash) return fail(400, 'invalid_request', 'Invalid parameter value for redirect_uri: Fragment not allowed');
+    if (parsed.hash)
+      return fail(400, 'invalid_request', 'Invalid parameter value for redirect_uri: Fragment not allowed');
     const responseType = q.get('response_type');
     if (!responseType) return fail(400, 'invalid_request', 'Required parameter is missing: response_type');
-    if (responseType !== 'code') return fail(400, 'unsupported_response_type', `Invalid response_type: ${responseType}`);
-    const scopes = (q.get('scope') ?? '').split(/[\s+]+/).filter(Boolean).map(normalizeScope);
+    if (responseType !== 'code')
+      return fail(400, 'unsupported_response_type', `Invalid response_type: ${responseType}`);
+    const scopes = (q.get('scope') ?? '')
+      .split(/[\s+]+/)
+      .filter(Boolean)
+      .map(normalizeScope);
     if (scopes.length === 0) return fail(400, 'invalid_request', 'Missing required parameter: scope');
     const accessType = q.get('access_type') ?? 'online';
-    if (accessType !== 'online' && accessType !== 'offline') return fail(400, 'invalid_request', `Invalid access_type: ${accessType}`);
+    if (accessType !== 'online' && accessType !== 'offline')
+      return fail(400, 'invalid_request', `Invalid access_type: ${accessType}`);
     const codeChallengeMethod = q.get('code_challenge_method') ?? 'plain';
-    if (!['plain', 'S256'].includes(codeChallengeMethod)) return fail(400, 'invalid_request', `Invalid code_challenge_method: ${codeChallengeMethod}`);
+    if (!['plain', 'S256'].includes(codeChallengeMethod))
+      return fail(400, 'invalid_request', `Invalid code_challenge_method: ${codeChallengeMethod}`);
 
     const now = Date.now();
     for (const [id, request] of this.requests) if (request.expiresAt < now) this.requests.delete(id);
@@ -200,12 +214,17 @@ export class OAuthServer {
     };
     this.requests.set(request.id, request);
     const accounts = this.accounts();
-    const approveUrl = (account: Account) => `/sandbox/oauth/approve?request=${encodeURIComponent(request.id)}&account=${encodeURIComponent(account.email)}`;
+    const approveUrl = (account: Account) =>
+      `/sandbox/oauth/approve?request=${encodeURIComponent(request.id)}&account=${encodeURIComponent(account.email)}`;
     const cancelUrl = `/sandbox/oauth/deny?request=${encodeURIComponent(request.id)}`;
     if (String(ctx.req.headers.accept ?? '').includes('application/json')) {
       sendJson(ctx, 200, {
         requestId: request.id,
-        accounts: accounts.map((account) => ({ email: account.email, name: account.name, approveUrl: ctx.origin + approveUrl(account) })),
+        accounts: accounts.map((account) => ({
+          email: account.email,
+          name: account.name,
+          approveUrl: ctx.origin + approveUrl(account),
+        })),
         cancelUrl: ctx.origin + cancelUrl,
       });
       return;
@@ -214,7 +233,11 @@ export class OAuthServer {
       ctx,
       200,
       authorizePage({
-        accounts: accounts.map((account) => ({ account, approveUrl: approveUrl(account), avatarUrl: `/sandbox/avatars/${account.id}` })),
+        accounts: accounts.map((account) => ({
+          account,
+          approveUrl: approveUrl(account),
+          avatarUrl: `/sandbox/avatars/${account.id}`,
+        })),
         cancelUrl,
         clientId,
         redirectHost: parsed.host,
@@ -227,12 +250,20 @@ export class OAuthServer {
   approve(ctx: Context): void {
     const request = this.requests.get(ctx.url.searchParams.get('request') ?? '');
     if (!request || request.expiresAt < Date.now()) {
-      sendHtml(ctx, 400, errorPage('요청이 만료되었습니다', '로그인 요청을 찾을 수 없거나 만료되었습니다. 앱에서 다시 로그인해 주세요.'));
+      sendHtml(
+        ctx,
+        400,
+        errorPage('요청이 만료되었습니다', '로그인 요청을 찾을 수 없거나 만료되었습니다. 앱에서 다시 로그인해 주세요.'),
+      );
       return;
     }
     const account = this.findAccount(ctx.url.searchParams.get('account'));
     if (!account) {
-      sendHtml(ctx, 400, errorPage('계정을 찾을 수 없습니다', '샌드박스에 없는 계정입니다. 목록에서 계정을 선택해 주세요.'));
+      sendHtml(
+        ctx,
+        400,
+        errorPage('계정을 찾을 수 없습니다', '샌드박스에 없는 계정입니다. 목록에서 계정을 선택해 주세요.'),
+      );
       return;
     }
     const code: Code = {
@@ -300,7 +331,10 @@ export class OAuthServer {
       const decoded = Buffer.from(basic, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       if (colon >= 0) {
-        return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+        return {
+          clientId: decodeURIComponent(decoded.slice(0, colon)),
+          clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+        };
       }
     }
     return { clientId: params.client_id, clientSecret: params.client_secret };
@@ -319,7 +353,8 @@ export class OAuthServer {
     }
     const { clientId, clientSecret } = this.clientCredentials(ctx);
     if (!clientId) return sendOAuthError(ctx, 400, 'invalid_request', 'Could not determine client ID from request.');
-    if (clientId !== this.clientId) return sendOAuthError(ctx, 401, 'invalid_client', 'The OAuth client was not found.');
+    if (clientId !== this.clientId)
+      return sendOAuthError(ctx, 401, 'invalid_client', 'The OAuth client was not found.');
     if (clientSecret !== this.clientSecret) return sendOAuthError(ctx, 401, 'invalid_client', 'Unauthorized');
     if (grantType === 'authorization_code') return this.redeemCode(ctx, params, clientId);
     return this.refresh(ctx, params, clientId);
@@ -332,11 +367,13 @@ export class OAuthServer {
       return sendOAuthError(ctx, 400, 'invalid_grant', 'Bad Request');
     }
     if (!params.redirect_uri) return sendOAuthError(ctx, 400, 'invalid_request', 'Missing parameter: redirect_uri');
-    if (params.redirect_uri !== code.redirectUri) return sendOAuthError(ctx, 400, 'redirect_uri_mismatch', 'Bad Request');
+    if (params.redirect_uri !== code.redirectUri)
+      return sendOAuthError(ctx, 400, 'redirect_uri_mismatch', 'Bad Request');
     if (code.codeChallenge !== null) {
       const verifier = params.code_verifier;
       if (!verifier) return sendOAuthError(ctx, 400, 'invalid_grant', 'Missing code verifier.');
-      const computed = code.codeChallengeMethod === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+      const computed =
+        code.codeChallengeMethod === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
       if (computed !== code.codeChallenge) return sendOAuthError(ctx, 400, 'invalid_grant', 'Invalid code verifier.');
     }
     code.used = true;
@@ -366,7 +403,8 @@ export class OAuthServer {
   }
 
   private async refresh(ctx: Context, params: Record<string, string>, clientId: string): Promise<void> {
-    if (!params.refresh_token) return sendOAuthError(ctx, 400, 'invalid_request', 'Missing required parameter: refresh_token');
+    if (!params.refresh_token)
+      return sendOAuthError(ctx, 400, 'invalid_request', 'Missing required parameter: refresh_token');
     const grant = this.refreshTokens.get(params.refresh_token);
     if (!grant || grant.revoked) return sendOAuthError(ctx, 400, 'invalid_grant', 'Token has been expired or revoked.');
     if (grant.clientId !== clientId) return sendOAuthError(ctx, 400, 'unauthorized_client', 'Unauthorized');
@@ -383,7 +421,12 @@ export class OAuthServer {
   }
 
   private issueAccessToken(grant: Grant): AccessToken {
-    const access: AccessToken = { token: `ya29.a0${random(96)}`, grant, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000, revoked: false };
+    const access: AccessToken = {
+      token: `ya29.a0${random(96)}`,
+      grant,
+      expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000,
+      revoked: false,
+    };
     this.accessTokens.set(access.token, access);
     return access;
   }
@@ -414,7 +457,8 @@ export class OAuthServer {
     const access = this.accessTokens.get(token);
     // Revoking an access token revokes its grant, refresh token included, as Google does.
     const grant = access?.grant ?? this.refreshTokens.get(token);
-    if (!grant || grant.revoked || access?.revoked) return sendOAuthError(ctx, 400, 'invalid_token', 'Token expired or revoked');
+    if (!grant || grant.revoked || access?.revoked)
+      return sendOAuthError(ctx, 400, 'invalid_token', 'Token expired or revoked');
     this.revokeGrant(grant);
     this.log(`oauth: revoked the grant of ${grant.account}`);
     sendJson(ctx, 200, {});
@@ -497,7 +541,15 @@ export class OAuthServer {
       this.signingKey = new Promise((resolve, reject) => {
         generateKeyPair('rsa', { modulusLength: 2048 }, (error, publicKey, privateKey) => {
           if (error) reject(error);
-          else resolve({ kid: createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 40), privateKey, publicKey });
+          else
+            resolve({
+              kid: createHash('sha256')
+                .update(publicKey.export({ type: 'spki', format: 'der' }))
+                .digest('hex')
+                .slice(0, 40),
+              privateKey,
+              publicKey,
+            });
         });
       });
     }
@@ -542,7 +594,8 @@ export class OAuthServer {
     const [header, payload, signature] = token.split('.');
     if (!header || !payload || !signature) return null;
     const key = await this.key();
-    if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), key.publicKey, Buffer.from(signature, 'base64url'))) return null;
+    if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), key.publicKey, Buffer.from(signature, 'base64url')))
+      return null;
     try {
       const decodedHeader = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Record<string, unknown>;
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -556,12 +609,22 @@ export class OAuthServer {
   /** `/oauth2/v1/certs`: key id → PEM, as google-auth-library's verifyIdToken reads it. */
   async pemCerts(ctx: Context): Promise<void> {
     const key = await this.key();
-    sendJson(ctx, 200, { [key.kid]: key.publicKey.export({ type: 'spki', format: 'pem' }).toString() }, { 'cache-control': 'public, max-age=3600' });
+    sendJson(
+      ctx,
+      200,
+      { [key.kid]: key.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+      { 'cache-control': 'public, max-age=3600' },
+    );
   }
 
   /** `/oauth2/v3/certs`: the same key as a JWK set. */
   async jwkCerts(ctx: Context): Promise<void> {
     const key = await this.key();
-    sendJson(ctx, 200, { keys: [{ ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' }] }, { 'cache-control': 'public, max-age=3600' });
+    sendJson(
+      ctx,
+      200,
+      { keys: [{ ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' }] },
+      { 'cache-control': 'public, max-age=3600' },
+    );
   }
 }

@@ -1,6 +1,14 @@
 // The sandbox's HTML pages: the consent page, error pages, and pages for people looking at the sandbox.
 import { escapeHtml as e } from './http.ts';
-import { FOLDER_MIME, SPREADSHEET_MIME, childrenOf, gridSize, type Account, type DriveData, type DriveNode } from './store.ts';
+import {
+  FOLDER_MIME,
+  SPREADSHEET_MIME,
+  childrenOf,
+  gridSize,
+  type Account,
+  type DriveData,
+  type DriveNode,
+} from './store.ts';
 
 const STYLE = `
 :root { color-scheme: light; --blue: #1a73e8; --text: #202124; --muted: #5f6368; --line: #dadce0; }
@@ -95,7 +103,9 @@ ${hinted ? '<span class="hint">추천</span>' : ''}
 </a></li>`;
     })
     .join('\n');
-  const scopes = input.scopes.map((scope) => `<li>${e(scopeLabel(scope))} <span class="muted">(<code>${e(scope)}</code>)</span></li>`).join('');
+  const scopes = input.scopes
+    .map((scope) => `<li>${e(scopeLabel(scope))} <span class="muted">(<code>${e(scope)}</code>)</span></li>`)
+    .join('');
   return layout(
     '계정 선택 - Google 샌드박스',
     `<main><div class="card">
@@ -148,14 +158,19 @@ export interface IndexPageInput {
 
 function treeHtml(data: DriveData, parent: DriveNode): string {
   const children = childrenOf(data, parent.id).sort(
-    (a, b) => Number(b.mimeType === FOLDER_MIME) - Number(a.mimeType === FOLDER_MIME) || a.name.localeCompare(b.name, 'ko'),
+    (a, b) =>
+      Number(b.mimeType === FOLDER_MIME) - Number(a.mimeType === FOLDER_MIME) || a.name.localeCompare(b.name, 'ko'),
   );
   if (children.length === 0) return '';
   const items = children.map((node) => {
     const folder = node.mimeType === FOLDER_MIME;
     const text = `<img src="/sandbox/icons/16/type/${e(node.mimeType)}" alt="" width="16" height="16"> ${folder ? `<strong>${e(node.name)}</strong>` : `<a href="/sandbox/drive/files/${e(node.id)}">${e(node.name)}</a>`}`;
-    const extra = node.sheets ? ` <span class="muted">(${node.sheets.map((s) => `${e(s.title)} ${s.values.length}행`).join(', ')})</span>` : '';
-    const byLink = node.grants?.some((grant) => grant.type === 'anyone') ? ' <span class="muted">(링크가 있는 모든 사용자)</span>' : '';
+    const extra = node.sheets
+      ? ` <span class="muted">(${node.sheets.map((s) => `${e(s.title)} ${s.values.length}행`).join(', ')})</span>`
+      : '';
+    const byLink = node.grants?.some((grant) => grant.type === 'anyone')
+      ? ' <span class="muted">(링크가 있는 모든 사용자)</span>'
+      : '';
     return `<li class="${node.trashed ? 'trashed' : ''}">${text}${extra}${byLink}${node.trashed ? ' <span class="muted">(휴지통)</span>' : ''}${folder ? treeHtml(data, node) : ''}</li>`;
   });
   return `<ul class="tree">${items.join('')}</ul>`;
@@ -164,25 +179,39 @@ function treeHtml(data: DriveData, parent: DriveNode): string {
 export function indexPage(input: IndexPageInput): string {
   const root = input.data.nodes.get(input.data.rootId);
   const accounts = input.data.accounts
-    .map((a) => `<tr><td><img src="/sandbox/avatars/${e(a.id)}" alt="" width="24" height="24" style="border-radius:50%;vertical-align:middle"> ${e(a.name)}</td><td>${e(a.email)}</td><td><code>${e(a.id)}</code></td></tr>`)
+    .map(
+      (a) =>
+        `<tr><td><img src="/sandbox/avatars/${e(a.id)}" alt="" width="24" height="24" style="border-radius:50%;vertical-align:middle"> ${e(a.name)}</td><td>${e(a.email)}</td><td><code>${e(a.id)}</code></td></tr>`,
+    )
     .join('');
   const sheets = [...input.data.nodes.values()]
     .filter((node) => node.mimeType === SPREADSHEET_MIME)
     .map(
       (node) =>
-        `<tr><td><a href="/sandbox/drive/files/${e(node.id)}">${e(node.name)}</a></td><td><code>${e(node.id)}</code></td><td>${(node.sheets ?? [])
-          .map((s) => `<a href="/sandbox/spreadsheets/${e(node.id)}/sheets/${encodeURIComponent(s.title)}">${e(s.title)}</a> (${gridSize(s).rowCount}×${gridSize(s).columnCount})`)
+        `<tr><td><a href="/sandbox/drive/files/${e(node.id)}">${e(node.name)}</a></td><td><code>${e(node.id)}</code></td><td>${(
+          node.sheets ?? []
+        )
+          .map(
+            (s) =>
+              `<a href="/sandbox/spreadsheets/${e(node.id)}/sheets/${encodeURIComponent(s.title)}">${e(s.title)}</a> (${gridSize(s).rowCount}×${gridSize(s).columnCount})`,
+          )
           .join(', ')}</td></tr>`,
     )
     .join('');
   const mails = input.mails.length
     ? `<table><thead><tr><th scope="col">보낸 시각</th><th scope="col">계정</th><th scope="col">받는 사람</th><th scope="col">제목</th></tr></thead><tbody>${input.mails
-        .map((m) => `<tr><td>${e(m.sentAt)}</td><td>${e(m.account)}</td><td>${e(m.to)}</td><td><a href="/sandbox/gmail/messages/${e(m.id)}/html">${e(m.subject || '(제목 없음)')}</a> <a class="muted" href="/sandbox/gmail/messages/${e(m.id)}">JSON</a></td></tr>`)
+        .map(
+          (m) =>
+            `<tr><td>${e(m.sentAt)}</td><td>${e(m.account)}</td><td>${e(m.to)}</td><td><a href="/sandbox/gmail/messages/${e(m.id)}/html">${e(m.subject || '(제목 없음)')}</a> <a class="muted" href="/sandbox/gmail/messages/${e(m.id)}">JSON</a></td></tr>`,
+        )
         .join('')}</tbody></table>`
     : '<p class="muted">아직 보낸 메일이 없습니다.</p>';
   const received = input.received.length
     ? `<table><thead><tr><th scope="col">받은 시각</th><th scope="col">계정</th><th scope="col">보낸 사람</th><th scope="col">제목</th></tr></thead><tbody>${input.received
-        .map((m) => `<tr><td>${e(m.receivedAt)}</td><td>${e(m.account)}</td><td>${e(m.from)}</td><td>${e(m.subject || '(제목 없음)')} <code class="muted">${e(m.id)}</code></td></tr>`)
+        .map(
+          (m) =>
+            `<tr><td>${e(m.receivedAt)}</td><td>${e(m.account)}</td><td>${e(m.from)}</td><td>${e(m.subject || '(제목 없음)')} <code class="muted">${e(m.id)}</code></td></tr>`,
+        )
         .join('')}</tbody></table>`
     : '<p class="muted">아직 받은 메일이 없습니다. <code>POST /sandbox/gmail/messages/{id}/reply</code> 또는 <code>/bounce</code>로 만듭니다.</p>';
   const sharedDrives = input.data.drives
@@ -215,7 +244,10 @@ ${input.faults.length ? `<pre>${e(JSON.stringify(input.faults, null, 2))}</pre>`
 
 export function filePage(data: DriveData, node: DriveNode): string {
   const sheets = (node.sheets ?? [])
-    .map((s) => `<li><a href="/sandbox/spreadsheets/${e(node.id)}/sheets/${encodeURIComponent(s.title)}">${e(s.title)}</a> (${s.values.length}행)</li>`)
+    .map(
+      (s) =>
+        `<li><a href="/sandbox/spreadsheets/${e(node.id)}/sheets/${encodeURIComponent(s.title)}">${e(s.title)}</a> (${s.values.length}행)</li>`,
+    )
     .join('');
   const children = node.mimeType === FOLDER_MIME ? treeHtml(data, node) : '';
   return layout(
@@ -230,7 +262,10 @@ ${sheets ? `<h2>시트</h2><ul>${sheets}</ul>` : ''}${children}</main>`,
 export function sheetPage(node: DriveNode, title: string, values: string[][], limit = 200): string {
   const rows = values
     .slice(0, limit)
-    .map((row, index) => `<tr><th scope="row">${index + 1}</th>${row.map((cell) => `<td>${e(cell.length > 200 ? `${cell.slice(0, 200)}…` : cell)}</td>`).join('')}</tr>`)
+    .map(
+      (row, index) =>
+        `<tr><th scope="row">${index + 1}</th>${row.map((cell) => `<td>${e(cell.length > 200 ? `${cell.slice(0, 200)}…` : cell)}</td>`).join('')}</tr>`,
+    )
     .join('');
   return layout(
     `${node.name} / ${title} - Google 샌드박스`,

@@ -93,10 +93,47 @@ const SHOWS = GENRES.filter((g) => !AD_GENRES.has(g[0]));
 const WEEKS = ['첫째', '둘째', '셋째', '넷째'];
 const GENERAL_AGES = ['20대', '20대 초반', '30대', '30~40대', '10대 후반', '40대', '50~60대'];
 const RECRUITS = ['1명', '2명', '3명', '2명', '1명', '00명', '1', '2', '다수', '5명 내외', '10명'];
-const FEES = ['회당 30만원', '회당 50만원', '협의', '협의', '150,000원', '300,000원', '일당 20만원', '1회차 40만원', '페이 협의', '무페이 (식사 및 교통비 제공)', '80만원 (2회차)', '건당 100만원'];
-const LOCATIONS = ['서울 마포구 일대', '경기 파주 세트장', '부산 해운대', '서울 성수동 스튜디오', '강원 강릉', '인천 송도', '서울 강남구 카페', '일산 스튜디오'];
-const MANAGERS = ['김태호 조감독', '이하늘 캐스팅 디렉터', '박미정 실장', '최유나', '정다은 PD', '한도윤 팀장', '윤서아', '오세훈 피디', '강민재'];
-const STAFF_EMAILS = ['casting.jihyun@gmail.com', 'jobcasting.office@gmail.com', 'sumin.models@gmail.com', 'jobcasting.office@gmail.com'];
+const FEES = [
+  '회당 30만원',
+  '회당 50만원',
+  '협의',
+  '협의',
+  '150,000원',
+  '300,000원',
+  '일당 20만원',
+  '1회차 40만원',
+  '페이 협의',
+  '무페이 (식사 및 교통비 제공)',
+  '80만원 (2회차)',
+  '건당 100만원',
+];
+const LOCATIONS = [
+  '서울 마포구 일대',
+  '경기 파주 세트장',
+  '부산 해운대',
+  '서울 성수동 스튜디오',
+  '강원 강릉',
+  '인천 송도',
+  '서울 강남구 카페',
+  '일산 스튜디오',
+];
+const MANAGERS = [
+  '김태호 조감독',
+  '이하늘 캐스팅 디렉터',
+  '박미정 실장',
+  '최유나',
+  '정다은 PD',
+  '한도윤 팀장',
+  '윤서아',
+  '오세훈 피디',
+  '강민재',
+];
+const STAFF_EMAILS = [
+  'casting.jihyun@gmail.com',
+  'jobcasting.office@gmail.com',
+  'sumin.models@gmail.com',
+  'jobcasting.office@gmail.com',
+];
 const CONTACT_NAMES = ['casting', 'cast', 'pd.kim', 'audition', 'contact', 'producer', 'ad.lee', 'hello'];
 const BOARDS = [
   (n: number) => `https://www.filmmakers.co.kr/actorsAudition/${n}`,
@@ -179,7 +216,11 @@ export function generatePostRows(count: number, seed: number | string = 'posts-2
     const genre = advertisement ? random.pick(ADVERTISING) : random.pick(SHOWS);
     const producer = random.pick(PRODUCERS);
     const role = random.pick(ROLES);
-    const age = role[0].includes('아역') ? '아역 7~9세' : /외국인|러시아/.test(role[0]) ? '외국인 20~30대' : random.pick(GENERAL_AGES);
+    const age = role[0].includes('아역')
+      ? '아역 7~9세'
+      : /외국인|러시아/.test(role[0])
+        ? '외국인 20~30대'
+        : random.pick(GENERAL_AGES);
     const genderRoll = random.next();
     const gender = genderRoll < 0.35 ? '남자' : genderRoll < 0.75 ? '여자' : genderRoll < 0.95 ? '남녀 ' : '남녀';
     const genderWord = gender === '남자' ? '남자' : gender === '여자' ? '여자' : '남녀';
@@ -210,7 +251,8 @@ export function generatePostRows(count: number, seed: number | string = 'posts-2
         title = `<${work[0]}> ${age} ${role[0]} 오디션 공고`;
     }
     const styled = random.chance(0.08);
-    const hostile = count >= 100 && (i === 17 || i === 142 || i === 256) ? HOSTILE_BODIES[[17, 142, 256].indexOf(i)] : null;
+    const hostile =
+      count >= 100 && (i === 17 || i === 142 || i === 256) ? HOSTILE_BODIES[[17, 142, 256].indexOf(i)] : null;
     const body =
       hostile ??
       [

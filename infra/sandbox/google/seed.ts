@@ -101,8 +101,20 @@ interface NamePool {
 const POOLS: NamePool[] = [
   {
     national: '러시아',
-    female: [['Anastasia', '아나스타시아'], ['Ekaterina', '예카테리나'], ['Polina', '폴리나'], ['Daria', '다리아'], ['Sofia', '소피아'], ['Alina', '알리나']],
-    male: [['Dmitri', '드미트리'], ['Ivan', '이반'], ['Alexei', '알렉세이'], ['Nikita', '니키타']],
+    female: [
+      ['Anastasia', '아나스타시아'],
+      ['Ekaterina', '예카테리나'],
+      ['Polina', '폴리나'],
+      ['Daria', '다리아'],
+      ['Sofia', '소피아'],
+      ['Alina', '알리나'],
+    ],
+    male: [
+      ['Dmitri', '드미트리'],
+      ['Ivan', '이반'],
+      ['Alexei', '알렉세이'],
+      ['Nikita', '니키타'],
+    ],
     surnames: [
       { m: ['Petrov', '페트로프'], f: ['Petrova', '페트로바'] },
       { m: ['Volkov', '볼코프'], f: ['Volkova', '볼코바'] },
@@ -114,48 +126,131 @@ const POOLS: NamePool[] = [
   },
   {
     national: '우크라이나',
-    female: [['Olena', '올레나'], ['Iryna', '이리나'], ['Oksana', '옥사나'], ['Yulia', '율리아']],
-    male: [['Taras', '타라스'], ['Bohdan', '보흐단'], ['Mykola', '미콜라']],
-    surnames: [{ m: ['Kovalenko', '코발렌코'] }, { m: ['Bondarenko', '본다렌코'] }, { m: ['Melnyk', '멜니크'] }, { m: ['Tkachenko', '트카첸코'] }],
+    female: [
+      ['Olena', '올레나'],
+      ['Iryna', '이리나'],
+      ['Oksana', '옥사나'],
+      ['Yulia', '율리아'],
+    ],
+    male: [
+      ['Taras', '타라스'],
+      ['Bohdan', '보흐단'],
+      ['Mykola', '미콜라'],
+    ],
+    surnames: [
+      { m: ['Kovalenko', '코발렌코'] },
+      { m: ['Bondarenko', '본다렌코'] },
+      { m: ['Melnyk', '멜니크'] },
+      { m: ['Tkachenko', '트카첸코'] },
+    ],
     stage: ['레나', 'Ira'],
   },
   {
     national: '미국',
-    female: [['Emily', '에밀리'], ['Ashley', '애슐리'], ['Hannah', '한나'], ['Madison', '매디슨']],
-    male: [['Michael', '마이클'], ['Tyler', '타일러'], ['Jacob', '제이콥']],
-    surnames: [{ m: ['Johnson', '존슨'] }, { m: ['Brown', '브라운'] }, { m: ['Davis', '데이비스'] }, { m: ['Wilson', '윌슨'] }, { m: ['Miller', '밀러'] }],
+    female: [
+      ['Emily', '에밀리'],
+      ['Ashley', '애슐리'],
+      ['Hannah', '한나'],
+      ['Madison', '매디슨'],
+    ],
+    male: [
+      ['Michael', '마이클'],
+      ['Tyler', '타일러'],
+      ['Jacob', '제이콥'],
+    ],
+    surnames: [
+      { m: ['Johnson', '존슨'] },
+      { m: ['Brown', '브라운'] },
+      { m: ['Davis', '데이비스'] },
+      { m: ['Wilson', '윌슨'] },
+      { m: ['Miller', '밀러'] },
+    ],
     stage: ['Em', 'Mike'],
   },
   {
     national: '브라질',
-    female: [['Gabriela', '가브리엘라'], ['Camila', '카밀라'], ['Beatriz', '베아트리스']],
-    male: [['Lucas', '루카스'], ['Rafael', '하파엘'], ['Mateus', '마테우스']],
-    surnames: [{ m: ['Souza', '소우자'] }, { m: ['Oliveira', '올리베이라'] }, { m: ['Santos', '산투스'] }, { m: ['Costa', '코스타'] }],
+    female: [
+      ['Gabriela', '가브리엘라'],
+      ['Camila', '카밀라'],
+      ['Beatriz', '베아트리스'],
+    ],
+    male: [
+      ['Lucas', '루카스'],
+      ['Rafael', '하파엘'],
+      ['Mateus', '마테우스'],
+    ],
+    surnames: [
+      { m: ['Souza', '소우자'] },
+      { m: ['Oliveira', '올리베이라'] },
+      { m: ['Santos', '산투스'] },
+      { m: ['Costa', '코스타'] },
+    ],
     stage: ['Gabi', '라파'],
   },
   {
     national: '프랑스',
-    female: [['Camille', '카미유'], ['Chloé', '클로에'], ['Léa', '레아']],
-    male: [['Louis', '루이'], ['Hugo', '위고'], ['Jules', '쥘']],
-    surnames: [{ m: ['Dubois', '뒤부아'] }, { m: ['Martin', '마르탱'] }, { m: ['Bernard', '베르나르'] }, { m: ['Laurent', '로랑'] }],
+    female: [
+      ['Camille', '카미유'],
+      ['Chloé', '클로에'],
+      ['Léa', '레아'],
+    ],
+    male: [
+      ['Louis', '루이'],
+      ['Hugo', '위고'],
+      ['Jules', '쥘'],
+    ],
+    surnames: [
+      { m: ['Dubois', '뒤부아'] },
+      { m: ['Martin', '마르탱'] },
+      { m: ['Bernard', '베르나르'] },
+      { m: ['Laurent', '로랑'] },
+    ],
   },
   {
     national: '한국',
-    female: [['Minji', '민지'], ['Seoyeon', '서연'], ['Hayoon', '하윤'], ['Jiwoo', '지우']],
-    male: [['Junho', '준호'], ['Woojin', '우진'], ['Doyoon', '도윤']],
-    surnames: [{ m: ['Kim', '김'] }, { m: ['Lee', '이'] }, { m: ['Park', '박'] }, { m: ['Choi', '최'] }, { m: ['Jung', '정'] }, { m: ['Kang', '강'] }],
+    female: [
+      ['Minji', '민지'],
+      ['Seoyeon', '서연'],
+      ['Hayoon', '하윤'],
+      ['Jiwoo', '지우'],
+    ],
+    male: [
+      ['Junho', '준호'],
+      ['Woojin', '우진'],
+      ['Doyoon', '도윤'],
+    ],
+    surnames: [
+      { m: ['Kim', '김'] },
+      { m: ['Lee', '이'] },
+      { m: ['Park', '박'] },
+      { m: ['Choi', '최'] },
+      { m: ['Jung', '정'] },
+      { m: ['Kang', '강'] },
+    ],
     stage: ['하린', '제이', '루나'],
   },
   {
     national: '카자흐스탄',
-    female: [['Aigerim', '아이게림'], ['Dana', '다나']],
+    female: [
+      ['Aigerim', '아이게림'],
+      ['Dana', '다나'],
+    ],
     male: [['Arman', '아르만']],
-    surnames: [{ m: ['Nurlanov', '누를라노프'], f: ['Nurlanova', '누를라노바'] }, { m: ['Bekov', '베코프'], f: ['Bekova', '베코바'] }],
+    surnames: [
+      { m: ['Nurlanov', '누를라노프'], f: ['Nurlanova', '누를라노바'] },
+      { m: ['Bekov', '베코프'], f: ['Bekova', '베코바'] },
+    ],
   },
   {
     national: '영국',
-    female: [['Olivia', '올리비아'], ['Amelia', '아멜리아']],
-    male: [['Oliver', '올리버'], ['Harry', '해리']],
+    female: [
+      ['Olivia', '올리비아'],
+      ['Amelia', '아멜리아'],
+    ],
+    male: [
+      ['Oliver', '올리버'],
+      ['Harry', '해리'],
+    ],
     surnames: [{ m: ['Smith', '스미스'] }, { m: ['Taylor', '테일러'] }, { m: ['Evans', '에반스'] }],
   },
 ];
@@ -245,7 +340,9 @@ function folder(builder: Builder, path: string): void {
 
 function file(builder: Builder, path: string, extra: Partial<Pick<DriveNode, 'trashed' | 'starred'>> = {}): DriveNode {
   const mimeType = mimeTypeFromName(path, 'application/octet-stream');
-  const size = mimeType.startsWith('image/') ? builder.random.int(180_000, 3_500_000) : builder.random.int(40_000, 2_000_000);
+  const size = mimeType.startsWith('image/')
+    ? builder.random.int(180_000, 3_500_000)
+    : builder.random.int(40_000, 2_000_000);
   return add(builder, path, mimeType, { size, ...extra });
 }
 
@@ -258,7 +355,13 @@ function spreadsheet(builder: Builder, path: string, sheets: [string, string[][]
     builder,
     path,
     SPREADSHEET_MIME,
-    { sheets: sheets.map(([title, values], index): Sheet => ({ sheetId: index === 0 ? 0 : 100000000 + builder.random.int(0, 1899999999), title, values })) },
+    {
+      sheets: sheets.map(([title, values], index): Sheet => ({
+        sheetId: index === 0 ? 0 : 100000000 + builder.random.int(0, 1899999999),
+        title,
+        values,
+      })),
+    },
     44,
   );
 }
@@ -279,10 +382,17 @@ function modelRows(models: SeedModel[], imageIds: Map<string, string>, random: R
       nameKor: model.nameKor,
       national: model.national,
       stage: model.stage,
-      additionalPic: random.chance(0.2) ? '' : `https://drive.google.com/drive/folders/${stableId(`extra:${model.comcardNo}`)}`,
+      additionalPic: random.chance(0.2)
+        ? ''
+        : `https://drive.google.com/drive/folders/${stableId(`extra:${model.comcardNo}`)}`,
       download: random.chance(0.15) ? '' : `https://drive.google.com/uc?export=download&id=${imageId}`,
       comcardPhotoURL: `https://drive.google.com/file/d/${imageId}/view?usp=sharing`,
-      htmlUrl: hasDriveImage || random.chance(0.3) ? `https://drive.google.com/open?id=${imageId}` : random.chance(0.15) ? '' : `https://jobcasting.kr/comcard/${model.comcardNo}-${slug}.html`,
+      htmlUrl:
+        hasDriveImage || random.chance(0.3)
+          ? `https://drive.google.com/open?id=${imageId}`
+          : random.chance(0.15)
+            ? ''
+            : `https://jobcasting.kr/comcard/${model.comcardNo}-${slug}.html`,
     };
     return MODEL_COLUMNS.map((column) => row[column.field]);
   });
@@ -301,10 +411,27 @@ export function buildSeed(): DriveData {
     trashed: false,
     starred: false,
   };
-  const builder: Builder = { data: { accounts: SAMPLE_ACCOUNTS.map((a) => ({ ...a })), rootId: ROOT_FOLDER_ID, nodes: new Map([[root.id, root]]), drives: [] }, random };
+  const builder: Builder = {
+    data: {
+      accounts: SAMPLE_ACCOUNTS.map((a) => ({ ...a })),
+      rootId: ROOT_FOLDER_ID,
+      nodes: new Map([[root.id, root]]),
+      drives: [],
+    },
+    random,
+  };
 
-  for (const path of ['캐스팅 공고', '캐스팅 공고/2025', '캐스팅 공고/2026', '캐스팅 공고/2026/10월', '캐스팅 공고/2026/11월', '캐스팅 공고/2026/12월']) folder(builder, path);
-  for (const path of ['모델 카드', '모델 카드/외국인 모델', '모델 카드/한국인 모델', '모델 카드/아동 모델']) folder(builder, path);
+  for (const path of [
+    '캐스팅 공고',
+    '캐스팅 공고/2025',
+    '캐스팅 공고/2026',
+    '캐스팅 공고/2026/10월',
+    '캐스팅 공고/2026/11월',
+    '캐스팅 공고/2026/12월',
+  ])
+    folder(builder, path);
+  for (const path of ['모델 카드', '모델 카드/외국인 모델', '모델 카드/한국인 모델', '모델 카드/아동 모델'])
+    folder(builder, path);
   for (const path of ['사진', '사진/프로필', '사진/현장 스케치', '계약서', '메일 템플릿']) folder(builder, path);
 
   // Posts.
@@ -313,7 +440,9 @@ export function buildSeed(): DriveData {
     [SEED.postsSheetName, [POST_HEADER_ROW_KO.slice(), ...posts]],
     [SEED.postsFieldSheetName, [POST_HEADER_ROW_FIELDS.slice(), ...posts.map((row) => row.slice())]],
   ]);
-  spreadsheet(builder, '캐스팅 공고/2025/2025 캐스팅 공고 (보관)', [['공고', [POST_HEADER_ROW_KO.slice(), ...generatePostRows(24, 'posts-2025')]]]);
+  spreadsheet(builder, '캐스팅 공고/2025/2025 캐스팅 공고 (보관)', [
+    ['공고', [POST_HEADER_ROW_KO.slice(), ...generatePostRows(24, 'posts-2025')]],
+  ]);
   file(builder, '캐스팅 공고/2026/10월/넷플릭스 시리즈 오디션 안내.pdf');
   file(builder, '캐스팅 공고/2026/10월/광고 콘티_커피 CF.pdf');
   file(builder, '캐스팅 공고/2026/11월/달빛 정원 캐릭터 시트.pdf');
@@ -334,7 +463,8 @@ export function buildSeed(): DriveData {
     const node = file(builder, `${folderPath}/${model.comcardNo}_${model.nameEng}.jpg`);
     imageIds.set(model.comcardNo, node.id);
   }
-  for (const name of ['아동 모델_서하은 (7세).jpg', '아동 모델_김도하 (9세).jpg', '아동 모델_리아 (6세).png']) file(builder, `모델 카드/아동 모델/${name}`);
+  for (const name of ['아동 모델_서하은 (7세).jpg', '아동 모델_김도하 (9세).jpg', '아동 모델_리아 (6세).png'])
+    file(builder, `모델 카드/아동 모델/${name}`);
   const rows = modelRows(models, imageIds, random);
   spreadsheet(builder, MODELS_PATH, [
     [SEED.modelsSheetName, [MODEL_HEADER_ROW_KO.slice(), ...rows]],
@@ -343,10 +473,25 @@ export function buildSeed(): DriveData {
   file(builder, '모델 카드/콤카드 양식_2026.pptx');
 
   // Photos, contracts, templates and loose files.
-  for (const name of ['프로필_김민지_정면.jpg', '프로필_김민지_전신.jpg', '프로필_이준호.jpg', '프로필_Anastasia_01.jpg', '프로필_Anastasia_02.jpg', '프로필_Lucas.png', '프로필_박서연.jpg', '프로필_Emily Johnson.jpg']) {
+  for (const name of [
+    '프로필_김민지_정면.jpg',
+    '프로필_김민지_전신.jpg',
+    '프로필_이준호.jpg',
+    '프로필_Anastasia_01.jpg',
+    '프로필_Anastasia_02.jpg',
+    '프로필_Lucas.png',
+    '프로필_박서연.jpg',
+    '프로필_Emily Johnson.jpg',
+  ]) {
     file(builder, `사진/프로필/${name}`, { starred: name.includes('김민지_정면') });
   }
-  for (const name of ['현장 스케치_달빛 정원 1회차.jpg', '현장 스케치_달빛 정원 2회차.jpg', '현장 스케치_커피 CF.jpg', '현장 스케치_화보 촬영.heic']) file(builder, `사진/현장 스케치/${name}`);
+  for (const name of [
+    '현장 스케치_달빛 정원 1회차.jpg',
+    '현장 스케치_달빛 정원 2회차.jpg',
+    '현장 스케치_커피 CF.jpg',
+    '현장 스케치_화보 촬영.heic',
+  ])
+    file(builder, `사진/현장 스케치/${name}`);
   file(builder, '계약서/출연 계약서_표준양식.docx');
   file(builder, '계약서/초상권 사용 동의서.pdf');
   file(builder, '계약서/2026 전속 계약서 - 김민지.pdf');
@@ -385,7 +530,12 @@ export function buildSeed(): DriveData {
 
 /** The agency's shared drive: comp card PDFs and images, some shared by link, and a folder shared with anyone. */
 function addTeamDrive(data: DriveData): void {
-  data.drives.push({ id: TEAM_DRIVE_ID, name: TEAM_DRIVE_NAME, createdTime: '2025-02-03T01:20:00.000Z', colorRgb: '#4986e7' });
+  data.drives.push({
+    id: TEAM_DRIVE_ID,
+    name: TEAM_DRIVE_NAME,
+    createdTime: '2025-02-03T01:20:00.000Z',
+    colorRgb: '#4986e7',
+  });
   const node = (path: string, mimeType: string, extra: Partial<DriveNode> = {}): DriveNode => {
     const slash = path.lastIndexOf('/');
     const created: DriveNode = {
@@ -409,9 +559,14 @@ function addTeamDrive(data: DriveData): void {
   node('콤카드/MC-0102 콤카드.pdf', 'application/pdf', { size: 986_420, grants: [ANYONE_READER] });
   node('콤카드/MC-0103 콤카드.pdf', 'application/pdf', { size: 1_102_775 });
   node('콤카드/MC-0104 콤카드.jpg', 'image/jpeg', { size: 2_410_332, grants: [ANYONE_READER] });
-  node('콤카드/MC-0105 콤카드.jpg', 'image/jpeg', { size: 1_877_091, grants: [{ type: 'user', role: 'reader', emailAddress: NAMED_CUSTOMER }] });
+  node('콤카드/MC-0105 콤카드.jpg', 'image/jpeg', {
+    size: 1_877_091,
+    grants: [{ type: 'user', role: 'reader', emailAddress: NAMED_CUSTOMER }],
+  });
   node('고객 공유', FOLDER_MIME, { grants: [ANYONE_READER] });
   node('고객 공유/2026 겨울 모델 포트폴리오.pdf', 'application/pdf', { size: 8_812_004 });
   node('내부 자료', FOLDER_MIME);
-  node('내부 자료/모델 정산표 2026.xlsx', mimeTypeFromName('모델 정산표 2026.xlsx', 'application/octet-stream'), { size: 48_311 });
+  node('내부 자료/모델 정산표 2026.xlsx', mimeTypeFromName('모델 정산표 2026.xlsx', 'application/octet-stream'), {
+    size: 48_311,
+  });
 }

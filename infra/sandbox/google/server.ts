@@ -9,7 +9,13 @@ import { loadDataFolder } from './data-folder.ts';
 import { findFile, getFile, getPermission, listFiles, listPermissions } from './drive.ts';
 import { getDrive, listDrives } from './drive-sharing.ts';
 import { FaultError, parseFault, sendFault, takeFaults, type Fault } from './faults.ts';
-import { MAILER_DAEMON, bounceMessage, defaultDiagnostic, replyMessage, type OriginalMessage } from './customer-mail.ts';
+import {
+  MAILER_DAEMON,
+  bounceMessage,
+  defaultDiagnostic,
+  replyMessage,
+  type OriginalMessage,
+} from './customer-mail.ts';
 import { decodeMail, extractMessage, type StoredMail } from './gmail.ts';
 import {
   attachmentResource,
@@ -131,7 +137,10 @@ function sheetsVisibility(scopes: Set<string>): Visibility | null {
 
 function segments(path: string): string[] | null {
   try {
-    return path.split('/').slice(1).map((segment) => decodeURIComponent(segment));
+    return path
+      .split('/')
+      .slice(1)
+      .map((segment) => decodeURIComponent(segment));
   } catch {
     return null;
   }
@@ -150,7 +159,13 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
   /** Bumped when a spreadsheet's cells change, to drop its encoded answers. */
   const revisions = new WeakMap<DriveNode, number>();
   const encoded = new WeakMap<DriveNode, Map<string, { revision: number; bytes: Buffer }>>();
-  const oauth = new OAuthServer({ clientId, clientSecret, accounts: () => data.accounts, log, grantsFile: options.grantsFile });
+  const oauth = new OAuthServer({
+    clientId,
+    clientSecret,
+    accounts: () => data.accounts,
+    log,
+    grantsFile: options.grantsFile,
+  });
   oauth.warmUp();
   const pendingDelays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   let closing = false;
@@ -192,8 +207,10 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     const a = auth.account;
     const picture = `${ctx.origin}/sandbox/avatars/${a.id}`;
     const body: Record<string, unknown> = v3 ? { sub: a.id } : { id: a.id };
-    if (email) Object.assign(body, v3 ? { email: a.email, email_verified: true } : { email: a.email, verified_email: true });
-    if (profile) Object.assign(body, { name: a.name, given_name: a.givenName, family_name: a.familyName, picture, locale: 'ko' });
+    if (email)
+      Object.assign(body, v3 ? { email: a.email, email_verified: true } : { email: a.email, verified_email: true });
+    if (profile)
+      Object.assign(body, { name: a.name, given_name: a.givenName, family_name: a.familyName, picture, locale: 'ko' });
     sendJson(ctx, 200, body);
   }
 
@@ -205,7 +222,15 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     const supportsAllDrives = q.get('supportsAllDrives') === 'true' || q.get('supportsTeamDrives') === 'true';
     if (parts[2] === 'drives' && ctx.method === 'GET') {
       if (parts.length === 3) {
-        return sendJson(ctx, 200, listDrives(data, { pageSize: q.get('pageSize'), pageToken: q.get('pageToken'), fields: q.get('fields'), q: q.get('q') }, ctx.origin));
+        return sendJson(
+          ctx,
+          200,
+          listDrives(
+            data,
+            { pageSize: q.get('pageSize'), pageToken: q.get('pageToken'), fields: q.get('fields'), q: q.get('q') },
+            ctx.origin,
+          ),
+        );
       }
       if (parts.length === 4) return sendJson(ctx, 200, getDrive(data, parts[3], q.get('fields'), ctx.origin));
     }
@@ -223,7 +248,8 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
           corpora: q.get('corpora'),
           driveId: q.get('driveId'),
           supportsAllDrives,
-          includeItemsFromAllDrives: q.get('includeItemsFromAllDrives') === 'true' || q.get('includeTeamDriveItems') === 'true',
+          includeItemsFromAllDrives:
+            q.get('includeItemsFromAllDrives') === 'true' || q.get('includeTeamDriveItems') === 'true',
         },
         auth.account,
         ctx.origin,
@@ -232,21 +258,37 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       return sendJson(ctx, 200, body);
     }
     if (parts.length === 5 && parts[4] === 'permissions' && ctx.method === 'GET') {
-      return sendJson(ctx, 200, listPermissions(data, parts[3], q.get('fields'), auth.account, ctx.origin, visible, supportsAllDrives));
+      return sendJson(
+        ctx,
+        200,
+        listPermissions(data, parts[3], q.get('fields'), auth.account, ctx.origin, visible, supportsAllDrives),
+      );
     }
     if (parts.length === 6 && parts[4] === 'permissions' && ctx.method === 'GET') {
-      return sendJson(ctx, 200, getPermission(data, parts[3], parts[5], q.get('fields'), auth.account, ctx.origin, visible, supportsAllDrives));
+      return sendJson(
+        ctx,
+        200,
+        getPermission(data, parts[3], parts[5], q.get('fields'), auth.account, ctx.origin, visible, supportsAllDrives),
+      );
     }
     if (parts.length === 4 && ctx.method === 'GET') {
       if (q.get('alt') === 'media') {
         const node = findFile(data, parts[3], visible, supportsAllDrives);
         if (isGoogleType(node.mimeType)) {
           const message = 'Only files with binary content can be downloaded. Use Export with Docs Editors files.';
-          throw new GoogleApiError(403, message, { errors: [{ message, domain: 'global', reason: 'fileNotDownloadable', location: 'alt', locationType: 'parameter' }] });
+          throw new GoogleApiError(403, message, {
+            errors: [
+              { message, domain: 'global', reason: 'fileNotDownloadable', location: 'alt', locationType: 'parameter' },
+            ],
+          });
         }
         return sendContent(ctx, node);
       }
-      return sendJson(ctx, 200, getFile(data, parts[3], q.get('fields'), auth.account, ctx.origin, visible, supportsAllDrives));
+      return sendJson(
+        ctx,
+        200,
+        getFile(data, parts[3], q.get('fields'), auth.account, ctx.origin, visible, supportsAllDrives),
+      );
     }
     throw new GoogleApiError(404, 'Not Found', { status: 'NOT_FOUND' });
   }
@@ -255,11 +297,17 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     // parts: v4, spreadsheets, {id}, [values, {range}] | [values:batchGet]
     const visible = sheetsVisibility(auth.scopes);
     if (!visible) return sendInsufficientScopes(ctx, 'sheets.googleapis.com');
-    if (ctx.method !== 'GET') throw new GoogleApiError(405, 'Method not allowed in the sandbox', { status: 'UNIMPLEMENTED' });
+    if (ctx.method !== 'GET')
+      throw new GoogleApiError(405, 'Method not allowed in the sandbox', { status: 'UNIMPLEMENTED' });
     const q = ctx.url.searchParams;
     const spreadsheet = findSpreadsheet(data, parts[2], visible);
-    const options = { majorDimension: q.get('majorDimension'), valueRenderOption: q.get('valueRenderOption'), dateTimeRenderOption: q.get('dateTimeRenderOption') };
-    if (parts.length === 3) return sendJson(ctx, 200, spreadsheetResource(spreadsheet, ctx.origin, q.get('includeGridData') === 'true'));
+    const options = {
+      majorDimension: q.get('majorDimension'),
+      valueRenderOption: q.get('valueRenderOption'),
+      dateTimeRenderOption: q.get('dateTimeRenderOption'),
+    };
+    if (parts.length === 3)
+      return sendJson(ctx, 200, spreadsheetResource(spreadsheet, ctx.origin, q.get('includeGridData') === 'true'));
     if (parts.length === 5 && parts[3] === 'values') {
       // Large answers are kept encoded until the spreadsheet changes, so benchmarks that read a 20,000-row sheet
       // again and again measure the client, not the sandbox.
@@ -287,7 +335,10 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
   function checkUserId(auth: Authenticated, userId: string): void {
     if (userId !== 'me' && userId.toLowerCase() !== auth.account.email.toLowerCase()) {
       const message = `Delegation denied for ${auth.account.email}`;
-      throw new GoogleApiError(403, message, { errors: [{ message, domain: 'global', reason: 'forbidden' }], status: 'PERMISSION_DENIED' });
+      throw new GoogleApiError(403, message, {
+        errors: [{ message, domain: 'global', reason: 'forbidden' }],
+        status: 'PERMISSION_DENIED',
+      });
     }
   }
 
@@ -301,13 +352,18 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     } catch (error) {
       if (error instanceof GoogleApiError) throw error;
       const message = `Invalid raw message: ${(error as Error).message}`;
-      throw new GoogleApiError(400, message, { errors: [{ message, domain: 'global', reason: 'invalidArgument' }], status: 'INVALID_ARGUMENT' });
+      throw new GoogleApiError(400, message, {
+        errors: [{ message, domain: 'global', reason: 'invalidArgument' }],
+        status: 'INVALID_ARGUMENT',
+      });
     }
     // The sender's mailbox files it under SENT, in the thread named or replied to.
     const filed = mailboxes.of(auth.account.email).add(raw, ['SENT'], { id: stored.mail.id, threadId });
     stored.mail.threadId = filed.threadId;
     mails.unshift(stored);
-    log(`gmail: ${auth.account.email} sent "${stored.mail.subject}" to ${stored.mail.to.map((t) => t.address).join(', ')}`);
+    log(
+      `gmail: ${auth.account.email} sent "${stored.mail.subject}" to ${stored.mail.to.map((t) => t.address).join(', ')}`,
+    );
     sendJson(ctx, 200, { id: stored.mail.id, threadId: stored.mail.threadId, labelIds: stored.mail.labelIds });
   }
 
@@ -337,7 +393,12 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       return sendJson(ctx, 200, historyList(mailbox, request));
     }
     if (resource === 'messages' && gmail.length === 5) {
-      const request = { labelIds: q.getAll('labelIds'), q: q.get('q'), maxResults: q.get('maxResults'), pageToken: q.get('pageToken') };
+      const request = {
+        labelIds: q.getAll('labelIds'),
+        q: q.get('q'),
+        maxResults: q.get('maxResults'),
+        pageToken: q.get('pageToken'),
+      };
       return sendJson(ctx, 200, listMessages(mailbox, request, access));
     }
     if (resource === 'messages' && id && gmail.length === 6) {
@@ -368,13 +429,20 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
 
   function sendContent(ctx: Context, node: DriveNode): void {
     if (hasThumbnail(node)) return sendBytes(ctx, 200, 'image/svg+xml; charset=utf-8', thumbnailSvg(node, 800));
-    sendBytes(ctx, 200, 'text/plain; charset=utf-8', `Google sandbox placeholder content of ${node.name} (${node.mimeType})\n`);
+    sendBytes(
+      ctx,
+      200,
+      'text/plain; charset=utf-8',
+      `Google sandbox placeholder content of ${node.name} (${node.mimeType})\n`,
+    );
   }
 
   /** Sends of an account over the rolling 24 hours Gmail's daily limit counts, and when the oldest leaves it. */
   function sendingWindow(email: string): { sent: number; recipients: number; windowEnd: Date } {
     const since = Date.now() - 86400000;
-    const recent = mails.filter((m) => m.mail.account.toLowerCase() === email.toLowerCase() && Date.parse(m.mail.sentAt) > since);
+    const recent = mails.filter(
+      (m) => m.mail.account.toLowerCase() === email.toLowerCase() && Date.parse(m.mail.sentAt) > since,
+    );
     const oldest = recent.length > 0 ? Math.min(...recent.map((m) => Date.parse(m.mail.sentAt))) : Date.now();
     return {
       sent: recent.length,
@@ -432,13 +500,23 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     if (!found) return sendSandboxError(ctx, 404, 'no such sent message');
     const first = recipientsOf(stored)[0];
     const address = body.from === undefined ? first?.address : body.from;
-    if (typeof address !== 'string' || !/^[^\s@<>]+@[^\s@<>]+$/.test(address)) return sendSandboxError(ctx, 400, 'from must be an e-mail address');
+    if (typeof address !== 'string' || !/^[^\s@<>]+@[^\s@<>]+$/.test(address))
+      return sendSandboxError(ctx, 400, 'from must be an e-mail address');
     for (const key of ['name', 'text', 'html'] as const) {
-      if (body[key] !== undefined && typeof body[key] !== 'string') return sendSandboxError(ctx, 400, `${key} must be a string`);
+      if (body[key] !== undefined && typeof body[key] !== 'string')
+        return sendSandboxError(ctx, 400, `${key} must be a string`);
     }
-    const name = (body.name as string | undefined) ?? recipientsOf(stored).find((r) => r.address.toLowerCase() === address.toLowerCase())?.name;
-    const text = (body.text as string | undefined) ?? '안녕하세요. 보내주신 메일 잘 받았습니다. 검토 후 다시 연락드리겠습니다.';
-    const raw = replyMessage(found.original, { from: { name: name || undefined, address }, text, html: body.html as string | undefined, date: new Date() });
+    const name =
+      (body.name as string | undefined) ??
+      recipientsOf(stored).find((r) => r.address.toLowerCase() === address.toLowerCase())?.name;
+    const text =
+      (body.text as string | undefined) ?? '안녕하세요. 보내주신 메일 잘 받았습니다. 검토 후 다시 연락드리겠습니다.';
+    const raw = replyMessage(found.original, {
+      from: { name: name || undefined, address },
+      text,
+      html: body.html as string | undefined,
+      date: new Date(),
+    });
     deliver(ctx, stored, found.filed, raw);
   }
 
@@ -453,10 +531,15 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       return sendSandboxError(ctx, 400, `recipient must be one of the message's recipients: ${recipients.join(', ')}`);
     }
     const status = body.status === undefined ? '5.1.1' : body.status;
-    if (typeof status !== 'string' || !/^[45]\.\d{1,3}\.\d{1,3}$/.test(status)) return sendSandboxError(ctx, 400, 'status must be an RFC 3463 code such as 5.1.1');
+    if (typeof status !== 'string' || !/^[45]\.\d{1,3}\.\d{1,3}$/.test(status))
+      return sendSandboxError(ctx, 400, 'status must be an RFC 3463 code such as 5.1.1');
     const diagnostic = body.diagnostic === undefined ? defaultDiagnostic(status) : body.diagnostic;
     if (typeof diagnostic !== 'string' || diagnostic.trim() === '' || diagnostic.length > 2000) {
-      return sendSandboxError(ctx, 400, 'diagnostic must be the remote server\'s answer, e.g. "550 5.1.1 User unknown"');
+      return sendSandboxError(
+        ctx,
+        400,
+        'diagnostic must be the remote server\'s answer, e.g. "550 5.1.1 User unknown"',
+      );
     }
     const raw = bounceMessage(found.original, { recipient, status, diagnostic, date: new Date() });
     log(`gmail: ${MAILER_DAEMON} bounces ${recipient} (${status})`);
@@ -487,8 +570,19 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     const now = new Date().toISOString();
     created++;
     const id = stableId(`sandbox-created:${created}:${name}`, 44);
-    const node: DriveNode = { id, name, mimeType: SPREADSHEET_MIME, parentId, createdTime: now, modifiedTime: now, trashed: false, starred: false, sheets: [] };
-    for (const [title, values] of sheetEntries) node.sheets?.push({ sheetId: nextSheetId(node.sheets, id), title, values });
+    const node: DriveNode = {
+      id,
+      name,
+      mimeType: SPREADSHEET_MIME,
+      parentId,
+      createdTime: now,
+      modifiedTime: now,
+      trashed: false,
+      starred: false,
+      sheets: [],
+    };
+    for (const [title, values] of sheetEntries)
+      node.sheets?.push({ sheetId: nextSheetId(node.sheets, id), title, values });
     if (node.sheets?.length === 0) node.sheets.push({ sheetId: 0, title: '시트1', values: [] });
     data.nodes.set(id, node);
     return node;
@@ -511,7 +605,9 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     if (!section && method === 'GET') {
       const received = mailboxes
         .all()
-        .flatMap((mailbox) => mailbox.messages.filter((m) => m.labelIds.includes('INBOX')).map((m) => ({ mailbox, message: m })))
+        .flatMap((mailbox) =>
+          mailbox.messages.filter((m) => m.labelIds.includes('INBOX')).map((m) => ({ mailbox, message: m })),
+        )
         .sort((a, b) => b.message.internalDate - a.message.internalDate)
         .map(({ mailbox, message }) => ({
           id: message.id,
@@ -525,23 +621,36 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     if (section === 'oauth' && rest[0] === 'approve' && method === 'GET') return oauth.approve(ctx);
     if (section === 'oauth' && rest[0] === 'deny' && method === 'GET') return oauth.deny(ctx);
     if (section === 'accounts' && rest.length === 0 && method === 'GET') {
-      return sendJson(ctx, 200, data.accounts.map((a) => ({ ...a, picture: `${ctx.origin}/sandbox/avatars/${a.id}` })));
+      return sendJson(
+        ctx,
+        200,
+        data.accounts.map((a) => ({ ...a, picture: `${ctx.origin}/sandbox/avatars/${a.id}` })),
+      );
     }
     if (section === 'avatars' && rest.length === 1 && method === 'GET') {
       const a = data.accounts.find((item) => item.id === rest[0] || item.email === rest[0]);
       if (!a) return sendSandboxError(ctx, 404, 'no such account');
-      return sendBytes(ctx, 200, 'image/svg+xml; charset=utf-8', avatarSvg(a), { 'cache-control': 'public, max-age=3600' });
+      return sendBytes(ctx, 200, 'image/svg+xml; charset=utf-8', avatarSvg(a), {
+        'cache-control': 'public, max-age=3600',
+      });
     }
     if (section === 'thumbnails' && rest.length === 1 && method === 'GET') {
       const match = /^([^=]+)(?:=[sw](\d+).*)?$/.exec(rest[0]);
       const node = match ? data.nodes.get(match[1]) : undefined;
       if (!node || !hasThumbnail(node)) return sendSandboxError(ctx, 404, 'no thumbnail');
-      const size = Math.min(Math.max(Number(match?.[2] ?? ctx.url.searchParams.get('sz')?.replace(/\D/g, '') ?? 220) || 220, 32), 1600);
-      return sendBytes(ctx, 200, 'image/svg+xml; charset=utf-8', thumbnailSvg(node, size), { 'cache-control': 'public, max-age=3600' });
+      const size = Math.min(
+        Math.max(Number(match?.[2] ?? ctx.url.searchParams.get('sz')?.replace(/\D/g, '') ?? 220) || 220, 32),
+        1600,
+      );
+      return sendBytes(ctx, 200, 'image/svg+xml; charset=utf-8', thumbnailSvg(node, size), {
+        'cache-control': 'public, max-age=3600',
+      });
     }
     if (section === 'icons' && rest[1] === 'type' && rest.length >= 3 && method === 'GET') {
       const size = Math.min(Math.max(Number(rest[0]) || 16, 8), 256);
-      return sendBytes(ctx, 200, 'image/svg+xml; charset=utf-8', iconSvg(rest.slice(2).join('/'), size), { 'cache-control': 'public, max-age=86400' });
+      return sendBytes(ctx, 200, 'image/svg+xml; charset=utf-8', iconSvg(rest.slice(2).join('/'), size), {
+        'cache-control': 'public, max-age=86400',
+      });
     }
     if (section === 'drive' && rest[0] === 'files' && rest[1] && method === 'GET') {
       const node = data.nodes.get(rest[1]);
@@ -552,7 +661,11 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     if (section === 'gmail' && rest[0] === 'messages') {
       if (rest.length === 1 && method === 'GET') {
         const filter = ctx.url.searchParams.get('account')?.toLowerCase();
-        return sendJson(ctx, 200, mails.filter((m) => !filter || m.mail.account.toLowerCase() === filter).map((m) => m.mail));
+        return sendJson(
+          ctx,
+          200,
+          mails.filter((m) => !filter || m.mail.account.toLowerCase() === filter).map((m) => m.mail),
+        );
       }
       if (rest.length === 1 && method === 'DELETE') {
         const count = mails.length;
@@ -571,9 +684,15 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
         if (rest[2] === 'raw') return sendBytes(ctx, 200, 'message/rfc822', stored.raw);
         if (rest[2] === 'html') {
           // The message's own HTML, sandboxed so its scripts cannot run.
-          return sendHtml(ctx, 200, stored.mail.html ?? `<pre>${(stored.mail.text ?? '').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`, {
-            'content-security-policy': 'sandbox; default-src data:',
-          });
+          return sendHtml(
+            ctx,
+            200,
+            stored.mail.html ??
+              `<pre>${(stored.mail.text ?? '').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`,
+            {
+              'content-security-policy': 'sandbox; default-src data:',
+            },
+          );
         }
       }
     }
@@ -606,7 +725,9 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       if (email !== null && !account(email)) return sendSandboxError(ctx, 404, `no account ${email}`);
       const trimmed = email !== null ? [mailboxes.of(email)] : data.accounts.map((a) => mailboxes.of(a.email));
       for (const mailbox of trimmed) mailbox.trimHistory();
-      return sendJson(ctx, 200, { trimmed: trimmed.map((m) => ({ account: m.account, historyId: String(m.historyId) })) });
+      return sendJson(ctx, 200, {
+        trimmed: trimmed.map((m) => ({ account: m.account, historyId: String(m.historyId) })),
+      });
     }
     if (section === 'faults') {
       if (rest.length === 0 && method === 'GET') return sendJson(ctx, 200, faults);
@@ -619,7 +740,9 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
           throw error;
         }
         faults.push(fault);
-        log(`fault: ${fault.kind} on ${fault.path ?? 'all paths'}${fault.account ? ` for ${fault.account}` : ''} (${fault.remaining ?? 'until cleared'})`);
+        log(
+          `fault: ${fault.kind} on ${fault.path ?? 'all paths'}${fault.account ? ` for ${fault.account}` : ''} (${fault.remaining ?? 'until cleared'})`,
+        );
         return sendJson(ctx, 201, { id: fault.id, fault });
       }
       if (rest.length === 0 && method === 'DELETE') {
@@ -630,7 +753,9 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       if (rest.length === 1 && method === 'DELETE') {
         const before = faults.length;
         faults = faults.filter((f) => f.id !== rest[0]);
-        return before === faults.length ? sendSandboxError(ctx, 404, 'no such fault') : sendJson(ctx, 200, { deleted: 1 });
+        return before === faults.length
+          ? sendSandboxError(ctx, 404, 'no such fault')
+          : sendJson(ctx, 200, { deleted: 1 });
       }
     }
     if (section === 'tokens' && rest[0] === 'expire' && rest.length === 1 && method === 'POST') {
@@ -652,11 +777,13 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     const { method } = ctx;
     const body = ctx.json() as Record<string, unknown> | undefined;
     if (rest.length === 0 && method === 'POST') {
-      if (!body || typeof body.name !== 'string' || !body.name.trim()) return sendSandboxError(ctx, 400, 'name is required');
+      if (!body || typeof body.name !== 'string' || !body.name.trim())
+        return sendSandboxError(ctx, 400, 'name is required');
       const parentId = sandboxParent(ctx, body.parentId);
       if (!parentId) return;
       const input = body.sheets ?? {};
-      if (!input || typeof input !== 'object' || Array.isArray(input)) return sendSandboxError(ctx, 400, 'sheets must be an object of sheet name → rows');
+      if (!input || typeof input !== 'object' || Array.isArray(input))
+        return sendSandboxError(ctx, 400, 'sheets must be an object of sheet name → rows');
       const entries: [string, string[][]][] = [];
       for (const [title, value] of Object.entries(input)) {
         const values = sheetValuesInput(value);
@@ -684,11 +811,13 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     }
     if (rest.length === 3 && rest[1] === 'sheets') {
       const node = data.nodes.get(rest[0]);
-      if (!node || node.mimeType !== SPREADSHEET_MIME || !node.sheets) return sendSandboxError(ctx, 404, 'no such spreadsheet');
+      if (!node || node.mimeType !== SPREADSHEET_MIME || !node.sheets)
+        return sendSandboxError(ctx, 404, 'no such spreadsheet');
       const sheet = node.sheets.find((s) => s.title === rest[2]);
       if (method === 'GET') {
         if (!sheet) return sendSandboxError(ctx, 404, 'no such sheet');
-        if (String(ctx.req.headers.accept ?? '').includes('application/json')) return sendJson(ctx, 200, { title: sheet.title, values: sheet.values });
+        if (String(ctx.req.headers.accept ?? '').includes('application/json'))
+          return sendJson(ctx, 200, { title: sheet.title, values: sheet.values });
         return sendHtml(ctx, 200, sheetPage(node, sheet.title, sheet.values));
       }
       if (method === 'PUT') {
@@ -712,11 +841,18 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     const { method, path } = ctx;
     if (parts[0] === 'sandbox') return sandbox(ctx, parts);
 
-    const api = path === '/oauth2/v2/userinfo' || path === '/userinfo/v2/me' || path === '/oauth2/v3/userinfo' || ['drive', 'v4', 'gmail', 'upload'].includes(parts[0]);
+    const api =
+      path === '/oauth2/v2/userinfo' ||
+      path === '/userinfo/v2/me' ||
+      path === '/oauth2/v3/userinfo' ||
+      ['drive', 'v4', 'gmail', 'upload'].includes(parts[0]);
     const target = {
       path,
       api,
-      account: path === '/token' || path === '/revoke' || path === '/tokeninfo' ? oauth.accountOfRequest(ctx) : oauth.accountOfBearer(ctx),
+      account:
+        path === '/token' || path === '/revoke' || path === '/tokeninfo'
+          ? oauth.accountOfRequest(ctx)
+          : oauth.accountOfBearer(ctx),
       refreshGrant: path === '/token' && oauth.isRefreshGrant(ctx),
       mailSend: method === 'POST' && /^\/(upload\/)?gmail\/v1\/users\/[^/]+\/messages\/send$/.test(path),
     };
@@ -737,7 +873,8 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
 
     if ((path === '/o/oauth2/v2/auth' || path === '/o/oauth2/auth') && method === 'GET') return oauth.authorize(ctx);
     if (path === '/token' || path === '/o/oauth2/token' || path === '/oauth2/v4/token') return oauth.token(ctx);
-    if ((path === '/revoke' || path === '/o/oauth2/revoke') && (method === 'POST' || method === 'GET')) return oauth.revoke(ctx);
+    if ((path === '/revoke' || path === '/o/oauth2/revoke') && (method === 'POST' || method === 'GET'))
+      return oauth.revoke(ctx);
     if (path === '/tokeninfo' || path === '/oauth2/v3/tokeninfo') return oauth.tokenInfo(ctx);
     if (path === '/oauth2/v1/certs' && method === 'GET') return oauth.pemCerts(ctx);
     if (path === '/oauth2/v3/certs' && method === 'GET') return oauth.jwkCerts(ctx);
@@ -752,21 +889,33 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     if (!auth) return;
     if (path === '/oauth2/v2/userinfo' || path === '/userinfo/v2/me') return userinfo(ctx, auth, false);
     if (path === '/oauth2/v3/userinfo') return userinfo(ctx, auth, true);
-    if (parts[0] === 'drive' && parts[1] === 'v3' && (parts[2] === 'files' || parts[2] === 'drives')) return drive(ctx, auth, parts);
+    if (parts[0] === 'drive' && parts[1] === 'v3' && (parts[2] === 'files' || parts[2] === 'drives'))
+      return drive(ctx, auth, parts);
     if (parts[0] === 'v4' && parts[1] === 'spreadsheets' && parts[2]) return sheets(ctx, auth, parts);
     const upload = parts[0] === 'upload';
     const gmail = upload ? parts.slice(1) : parts;
-    if (gmail[0] === 'gmail' && gmail[1] === 'v1' && gmail[2] === 'users' && gmail[4] === 'messages' && gmail[5] === 'send' && gmail.length === 6 && method === 'POST') {
+    if (
+      gmail[0] === 'gmail' &&
+      gmail[1] === 'v1' &&
+      gmail[2] === 'users' &&
+      gmail[4] === 'messages' &&
+      gmail[5] === 'send' &&
+      gmail.length === 6 &&
+      method === 'POST'
+    ) {
       return gmailSend(ctx, auth, gmail[3], upload);
     }
-    if (!upload && gmail[0] === 'gmail' && gmail[1] === 'v1' && gmail[2] === 'users' && gmail[3] && gmail[4]) return gmailRead(ctx, auth, gmail);
+    if (!upload && gmail[0] === 'gmail' && gmail[1] === 'v1' && gmail[2] === 'users' && gmail[3] && gmail[4])
+      return gmailRead(ctx, auth, gmail);
     sendGoogleError(ctx, 404, 'Not Found', { status: 'NOT_FOUND' });
   }
 
   let fallbackOrigin = '';
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
+    res.on('finish', () =>
+      log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`),
+    );
     let ctx: Context | undefined;
     try {
       const body = await readBody(req);
@@ -779,7 +928,9 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       }
       if (error instanceof BodyTooLargeError) {
         res.writeHead(413, { 'content-type': 'application/json; charset=UTF-8', connection: 'close' });
-        res.end(JSON.stringify({ error: { code: 413, message: 'Request Entity Too Large', status: 'INVALID_ARGUMENT' } }));
+        res.end(
+          JSON.stringify({ error: { code: 413, message: 'Request Entity Too Large', status: 'INVALID_ARGUMENT' } }),
+        );
         return;
       }
       ctx ??= createContext(req, res, Buffer.alloc(0), fallbackOrigin);

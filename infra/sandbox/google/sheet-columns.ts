@@ -39,8 +39,14 @@ export type PostField = (typeof POST_COLUMNS)[number]['field'];
 export type ModelField = (typeof MODEL_COLUMNS)[number]['field'];
 
 /** Field name → Korean header, e.g. `POST_HEADERS.postTitle === '공고 제목'`. */
-export const POST_HEADERS = Object.fromEntries(POST_COLUMNS.map((c) => [c.field, c.header])) as Record<PostField, string>;
-export const MODEL_HEADERS = Object.fromEntries(MODEL_COLUMNS.map((c) => [c.field, c.header])) as Record<ModelField, string>;
+export const POST_HEADERS = Object.fromEntries(POST_COLUMNS.map((c) => [c.field, c.header])) as Record<
+  PostField,
+  string
+>;
+export const MODEL_HEADERS = Object.fromEntries(MODEL_COLUMNS.map((c) => [c.field, c.header])) as Record<
+  ModelField,
+  string
+>;
 
 /** The header rows, in column order: Korean (as staff type them) and English field names. */
 export const POST_HEADER_ROW_KO: readonly string[] = POST_COLUMNS.map((c) => c.header);

@@ -16,7 +16,12 @@ function columnIndex(letters: string): number {
 
 /** A sheet name as Google writes it in ranges: quoted unless it is a plain identifier that is not a cell. */
 export function quoteSheetName(title: string): string {
-  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(title) && !/^[A-Za-z]{1,3}[0-9]+$/.test(title) && !/^R[0-9]*C[0-9]*$/i.test(title)) return title;
+  if (
+    /^[A-Za-z_][A-Za-z0-9_]*$/.test(title) &&
+    !/^[A-Za-z]{1,3}[0-9]+$/.test(title) &&
+    !/^R[0-9]*C[0-9]*$/i.test(title)
+  )
+    return title;
   return `'${title.replace(/'/g, "''")}'`;
 }
 
@@ -117,9 +122,12 @@ export function spreadsheetNotFound(): GoogleApiError {
 export function findSpreadsheet(data: DriveData, id: string, visible: (node: DriveNode) => boolean): DriveNode {
   const node = data.nodes.get(id);
   if (!node || node.parentId === null) throw spreadsheetNotFound();
-  if (!visible(node)) throw new GoogleApiError(403, 'The caller does not have permission', { status: 'PERMISSION_DENIED' });
+  if (!visible(node))
+    throw new GoogleApiError(403, 'The caller does not have permission', { status: 'PERMISSION_DENIED' });
   if (node.mimeType !== SPREADSHEET_MIME) {
-    throw new GoogleApiError(400, 'This operation is not supported for this document', { status: 'FAILED_PRECONDITION' });
+    throw new GoogleApiError(400, 'This operation is not supported for this document', {
+      status: 'FAILED_PRECONDITION',
+    });
   }
   return node;
 }
@@ -132,15 +140,24 @@ export interface ValuesOptions {
 
 function checkEnum(value: string | null, field: string, type: string, allowed: string[]): void {
   if (value !== null && !allowed.includes(value)) {
-    throw new GoogleApiError(400, `Invalid value at '${field}' (type.googleapis.com/google.apps.sheets.v4.${type}), "${value}"`, {
-      status: 'INVALID_ARGUMENT',
-      details: [
-        {
-          '@type': 'type.googleapis.com/google.rpc.BadRequest',
-          fieldViolations: [{ field, description: `Invalid value at '${field}' (type.googleapis.com/google.apps.sheets.v4.${type}), "${value}"` }],
-        },
-      ],
-    });
+    throw new GoogleApiError(
+      400,
+      `Invalid value at '${field}' (type.googleapis.com/google.apps.sheets.v4.${type}), "${value}"`,
+      {
+        status: 'INVALID_ARGUMENT',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.BadRequest',
+            fieldViolations: [
+              {
+                field,
+                description: `Invalid value at '${field}' (type.googleapis.com/google.apps.sheets.v4.${type}), "${value}"`,
+              },
+            ],
+          },
+        ],
+      },
+    );
   }
 }
 
@@ -154,8 +171,15 @@ const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 export function valueRange(spreadsheet: DriveNode, rangeText: string, options: ValuesOptions): Record<string, unknown> {
   checkEnum(options.majorDimension, 'major_dimension', 'Dimension', ['ROWS', 'COLUMNS', 'DIMENSION_UNSPECIFIED']);
-  checkEnum(options.valueRenderOption, 'value_render_option', 'ValueRenderOption', ['FORMATTED_VALUE', 'UNFORMATTED_VALUE', 'FORMULA']);
-  checkEnum(options.dateTimeRenderOption, 'date_time_render_option', 'DateTimeRenderOption', ['SERIAL_NUMBER', 'FORMATTED_STRING']);
+  checkEnum(options.valueRenderOption, 'value_render_option', 'ValueRenderOption', [
+    'FORMATTED_VALUE',
+    'UNFORMATTED_VALUE',
+    'FORMULA',
+  ]);
+  checkEnum(options.dateTimeRenderOption, 'date_time_render_option', 'DateTimeRenderOption', [
+    'SERIAL_NUMBER',
+    'FORMATTED_STRING',
+  ]);
   const resolved = resolveRange(spreadsheet, rangeText);
   if (!resolved) throw new GoogleApiError(400, `Unable to parse range: ${rangeText}`, { status: 'INVALID_ARGUMENT' });
   const { sheet, range } = resolved;
@@ -204,7 +228,11 @@ export function valueRange(spreadsheet: DriveNode, rangeText: string, options: V
   return result;
 }
 
-export function spreadsheetResource(spreadsheet: DriveNode, origin: string, includeGridData: boolean): Record<string, unknown> {
+export function spreadsheetResource(
+  spreadsheet: DriveNode,
+  origin: string,
+  includeGridData: boolean,
+): Record<string, unknown> {
   return {
     spreadsheetId: spreadsheet.id,
     properties: {
@@ -229,7 +257,13 @@ export function spreadsheetResource(spreadsheet: DriveNode, origin: string, incl
           {
             rowData: sheet.values.map((row) => ({
               values: row.map((value) =>
-                value === '' ? {} : { userEnteredValue: { stringValue: value }, effectiveValue: { stringValue: value }, formattedValue: value },
+                value === ''
+                  ? {}
+                  : {
+                      userEnteredValue: { stringValue: value },
+                      effectiveValue: { stringValue: value },
+                      formattedValue: value,
+                    },
               ),
             })),
           },

@@ -91,7 +91,11 @@ export function isGoogleType(mimeType: string): boolean {
 /** A node's own grants and those of the folders above it. */
 export function grantsOf(data: DriveData, node: DriveNode): Grant[] {
   const grants: Grant[] = [];
-  for (let current: DriveNode | undefined = node; current; current = current.parentId === null ? undefined : data.nodes.get(current.parentId)) {
+  for (
+    let current: DriveNode | undefined = node;
+    current;
+    current = current.parentId === null ? undefined : data.nodes.get(current.parentId)
+  ) {
     grants.push(...(current.grants ?? []));
   }
   return grants;
@@ -134,7 +138,12 @@ export function cloneData(data: DriveData): DriveData {
       grants: node.grants?.map((grant) => ({ ...grant })),
     });
   }
-  return { accounts: data.accounts.map((a) => ({ ...a })), rootId: data.rootId, nodes, drives: data.drives.map((d) => ({ ...d })) };
+  return {
+    accounts: data.accounts.map((a) => ({ ...a })),
+    rootId: data.rootId,
+    nodes,
+    drives: data.drives.map((d) => ({ ...d })),
+  };
 }
 
 /** Guesses a MIME type from a file name, for nodes that do not state one. */

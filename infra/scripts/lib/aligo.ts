@@ -25,7 +25,10 @@ export function aligoSandboxEnv(sandboxUrl: string): Record<string, string> {
 }
 
 /** The sandbox (`node infra/sandbox/aligo/main.ts`) on 127.0.0.1:port, ready once it says it listens. */
-export function aligoSandboxProcess(port: number, options: { logRequests?: boolean } = {}): { url: string; process: AppProcess } {
+export function aligoSandboxProcess(
+  port: number,
+  options: { logRequests?: boolean } = {},
+): { url: string; process: AppProcess } {
   let listening = false;
   const args = [join(root, 'infra', 'sandbox', 'aligo', 'main.ts'), '--port', String(port), '--host', '127.0.0.1'];
   if (!options.logRequests) args.push('--quiet');
@@ -53,11 +56,16 @@ export interface AligoForApp {
 /** npm start and npm run dev: Aligo when ALIGO_API_KEY is set, else the sandbox on ALIGO_SANDBOX_PORT (default 4020). */
 export async function aligoForApp(options: { logRequests?: boolean } = {}): Promise<AligoForApp> {
   if (process.env.ALIGO_API_KEY) {
-    if (!process.env.ALIGO_USER_ID) throw new Error('ALIGO_API_KEY is set without ALIGO_USER_ID: set both to use Aligo, or neither to use the local sandbox.');
+    if (!process.env.ALIGO_USER_ID)
+      throw new Error(
+        'ALIGO_API_KEY is set without ALIGO_USER_ID: set both to use Aligo, or neither to use the local sandbox.',
+      );
     return { env: {}, processes: [], banner: [`Text messages: Aligo as ${process.env.ALIGO_USER_ID}`] };
   }
   const sandbox = aligoSandboxProcess(await sandboxPort('ALIGO_SANDBOX_PORT', ALIGO_SANDBOX_DEFAULT_PORT), options);
-  const phones = SANDBOX_SENDERS.map((phone) => phone.replace(/^(02|0\d{2})(\d{3,4})(\d{4})$/, '$1-$2-$3')).join(' and ');
+  const phones = SANDBOX_SENDERS.map((phone) => phone.replace(/^(02|0\d{2})(\d{3,4})(\d{4})$/, '$1-$2-$3')).join(
+    ' and ',
+  );
   return {
     env: aligoSandboxEnv(sandbox.url),
     processes: [sandbox.process],

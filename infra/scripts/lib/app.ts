@@ -100,7 +100,11 @@ export async function startProcesses(
       (stream === 'err' ? process.stderr : process.stdout).write(prefix + line + '\n');
       spec.onLine?.(line);
     };
-    const child = spawnChild(spec.name, spec.command, spec.args, { cwd: spec.cwd ?? root, env: { ...env, ...spec.env }, output });
+    const child = spawnChild(spec.name, spec.command, spec.args, {
+      cwd: spec.cwd ?? root,
+      env: { ...env, ...spec.env },
+      output,
+    });
     children.push(child);
     void child.exited.then((status) => {
       if (!child.stopping) onUnexpectedExit(spec.name, status);
@@ -137,7 +141,9 @@ export function superadminSignIn(dir = dataDir): string[] {
   const createdNow = statSync(file).mtimeMs >= launchedAt;
   return [
     `Superadmin: ${email}`,
-    createdNow ? `Password:   ${password}   (generated now, kept in ${file})` : `Password:   the initial one is kept in ${file}`,
+    createdNow
+      ? `Password:   ${password}   (generated now, kept in ${file})`
+      : `Password:   the initial one is kept in ${file}`,
   ];
 }
 
@@ -161,16 +167,29 @@ interface RunningServices {
  * What npm start and npm run dev share: the data folder, the secrets, PostgreSQL and Redis (embedded unless
  * DATABASE_URL and REDIS_URL are given), and the environment every app process gets.
  */
-export async function startLocalStack(onUnexpectedExit: (name: string, status: ExitStatus) => void): Promise<NodeJS.ProcessEnv> {
+export async function startLocalStack(
+  onUnexpectedExit: (name: string, status: ExitStatus) => void,
+): Promise<NodeJS.ProcessEnv> {
   ensureDataDir();
   const secrets = ensureSecrets();
   const services = await startServices({ dataDir, persistent: true, onUnexpectedExit });
   if (services.started) publishServices(services);
-  return { ...process.env, ...secrets, DATA_DIR: dataDir, DATABASE_URL: services.databaseUrl, REDIS_URL: services.redisUrl };
+  return {
+    ...process.env,
+    ...secrets,
+    DATA_DIR: dataDir,
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl,
+  };
 }
 
 export function publishServices(services: Services): void {
-  const running: RunningServices = { pid: process.pid, databaseUrl: services.databaseUrl, serverUrl: services.serverUrl, redisUrl: services.redisUrl };
+  const running: RunningServices = {
+    pid: process.pid,
+    databaseUrl: services.databaseUrl,
+    serverUrl: services.serverUrl,
+    redisUrl: services.redisUrl,
+  };
   writeFileSync(runningFile, JSON.stringify(running, null, 2) + '\n', { mode: 0o600 });
   onShutdown(() => rmSync(runningFile, { force: true }));
 }

@@ -10,7 +10,11 @@ export function databaseUrl(serverUrl: string, name: string): string {
 }
 
 /** Creates an empty database on the server of serverUrl (which needs CREATEDB rights) and returns its URL. */
-export async function createDatabase(serverUrl: string, name: string, options: { ifMissing?: boolean } = {}): Promise<string> {
+export async function createDatabase(
+  serverUrl: string,
+  name: string,
+  options: { ifMissing?: boolean } = {},
+): Promise<string> {
   await withClient(serverUrl, async (client) => {
     if (options.ifMissing) {
       const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -23,7 +27,9 @@ export async function createDatabase(serverUrl: string, name: string, options: {
 
 /** Drops a database, closing its open connections first. */
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
+  await withClient(serverUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+  );
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -43,7 +49,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -19,7 +19,9 @@ export const GOOGLE_CALLBACK_PATH = '/backend/api/v1/google-auth/callback';
 export function googleClientConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   const id = Boolean(env.GOOGLE_CLIENT_ID);
   if (id !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-    throw new Error('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to use Google, or neither to use the local Google sandbox.');
+    throw new Error(
+      'Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to use Google, or neither to use the local Google sandbox.',
+    );
   }
   return id;
 }
@@ -42,7 +44,10 @@ export interface SandboxProcessOptions {
  * The sandbox (`node infra/sandbox/google/main.ts`) as an app process on 127.0.0.1:port, which is where the
  * browser on this machine reaches its consent page. Ready once it says it listens.
  */
-export function googleSandboxProcess(port: number, options: SandboxProcessOptions = {}): { url: string; process: AppProcess } {
+export function googleSandboxProcess(
+  port: number,
+  options: SandboxProcessOptions = {},
+): { url: string; process: AppProcess } {
   let listening = false;
   const args = [join(root, 'infra', 'sandbox', 'google', 'main.ts'), '--port', String(port), '--host', '127.0.0.1'];
   if (options.dataDir) args.push('--data', resolve(options.dataDir));
@@ -78,7 +83,10 @@ export interface GoogleForApp {
  * GOOGLE_CLIENT_SECRET are set, else the sandbox on GOOGLE_SANDBOX_PORT, by default 4010 or a free port when
  * 4010 is taken. appPort is the port the browser opens the app on.
  */
-export async function googleForApp(appPort: number, options: Pick<SandboxProcessOptions, 'logRequests'> = {}): Promise<GoogleForApp> {
+export async function googleForApp(
+  appPort: number,
+  options: Pick<SandboxProcessOptions, 'logRequests'> = {},
+): Promise<GoogleForApp> {
   const appUrl = publicUrl(appPort);
   if (googleClientConfigured()) {
     return {

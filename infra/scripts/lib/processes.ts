@@ -86,7 +86,8 @@ export function spawnChild(name: string, command: string, args: string[], option
     recent.push(line);
     if (recent.length > 40) recent.shift();
     if (typeof output === 'function') output(line, stream);
-    else if (output === 'prefix') (stream === 'err' ? process.stderr : process.stdout).write(prefixFor(name) + line + '\n');
+    else if (output === 'prefix')
+      (stream === 'err' ? process.stderr : process.stdout).write(prefixFor(name) + line + '\n');
   };
   const readLines = (stream: Readable | null, kind: 'out' | 'err') => {
     if (stream) createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => onLine(line, kind));
@@ -154,7 +155,11 @@ export function spawnChild(name: string, command: string, args: string[], option
 }
 
 /** Polls until check() is true; returns true, or why it gave up (the child exited, or time ran out). */
-export async function waitUntil(child: Child, check: () => Promise<boolean>, timeoutMs: number): Promise<true | string> {
+export async function waitUntil(
+  child: Child,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+): Promise<true | string> {
   let exit: ExitStatus | undefined;
   void child.exited.then((status) => (exit = status));
   const deadline = Date.now() + timeoutMs;
@@ -167,7 +172,11 @@ export async function waitUntil(child: Child, check: () => Promise<boolean>, tim
 }
 
 /** Runs a command to completion; output goes straight to the terminal unless told otherwise. */
-export async function run(command: string, args: string[], options: ChildOptions & { name?: string } = {}): Promise<ExitStatus> {
+export async function run(
+  command: string,
+  args: string[],
+  options: ChildOptions & { name?: string } = {},
+): Promise<ExitStatus> {
   const child = spawnChild(options.name ?? command, command, args, { output: 'inherit', ...options });
   const status = await child.exited;
   await child.stop();

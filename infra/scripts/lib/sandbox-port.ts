@@ -7,7 +7,8 @@ export async function sandboxPort(variable: string, usual: number): Promise<numb
   const given = process.env[variable];
   if (given) {
     const port = Number(given);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${variable} must be a port number, not "${given}"`);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new Error(`${variable} must be a port number, not "${given}"`);
     if (!(await isFree(port))) throw new Error(`${variable} ${port} is in use (is npm start or npm run dev running?)`);
     return port;
   }

@@ -103,7 +103,11 @@ export class AuthService {
   async logout(principal: Principal | undefined, refreshToken: string | undefined): Promise<void> {
     if (principal) await this.revokeSession(principal.sessionId, 'logout');
     if (refreshToken) {
-      const known = await this.em.findOne(RefreshToken, { tokenHash: hashRefreshToken(refreshToken) }, { fields: ['session'] });
+      const known = await this.em.findOne(
+        RefreshToken,
+        { tokenHash: hashRefreshToken(refreshToken) },
+        { fields: ['session'] },
+      );
       if (known) await this.revokeSession(known.session.id, 'logout');
     }
   }
@@ -135,7 +139,12 @@ export class AuthService {
     // Read before the database, so that a write landing during the query leaves this check stale, never kept.
     const version = await this.access.current();
     const known = this.checked.get(sessionId);
-    if (known && known.version === version && Date.now() - known.checkedAt < CHECKED_SESSION_TTL_MS && known.principal.userId === userId) {
+    if (
+      known &&
+      known.version === version &&
+      Date.now() - known.checkedAt < CHECKED_SESSION_TTL_MS &&
+      known.principal.userId === userId
+    ) {
       return known.principal;
     }
     const principal = await this.readSession(sessionId, userId);
@@ -150,7 +159,8 @@ export class AuthService {
        from "auth_session" s join "users" u on u."id" = s."user_id" where s."id" = ?`,
       [sessionId],
     );
-    if (!session || session.revoked || session.userId !== userId) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    if (!session || session.revoked || session.userId !== userId)
+      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     if (!isStaff(session.role)) throw new ForbiddenException(AUTH_MESSAGES.adminRequired);
     return { userId: session.userId, role: session.role, sessionId };
   }
@@ -176,7 +186,9 @@ export class AuthService {
   }
 
   private async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.em.fork().nativeUpdate(AuthSession, { id: sessionId, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
+    await this.em
+      .fork()
+      .nativeUpdate(AuthSession, { id: sessionId, revokedAt: null }, { revokedAt: new Date(), revokedReason: reason });
     await this.access.bump();
   }
 

@@ -6,7 +6,10 @@ export const OPT_OUT_COLUMNS = `o."id", o."kind", o."address", o."channel", o."s
   o."withdrawn_at" as "withdrawnAt", w."name" as "withdrawnBy", o."withdrawn_note" as "withdrawnNote"
   from "opt_out" o left join "users" r on r."id" = o."recorded_by_id" left join "users" w on w."id" = o."withdrawn_by_id"`;
 
-export type OptOutRow = Omit<OptOutDto, 'recordedAt' | 'withdrawnAt' | 'active'> & { recordedAt: Date; withdrawnAt: Date | null };
+export type OptOutRow = Omit<OptOutDto, 'recordedAt' | 'withdrawnAt' | 'active'> & {
+  recordedAt: Date;
+  withdrawnAt: Date | null;
+};
 
 export type ConsentRow = Omit<ContactConsentDto, 'recordedAt'> & { recordedAt: Date };
 
@@ -20,5 +23,12 @@ export function optOutDto(row: OptOutRow): OptOutDto {
 }
 
 export function consentDto(row: ConsentRow): ContactConsentDto {
-  return { contactId: row.contactId, given: row.given, consentedOn: row.consentedOn, source: row.source, recordedBy: row.recordedBy, recordedAt: new Date(row.recordedAt).toISOString() };
+  return {
+    contactId: row.contactId,
+    given: row.given,
+    consentedOn: row.consentedOn,
+    source: row.source,
+    recordedBy: row.recordedBy,
+    recordedAt: new Date(row.recordedAt).toISOString(),
+  };
 }

@@ -48,29 +48,45 @@ export class ConsentController {
   ) {}
 
   @Get('outreach-history')
-  @ApiOkResponse({ type: OutreachHistoryDto, description: "A person's outreach by phone number or e-mail address: what was sent, its opt-outs, its contacts and their consent" })
+  @ApiOkResponse({
+    type: OutreachHistoryDto,
+    description:
+      "A person's outreach by phone number or e-mail address: what was sent, its opt-outs, its contacts and their consent",
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a phone number or an e-mail address' })
   history(@Query() query: OutreachQueryDto): Promise<OutreachHistoryDto> {
     return this.outreach.history(query);
   }
 
   @Get('opt-outs')
-  @ApiOkResponse({ type: OptOutListDto, description: 'Newest first, withdrawn ones included unless `active` says otherwise' })
+  @ApiOkResponse({
+    type: OptOutListDto,
+    description: 'Newest first, withdrawn ones included unless `active` says otherwise',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   list(@Query() query: OptOutQueryDto): Promise<OptOutListDto> {
     return this.consent.list(query);
   }
 
   @Post('opt-outs')
-  @ApiCreatedResponse({ type: OptOutDto, description: 'The opt-out in force (the earlier one when the address had already opted out of that channel)' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a phone number or e-mail address, or an e-mail address opting out of texts' })
+  @ApiCreatedResponse({
+    type: OptOutDto,
+    description: 'The opt-out in force (the earlier one when the address had already opted out of that channel)',
+  })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'Not a phone number or e-mail address, or an e-mail address opting out of texts',
+  })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateOptOutDto): Promise<OptOutDto> {
     return this.consent.record(principal.userId, body);
   }
 
   @Post('opt-outs/bulk')
   @HttpCode(200)
-  @ApiOkResponse({ type: OptOutBatchResultDto, description: 'The lines recorded; the others are reported by their number' })
+  @ApiOkResponse({
+    type: OptOutBatchResultDto,
+    description: 'The lines recorded; the others are reported by their number',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   bulk(@CurrentPrincipal() principal: Principal, @Body() body: BulkOptOutDto): Promise<OptOutBatchResultDto> {
     return this.consent.bulk(principal.userId, body);
@@ -79,12 +95,28 @@ export class ConsentController {
   @Post('opt-out-imports')
   @HttpCode(200)
   @ApiConsumes('text/csv')
-  @ApiBody({ description: 'The file as saved (UTF-8, UTF-8 with BOM, UTF-16LE or CP949)', schema: { type: 'string', format: 'binary' } })
-  @ApiOkResponse({ type: OptOutBatchResultDto, description: 'Imported at once (or, with dryRun, previewed): the rows recorded, and every rejected line with why' })
+  @ApiBody({
+    description: 'The file as saved (UTF-8, UTF-8 with BOM, UTF-16LE or CP949)',
+    schema: { type: 'string', format: 'binary' },
+  })
+  @ApiOkResponse({
+    type: OptOutBatchResultDto,
+    description: 'Imported at once (or, with dryRun, previewed): the rows recorded, and every rejected line with why',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'An empty file' })
-  import(@CurrentPrincipal() principal: Principal, @Query() query: OptOutImportQueryDto, @Body() content: unknown): Promise<OptOutBatchResultDto> {
+  import(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: OptOutImportQueryDto,
+    @Body() content: unknown,
+  ): Promise<OptOutBatchResultDto> {
     const bytes = Buffer.isBuffer(content) ? content : Buffer.alloc(0);
-    return this.consent.importCsv(principal.userId, bytes, query.channel as OptOutChannel, (query.source ?? 'csv') as OptOutSource, query.dryRun === 'true');
+    return this.consent.importCsv(
+      principal.userId,
+      bytes,
+      query.channel as OptOutChannel,
+      (query.source ?? 'csv') as OptOutSource,
+      query.dryRun === 'true',
+    );
   }
 
   @Post('opt-outs/:id/withdraw')
@@ -92,12 +124,19 @@ export class ConsentController {
   @ApiOkResponse({ type: OptOutDto, description: 'Withdrawn: it stops no send from now on, and stays in the register' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already withdrawn' })
-  withdraw(@CurrentPrincipal() principal: Principal, @Param('id', IdParamPipe) id: number, @Body() body: WithdrawOptOutDto): Promise<OptOutDto> {
+  withdraw(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', IdParamPipe) id: number,
+    @Body() body: WithdrawOptOutDto,
+  ): Promise<OptOutDto> {
     return this.consent.withdraw(principal.userId, id, body.note);
   }
 
   @Get('contacts/:id/consent')
-  @ApiOkResponse({ type: [ContactConsentDto], description: "The contact's consent records, newest (the one in force) first; empty when none was recorded" })
+  @ApiOkResponse({
+    type: [ContactConsentDto],
+    description: "The contact's consent records, newest (the one in force) first; empty when none was recorded",
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   consentHistory(@Param('id', IdParamPipe) id: number): Promise<ContactConsentDto[]> {
     return this.consent.consentHistory(id);
@@ -107,12 +146,19 @@ export class ConsentController {
   @ApiOkResponse({ type: ContactConsentDto, description: 'Recorded; the earlier records stay as its history' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  setConsent(@CurrentPrincipal() principal: Principal, @Param('id', IdParamPipe) id: number, @Body() body: SetConsentDto): Promise<ContactConsentDto> {
+  setConsent(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', IdParamPipe) id: number,
+    @Body() body: SetConsentDto,
+  ): Promise<ContactConsentDto> {
     return this.consent.setConsent(principal.userId, id, body);
   }
 
   @Get('contacts/consent-expiring')
-  @ApiOkResponse({ type: ExpiringConsentListDto, description: 'Contacts whose advertising consent is older than two years, oldest first' })
+  @ApiOkResponse({
+    type: ExpiringConsentListDto,
+    description: 'Contacts whose advertising consent is older than two years, oldest first',
+  })
   expiring(@Query() query: PageQueryDto): Promise<ExpiringConsentListDto> {
     return this.consent.consentExpiring(query.page, query.pageSize);
   }

@@ -35,12 +35,12 @@ export const CONSENT_MESSAGES = {
   badDay: 'consentedOn must be a real day (YYYY-MM-DD).',
   futureDay: 'Consent cannot be dated after today.',
   emptyFile: 'The file is empty.',
-  emailOptedOut: (address: string) => `${address} has opted out of e-mails (수신거부): this e-mail cannot be sent to it.`,
+  emailOptedOut: (address: string) =>
+    `${address} has opted out of e-mails (수신거부): this e-mail cannot be sent to it.`,
 } as const;
 
 /** Why a send leaves a recipient out. */
 export type ExclusionReason = 'opted-out' | 'no-consent';
-
 
 /**
  * The register every staff member shares: opt-outs (수신거부) of phone numbers and e-mail addresses, and each
@@ -63,12 +63,14 @@ export class ConsentService {
     }
     if (query.active) where.push(query.active === 'true' ? `o."withdrawn_at" is null` : `o."withdrawn_at" is not null`);
     const em = this.em.fork();
-    const [{ count }] = await em.execute<{ count: string }[]>(`select count(*) from "opt_out" o where ${where.join(' and ')}`, params);
-    const rows = await em.execute<OptOutRow[]>(`select ${OPT_OUT_COLUMNS} where ${where.join(' and ')} order by o."id" desc limit ? offset ?`, [
-      ...params,
-      query.pageSize,
-      (query.page - 1) * query.pageSize,
-    ]);
+    const [{ count }] = await em.execute<{ count: string }[]>(
+      `select count(*) from "opt_out" o where ${where.join(' and ')}`,
+      params,
+    );
+    const rows = await em.execute<OptOutRow[]>(
+      `select ${OPT_OUT_COLUMNS} where ${where.join(' and ')} order by o."id" desc limit ? offset ?`,
+      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+    );
     return { data: rows.map(optOutDto), pagination: paginate(query.page, query.pageSize, Number(count)) };
   }
 
@@ -77,17 +79,35 @@ export class ConsentService {
     const address = this.addressOf(input.address);
     const problem = channelProblem(address.kind, input.channel as OptOutChannel);
     if (problem) throw new BadRequestException(problem);
-    await this.insert(userId, [address], input.channel as OptOutChannel, input.source as OptOutSource, input.note ?? '');
+    await this.insert(
+      userId,
+      [address],
+      input.channel as OptOutChannel,
+      input.source as OptOutSource,
+      input.note ?? '',
+    );
     const [row] = await this.em
       .fork()
-      .execute<OptOutRow[]>(`select ${OPT_OUT_COLUMNS} where o."address" = ? and o."channel" = ? and o."withdrawn_at" is null order by o."id" limit 1`, [address.address, input.channel]);
+      .execute<OptOutRow[]>(
+        `select ${OPT_OUT_COLUMNS} where o."address" = ? and o."channel" = ? and o."withdrawn_at" is null order by o."id" limit 1`,
+        [address.address, input.channel],
+      );
     return optOutDto(row);
   }
 
   /** A pasted list: one address a line; the lines that name none are reported by their number. */
   bulk(userId: number, input: BulkOptOutDto): Promise<OptOutBatchResultDto> {
-    const lines = input.text.split(/\r\n|\r|\n/).map((text, index) => ({ line: index + 1, cells: [text.split(/[,\t]/)[0]] }));
-    return this.recordLines(userId, lines, input.channel as OptOutChannel, input.source as OptOutSource, input.note ?? '', false);
+    const lines = input.text
+      .split(/\r\n|\r|\n/)
+      .map((text, index) => ({ line: index + 1, cells: [text.split(/[,\t]/)[0]] }));
+    return this.recordLines(
+      userId,
+      lines,
+      input.channel as OptOutChannel,
+      input.source as OptOutSource,
+      input.note ?? '',
+      false,
+    );
   }
 
   /**
@@ -95,7 +115,13 @@ export class ConsentService {
    * UTF-16LE or CP949; quoting broken on a line rejects that line only). Each row's address is its first cell that
    * is a phone number or an e-mail address; a first row without one is the header.
    */
-  async importCsv(userId: number, content: Buffer, channel: OptOutChannel, source: OptOutSource, dryRun = false): Promise<OptOutBatchResultDto> {
+  async importCsv(
+    userId: number,
+    content: Buffer,
+    channel: OptOutChannel,
+    source: OptOutSource,
+    dryRun = false,
+  ): Promise<OptOutBatchResultDto> {
     if (content.length === 0) throw new BadRequestException(CONSENT_MESSAGES.emptyFile);
     const { text, encoding, suspicious } = decodeCsvBytes(content);
     const rejected: { line: number; reason: string }[] = [];
@@ -105,7 +131,12 @@ export class ConsentService {
       else lines.push(record);
     }
     const result = await this.recordLines(userId, lines, channel, source, '', true, dryRun);
-    return { ...result, rejected: [...rejected, ...result.rejected].sort((a, b) => a.line - b.line), encoding, suspicious };
+    return {
+      ...result,
+      rejected: [...rejected, ...result.rejected].sort((a, b) => a.line - b.line),
+      encoding,
+      suspicious,
+    };
   }
 
   private async recordLines(
@@ -126,7 +157,10 @@ export class ConsentService {
       const found = read.find((address): address is OptOutAddress => 'kind' in address);
       if (!found) {
         if (headerAllowed && index === 0) return;
-        const first = read.find((address): address is { problem: string } => 'problem' in address && cells[read.indexOf(address)].trim() !== '');
+        const first = read.find(
+          (address): address is { problem: string } =>
+            'problem' in address && cells[read.indexOf(address)].trim() !== '',
+        );
         return void rejected.push({ line, reason: first?.problem ?? 'No phone number or e-mail address' });
       }
       const problem = channelProblem(found.kind, channel);
@@ -134,7 +168,9 @@ export class ConsentService {
       if (addresses.has(found.address)) repeated++;
       else addresses.set(found.address, found);
     });
-    const recorded = dryRun ? await this.notYetOptedOut([...addresses.values()], channel) : await this.insert(userId, [...addresses.values()], channel, source, note);
+    const recorded = dryRun
+      ? await this.notYetOptedOut([...addresses.values()], channel)
+      : await this.insert(userId, [...addresses.values()], channel, source, note);
     return { recorded, alreadyOptedOut: addresses.size - recorded + repeated, rejected };
   }
 
@@ -149,7 +185,13 @@ export class ConsentService {
   }
 
   /** Records the opt-outs that are not in force yet; answers how many it recorded. */
-  private async insert(userId: number | null, addresses: readonly OptOutAddress[], channel: OptOutChannel, source: OptOutSource, note: string): Promise<number> {
+  private async insert(
+    userId: number | null,
+    addresses: readonly OptOutAddress[],
+    channel: OptOutChannel,
+    source: OptOutSource,
+    note: string,
+  ): Promise<number> {
     if (addresses.length === 0) return 0;
     const rows = await this.em.fork().transactional(async (em) => {
       // One register: two staff recording the same address at once record it once.
@@ -193,10 +235,14 @@ export class ConsentService {
   async setConsent(userId: number, contactId: number, input: SetConsentDto): Promise<ContactConsentDto> {
     const today = koreanDay(this.clock.now());
     const day = input.consentedOn ?? today;
-    if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) throw new BadRequestException(CONSENT_MESSAGES.badDay);
+    if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day)
+      throw new BadRequestException(CONSENT_MESSAGES.badDay);
     if (day > today) throw new BadRequestException(CONSENT_MESSAGES.futureDay);
     const em = this.em.fork();
-    const [contact] = await em.execute<{ id: number }[]>(`select "id" from "contact" where "id" = ? and "deleted_at" is null`, [contactId]);
+    const [contact] = await em.execute<{ id: number }[]>(
+      `select "id" from "contact" where "id" = ? and "deleted_at" is null`,
+      [contactId],
+    );
     if (!contact) throw new NotFoundException(CONSENT_MESSAGES.noContact);
     const [row] = await em.execute<ConsentRow[]>(
       `with added as (insert into "contact_consent" ("contact_id", "given", "consented_on", "source", "recorded_by_id", "recorded_at") values (?, ?, ?, ?, ?, ?) returning *)
@@ -210,7 +256,10 @@ export class ConsentService {
   /** A contact's advertising consent records, newest first: the first is the one in force. */
   async consentHistory(contactId: number): Promise<ContactConsentDto[]> {
     const em = this.em.fork();
-    const [contact] = await em.execute<{ id: number }[]>(`select "id" from "contact" where "id" = ? and "deleted_at" is null`, [contactId]);
+    const [contact] = await em.execute<{ id: number }[]>(
+      `select "id" from "contact" where "id" = ? and "deleted_at" is null`,
+      [contactId],
+    );
     if (!contact) throw new NotFoundException(CONSENT_MESSAGES.noContact);
     const rows = await em.execute<ConsentRow[]>(
       `select cc."contact_id" as "contactId", cc."given", cc."consented_on"::text as "consentedOn", cc."source", u."name" as "recordedBy", cc."recorded_at" as "recordedAt"
@@ -235,7 +284,11 @@ export class ConsentService {
          ${from} order by l."consented_on", c."id" limit ? offset ?`,
       [cutoff, pageSize, (page - 1) * pageSize],
     );
-    return { data: rows.map((row) => ({ ...row, ...consentDto(row) })), pagination: paginate(page, pageSize, Number(count)), cutoff };
+    return {
+      data: rows.map((row) => ({ ...row, ...consentDto(row) })),
+      pagination: paginate(page, pageSize, Number(count)),
+      cutoff,
+    };
   }
 
   /**
@@ -243,7 +296,11 @@ export class ConsentService {
    * channel or of all, and for an advertisement, no consent: the latest consent recorded for the live contacts
    * with that number is not a given one (or there is none).
    */
-  async sendExclusions(channel: 'sms' | 'kakao', advertising: boolean, phones: readonly string[]): Promise<Map<string, ExclusionReason>> {
+  async sendExclusions(
+    channel: 'sms' | 'kakao',
+    advertising: boolean,
+    phones: readonly string[],
+  ): Promise<Map<string, ExclusionReason>> {
     const excluded = new Map<string, ExclusionReason>();
     if (phones.length === 0) return excluded;
     const em = this.em.fork();

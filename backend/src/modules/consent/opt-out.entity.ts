@@ -3,7 +3,8 @@ import { Contact } from '../contacts/contact.entity.js';
 import { User } from '../users/user.entity.js';
 import { OPT_OUT_CHANNELS, OPT_OUT_SOURCES } from './domain/opt-out-rules.js';
 
-const inList = (column: string, values: readonly string[]) => `${column} in (${values.map((value) => `'${value}'`).join(', ')})`;
+const inList = (column: string, values: readonly string[]) =>
+  `${column} in (${values.map((value) => `'${value}'`).join(', ')})`;
 
 /**
  * One opt-out (수신거부) of a phone number (its digits) or an e-mail address (lower case) from a channel. It is never
@@ -14,7 +15,10 @@ export const OptOutSchema = defineEntity({
   tableName: 'opt_out',
   properties: {
     id: p.integer().primary().autoincrement(),
-    kind: p.string().length(10).check(inList('kind', ['phone', 'email'])),
+    kind: p
+      .string()
+      .length(10)
+      .check(inList('kind', ['phone', 'email'])),
     /** domain/opt-out-rules.ts: phone digits, or the e-mail address in lower case. */
     address: p.string().length(320),
     channel: p.string().length(10).check(inList('channel', OPT_OUT_CHANNELS)),
@@ -27,7 +31,9 @@ export const OptOutSchema = defineEntity({
     withdrawnNote: p.string().length(500).nullable(),
   },
   // The opt-outs in force, by address: every send asks for its recipients'.
-  indexes: [{ name: 'opt_out_active_address_index', properties: ['address', 'channel'], where: 'withdrawn_at is null' }],
+  indexes: [
+    { name: 'opt_out_active_address_index', properties: ['address', 'channel'], where: 'withdrawn_at is null' },
+  ],
 });
 export class OptOut extends OptOutSchema.class {}
 OptOutSchema.setClass(OptOut);

@@ -36,13 +36,18 @@ export class OutreachHistoryService {
         from "sent_email" e left join "users" u on u."id" = e."sent_by_id"
        where ? and lower(e."recipient") = ?`;
     const params = [byPhone, address.address, !byPhone, address.address];
-    const [{ count }] = await em.execute<{ count: number }[]>(`select count(*)::int as "count" from (${entries}) x`, params);
-    const rows = await em.execute<EntryRow[]>(`select * from (${entries}) x order by x."at" desc, x."id" desc limit ? offset ?`, [
-      ...params,
-      query.pageSize,
-      (query.page - 1) * query.pageSize,
-    ]);
-    const optOuts = await em.execute<OptOutRow[]>(`select ${OPT_OUT_COLUMNS} where o."address" = ? order by o."id" desc`, [address.address]);
+    const [{ count }] = await em.execute<{ count: number }[]>(
+      `select count(*)::int as "count" from (${entries}) x`,
+      params,
+    );
+    const rows = await em.execute<EntryRow[]>(
+      `select * from (${entries}) x order by x."at" desc, x."id" desc limit ? offset ?`,
+      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+    );
+    const optOuts = await em.execute<OptOutRow[]>(
+      `select ${OPT_OUT_COLUMNS} where o."address" = ? order by o."id" desc`,
+      [address.address],
+    );
     const contacts = await em.execute<ContactRow[]>(
       `select c."id", c."contact_name" as "contactName", b."id" as "addressBookId", b."name" as "addressBookName",
               (select json_build_object('contactId', cc."contact_id", 'given', cc."given", 'consentedOn', cc."consented_on"::text, 'source', cc."source",
@@ -58,7 +63,10 @@ export class OutreachHistoryService {
       kind: address.kind,
       address: address.address,
       optOuts: optOuts.map(optOutDto),
-      contacts: contacts.map(({ consent, ...contact }) => ({ ...contact, consent: consent ? consentDto(consent) : null })),
+      contacts: contacts.map(({ consent, ...contact }) => ({
+        ...contact,
+        consent: consent ? consentDto(consent) : null,
+      })),
       entries: rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })),
       pagination: paginate(query.page, query.pageSize, count),
     };

@@ -27,7 +27,14 @@ import {
   GroupDto,
   GroupListDto,
 } from './dto/address-book.dto.js';
-import { ContactDto, ContactListDto, ContactListQueryDto, CreateContactDto, DuplicateQueryDto, DuplicateScanDto } from './dto/contact.dto.js';
+import {
+  ContactDto,
+  ContactListDto,
+  ContactListQueryDto,
+  CreateContactDto,
+  DuplicateQueryDto,
+  DuplicateScanDto,
+} from './dto/contact.dto.js';
 
 /** The address books of the Contact list tab (spec §7 Contacts), their groups, and their contacts by group. */
 @ApiTags('contacts')
@@ -57,7 +64,10 @@ export class AddressBooksController {
   }
 
   @Post('contact-list/bulk')
-  @ApiCreatedResponse({ type: BulkContactsResultDto, description: 'The contacts joined the named book (created when new)' })
+  @ApiCreatedResponse({
+    type: BulkContactsResultDto,
+    description: 'The contacts joined the named book (created when new)',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async bulk(@Body() body: BulkContactsDto): Promise<BulkContactsResultDto> {
     const result = await this.books.addBulk(body.addressBook, body.contacts);
@@ -73,7 +83,10 @@ export class AddressBooksController {
   }
 
   @Get('address-books/:id/contacts')
-  @ApiOkResponse({ type: ContactListDto, description: "The book's live contacts of a group or a system group, in id order" })
+  @ApiOkResponse({
+    type: ContactListDto,
+    description: "The book's live contacts of a group or a system group, in id order",
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async contactsOf(@Param('id', IdParamPipe) id: number, @Query() query: ContactListQueryDto): Promise<ContactListDto> {

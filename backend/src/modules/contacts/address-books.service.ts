@@ -37,10 +37,17 @@ export const SYSTEM_GROUPS: { view: ContactView; name: string; where: string; sh
 ];
 
 /** The SQL of a book's live contacts in one of its groups or system groups, in id order. */
-export function contactListQuery(addressBookId: number, filter: { view?: ContactView; groupId?: number } = {}): { sql: string; params: unknown[] } {
-  const view = filter.groupId === undefined && filter.view ? SYSTEM_GROUPS.find((group) => group.view === filter.view)! : null;
+export function contactListQuery(
+  addressBookId: number,
+  filter: { view?: ContactView; groupId?: number } = {},
+): { sql: string; params: unknown[] } {
+  const view =
+    filter.groupId === undefined && filter.view ? SYSTEM_GROUPS.find((group) => group.view === filter.view)! : null;
   if (view?.sharing) {
-    return { sql: `${contactSelectFrom(CONTACTS_WITH_SHARING)} where ${view.where} order by c."id"`, params: [addressBookId] };
+    return {
+      sql: `${contactSelectFrom(CONTACTS_WITH_SHARING)} where ${view.where} order by c."id"`,
+      params: [addressBookId],
+    };
   }
   const where = filter.groupId !== undefined ? `c."group_id" = ?` : (view?.where ?? 'true');
   return {
@@ -81,7 +88,8 @@ export class AddressBooksService {
     try {
       await em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new ConflictException({ message: CONTACT_MESSAGES.bookExists, details: { conflictingFields: ['name'] } });
+      if (error instanceof UniqueConstraintViolationException)
+        throw new ConflictException({ message: CONTACT_MESSAGES.bookExists, details: { conflictingFields: ['name'] } });
       throw error;
     }
     return { id: book.id, name: book.name, contactCount: 0 };
@@ -118,20 +126,29 @@ export class AddressBooksService {
       ),
       this.em.execute<Record<string, number>[]>(counts.sql, counts.params),
     ]);
-    const systemGroups: SystemGroupDto[] = SYSTEM_GROUPS.map(({ view, name }) => ({ view, name, contactCount: countsByView[view] ?? 0 }));
+    const systemGroups: SystemGroupDto[] = SYSTEM_GROUPS.map(({ view, name }) => ({
+      view,
+      name,
+      contactCount: countsByView[view] ?? 0,
+    }));
     return { systemGroups, groups };
   }
 
   async createGroup(addressBookId: number, name: string): Promise<GroupDto> {
     await this.require(addressBookId);
     // The system groups are in every book already.
-    if (isSystemGroup(name)) throw new ConflictException({ message: CONTACT_MESSAGES.groupExists, details: { conflictingFields: ['name'] } });
+    if (isSystemGroup(name))
+      throw new ConflictException({ message: CONTACT_MESSAGES.groupExists, details: { conflictingFields: ['name'] } });
     const em = this.em.fork();
     const group = em.create(ContactGroup, { addressBook: addressBookId, name });
     try {
       await em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new ConflictException({ message: CONTACT_MESSAGES.groupExists, details: { conflictingFields: ['name'] } });
+      if (error instanceof UniqueConstraintViolationException)
+        throw new ConflictException({
+          message: CONTACT_MESSAGES.groupExists,
+          details: { conflictingFields: ['name'] },
+        });
       throw error;
     }
     return { id: group.id, name: group.name, contactCount: 0 };
@@ -140,7 +157,9 @@ export class AddressBooksService {
   /** A group with live contacts stays; deleted contacts that were in it lose their group, and can still be restored. */
   async deleteGroup(groupId: number): Promise<void> {
     await this.em.fork().transactional(async (em) => {
-      const [group] = await em.execute<{ id: number }[]>(`select "id" from "contact_group" where "id" = ? for update`, [groupId]);
+      const [group] = await em.execute<{ id: number }[]>(`select "id" from "contact_group" where "id" = ? for update`, [
+        groupId,
+      ]);
       if (!group) throw new NotFoundException(CONTACT_MESSAGES.groupNotFound);
       const [{ count }] = await em.execute<{ count: number }[]>(
         `select count(*)::int as "count" from "contact" where "group_id" = ? and "deleted_at" is null`,
@@ -153,7 +172,11 @@ export class AddressBooksService {
   }
 
   /** The group ids of names in a book, creating the ones it lacks (names trimmed; blank is no group). */
-  async groupIdsByName(em: EntityManager, addressBookId: number, names: Iterable<string>): Promise<Map<string, number>> {
+  async groupIdsByName(
+    em: EntityManager,
+    addressBookId: number,
+    names: Iterable<string>,
+  ): Promise<Map<string, number>> {
     const wanted = [...new Set([...names].map((name) => name.trim()).filter(Boolean))];
     if (wanted.length === 0) return new Map();
     const tooLong = wanted.find((name) => name.length > 200);
@@ -177,10 +200,17 @@ export class AddressBooksService {
   }
 
   /** POST contact-list/bulk (spec §7): the contacts join the named book (created when new), their groups by name. */
-  async addBulk(addressBook: string, contacts: readonly BulkContactDto[]): Promise<{ addressBookId: number; imported: number }> {
+  async addBulk(
+    addressBook: string,
+    contacts: readonly BulkContactDto[],
+  ): Promise<{ addressBookId: number; imported: number }> {
     return this.em.fork().transactional(async (em) => {
       const addressBookId = await this.bookIdByName(em, addressBook);
-      const groups = await this.groupIdsByName(em, addressBookId, contacts.map((contact) => contact.Group ?? ''));
+      const groups = await this.groupIdsByName(
+        em,
+        addressBookId,
+        contacts.map((contact) => contact.Group ?? ''),
+      );
       const rows: NewContact[] = contacts.map((contact) => ({
         text: textFieldsOf(contact),
         groupId: groups.get(contact.Group?.trim() ?? '') ?? null,

@@ -14,7 +14,12 @@ const MATCHES = 'contact_import_matches';
 
 const copied = IMPORT_COPY_COLUMNS.map((column) => `"${column}"`).join(', ');
 const textType = (integer?: true) => (integer ? 'int' : 'text');
-const COPIED_TYPES: Record<string, string> = { address_book_id: 'int', group_id: 'int', checked: 'boolean', import_id: 'uuid' };
+const COPIED_TYPES: Record<string, string> = {
+  address_book_id: 'int',
+  group_id: 'int',
+  checked: 'boolean',
+  import_id: 'uuid',
+};
 
 /** COPY of a batch's lines into the rows table (CONTACT_COPY_SQL when the mode adds every row). */
 export const ROWS_COPY_SQL = `copy "${ROWS}" (${copied}) from stdin`;
@@ -48,14 +53,20 @@ export interface BatchResult {
  * the row's non-empty cells (when several rows match one contact, the last non-empty cell of each field), and
  * records the values it replaced; a row matching several contacts (duplicates not merged yet) updates them all.
  */
-export async function writeMatchedBatch(client: pg.Client, importId: string, mode: Exclude<ContactImportMode, 'add'>): Promise<BatchResult> {
+export async function writeMatchedBatch(
+  client: pg.Client,
+  importId: string,
+  mode: Exclude<ContactImportMode, 'add'>,
+): Promise<BatchResult> {
   // Fresh statistics of 5,000 rows cost little and let the planner join them by the phone index.
   await client.query(`analyze "${ROWS}"`);
   const matched = await client.query(
     `update "${ROWS}" r set "matched" = true where r."phone_digits" <> '' and exists (select 1 from "contact" c where ${MATCHING_CONTACT})`,
   );
   if (mode === 'update') await updateMatches(client, importId);
-  const added = await client.query(`insert into "contact" (${copied}) select ${copied} from "${ROWS}" where not "matched" order by "position"`);
+  const added = await client.query(
+    `insert into "contact" (${copied}) select ${copied} from "${ROWS}" where not "matched" order by "position"`,
+  );
   return { added: added.rowCount ?? 0, matchedRows: matched.rowCount ?? 0 };
 }
 
@@ -68,11 +79,20 @@ async function updateMatches(client: pg.Client, importId: string): Promise<void>
      from "${ROWS}" r join "contact" c on ${MATCHING_CONTACT} where r."matched" group by c."id"`,
   );
   // In id order, as every multi-row write of contacts locks them: a staff save meanwhile waits, then sees a new version.
-  await client.query(`select c."id" from "contact" c join "${MATCHES}" m on m."contact_id" = c."id" order by c."id" for update of c`);
+  await client.query(
+    `select c."id" from "contact" c join "${MATCHES}" m on m."contact_id" = c."id" order by c."id" for update of c`,
+  );
   const columns = IMPORTED_COLUMNS.map(({ column }) => quoted(column));
-  const differs = columns.map((column) => `(m.${column} is not null and m.${column} is distinct from c.${column})`).join(' or ');
+  const differs = columns
+    .map((column) => `(m.${column} is not null and m.${column} is distinct from c.${column})`)
+    .join(' or ');
   const recorded = (from: string) =>
-    columns.map((column) => `case when o.${column} is distinct from n.${column} then jsonb_build_object('${column.slice(1, -1)}', ${from}.${column}) else '{}'::jsonb end`).join(' || ');
+    columns
+      .map(
+        (column) =>
+          `case when o.${column} is distinct from n.${column} then jsonb_build_object('${column.slice(1, -1)}', ${from}.${column}) else '{}'::jsonb end`,
+      )
+      .join(' || ');
   // `old` reads the contacts as the statement found them, before `changed` writes them: the values replaced.
   await client.query(
     `with "old" as (select c."id", ${columns.map((column) => `c.${column}`).join(', ')} from "contact" c join "${MATCHES}" m on m."contact_id" = c."id"),

@@ -1,5 +1,14 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
@@ -18,7 +27,10 @@ export class ContactImportRevertsController {
   constructor(private readonly reverts: ContactImportRevertsService) {}
 
   @Get()
-  @ApiOkResponse({ type: BookImportListDto, description: 'The 20 latest imports of the book, with what reverting each would undo' })
+  @ApiOkResponse({
+    type: BookImportListDto,
+    description: 'The 20 latest imports of the book, with what reverting each would undo',
+  })
   async list(@Param('addressBookId', IdParamPipe) addressBookId: number): Promise<BookImportListDto> {
     return { imports: await this.reverts.list(addressBookId) };
   }
@@ -27,7 +39,8 @@ export class ContactImportRevertsController {
   @HttpCode(200)
   @ApiOkResponse({
     type: ContactImportRevertReportDto,
-    description: 'The contacts it added are removed (kept, restorable) and those it updated get their values from before it; fields changed since are kept and named',
+    description:
+      'The contacts it added are removed (kept, restorable) and those it updated get their values from before it; fields changed since are kept and named',
   })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Still running, or already reverted' })
   revert(
@@ -40,9 +53,15 @@ export class ContactImportRevertsController {
 
   @Post(':importId/restore')
   @HttpCode(200)
-  @ApiOkResponse({ type: ContactImportRevertReportDto, description: 'Undoes the revert: the removed contacts come back, the restored fields get the import\'s values again' })
+  @ApiOkResponse({
+    type: ContactImportRevertReportDto,
+    description: "Undoes the revert: the removed contacts come back, the restored fields get the import's values again",
+  })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not reverted' })
-  restore(@Param('addressBookId', IdParamPipe) addressBookId: number, @Param('importId', ParseUUIDPipe) importId: string): Promise<ContactImportRevertReportDto> {
+  restore(
+    @Param('addressBookId', IdParamPipe) addressBookId: number,
+    @Param('importId', ParseUUIDPipe) importId: string,
+  ): Promise<ContactImportRevertReportDto> {
     return this.reverts.restore(addressBookId, importId);
   }
 }

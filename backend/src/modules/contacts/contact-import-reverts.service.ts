@@ -51,7 +51,8 @@ export class ContactImportRevertsService {
   revert(addressBookId: number, importId: string, userId: number): Promise<ContactImportRevertReportDto> {
     return this.em.fork().transactional(async (em) => {
       const found = await lockImport(em, addressBookId, importId);
-      if (found.state !== 'completed' && found.state !== 'failed') throw new ConflictException(IMPORT_REVERT_MESSAGES.running);
+      if (found.state !== 'completed' && found.state !== 'failed')
+        throw new ConflictException(IMPORT_REVERT_MESSAGES.running);
       if (found.revertedAt) throw new ConflictException(IMPORT_REVERT_MESSAGES.reverted);
       // Locked in id order first, as every multi-row write of contacts, so that a paste or a merge waits instead of deadlocking.
       await lockContacts(em, `"import_id" = ?`, [importId]);
@@ -62,7 +63,10 @@ export class ContactImportRevertsService {
         [importId],
       );
       const report = { action: 'revert' as const, removed, ...(await applyRecorded(em, importId, 'revert')) };
-      await em.execute(`update "contact_import" set "reverted_at" = now(), "reverted_by_id" = ?, "revert_report" = ? where "id" = ?`, [userId, JSON.stringify(report), importId]);
+      await em.execute(
+        `update "contact_import" set "reverted_at" = now(), "reverted_by_id" = ?, "revert_report" = ? where "id" = ?`,
+        [userId, JSON.stringify(report), importId],
+      );
       return report;
     });
   }
@@ -79,13 +83,20 @@ export class ContactImportRevertsService {
         [importId, importId],
       );
       const report = { action: 'restore' as const, removed, ...(await applyRecorded(em, importId, 'restore')) };
-      await em.execute(`update "contact_import" set "reverted_at" = null, "reverted_by_id" = null, "revert_report" = ? where "id" = ?`, [JSON.stringify(report), importId]);
+      await em.execute(
+        `update "contact_import" set "reverted_at" = null, "reverted_by_id" = null, "revert_report" = ? where "id" = ?`,
+        [JSON.stringify(report), importId],
+      );
       return report;
     });
   }
 }
 
-async function lockImport(em: EntityManager, addressBookId: number, importId: string): Promise<{ state: string; revertedAt: Date | null }> {
+async function lockImport(
+  em: EntityManager,
+  addressBookId: number,
+  importId: string,
+): Promise<{ state: string; revertedAt: Date | null }> {
   const [found] = await em.execute<{ state: string; revertedAt: Date | null; addressBookId: number | null }[]>(
     `select "state", "reverted_at" as "revertedAt", "address_book_id" as "addressBookId" from "contact_import" where "id" = ? for update`,
     [importId],
@@ -100,15 +111,21 @@ async function lockImport(em: EntityManager, addressBookId: number, importId: st
  * before the import; a restore: the import's, on the fields the revert put back). A field whose version is newer
  * than the entry's was changed by someone since, and is kept; so is a group that no longer exists. All set-based.
  */
-async function applyRecorded(em: EntityManager, importId: string, direction: Direction): Promise<Omit<ContactImportRevertReport, 'action' | 'removed'>> {
+async function applyRecorded(
+  em: EntityManager,
+  importId: string,
+  direction: Direction,
+): Promise<Omit<ContactImportRevertReport, 'action' | 'removed'>> {
   const source = direction === 'revert' ? 'before' : 'after';
   // Locked in id order, as every multi-row write of contacts.
   await em.execute(
     `select c."id" from "contact" c join "contact_import_update" e on e."contact_id" = c."id" where e."import_id" = ? and c."deleted_at" is null order by c."id" for update of c`,
     [importId],
   );
-  if (direction === 'revert') await em.execute(`update "contact_import_update" set "reverted_columns" = '[]' where "import_id" = ?`, [importId]);
-  const candidates = direction === 'revert' ? `(select jsonb_agg(k) from jsonb_object_keys(e."before") k)` : `e."reverted_columns"`;
+  if (direction === 'revert')
+    await em.execute(`update "contact_import_update" set "reverted_columns" = '[]' where "import_id" = ?`, [importId]);
+  const candidates =
+    direction === 'revert' ? `(select jsonb_agg(k) from jsonb_object_keys(e."before") k)` : `e."reverted_columns"`;
   const groupExists = `(e."${source}"->'group_id' = 'null'::jsonb or exists (select 1 from "contact_group" g where g."id" = (e."${source}"->>'group_id')::int and g."address_book_id" = c."address_book_id"))`;
   const kept = await em.execute<{ contactId: number; kept: string[] }[]>(
     `with "candidate" as (
@@ -146,14 +163,19 @@ async function applyRecorded(em: EntityManager, importId: string, direction: Dir
   const named = kept.slice(0, KEPT_NAMED);
   const names = new Map(
     (
-      await em.execute<{ id: number; name: string }[]>(`select "id", coalesce(nullif("contact_name", ''), "phone_number") as "name" from "contact" where "id" = any(?::int[])`, [
-        intArray(named.map((row) => row.contactId)),
-      ])
+      await em.execute<{ id: number; name: string }[]>(
+        `select "id", coalesce(nullif("contact_name", ''), "phone_number") as "name" from "contact" where "id" = any(?::int[])`,
+        [intArray(named.map((row) => row.contactId))],
+      )
     ).map((row) => [row.id, row.name]),
   );
   return {
     restored,
     keptCount: kept.length,
-    kept: named.map((row) => ({ contactId: row.contactId, name: names.get(row.contactId) ?? '', fields: fieldsOfColumns(row.kept) })),
+    kept: named.map((row) => ({
+      contactId: row.contactId,
+      name: names.get(row.contactId) ?? '',
+      fields: fieldsOfColumns(row.kept),
+    })),
   };
 }

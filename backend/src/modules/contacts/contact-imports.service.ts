@@ -24,9 +24,11 @@ import type { ContactImportDto, ContactImportMatchesDto, ContactImportPreviewDto
 export const CONTACT_IMPORT_MESSAGES = {
   csvOnly: 'Only .csv files can be uploaded. Please save the sheet as CSV and try again.',
   empty: 'The file is empty.',
-  notFound: 'No such import. A file that is not imported within a day of its upload is removed: please upload it again.',
+  notFound:
+    'No such import. A file that is not imported within a day of its upload is removed: please upload it again.',
   started: 'This file is already being imported.',
-  failed: 'The import stopped unexpectedly. Contacts imported before the failure were kept; please upload the file again to import the rest.',
+  failed:
+    'The import stopped unexpectedly. Contacts imported before the failure were kept; please upload the file again to import the rest.',
 } as const;
 
 /** How long an upload that was never started is kept (its file is in the database). */
@@ -41,7 +43,14 @@ const REJECTED_IN_PREVIEW = 200;
 
 /** The columns an upload writes, for Kysely. */
 interface UploadTable {
-  contact_import: { id: string; user_id: number; file_name: string; content: Buffer; total_rows: number; rejected: string };
+  contact_import: {
+    id: string;
+    user_id: number;
+    file_name: string;
+    content: Buffer;
+    total_rows: number;
+    rejected: string;
+  };
 }
 
 /**
@@ -71,7 +80,14 @@ export class ContactImportsService {
       .fork()
       .getKysely<UploadTable>()
       .insertInto('contact_import')
-      .values({ id, user_id: userId, file_name: fileName, content, total_rows: read.rows.length, rejected: JSON.stringify([]) })
+      .values({
+        id,
+        user_id: userId,
+        file_name: fileName,
+        content,
+        total_rows: read.rows.length,
+        rejected: JSON.stringify([]),
+      })
       .execute();
     return {
       id,
@@ -79,7 +95,9 @@ export class ContactImportsService {
       encoding: read.encoding,
       suspicious: read.suspicious,
       columns: read.columns,
-      sample: read.rows.slice(0, SAMPLE_ROWS).map(({ line, contact }) => ({ line, contact: contact as Record<string, string> })),
+      sample: read.rows
+        .slice(0, SAMPLE_ROWS)
+        .map(({ line, contact }) => ({ line, contact: contact as Record<string, string> })),
       totalRows: read.totalRows,
       validRows: read.rows.length,
       rejected: read.rejected.slice(0, REJECTED_IN_PREVIEW),
@@ -90,7 +108,12 @@ export class ContactImportsService {
   }
 
   /** Queues the import into the named book (created when new) in the mode chosen; an import starts once. */
-  async start(id: string, userId: number, addressBook: string, mode: ContactImportMode = 'add'): Promise<ContactImportDto> {
+  async start(
+    id: string,
+    userId: number,
+    addressBook: string,
+    mode: ContactImportMode = 'add',
+  ): Promise<ContactImportDto> {
     await this.em.fork().transactional(async (em) => {
       const upload = await em.findOne(ContactImport, { id, user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!upload) throw new NotFoundException(CONTACT_IMPORT_MESSAGES.notFound);
@@ -110,7 +133,9 @@ export class ContactImportsService {
    * again and resume after their last committed batch. Run every minute on the worker; the number resumed.
    */
   async resumeStranded(): Promise<number> {
-    const started = await this.em.fork().find(ContactImport, { state: { $in: ['queued', 'running'] } }, { fields: ['id'] });
+    const started = await this.em
+      .fork()
+      .find(ContactImport, { state: { $in: ['queued', 'running'] } }, { fields: ['id'] });
     let resumed = 0;
     for (const { id } of started) {
       if (await this.queue.getJob(id)) continue;
@@ -153,9 +178,16 @@ export class ContactImportsService {
     if (!upload.content || upload.state !== 'uploaded') throw new ConflictException(CONTACT_IMPORT_MESSAGES.started);
     const read = readContactCsv(upload.content);
     const digits = read.rows.map(({ contact }) => phoneDigits(contact.phoneNumber ?? ''));
-    const [book] = await em.execute<{ id: number }[]>(`select "id" from "address_book" where "name" = ?`, [addressBook]);
+    const [book] = await em.execute<{ id: number }[]>(`select "id" from "address_book" where "name" = ?`, [
+      addressBook,
+    ]);
     const [counts] = book
-      ? await em.execute<{ matchingRows: number; matchedContacts: number }[]>(PREVIEW_MATCHES_SQL, [textArray(digits), book.id, book.id, textArray(digits)])
+      ? await em.execute<{ matchingRows: number; matchedContacts: number }[]>(PREVIEW_MATCHES_SQL, [
+          textArray(digits),
+          book.id,
+          book.id,
+          textArray(digits),
+        ])
       : [{ matchingRows: 0, matchedContacts: 0 }];
     return {
       addressBookId: book?.id ?? null,
@@ -172,7 +204,11 @@ export class ContactImportsService {
    * by COPY, on a connection of the import's own (the ORM has no COPY), read from the file as PostgreSQL takes
    * them: the parsing is done while the database stores the rows before.
    */
-  async run(id: string, onProgress: (done: number, total: number) => Promise<void> = async () => {}, batchRows = CONTACT_IMPORT_BATCH_ROWS): Promise<void> {
+  async run(
+    id: string,
+    onProgress: (done: number, total: number) => Promise<void> = async () => {},
+    batchRows = CONTACT_IMPORT_BATCH_ROWS,
+  ): Promise<void> {
     const em = this.em.fork();
     const upload = await em.findOne(ContactImport, { id });
     if (!upload || upload.state === 'completed' || upload.state === 'failed' || upload.state === 'uploaded') return;
@@ -184,7 +220,10 @@ export class ContactImportsService {
     const client = new pg.Client({ connectionString: this.config.DATABASE_URL });
     await client.connect();
     try {
-      const file = await client.query<{ content: Buffer | null }>(`select "content" from "contact_import" where "id" = $1`, [id]);
+      const file = await client.query<{ content: Buffer | null }>(
+        `select "content" from "contact_import" where "id" = $1`,
+        [id],
+      );
       const content = file.rows[0]?.content;
       if (!content) throw new Error(`Contact import ${id} has no file`);
       const contacts = keptContacts(openContactCsv(content).lines, rejected);
@@ -196,7 +235,10 @@ export class ContactImportsService {
         await client.query('begin');
         try {
           // Only the run that holds the row moves it forward: a second run of the same import waits, then skips.
-          const current = await client.query<{ rows_done: number }>(`select "rows_done" from "contact_import" where "id" = $1 for update`, [id]);
+          const current = await client.query<{ rows_done: number }>(
+            `select "rows_done" from "contact_import" where "id" = $1 for update`,
+            [id],
+          );
           if (current.rows[0]?.rows_done !== start) {
             await client.query('rollback');
             skip(contacts, size);
@@ -205,7 +247,8 @@ export class ContactImportsService {
           const written = { rows: 0 };
           const chunks = Readable.from(this.copyChunks(id, addressBookId, contacts, size, groups, written));
           await pipeline(chunks, client.query(copyFrom(mode === 'add' ? CONTACT_COPY_SQL : ROWS_COPY_SQL)));
-          if (written.rows !== size) throw new Error(`Contact import ${id}: the file has ${start + written.rows} rows to import, not ${total}`);
+          if (written.rows !== size)
+            throw new Error(`Contact import ${id}: the file has ${start + written.rows} rows to import, not ${total}`);
           const batch = mode === 'add' ? { added: size, matchedRows: 0 } : await writeMatchedBatch(client, id, mode);
           await client.query(
             `update "contact_import" set "rows_done" = $1, "imported" = "imported" + $2, "matched_rows" = "matched_rows" + $3,
@@ -225,26 +268,45 @@ export class ContactImportsService {
       await client.end();
     }
     // Only the run that wrote the last batch (or found it written) completes the import.
-    const completed = await em.nativeUpdate(ContactImport, { id, rowsDone: total, state: 'running' }, { state: 'completed', rejected, content: null, finishedAt: new Date() });
+    const completed = await em.nativeUpdate(
+      ContactImport,
+      { id, rowsDone: total, state: 'running' },
+      { state: 'completed', rejected, content: null, finishedAt: new Date() },
+    );
     if (completed === 0) return;
     this.logger.log(`Imported ${upload.fileName} (${mode}): ${total} rows; ${rejected.length} rows rejected`);
     // Until autovacuum comes round, the table's statistics describe it as it was before the import: the queries
     // on the book are planned on fresh ones. The import is done by then; a failure here only costs the statistics.
-    await em.execute('analyze "contact"').catch((error: unknown) => this.logger.warn(`Contact statistics not taken after import ${id}: ${String(error)}`));
+    await em
+      .execute('analyze "contact"')
+      .catch((error: unknown) => this.logger.warn(`Contact statistics not taken after import ${id}: ${String(error)}`));
   }
 
   /**
    * The COPY text of the next `rows` contacts, a chunk at a time; each group is looked up (created when new, and
    * committed at once, so the batch's rows may refer to it) the first time a row names it.
    */
-  private async *copyChunks(importId: string, addressBookId: number, contacts: Iterator<ContactCsvRow>, rows: number, groups: Map<string, number>, written: { rows: number }): AsyncGenerator<string> {
+  private async *copyChunks(
+    importId: string,
+    addressBookId: number,
+    contacts: Iterator<ContactCsvRow>,
+    rows: number,
+    groups: Map<string, number>,
+    written: { rows: number },
+  ): AsyncGenerator<string> {
     let chunk = '';
-    for (let next = written.rows < rows ? contacts.next() : null; next && !next.done; next = written.rows < rows ? contacts.next() : null) {
+    for (
+      let next = written.rows < rows ? contacts.next() : null;
+      next && !next.done;
+      next = written.rows < rows ? contacts.next() : null
+    ) {
       const contact = next.value;
       const group = contact.group ?? '';
       let groupId = group ? groups.get(group) : null;
       if (groupId === undefined) {
-        const created = await this.em.fork().transactional((tx) => this.books.groupIdsByName(tx, addressBookId, [group]));
+        const created = await this.em
+          .fork()
+          .transactional((tx) => this.books.groupIdsByName(tx, addressBookId, [group]));
         groupId = created.get(group)!;
         groups.set(group, groupId);
       }
@@ -267,12 +329,21 @@ export class ContactImportsService {
 
   async fail(id: string, reason: string): Promise<void> {
     this.logger.error(`Contact import ${id} failed: ${reason}`);
-    await this.em.fork().nativeUpdate(ContactImport, { id }, { state: 'failed', error: CONTACT_IMPORT_MESSAGES.failed, finishedAt: new Date() });
+    await this.em
+      .fork()
+      .nativeUpdate(
+        ContactImport,
+        { id },
+        { state: 'failed', error: CONTACT_IMPORT_MESSAGES.failed, finishedAt: new Date() },
+      );
   }
 }
 
 /** The contacts of a file's rows; the rows that cannot be imported go to `rejected`. */
-function* keptContacts(lines: Iterator<ContactCsvLine>, rejected: { line: number; reason: string }[]): Generator<ContactCsvRow> {
+function* keptContacts(
+  lines: Iterator<ContactCsvLine>,
+  rejected: { line: number; reason: string }[],
+): Generator<ContactCsvRow> {
   for (let next = lines.next(); !next.done; next = lines.next()) {
     const read = next.value;
     if ('contact' in read) yield read.contact;

@@ -1,7 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException } from '@nestjs/common';
 import { intArray } from '../../platform/database/sql-arrays.js';
-import { checklistOf, CONTACT_TEXT_FIELD_NAMES, CONTACT_TEXT_FIELDS, type ContactText, type ContactTextField } from './domain/contact-fields.js';
+import {
+  checklistOf,
+  CONTACT_TEXT_FIELD_NAMES,
+  CONTACT_TEXT_FIELDS,
+  type ContactText,
+  type ContactTextField,
+} from './domain/contact-fields.js';
 import { MAX_PHONE_DIGITS, phoneDigits } from '@job-casting/rules';
 import type { ContactDto } from './dto/contact.dto.js';
 
@@ -30,7 +36,10 @@ export function textFieldsOf(fields: { [field in ContactTextField]?: string | nu
 /** The digits of a typed phone; 400 for one with more digits than a phone has. */
 export function checkedPhoneDigits(phoneNumber: string): string {
   const digits = phoneDigits(phoneNumber);
-  if (digits.length > MAX_PHONE_DIGITS) throw new BadRequestException(`Phone number "${phoneNumber.slice(0, 40)}" has more than ${MAX_PHONE_DIGITS} digits`);
+  if (digits.length > MAX_PHONE_DIGITS)
+    throw new BadRequestException(
+      `Phone number "${phoneNumber.slice(0, 40)}" has more than ${MAX_PHONE_DIGITS} digits`,
+    );
   return digits;
 }
 
@@ -58,20 +67,34 @@ export interface NewContact {
   checked?: boolean;
 }
 
-export const INSERT_COLUMNS = ['group_id', 'checked', 'phone_digits', ...CONTACT_TEXT_FIELD_NAMES.map((field) => CONTACT_TEXT_FIELDS[field].column)];
+export const INSERT_COLUMNS = [
+  'group_id',
+  'checked',
+  'phone_digits',
+  ...CONTACT_TEXT_FIELD_NAMES.map((field) => CONTACT_TEXT_FIELDS[field].column),
+];
 const INSERT_TYPES: Record<string, string> = { group_id: 'int', checked: 'boolean' };
 
 /** A new contact's values in INSERT_COLUMNS order: everything a person typed is kept; the phone's digits derived. */
 function columnValues({ text, groupId, checked }: NewContact): (string | number | boolean | null)[] {
   const stored = storedText(text);
-  return [groupId, checked ?? false, checkedPhoneDigits(stored.phoneNumber ?? ''), ...CONTACT_TEXT_FIELD_NAMES.map((field) => stored[field] ?? '')];
+  return [
+    groupId,
+    checked ?? false,
+    checkedPhoneDigits(stored.phoneNumber ?? ''),
+    ...CONTACT_TEXT_FIELD_NAMES.map((field) => stored[field] ?? ''),
+  ];
 }
 
 /**
  * Inserts contacts into a book in one statement (rows as one JSON parameter) inside the caller's transaction;
  * answers their new ids in order.
  */
-export async function insertContacts(em: EntityManager, addressBookId: number, contacts: readonly NewContact[]): Promise<number[]> {
+export async function insertContacts(
+  em: EntityManager,
+  addressBookId: number,
+  contacts: readonly NewContact[],
+): Promise<number[]> {
   if (contacts.length === 0) return [];
   const rows = contacts.map((contact, position) => {
     const values = columnValues(contact);
@@ -92,7 +115,8 @@ export async function insertContacts(em: EntityManager, addressBookId: number, c
 const COPY_SPECIAL = /[\\\t\n\r]/;
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 /** A value in COPY's text format; most cells need no escape, so they are only tested. */
-const copyText = (value: string) => (COPY_SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value);
+const copyText = (value: string) =>
+  COPY_SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value;
 
 /** The columns of an import's COPY: the book, insertContacts' columns, and the import that adds the contact. */
 export const IMPORT_COPY_COLUMNS = ['address_book_id', ...INSERT_COLUMNS, 'import_id'] as const;
@@ -104,7 +128,11 @@ export const CONTACT_COPY_SQL = `copy "contact" (${IMPORT_COPY_COLUMNS.map((colu
  * One contact as a line of CONTACT_COPY_SQL (the values of columnValues, built without an array per row), added
  * by the import named.
  */
-export function contactCopyLine(addressBookId: number, { text, groupId, checked }: NewContact, importId: string): string {
+export function contactCopyLine(
+  addressBookId: number,
+  { text, groupId, checked }: NewContact,
+  importId: string,
+): string {
   const phone = storedValue('phoneNumber', text.phoneNumber ?? '');
   let line = `${addressBookId}\t${groupId ?? '\\N'}\t${checked ? 't' : 'f'}\t${checkedPhoneDigits(phone)}`;
   for (const field of CONTACT_TEXT_FIELD_NAMES) {
@@ -119,12 +147,19 @@ export function contactCopyLine(addressBookId: number, { text, groupId, checked 
  * rows this way, so two writes over the same contacts wait for each other instead of deadlocking.
  */
 export async function lockContacts(em: EntityManager, where: string, params: unknown[]): Promise<number[]> {
-  const rows = await em.execute<{ id: number }[]>(`select "id" from "contact" where ${where} and "deleted_at" is null order by "id" for update`, params);
+  const rows = await em.execute<{ id: number }[]>(
+    `select "id" from "contact" where ${where} and "deleted_at" is null order by "id" for update`,
+    params,
+  );
   return rows.map((row) => row.id);
 }
 
 /** Reads contacts in the list form, by id, in id order (live ones unless told). */
-export function readContacts(em: EntityManager, ids: readonly number[], options: { withDeleted?: boolean } = {}): Promise<ContactDto[]> {
+export function readContacts(
+  em: EntityManager,
+  ids: readonly number[],
+  options: { withDeleted?: boolean } = {},
+): Promise<ContactDto[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return em.execute<ContactDto[]>(
     `${CONTACT_SELECT} where c."id" = any(?::int[])${options.withDeleted ? '' : ` and c."deleted_at" is null`} order by c."id"`,

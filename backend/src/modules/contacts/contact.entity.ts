@@ -52,7 +52,12 @@ export const ContactSchema = defineEntity({
     fieldVersions: p.json<Record<string, number>>().defaultRaw(`'{}'`),
   },
   // The check mark is the table's shared selection, not the contact's data: checking never makes an edit stale.
-  triggers: [recordVersionTrigger('contact', [...CONTACT_TEXT_FIELD_NAMES.map((field) => CONTACT_TEXT_FIELDS[field].column), 'group_id'])],
+  triggers: [
+    recordVersionTrigger('contact', [
+      ...CONTACT_TEXT_FIELD_NAMES.map((field) => CONTACT_TEXT_FIELDS[field].column),
+      'group_id',
+    ]),
+  ],
   indexes: [
     // The book's live contacts in id order, and by phone for the duplicate search and scan.
     { name: 'contact_book_live_index', properties: ['addressBook', 'id'], where: LIVE },

@@ -9,6 +9,12 @@ import { KakaoBatchesController } from './kakao-batches.controller.js';
 /** The address books' HTTP routes, for the API process. */
 @Module({
   imports: [ContactsModule],
-  controllers: [AddressBooksController, ContactsController, KakaoBatchesController, ContactImportsController, ContactImportRevertsController],
+  controllers: [
+    AddressBooksController,
+    ContactsController,
+    KakaoBatchesController,
+    ContactImportsController,
+    ContactImportRevertsController,
+  ],
 })
 export class ContactsHttpModule {}

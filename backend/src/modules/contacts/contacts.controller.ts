@@ -46,7 +46,11 @@ export class ContactsController {
   @Put('contacts/:id')
   @ApiOkResponse({ type: ContactDto, description: 'A field left out keeps its value' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
+  })
   update(@Param('id', IdParamPipe) id: number, @Body() body: UpdateContactDto): Promise<ContactDto> {
     return this.contacts.update(id, body);
   }
@@ -54,7 +58,10 @@ export class ContactsController {
   @Put('contacts')
   @ApiOkResponse({ type: ContactListDto, description: 'Every changed row saved, or none' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Some rows are stale: none saved; details.staleRecords names each with its current values' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'Some rows are stale: none saved; details.staleRecords names each with its current values',
+  })
   async saveMany(@Body() body: SaveContactsDto): Promise<ContactListDto> {
     const data = await this.contacts.saveMany(body.contacts);
     return { data, total: data.length };
@@ -69,7 +76,10 @@ export class ContactsController {
 
   @Post('contacts/lookup')
   @HttpCode(200)
-  @ApiOkResponse({ type: ContactListDto, description: 'The live contacts among those named, in id order (the message sender reads its recipients so)' })
+  @ApiOkResponse({
+    type: ContactListDto,
+    description: 'The live contacts among those named, in id order (the message sender reads its recipients so)',
+  })
   async lookup(@Body() body: ContactIdsDto): Promise<ContactListDto> {
     const data = await this.contacts.read(body.contactIds);
     return { data, total: data.length };
@@ -94,7 +104,9 @@ export class ContactsController {
   @HttpCode(200)
   @ApiOkResponse({ type: ContactListDto, description: 'The copies, checked, in the group' })
   paste(@Body() body: PasteContactsDto): Promise<ContactListDto> {
-    return this.contacts.paste(body.contactIds, body.groupId, body.removeOriginals).then((data) => ({ data, total: data.length }));
+    return this.contacts
+      .paste(body.contactIds, body.groupId, body.removeOriginals)
+      .then((data) => ({ data, total: data.length }));
   }
 
   @Post('contacts/move')
@@ -109,7 +121,10 @@ export class ContactsController {
   @HttpCode(200)
   @ApiOkResponse({ type: ContactDto, description: 'The survivor; the others are kept as deleted rows naming it' })
   merge(@Body() body: MergeContactsDto): Promise<ContactDto> {
-    return this.duplicates.merge(body.survivorId, body.contactIds, { mergeEmails: body.mergeEmails, mergeMemos: body.mergeMemos });
+    return this.duplicates.merge(body.survivorId, body.contactIds, {
+      mergeEmails: body.mergeEmails,
+      mergeMemos: body.mergeMemos,
+    });
   }
 
   @Get('contacts/:id/merged')
@@ -127,7 +142,10 @@ export class ContactsController {
 
   @Put('contact-column-settings')
   @ApiOkResponse({ type: ColumnSettingsDto })
-  async saveColumnSettings(@CurrentPrincipal() principal: Principal, @Body() body: SaveColumnSettingsDto): Promise<ColumnSettingsDto> {
+  async saveColumnSettings(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: SaveColumnSettingsDto,
+  ): Promise<ColumnSettingsDto> {
     return { columns: await this.columns.save(principal.userId, body.columns) };
   }
 }

@@ -11,7 +11,23 @@ import { KakaoBatchesService } from './kakao-batches.service.js';
 /** The address books as services: for the HTTP routes and the worker's CSV imports. */
 @Module({
   imports: [QueueModule],
-  providers: [AddressBooksService, ContactsService, DuplicatesService, KakaoBatchesService, ColumnSettingsService, ContactImportsService, ContactImportRevertsService],
-  exports: [AddressBooksService, ContactsService, DuplicatesService, KakaoBatchesService, ColumnSettingsService, ContactImportsService, ContactImportRevertsService],
+  providers: [
+    AddressBooksService,
+    ContactsService,
+    DuplicatesService,
+    KakaoBatchesService,
+    ColumnSettingsService,
+    ContactImportsService,
+    ContactImportRevertsService,
+  ],
+  exports: [
+    AddressBooksService,
+    ContactsService,
+    DuplicatesService,
+    KakaoBatchesService,
+    ColumnSettingsService,
+    ContactImportsService,
+    ContactImportRevertsService,
+  ],
 })
 export class ContactsModule {}

@@ -7,7 +7,14 @@ import { type StaleRecord, staleSave, staleSaves } from '../../platform/http/sta
 import { AddressBooksService, CONTACT_MESSAGES } from './address-books.service.js';
 import { ContactGroup } from './address-book.entity.js';
 import { Contact } from './contact.entity.js';
-import { checkedPhoneDigits, insertContacts, lockContacts, readContacts, storedText, textFieldsOf } from './contact-rows.js';
+import {
+  checkedPhoneDigits,
+  insertContacts,
+  lockContacts,
+  readContacts,
+  storedText,
+  textFieldsOf,
+} from './contact-rows.js';
 import { CONTACT_TEXT_FIELDS, type ContactText, type ContactTextField } from './domain/contact-fields.js';
 import type { ContactChangeDto, ContactDto, CreateContactDto, UpdateContactDto } from './dto/contact.dto.js';
 
@@ -29,7 +36,9 @@ export class ContactsService {
     await this.books.require(addressBookId);
     return this.em.fork().transactional(async (em) => {
       const groupId = groupOfBook(await this.booksOfGroups(em, [input.groupId]), addressBookId, input.groupId ?? null);
-      const [id] = await insertContacts(em, addressBookId, [{ text: textFieldsOf(input), groupId, checked: input.check ?? false }]);
+      const [id] = await insertContacts(em, addressBookId, [
+        { text: textFieldsOf(input), groupId, checked: input.check ?? false },
+      ]);
       return (await readContacts(em, [id]))[0];
     });
   }
@@ -49,19 +58,30 @@ export class ContactsService {
    * Saves the rows under a lock, or none of them: a row whose save names a version and would overwrite fields
    * someone changed since is stale, and `refuse` makes the error naming every stale row.
    */
-  private async save(changes: readonly ContactChangeDto[], refuse: (stale: StaleRecord[]) => Error): Promise<ContactDto[]> {
+  private async save(
+    changes: readonly ContactChangeDto[],
+    refuse: (stale: StaleRecord[]) => Error,
+  ): Promise<ContactDto[]> {
     return this.em.fork().transactional(async (em) => {
       const ids = [...new Set(changes.map((change) => change.id))];
       // Locked in id order, as every multi-row write here: a merge or a paste meanwhile waits, then sees the edit.
-      const contacts = await em.find(Contact, { id: { $in: ids }, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
+      const contacts = await em.find(
+        Contact,
+        { id: { $in: ids }, deletedAt: null },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
+      );
       const byId = new Map(contacts.map((contact) => [contact.id, contact]));
-      const books = await this.booksOfGroups(em, changes.map((change) => change.groupId));
+      const books = await this.booksOfGroups(
+        em,
+        changes.map((change) => change.groupId),
+      );
       const stale: Omit<StaleRecord, 'current'>[] = [];
       for (const change of changes) {
         const contact = byId.get(change.id);
         if (!contact) throw new NotFoundException(CONTACT_MESSAGES.contactNotFound);
         const text = storedText(textFieldsOf(change));
-        const groupId = change.groupId === undefined ? undefined : groupOfBook(books, contact.addressBook.id, change.groupId);
+        const groupId =
+          change.groupId === undefined ? undefined : groupOfBook(books, contact.addressBook.id, change.groupId);
         const conflicts = conflictingFields(contact, change.version, contactWrites(contact, text, groupId));
         if (conflicts.length > 0) {
           stale.push({ id: contact.id, conflictingFields: conflicts });
@@ -73,7 +93,14 @@ export class ContactsService {
         if (groupId !== undefined) contact.group = groupId === null ? null : em.getReference(ContactGroup, groupId);
       }
       if (stale.length > 0) {
-        const current = new Map((await readContacts(em, stale.map((row) => row.id))).map((contact) => [contact.id, contact]));
+        const current = new Map(
+          (
+            await readContacts(
+              em,
+              stale.map((row) => row.id),
+            )
+          ).map((contact) => [contact.id, contact]),
+        );
         throw refuse(stale.map((row) => ({ ...row, current: current.get(row.id)! })));
       }
       await em.flush();
@@ -86,8 +113,15 @@ export class ContactsService {
     return this.em.fork().transactional(async (em) => {
       const params: unknown[] = [addressBookId];
       if (contactIds) params.push(intArray(contactIds));
-      const ids = await lockContacts(em, `"address_book_id" = ?${contactIds ? ` and "id" = any(?::int[])` : ''}`, params);
-      await em.execute(`update "contact" set "checked" = ?, "updated_at" = now() where "id" = any(?::int[])`, [checked, intArray(ids)]);
+      const ids = await lockContacts(
+        em,
+        `"address_book_id" = ?${contactIds ? ` and "id" = any(?::int[])` : ''}`,
+        params,
+      );
+      await em.execute(`update "contact" set "checked" = ?, "updated_at" = now() where "id" = any(?::int[])`, [
+        checked,
+        intArray(ids),
+      ]);
       return ids.length;
     });
   }
@@ -96,7 +130,9 @@ export class ContactsService {
   async remove(contactIds: readonly number[]): Promise<number> {
     return this.em.fork().transactional(async (em) => {
       const ids = await lockContacts(em, `"id" = any(?::int[])`, [intArray(contactIds)]);
-      await em.execute(`update "contact" set "deleted_at" = now(), "checked" = false where "id" = any(?::int[])`, [intArray(ids)]);
+      await em.execute(`update "contact" set "deleted_at" = now(), "checked" = false where "id" = any(?::int[])`, [
+        intArray(ids),
+      ]);
       return ids.length;
     });
   }
@@ -114,7 +150,10 @@ export class ContactsService {
          where "id" = any(?::int[]) and "deleted_at" is not null returning "id"`,
         [intArray(contactIds)],
       );
-      return readContacts(em, rows.map((row) => row.id));
+      return readContacts(
+        em,
+        rows.map((row) => row.id),
+      );
     });
   }
 
@@ -125,7 +164,11 @@ export class ContactsService {
   async paste(contactIds: readonly number[], groupId: number, removeOriginals: boolean): Promise<ContactDto[]> {
     if (contactIds.length === 0) throw new BadRequestException(CLIPBOARD_MESSAGES.nothingToPaste);
     return this.em.fork().transactional(async (em) => {
-      const addressBookId = await this.bookOfGroup(em, groupId, () => new BadRequestException(CLIPBOARD_MESSAGES.pasteTarget));
+      const addressBookId = await this.bookOfGroup(
+        em,
+        groupId,
+        () => new BadRequestException(CLIPBOARD_MESSAGES.pasteTarget),
+      );
       // The originals are claimed first: of two pastes of one cut, the second finds none left to copy.
       const claimed = await lockContacts(em, `"id" = any(?::int[])`, [intArray(contactIds)]);
       const originals = await readContacts(em, claimed);
@@ -135,7 +178,10 @@ export class ContactsService {
         addressBookId,
         originals.map((contact) => ({ text: textFieldsOf(contact), groupId, checked: true })),
       );
-      if (removeOriginals) await em.execute(`update "contact" set "deleted_at" = now(), "checked" = false where "id" = any(?::int[])`, [intArray(claimed)]);
+      if (removeOriginals)
+        await em.execute(`update "contact" set "deleted_at" = now(), "checked" = false where "id" = any(?::int[])`, [
+          intArray(claimed),
+        ]);
       return readContacts(em, ids);
     });
   }
@@ -145,29 +191,45 @@ export class ContactsService {
     return this.em.fork().transactional(async (em) => {
       const ids = await lockContacts(em, `"id" = any(?::int[])`, [intArray(contactIds)]);
       if (groupId !== null) {
-        const addressBookId = await this.bookOfGroup(em, groupId, () => new NotFoundException(CONTACT_MESSAGES.groupNotFound));
+        const addressBookId = await this.bookOfGroup(
+          em,
+          groupId,
+          () => new NotFoundException(CONTACT_MESSAGES.groupNotFound),
+        );
         const [{ count }] = await em.execute<{ count: number }[]>(
           `select count(*)::int as "count" from "contact" where "id" = any(?::int[]) and "address_book_id" <> ?`,
           [intArray(ids), addressBookId],
         );
         if (count > 0) throw new BadRequestException(CLIPBOARD_MESSAGES.groupElsewhere);
       }
-      await em.execute(`update "contact" set "group_id" = ?, "updated_at" = now() where "id" = any(?::int[])`, [groupId, intArray(ids)]);
+      await em.execute(`update "contact" set "group_id" = ?, "updated_at" = now() where "id" = any(?::int[])`, [
+        groupId,
+        intArray(ids),
+      ]);
       return ids.length;
     });
   }
 
   /** The books of the groups named (none, null or undefined left out), by group id; a group that is gone is missing. */
-  private async booksOfGroups(em: EntityManager, groupIds: readonly (number | null | undefined)[]): Promise<Map<number, number>> {
+  private async booksOfGroups(
+    em: EntityManager,
+    groupIds: readonly (number | null | undefined)[],
+  ): Promise<Map<number, number>> {
     const ids = [...new Set(groupIds.filter((id): id is number => typeof id === 'number'))];
     if (ids.length === 0) return new Map();
-    const rows = await em.execute<{ id: number; addressBookId: number }[]>(`select "id", "address_book_id" as "addressBookId" from "contact_group" where "id" = any(?::int[])`, [intArray(ids)]);
+    const rows = await em.execute<{ id: number; addressBookId: number }[]>(
+      `select "id", "address_book_id" as "addressBookId" from "contact_group" where "id" = any(?::int[])`,
+      [intArray(ids)],
+    );
     return new Map(rows.map((row) => [row.id, row.addressBookId]));
   }
 
   /** The book a group belongs to, or the refusal made by `missing`. */
   private async bookOfGroup(em: EntityManager, groupId: number, missing: () => Error): Promise<number> {
-    const [group] = await em.execute<{ addressBookId: number }[]>(`select "address_book_id" as "addressBookId" from "contact_group" where "id" = ?`, [groupId]);
+    const [group] = await em.execute<{ addressBookId: number }[]>(
+      `select "address_book_id" as "addressBookId" from "contact_group" where "id" = ?`,
+      [groupId],
+    );
     if (!group) throw missing();
     return group.addressBookId;
   }
@@ -181,7 +243,8 @@ function contactWrites(contact: Contact, text: Partial<ContactText>, groupId: nu
     current: contact[field as ContactTextField],
     next,
   }));
-  if (groupId !== undefined) writes.push({ field: 'groupId', column: 'group_id', current: contact.group?.id ?? null, next: groupId });
+  if (groupId !== undefined)
+    writes.push({ field: 'groupId', column: 'group_id', current: contact.group?.id ?? null, next: groupId });
   return writes;
 }
 

@@ -73,13 +73,22 @@ export class DuplicatesService {
       if (!locked.some((row) => row.id === survivorId)) throw new BadRequestException(DUPLICATE_MESSAGES.noDefault);
       if (locked.length < 2) throw new BadRequestException(DUPLICATE_MESSAGES.nothingToMerge);
       const survivorRow = locked.find((row) => row.id === survivorId)!;
-      if (locked.some((row) => row.addressBookId !== survivorRow.addressBookId || row.phoneDigits !== survivorRow.phoneDigits)) {
+      if (
+        locked.some(
+          (row) => row.addressBookId !== survivorRow.addressBookId || row.phoneDigits !== survivorRow.phoneDigits,
+        )
+      ) {
         throw new BadRequestException(DUPLICATE_MESSAGES.notDuplicates);
       }
-      const contacts = await readContacts(em, locked.map((row) => row.id));
+      const contacts = await readContacts(
+        em,
+        locked.map((row) => row.id),
+      );
       const survivor = contacts.find((contact) => contact.id === survivorId)!;
       // The others in the order staff listed them.
-      const others = otherIds.map((id) => contacts.find((contact) => contact.id === id)).filter((contact) => contact !== undefined);
+      const others = otherIds
+        .map((id) => contacts.find((contact) => contact.id === id))
+        .filter((contact) => contact !== undefined);
       const changes = mergedFields(survivor, others, options);
       const fields = Object.keys(changes) as ContactTextField[];
       if (fields.length > 0) {
@@ -89,16 +98,18 @@ export class DuplicatesService {
         );
       }
       // The merged-away rows stay, hidden, with their group and every field as they were.
-      await em.execute(`update "contact" set "deleted_at" = now(), "merged_into_id" = ?, "checked" = false where "id" = any(?::int[])`, [
-        survivorId,
-        intArray(others.map((contact) => contact.id)),
-      ]);
+      await em.execute(
+        `update "contact" set "deleted_at" = now(), "merged_into_id" = ?, "checked" = false where "id" = any(?::int[])`,
+        [survivorId, intArray(others.map((contact) => contact.id))],
+      );
       return (await readContacts(em, [survivorId]))[0];
     });
   }
 
   /** The contacts merged into a survivor, for undoing a merge. */
   mergedInto(survivorId: number): Promise<ContactDto[]> {
-    return this.em.execute<ContactDto[]>(`${CONTACT_SELECT} where c."merged_into_id" = ? order by c."id"`, [survivorId]);
+    return this.em.execute<ContactDto[]>(`${CONTACT_SELECT} where c."merged_into_id" = ? order by c."id"`, [
+      survivorId,
+    ]);
   }
 }

@@ -67,7 +67,10 @@ export class KakaoBatchesController {
   @Put('friend-request-items/:id')
   @ApiOkResponse({ type: FriendRequestItemDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  updateItem(@Param('id', IdParamPipe) id: number, @Body() body: UpdateFriendRequestItemDto): Promise<FriendRequestItemDto> {
+  updateItem(
+    @Param('id', IdParamPipe) id: number,
+    @Body() body: UpdateFriendRequestItemDto,
+  ): Promise<FriendRequestItemDto> {
     return this.kakao.updateItem(id, body.status, body.error);
   }
 }

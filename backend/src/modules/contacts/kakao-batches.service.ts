@@ -2,8 +2,21 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { intArray } from '../../platform/database/sql-arrays.js';
 import { END_STATUS } from './domain/contact-fields.js';
-import { friendRequestTargets, KAKAO_MESSAGES, type KakaoContact, newNameProblem, nicknameTargets, type Selection } from './domain/kakao-batches.js';
-import type { FriendRequestBatchDto, FriendRequestItemDto, KakaoContactRefDto, KakaoResultDto, SaveKakaoListDto } from './dto/kakao.dto.js';
+import {
+  friendRequestTargets,
+  KAKAO_MESSAGES,
+  type KakaoContact,
+  newNameProblem,
+  nicknameTargets,
+  type Selection,
+} from './domain/kakao-batches.js';
+import type {
+  FriendRequestBatchDto,
+  FriendRequestItemDto,
+  KakaoContactRefDto,
+  KakaoResultDto,
+  SaveKakaoListDto,
+} from './dto/kakao.dto.js';
 import { lockContacts } from './contact-rows.js';
 import type { FriendRequestStatus } from './friend-request.entity.js';
 
@@ -43,9 +56,13 @@ export class KakaoBatchesService {
 
   /** POST save-kakao-list: which list the body carries says which step it is. */
   async saveKakaoList(body: SaveKakaoListDto, userId: number): Promise<KakaoResultDto> {
-    const given = (['filteredKakaoList', 'singleContact', 'changedContacts', 'kakaoList'] as const).filter((key) => body[key] !== undefined);
+    const given = (['filteredKakaoList', 'singleContact', 'changedContacts', 'kakaoList'] as const).filter(
+      (key) => body[key] !== undefined,
+    );
     if (given.length !== 1) throw new BadRequestException(KAKAO_LIST_MESSAGES.oneList);
-    const refs = body.singleContact ? [body.singleContact] : (body.filteredKakaoList ?? body.changedContacts ?? body.kakaoList ?? []);
+    const refs = body.singleContact
+      ? [body.singleContact]
+      : (body.filteredKakaoList ?? body.changedContacts ?? body.kakaoList ?? []);
     if (refs.some((ref) => refId(ref) === undefined)) throw new BadRequestException(KAKAO_LIST_MESSAGES.noId);
     const ids = refs.map((ref) => refId(ref)!);
     if (body.kakaoList) return this.keepExistingNames(ids);
@@ -68,7 +85,12 @@ export class KakaoBatchesService {
       await em.execute(
         `insert into "friend_request_item" ("batch_id", "contact_id", "phone_number", "contact_name")
          select ?, x."id", x."phone", x."name" from jsonb_to_recordset(?::jsonb) as x("id" int, "phone" text, "name" text) order by x."id"`,
-        [batch.id, JSON.stringify(targets.map((contact) => ({ id: contact.id, phone: contact.phoneNumber, name: contact.contactName })))],
+        [
+          batch.id,
+          JSON.stringify(
+            targets.map((contact) => ({ id: contact.id, phone: contact.phoneNumber, name: contact.contactName })),
+          ),
+        ],
       );
       await this.setStatus(em, targets, END_STATUS.friendRequested);
       const skipped = contactIds.length - targets.length;
@@ -90,7 +112,11 @@ export class KakaoBatchesService {
            "completion_status" = ?, "updated_at" = now() where "id" = any(?::int[])`,
         [END_STATUS.existingName, intArray(targets.map((contact) => contact.id))],
       );
-      return { success: true, message: `Existing chat names kept for ${targets.length} contact(s).`, count: targets.length };
+      return {
+        success: true,
+        message: `Existing chat names kept for ${targets.length} contact(s).`,
+        count: targets.length,
+      };
     });
   }
 
@@ -105,15 +131,27 @@ export class KakaoBatchesService {
       if (problems.length > 0) {
         throw new BadRequestException({
           message: KAKAO_MESSAGES.newNamesSummary,
-          details: { validation: problems.map(({ contact, problem }) => ({ path: `changedContacts.${contact.id}.modifyChat`, message: problem! })) },
+          details: {
+            validation: problems.map(({ contact, problem }) => ({
+              path: `changedContacts.${contact.id}.modifyChat`,
+              message: problem!,
+            })),
+          },
         });
       }
       await em.execute(
         `update "contact" c set "modify_chat" = x."name", "completion_status" = ?, "updated_at" = now()
          from jsonb_to_recordset(?::jsonb) as x("id" int, "name" text) where c."id" = x."id"`,
-        [END_STATUS.newName, JSON.stringify(targets.map((contact) => ({ id: contact.id, name: names.get(contact.id) })))],
+        [
+          END_STATUS.newName,
+          JSON.stringify(targets.map((contact) => ({ id: contact.id, name: names.get(contact.id) }))),
+        ],
       );
-      return { success: true, message: `New chat names saved for ${targets.length} contact(s).`, count: targets.length };
+      return {
+        success: true,
+        message: `New chat names saved for ${targets.length} contact(s).`,
+        count: targets.length,
+      };
     });
   }
 
@@ -125,7 +163,9 @@ export class KakaoBatchesService {
   }
 
   async batch(id: number): Promise<FriendRequestBatchDto> {
-    const [batch] = await this.em.execute<FriendRequestBatchDto[]>(`${BATCH_SELECT} where b."id" = ? group by b."id"`, [id]);
+    const [batch] = await this.em.execute<FriendRequestBatchDto[]>(`${BATCH_SELECT} where b."id" = ? group by b."id"`, [
+      id,
+    ]);
     if (!batch) throw new NotFoundException(KAKAO_LIST_MESSAGES.batchNotFound);
     batch.items = await this.em.execute<FriendRequestItemDto[]>(
       `select "id", "contact_id" as "contactId", "contact_name" as "contactName", "phone_number" as "phoneNumber", "status", "error"
@@ -140,7 +180,7 @@ export class KakaoBatchesService {
     const [item] = await this.em.execute<FriendRequestItemDto[]>(
       `update "friend_request_item" set "status" = ?, "error" = ?, "updated_at" = now() where "id" = ?
        returning "id", "contact_id" as "contactId", "contact_name" as "contactName", "phone_number" as "phoneNumber", "status", "error"`,
-      [status, status === 'failed' ? (error?.trim() || null) : null, id],
+      [status, status === 'failed' ? error?.trim() || null : null, id],
     );
     if (!item) throw new NotFoundException(KAKAO_LIST_MESSAGES.itemNotFound);
     return item;
@@ -172,6 +212,9 @@ export class KakaoBatchesService {
   }
 
   private async setStatus(em: EntityManager, contacts: readonly LockedContact[], status: string): Promise<void> {
-    await em.execute(`update "contact" set "completion_status" = ?, "updated_at" = now() where "id" = any(?::int[])`, [status, intArray(contacts.map((c) => c.id))]);
+    await em.execute(`update "contact" set "completion_status" = ?, "updated_at" = now() where "id" = any(?::int[])`, [
+      status,
+      intArray(contacts.map((c) => c.id)),
+    ]);
   }
 }

@@ -34,17 +34,21 @@ const UNPACED_BATCH = 20;
 const WATCH_FAILED_RETRY_MS = 60 * 1000;
 
 const RUNNER_MESSAGES = {
-  stranded: 'The worker stopped while Gmail was being called, so the e-mail may or may not have been sent. Please check the Sent folder of the account.',
+  stranded:
+    'The worker stopped while Gmail was being called, so the e-mail may or may not have been sent. Please check the Sent folder of the account.',
   accountRemoved: 'The mail account of this campaign was removed.',
   creatorRemoved: 'The staff member who made this campaign no longer has an account.',
-  quotaWait: (email: string, at: Date) => `The daily sending limit of ${email} is reached; the next e-mail goes at ${formatKoreanDateTime(at)} (Korean time).`,
+  quotaWait: (email: string, at: Date) =>
+    `The daily sending limit of ${email} is reached; the next e-mail goes at ${formatKoreanDateTime(at)} (Korean time).`,
   gmailDailyLimit: (email: string, at: Date) =>
     `Gmail answered that the daily sending limit of ${email} has been reached; the next e-mail goes at ${formatKoreanDateTime(at)} (Korean time).`,
-  rateLimited: (email: string, at: Date) => `Gmail is holding back the e-mails of ${email} for now; the campaign resumes by itself at ${formatKoreanDateTime(at)} (Korean time).`,
+  rateLimited: (email: string, at: Date) =>
+    `Gmail is holding back the e-mails of ${email} for now; the campaign resumes by itself at ${formatKoreanDateTime(at)} (Korean time).`,
   replied: 'Not sent: the customer replied.',
   bounced: 'Not sent: an e-mail before it bounced.',
   noThread: 'Not sent: the e-mail before it has no Gmail thread to follow up in.',
-  cannotReadReplies: (email: string) => `Not sent: ${email} can no longer read replies, so a reply could not be ruled out. Re-authenticate the account to follow up again.`,
+  cannotReadReplies: (email: string) =>
+    `Not sent: ${email} can no longer read replies, so a reply could not be ruled out. Re-authenticate the account to follow up again.`,
 } as const;
 
 interface RunningCampaign {
@@ -88,7 +92,8 @@ interface BatchContext {
 
 /** The key of a recipient's attempt in the sent-e-mail log: one e-mail per recipient, whatever happens. */
 const recipientKey = (campaignId: number, recipientId: number) => `campaign-${campaignId}-${recipientId}`;
-const recipientRequest = (campaignId: number, recipientId: number) => requestHash(['campaign', campaignId, recipientId]);
+const recipientRequest = (campaignId: number, recipientId: number) =>
+  requestHash(['campaign', campaignId, recipientId]);
 
 /**
  * The worker's part of a campaign: its pending recipients go one by one through the sent-e-mail log (each attempt
@@ -109,7 +114,8 @@ export class EmailCampaignRunner {
     private readonly models: ModelsService,
     private readonly consent: ConsentService,
     private readonly replies: GmailWatchService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'EMAIL_CAMPAIGN_GAP_MS' | 'EMAIL_FOLLOW_UP_DAY_MS' | 'DATABASE_URL'>,
+    @Inject(APP_CONFIG)
+    private readonly config: Pick<AppConfig, 'EMAIL_CAMPAIGN_GAP_MS' | 'EMAIL_FOLLOW_UP_DAY_MS' | 'DATABASE_URL'>,
   ) {}
 
   async run(campaignId: number): Promise<Date | null> {
@@ -121,7 +127,11 @@ export class EmailCampaignRunner {
     await lease.connect();
     try {
       const leaseOn = campaign.accountId ?? -campaign.id;
-      const [{ leased }] = (await lease.query<{ leased: boolean }>(`select pg_try_advisory_lock(${ACCOUNT_LEASE_KEY}, $1) as "leased"`, [leaseOn])).rows;
+      const [{ leased }] = (
+        await lease.query<{ leased: boolean }>(`select pg_try_advisory_lock(${ACCOUNT_LEASE_KEY}, $1) as "leased"`, [
+          leaseOn,
+        ])
+      ).rows;
       if (!leased) return new Date(Date.now() + ACCOUNT_BUSY_RETRY_MS);
       return await this.runLeased(campaignId);
     } finally {
@@ -141,7 +151,9 @@ export class EmailCampaignRunner {
       const now = this.clock.now();
       if (campaign.state === 'scheduled') {
         if (campaign.scheduledAt && campaign.scheduledAt.getTime() > now.getTime()) return campaign.scheduledAt;
-        await this.execute(`update "email_campaign" set "state" = 'running' where "id" = ? and "state" = 'scheduled'`, [campaign.id]);
+        await this.execute(`update "email_campaign" set "state" = 'running' where "id" = ? and "state" = 'scheduled'`, [
+          campaign.id,
+        ]);
         continue;
       }
       if (campaign.state === 'paused') {
@@ -155,13 +167,21 @@ export class EmailCampaignRunner {
         continue;
       }
       if (campaign.state !== 'running') return null;
-      if (!campaign.startedAt) await this.execute(`update "email_campaign" set "started_at" = now() where "id" = ? and "started_at" is null`, [campaign.id]);
+      if (!campaign.startedAt)
+        await this.execute(`update "email_campaign" set "started_at" = now() where "id" = ? and "started_at" is null`, [
+          campaign.id,
+        ]);
 
       if (campaign.accountId === null) return this.finishWithout(campaign.id, RUNNER_MESSAGES.accountRemoved);
       if (campaign.createdById === null) return this.finishWithout(campaign.id, RUNNER_MESSAGES.creatorRemoved);
       const account = await this.mailAccounts.get(campaign.accountId);
       if (account.needsReauth) {
-        await this.pause(campaign.id, 'reauth', null, this.mailAccounts.toHttpError({ kind: 'invalid_grant' }, account).message);
+        await this.pause(
+          campaign.id,
+          'reauth',
+          null,
+          this.mailAccounts.toHttpError({ kind: 'invalid_grant' }, account).message,
+        );
         return null;
       }
 
@@ -211,7 +231,11 @@ export class EmailCampaignRunner {
    * When the account's next e-mail may go, if not now: the daily limit (the rolling 24 hours) and the pacing gap. A
    * campaign waiting for its quota shows until when and why; the wait is cleared once it may send.
    */
-  private async waitBeforeSending(campaign: RunningCampaign, account: MailAccountDto, now: Date): Promise<{ wait: Date | null; room: number }> {
+  private async waitBeforeSending(
+    campaign: RunningCampaign,
+    account: MailAccountDto,
+    now: Date,
+  ): Promise<{ wait: Date | null; room: number }> {
     const windowStart = new Date(now.getTime() - QUOTA_WINDOW_MS);
     const use = await this.sentEmails.quotaCount(account.id, windowStart);
     const room = account.dailyLimit - use.count;
@@ -243,7 +267,12 @@ export class EmailCampaignRunner {
    * opt-out register), logged under its key and handed to Gmail. Answers undefined to go on with the next, or what
    * the run answers (when to run again) when Gmail holds the campaign back.
    */
-  private async sendTo(campaign: RunningCampaign, account: MailAccountDto, recipient: PendingRecipient, context: BatchContext): Promise<Date | null | undefined> {
+  private async sendTo(
+    campaign: RunningCampaign,
+    account: MailAccountDto,
+    recipient: PendingRecipient,
+    context: BatchContext,
+  ): Promise<Date | null | undefined> {
     const [claimed] = await this.em.fork().execute<{ id: number }[]>(
       `update "email_campaign_recipient" r set "state" = 'sending', "updated_at" = now()
         where r."id" = ? and r."state" = 'pending' and exists (select 1 from "email_campaign" c where c."id" = r."campaign_id" and c."state" = 'running')
@@ -265,7 +294,8 @@ export class EmailCampaignRunner {
     const models = context.models.get(recipient.postKey) ?? [];
     if (models.length === 0) return this.settle(recipient.id, 'skipped', NO_MODELS_SELECTED);
     // The register is asked again when the e-mail goes: whoever opted out since the campaign was made gets none.
-    if (context.optedOut.has(recipient.recipient)) return this.settle(recipient.id, 'skipped', CONSENT_MESSAGES.emailOptedOut(recipient.recipient));
+    if (context.optedOut.has(recipient.recipient))
+      return this.settle(recipient.id, 'skipped', CONSENT_MESSAGES.emailOptedOut(recipient.recipient));
 
     const start = await this.sentEmails.start({
       postId: post.id,
@@ -289,9 +319,17 @@ export class EmailCampaignRunner {
         return this.settle(recipient.id, 'failed', 'This Idempotency-Key was used for a different e-mail.');
     }
 
-    await this.execute(`update "email_campaign_recipient" set "sent_email_id" = ? where "id" = ?`, [start.sendId, recipient.id]);
+    await this.execute(`update "email_campaign_recipient" set "sent_email_id" = ? where "id" = ?`, [
+      start.sendId,
+      recipient.id,
+    ]);
     const text = followUp ?? campaign;
-    const { body } = this.sending.render({ subject: campaign.subjectTemplate, template: text.bodyTemplate }, post, models, account.email);
+    const { body } = this.sending.render(
+      { subject: campaign.subjectTemplate, template: text.bodyTemplate },
+      post,
+      models,
+      account.email,
+    );
     const outcome = await this.sending.transmit(start.sendId, account, recipient.recipient, recipient.subject, body, {
       attachComcardsOf: text.attachComcards ? models : [],
       inThread,
@@ -304,9 +342,14 @@ export class EmailCampaignRunner {
       case 'rate_limited': {
         // Not the recipient's failure: it waits, and the campaign with it, until Gmail says to try again.
         await this.settle(recipient.id, 'pending', null);
-        const until = outcome.failure.retryAt && outcome.failure.retryAt.getTime() > now.getTime() ? outcome.failure.retryAt : new Date(now.getTime() + DEFAULT_RATE_LIMIT_PAUSE_MS);
+        const until =
+          outcome.failure.retryAt && outcome.failure.retryAt.getTime() > now.getTime()
+            ? outcome.failure.retryAt
+            : new Date(now.getTime() + DEFAULT_RATE_LIMIT_PAUSE_MS);
         await this.pause(campaign.id, 'rate_limited', until, RUNNER_MESSAGES.rateLimited(account.email, until));
-        this.logger.warn(`Campaign ${campaign.id}: Gmail rate-limited ${account.email}; paused until ${until.toISOString()}`);
+        this.logger.warn(
+          `Campaign ${campaign.id}: Gmail rate-limited ${account.email}; paused until ${until.toISOString()}`,
+        );
         return until;
       }
       case 'daily_limit': {
@@ -337,11 +380,14 @@ export class EmailCampaignRunner {
     account: MailAccountDto,
     recipient: PendingRecipient,
   ): Promise<{ threadId: string; gmailMessageId: string } | { next: Date | undefined }> {
-    if (!account.canReadReplies) return { next: await this.settle(recipient.id, 'stopped', RUNNER_MESSAGES.cannotReadReplies(account.email)) };
+    if (!account.canReadReplies)
+      return { next: await this.settle(recipient.id, 'stopped', RUNNER_MESSAGES.cannotReadReplies(account.email)) };
     try {
       await this.replies.watch(account.id);
     } catch (error) {
-      this.logger.warn(`Could not read the replies of ${account.email} before a follow-up: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `Could not read the replies of ${account.email} before a follow-up: ${error instanceof Error ? error.message : String(error)}`,
+      );
       await this.settle(recipient.id, 'pending', null);
       return { next: new Date(this.clock.now().getTime() + WATCH_FAILED_RETRY_MS) };
     }
@@ -360,7 +406,13 @@ export class EmailCampaignRunner {
   }
 
   /** A sent e-mail's follow-up (the next step, if the campaign has it), once: the recipient it follows is unique. */
-  private async planFollowUp(campaign: RunningCampaign, recipientId: number, step: number, subject: string, sentAt: Date): Promise<void> {
+  private async planFollowUp(
+    campaign: RunningCampaign,
+    recipientId: number,
+    step: number,
+    subject: string,
+    sentAt: Date,
+  ): Promise<void> {
     const next = campaign.followUps.find((followUp) => followUp.step === step + 1);
     if (!next) return;
     const dueAt = new Date(sentAt.getTime() + next.afterDays * this.config.EMAIL_FOLLOW_UP_DAY_MS);
@@ -383,7 +435,13 @@ export class EmailCampaignRunner {
       [campaign.id, campaign.followUps.length],
     );
     for (const recipient of missing) {
-      await this.planFollowUp(campaign, recipient.id, recipient.step, recipient.subject, recipient.sentAt ? new Date(recipient.sentAt) : this.clock.now());
+      await this.planFollowUp(
+        campaign,
+        recipient.id,
+        recipient.step,
+        recipient.subject,
+        recipient.sentAt ? new Date(recipient.sentAt) : this.clock.now(),
+      );
     }
   }
 
@@ -401,17 +459,25 @@ export class EmailCampaignRunner {
     );
     for (const recipient of stranded) {
       if (recipient.status === 'sent') await this.settle(recipient.id, 'sent', null, recipient.sendId);
-      else if (recipient.status === 'unknown') await this.settle(recipient.id, 'unknown', RUNNER_MESSAGES.stranded, recipient.sendId);
+      else if (recipient.status === 'unknown')
+        await this.settle(recipient.id, 'unknown', RUNNER_MESSAGES.stranded, recipient.sendId);
       else if (recipient.status === 'sending') {
         await this.sentEmails.unknown(recipient.sendId!, RUNNER_MESSAGES.stranded);
         await this.settle(recipient.id, 'unknown', RUNNER_MESSAGES.stranded, recipient.sendId);
-        this.logger.warn(`Campaign ${campaign.id}: recipient ${recipient.id} was being sent when a run stopped; marked unknown`);
+        this.logger.warn(
+          `Campaign ${campaign.id}: recipient ${recipient.id} was being sent when a run stopped; marked unknown`,
+        );
       } else await this.settle(recipient.id, 'pending', null);
     }
   }
 
   /** A recipient's outcome (or back to pending); undefined, so that the run goes on. */
-  private async settle(recipientId: number, state: RecipientState, error: string | null, sentEmailId?: number | null): Promise<undefined> {
+  private async settle(
+    recipientId: number,
+    state: RecipientState,
+    error: string | null,
+    sentEmailId?: number | null,
+  ): Promise<undefined> {
     await this.execute(
       `update "email_campaign_recipient" set "state" = ?, "error" = ?, "sent_email_id" = coalesce(?, "sent_email_id"),
               "sent_at" = case when ? = 'sent' then coalesce("sent_at", now()) else "sent_at" end, "updated_at" = now() where "id" = ?`,
@@ -432,10 +498,10 @@ export class EmailCampaignRunner {
 
   /** The campaign cannot go on (its account or its maker is gone): what it had not sent fails with why. */
   private async finishWithout(campaignId: number, reason: string): Promise<null> {
-    await this.execute(`update "email_campaign_recipient" set "state" = 'failed', "error" = ?, "updated_at" = now() where "campaign_id" = ? and "state" = 'pending'`, [
-      reason,
-      campaignId,
-    ]);
+    await this.execute(
+      `update "email_campaign_recipient" set "state" = 'failed', "error" = ?, "updated_at" = now() where "campaign_id" = ? and "state" = 'pending'`,
+      [reason, campaignId],
+    );
     return this.completeIfDone(campaignId);
   }
 
@@ -448,7 +514,10 @@ export class EmailCampaignRunner {
 
   /** A running campaign waiting for its account's quota: until when and why (null: no longer waiting). */
   private async noteWait(campaignId: number, until: Date | null, reason: string | null): Promise<void> {
-    await this.execute(`update "email_campaign" set "paused_until" = ?, "pause_reason" = ? where "id" = ? and "state" = 'running'`, [until, reason, campaignId]);
+    await this.execute(
+      `update "email_campaign" set "paused_until" = ?, "pause_reason" = ? where "id" = ? and "state" = 'running'`,
+      [until, reason, campaignId],
+    );
   }
 
   private async execute(statement: string, params: unknown[]): Promise<void> {
@@ -470,6 +539,12 @@ export class EmailCampaignRunner {
       [campaignId],
     );
     const date = (at: Date | null) => (at ? new Date(at) : null);
-    return { ...campaign, followUps, scheduledAt: date(campaign.scheduledAt), startedAt: date(campaign.startedAt), pausedUntil: date(campaign.pausedUntil) };
+    return {
+      ...campaign,
+      followUps,
+      scheduledAt: date(campaign.scheduledAt),
+      startedAt: date(campaign.startedAt),
+      pausedUntil: date(campaign.pausedUntil),
+    };
   }
 }

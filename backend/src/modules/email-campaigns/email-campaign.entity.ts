@@ -113,7 +113,12 @@ export const EmailCampaignRecipientSchema = defineEntity({
       .onUpdate(() => new Date()),
   },
   uniques: [{ name: 'email_campaign_recipient_follows_id_unique', properties: ['follows'] }],
-  indexes: [{ name: 'email_campaign_recipient_campaign_id_state_position_index', properties: ['campaign', 'state', 'position'] }],
+  indexes: [
+    {
+      name: 'email_campaign_recipient_campaign_id_state_position_index',
+      properties: ['campaign', 'state', 'position'],
+    },
+  ],
 });
 
 export class EmailCampaignRecipient extends EmailCampaignRecipientSchema.class {}

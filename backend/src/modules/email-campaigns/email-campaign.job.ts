@@ -13,4 +13,9 @@ export const SWEEP_CAMPAIGNS_JOB = 'sweep-campaigns';
 export const SWEEP_CAMPAIGNS_EVERY_MS = 60_000;
 
 /** Retries of a run that failed unexpectedly (the database or Redis away); the sweep picks up after the last. */
-export const CAMPAIGN_JOB_OPTIONS = { attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } } as const;
+export const CAMPAIGN_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;

@@ -12,7 +12,16 @@ import { EmailCampaignProcessor } from './jobs/email-campaign.processor.js';
 
 /** The campaign processor (and its sweep); only the worker process imports this. */
 @Module({
-  imports: [EmailCampaignsModule, QueueModule, EmailRepliesModule, EmailTemplatesModule, MailAccountsModule, PostsModule, ModelsModule, ConsentModule],
+  imports: [
+    EmailCampaignsModule,
+    QueueModule,
+    EmailRepliesModule,
+    EmailTemplatesModule,
+    MailAccountsModule,
+    PostsModule,
+    ModelsModule,
+    ConsentModule,
+  ],
   providers: [EmailCampaignRunner, EmailCampaignProcessor],
 })
 export class EmailCampaignsWorkerModule {}

@@ -39,10 +39,16 @@ export class EmailCampaignsController {
 
   @Post('review')
   @HttpCode(200)
-  @ApiOkResponse({ type: EmailCampaignReviewDto, description: 'The campaign as POST email-campaigns would make it now; nothing is recorded or sent' })
+  @ApiOkResponse({
+    type: EmailCampaignReviewDto,
+    description: 'The campaign as POST email-campaigns would make it now; nothing is recorded or sent',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such template or mail account' })
-  review(@CurrentPrincipal() principal: Principal, @Body() body: ReviewEmailCampaignDto): Promise<EmailCampaignReviewDto> {
+  review(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: ReviewEmailCampaignDto,
+  ): Promise<EmailCampaignReviewDto> {
     return this.campaigns.review(principal, body);
   }
 
@@ -51,24 +57,50 @@ export class EmailCampaignsController {
   @ApiOkResponse({ type: CampaignPreviewDto, description: "One recipient's e-mail exactly as it would be sent" })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The post would be left out (the reason)' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  preview(@CurrentPrincipal() principal: Principal, @Body() body: PreviewCampaignEmailDto): Promise<CampaignPreviewDto> {
+  preview(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: PreviewCampaignEmailDto,
+  ): Promise<CampaignPreviewDto> {
     return this.campaigns.preview(principal, body);
   }
 
   @Post()
   @ApiIdempotencyKey('campaign')
-  @ApiCreatedResponse({ type: EmailCampaignDetailDto, description: 'Made and queued, its recipients frozen; follow it with GET email-campaigns/{id}' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Invalid posts, time or choice; every post left out (details.leftOut)' })
+  @ApiCreatedResponse({
+    type: EmailCampaignDetailDto,
+    description: 'Made and queued, its recipients frozen; follow it with GET email-campaigns/{id}',
+  })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'Invalid posts, time or choice; every post left out (details.leftOut)',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such template or mail account' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: "overQuota 'refuse' and more recipients than the account has left today; the account must be re-authenticated" })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'The Idempotency-Key was used for a different campaign' })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The queue could not be reached; nothing was sent' })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateEmailCampaignDto, @IdempotencyKey() idempotencyKey?: string): Promise<EmailCampaignDetailDto> {
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      "overQuota 'refuse' and more recipients than the account has left today; the account must be re-authenticated",
+  })
+  @ApiUnprocessableEntityResponse({
+    type: ErrorResponseDto,
+    description: 'The Idempotency-Key was used for a different campaign',
+  })
+  @ApiServiceUnavailableResponse({
+    type: ErrorResponseDto,
+    description: 'The queue could not be reached; nothing was sent',
+  })
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateEmailCampaignDto,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<EmailCampaignDetailDto> {
     return this.campaigns.create(principal, body, idempotencyKey);
   }
 
   @Get()
-  @ApiOkResponse({ type: EmailCampaignListDto, description: 'Newest first, with the count of recipients in each state' })
+  @ApiOkResponse({
+    type: EmailCampaignListDto,
+    description: 'Newest first, with the count of recipients in each state',
+  })
   list(@Query() query: EmailCampaignQueryDto): Promise<EmailCampaignListDto> {
     return this.campaigns.list(query);
   }
@@ -82,7 +114,10 @@ export class EmailCampaignsController {
 
   @Post(':id/pause')
   @HttpCode(200)
-  @ApiOkResponse({ type: EmailCampaignDetailDto, description: 'No further e-mail goes until it is resumed (one being handed to Gmail finishes)' })
+  @ApiOkResponse({
+    type: EmailCampaignDetailDto,
+    description: 'No further e-mail goes until it is resumed (one being handed to Gmail finishes)',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Paused already, finished or cancelled' })
   pause(@Param('id', IdParamPipe) id: number): Promise<EmailCampaignDetailDto> {
@@ -91,16 +126,25 @@ export class EmailCampaignsController {
 
   @Post(':id/resume')
   @HttpCode(200)
-  @ApiOkResponse({ type: EmailCampaignDetailDto, description: 'Running again (or scheduled again, when paused before its time)' })
+  @ApiOkResponse({
+    type: EmailCampaignDetailDto,
+    description: 'Running again (or scheduled again, when paused before its time)',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not paused, finished or cancelled; or the account must be re-authenticated first' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'Not paused, finished or cancelled; or the account must be re-authenticated first',
+  })
   resume(@Param('id', IdParamPipe) id: number): Promise<EmailCampaignDetailDto> {
     return this.campaigns.command(id, 'resume');
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiOkResponse({ type: EmailCampaignDetailDto, description: 'Its pending recipients are skipped; those sent stay sent' })
+  @ApiOkResponse({
+    type: EmailCampaignDetailDto,
+    description: 'Its pending recipients are skipped; those sent stay sent',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Finished or cancelled already' })
   cancel(@Param('id', IdParamPipe) id: number): Promise<EmailCampaignDetailDto> {

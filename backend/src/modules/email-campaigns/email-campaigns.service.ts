@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { isEmail } from 'class-validator';
 import type pg from 'pg';
@@ -18,7 +26,14 @@ import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
 import { ModelsService } from '../models/models.service.js';
 import { PostsService } from '../posts/posts.service.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
-import { afterCommand, type CampaignCommand, type CampaignState, type PauseCause, RECIPIENT_STATES, type RecipientState } from './domain/campaign-states.js';
+import {
+  afterCommand,
+  type CampaignCommand,
+  type CampaignState,
+  type PauseCause,
+  RECIPIENT_STATES,
+  type RecipientState,
+} from './domain/campaign-states.js';
 import { spreadOverDays } from './domain/quota-schedule.js';
 import type {
   CampaignPreviewDto,
@@ -34,13 +49,18 @@ import type {
   ReviewEmailCampaignDto,
 } from './dto/email-campaign.dto.js';
 import { EmailCampaign, EmailCampaignFollowUp, EmailCampaignRecipient } from './email-campaign.entity.js';
-import { CAMPAIGN_JOB_OPTIONS, EMAIL_CAMPAIGN_JOB, type EmailCampaignJobData, emailCampaignJobId } from './email-campaign.job.js';
+import {
+  CAMPAIGN_JOB_OPTIONS,
+  EMAIL_CAMPAIGN_JOB,
+  type EmailCampaignJobData,
+  emailCampaignJobId,
+} from './email-campaign.job.js';
 
 /** How far ahead a campaign may be scheduled. */
 const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 3600 * 1000;
 
 export const CAMPAIGN_MESSAGES = {
-  noAddress: "The post has no valid customer e-mail address.",
+  noAddress: 'The post has no valid customer e-mail address.',
   postNotFound: 'Post not found',
   nobody: 'None of the selected posts can be e-mailed. See why each one was left out.',
   past: 'The scheduled time has already passed. Please choose a later time.',
@@ -119,15 +139,27 @@ export class EmailCampaignsService {
     return {
       recipients: plan.recipients.map(({ postRowId: _row, ...recipient }) => recipient),
       leftOut: plan.leftOut,
-      quota: { dailyLimit: account.dailyLimit, sentLast24h: account.sentLast24h, remainingToday: account.remainingToday },
+      quota: {
+        dailyLimit: account.dailyLimit,
+        sentLast24h: account.sentLast24h,
+        remainingToday: account.remainingToday,
+      },
       exceedsToday: plan.recipients.length > account.remainingToday,
-      spread: spreadOverDays(plan.recipients.length, { dailyLimit: account.dailyLimit, sentAt: use.sentAt }, this.clock.now()),
+      spread: spreadOverDays(
+        plan.recipients.length,
+        { dailyLimit: account.dailyLimit, sentAt: use.sentAt },
+        this.clock.now(),
+      ),
     };
   }
 
   /** One recipient's e-mail exactly as it would be sent now (the same renderer, post and selected models). */
   async preview(principal: Principal, input: PreviewCampaignEmailDto): Promise<CampaignPreviewDto> {
-    const plan = await this.plan(principal.userId, { postIds: [input.postId], templateId: input.templateId, accountId: input.accountId });
+    const plan = await this.plan(principal.userId, {
+      postIds: [input.postId],
+      templateId: input.templateId,
+      accountId: input.accountId,
+    });
     const [recipient] = plan.recipients;
     if (!recipient) throw new BadRequestException(plan.leftOut[0]?.reason ?? CAMPAIGN_MESSAGES.notInPreview);
     const post = (await this.posts.forEmails([input.postId])).get(input.postId)!;
@@ -140,7 +172,11 @@ export class EmailCampaignsService {
    * Makes the campaign and queues it. Under an Idempotency-Key the staff member already used for the same campaign,
    * nothing more is made: it answers that campaign.
    */
-  async create(principal: Principal, input: CreateEmailCampaignDto, idempotencyKey: string = randomUUID()): Promise<EmailCampaignDetailDto> {
+  async create(
+    principal: Principal,
+    input: CreateEmailCampaignDto,
+    idempotencyKey: string = randomUUID(),
+  ): Promise<EmailCampaignDetailDto> {
     checkedIdempotencyKey(idempotencyKey);
     const followUps = input.followUps ?? [];
     const hash = requestHash([
@@ -158,13 +194,16 @@ export class EmailCampaignsService {
     const now = this.clock.now();
     const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
     if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new BadRequestException(CAMPAIGN_MESSAGES.past);
-    if (scheduledAt && scheduledAt.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_MS) throw new BadRequestException(CAMPAIGN_MESSAGES.tooFarAhead);
+    if (scheduledAt && scheduledAt.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_MS)
+      throw new BadRequestException(CAMPAIGN_MESSAGES.tooFarAhead);
 
     const plan = await this.plan(principal.userId, input);
     const { account, recipients } = plan;
-    if (recipients.length === 0) throw new BadRequestException({ message: CAMPAIGN_MESSAGES.nobody, details: { leftOut: plan.leftOut } });
+    if (recipients.length === 0)
+      throw new BadRequestException({ message: CAMPAIGN_MESSAGES.nobody, details: { leftOut: plan.leftOut } });
     if (account.needsReauth) throw this.mailAccounts.toHttpError({ kind: 'invalid_grant' }, account);
-    if (followUps.length > 0 && !account.canReadReplies) throw new BadRequestException(CAMPAIGN_MESSAGES.followUpsNeedReplies(account.email));
+    if (followUps.length > 0 && !account.canReadReplies)
+      throw new BadRequestException(CAMPAIGN_MESSAGES.followUpsNeedReplies(account.email));
     const followUpTemplates = await Promise.all(followUps.map((step) => this.templates.get(step.templateId)));
     if (input.overQuota === 'refuse' && recipients.length > account.remainingToday) {
       throw new ConflictException(CAMPAIGN_MESSAGES.overQuota(recipients.length, account.remainingToday, account));
@@ -232,7 +271,9 @@ export class EmailCampaignsService {
     try {
       await this.enqueue(campaignId, scheduledAt);
     } catch (error) {
-      this.logger.error(`Campaign ${campaignId} could not be queued: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `Campaign ${campaignId} could not be queued: ${error instanceof Error ? error.message : String(error)}`,
+      );
       // Nothing was sent: the campaign is cancelled and its key freed, so that a retry makes it anew.
       await this.stop(campaignId, CAMPAIGN_MESSAGES.queueDown);
       await this.em.fork().nativeUpdate(EmailCampaign, { id: campaignId }, { idempotencyKey: null });
@@ -242,7 +283,9 @@ export class EmailCampaignsService {
   }
 
   async list(query: EmailCampaignQueryDto): Promise<EmailCampaignListDto> {
-    const [{ count }] = await this.em.fork().execute<{ count: number }[]>(`select count(*)::int as "count" from "email_campaign"`);
+    const [{ count }] = await this.em
+      .fork()
+      .execute<{ count: number }[]>(`select count(*)::int as "count" from "email_campaign"`);
     const rows = await this.campaignRows(`true`, [], query.pageSize, (query.page - 1) * query.pageSize);
     return { data: rows.map(toCampaignDto), pagination: paginate(query.page, query.pageSize, count) };
   }
@@ -250,7 +293,10 @@ export class EmailCampaignsService {
   async get(id: number): Promise<EmailCampaignDetailDto> {
     const [row] = await this.campaignRows(`c."id" = ?`, [id], 1, 0);
     if (!row) throw new NotFoundException(CAMPAIGN_MESSAGES.notFound);
-    type RecipientRow = Omit<EmailCampaignDetailDto['recipients'][number], 'sentAt' | 'dueAt' | 'outcome' | 'bounceReason'> & {
+    type RecipientRow = Omit<
+      EmailCampaignDetailDto['recipients'][number],
+      'sentAt' | 'dueAt' | 'outcome' | 'bounceReason'
+    > & {
       sentAt: Date | null;
       dueAt: Date | null;
       sentEmailId: number | null;
@@ -261,12 +307,22 @@ export class EmailCampaignsService {
          from "email_campaign_recipient" where "campaign_id" = ? order by "position", "step"`,
       [id],
     );
-    const outcomes = await this.sentEmails.outcomesOf(recipients.flatMap((recipient) => (recipient.state === 'sent' && recipient.sentEmailId ? [recipient.sentEmailId] : [])));
+    const outcomes = await this.sentEmails.outcomesOf(
+      recipients.flatMap((recipient) =>
+        recipient.state === 'sent' && recipient.sentEmailId ? [recipient.sentEmailId] : [],
+      ),
+    );
     return {
       ...toCampaignDto(row),
       recipients: recipients.map(({ sentEmailId, ...recipient }) => {
         const outcome = sentEmailId === null ? undefined : outcomes.get(sentEmailId);
-        return { ...recipient, sentAt: iso(recipient.sentAt), dueAt: iso(recipient.dueAt), outcome: outcome?.outcome ?? null, bounceReason: outcome?.bounceReason ?? null };
+        return {
+          ...recipient,
+          sentAt: iso(recipient.sentAt),
+          dueAt: iso(recipient.dueAt),
+          outcome: outcome?.outcome ?? null,
+          bounceReason: outcome?.bounceReason ?? null,
+        };
       }),
     };
   }
@@ -274,12 +330,18 @@ export class EmailCampaignsService {
   /** Pause, resume or cancel, when it makes sense (409 with why otherwise). */
   async command(id: number, command: CampaignCommand): Promise<EmailCampaignDetailDto> {
     const next = await this.em.fork().transactional(async (em) => {
-      const [row] = await em.execute<{ state: CampaignState; scheduledAt: string | null; startedAt: string | null; accountId: number | null }[]>(
+      const [row] = await em.execute<
+        { state: CampaignState; scheduledAt: string | null; startedAt: string | null; accountId: number | null }[]
+      >(
         `select "state", "scheduled_at" as "scheduledAt", "started_at" as "startedAt", "account_id" as "accountId" from "email_campaign" where "id" = ? for update`,
         [id],
       );
       if (!row) throw new NotFoundException(CAMPAIGN_MESSAGES.notFound);
-      const campaign = { ...row, scheduledAt: row.scheduledAt ? new Date(row.scheduledAt) : null, startedAt: row.startedAt ? new Date(row.startedAt) : null };
+      const campaign = {
+        ...row,
+        scheduledAt: row.scheduledAt ? new Date(row.scheduledAt) : null,
+        startedAt: row.startedAt ? new Date(row.startedAt) : null,
+      };
       const outcome = afterCommand(command, campaign, this.clock.now());
       if ('refused' in outcome) throw new ConflictException(outcome.refused);
       if (command === 'resume' && campaign.accountId !== null) {
@@ -306,7 +368,8 @@ export class EmailCampaignsService {
       );
       return { state: outcome.state, scheduledAt: campaign.scheduledAt };
     });
-    if (command === 'resume') await this.enqueue(id, next.state === 'scheduled' ? next.scheduledAt : null, { now: true });
+    if (command === 'resume')
+      await this.enqueue(id, next.state === 'scheduled' ? next.scheduledAt : null, { now: true });
     // A paused or cancelled campaign's job finds it so and ends; one waiting (delayed) is dropped now.
     if (command !== 'resume') await this.dropWaitingJob(id);
     return this.get(id);
@@ -352,15 +415,25 @@ export class EmailCampaignsService {
   /** Cancels a campaign nothing of which was sent (it could not be queued). */
   private async stop(campaignId: number, reason: string): Promise<void> {
     await this.em.fork().transactional(async (em) => {
-      await em.execute(`update "email_campaign_recipient" set "state" = 'skipped', "error" = ?, "updated_at" = now() where "campaign_id" = ? and "state" = 'pending'`, [reason, campaignId]);
-      await em.nativeUpdate(EmailCampaign, { id: campaignId }, { state: 'cancelled', pauseReason: reason, finishedAt: new Date() });
+      await em.execute(
+        `update "email_campaign_recipient" set "state" = 'skipped', "error" = ?, "updated_at" = now() where "campaign_id" = ? and "state" = 'pending'`,
+        [reason, campaignId],
+      );
+      await em.nativeUpdate(
+        EmailCampaign,
+        { id: campaignId },
+        { state: 'cancelled', pauseReason: reason, finishedAt: new Date() },
+      );
     });
   }
 
   private async underKey(userId: number, key: string, hash: string): Promise<EmailCampaignDetailDto | null> {
     const [earlier] = await this.em
       .fork()
-      .execute<{ id: number; requestHash: string }[]>(`select "id", "request_hash" as "requestHash" from "email_campaign" where "created_by_id" = ? and "idempotency_key" = ?`, [userId, key]);
+      .execute<{ id: number; requestHash: string }[]>(
+        `select "id", "request_hash" as "requestHash" from "email_campaign" where "created_by_id" = ? and "idempotency_key" = ?`,
+        [userId, key],
+      );
     if (!earlier) return null;
     if (earlier.requestHash !== hash) throw new UnprocessableEntityException(CAMPAIGN_MESSAGES.keyReused);
     return this.get(earlier.id);
@@ -372,11 +445,19 @@ export class EmailCampaignsService {
    * opted out of e-mails; and a postId no post has.
    */
   private async plan(userId: number, input: ReviewEmailCampaignDto): Promise<CampaignPlan> {
-    const [template, account] = await Promise.all([this.templates.get(input.templateId), this.mailAccounts.get(input.accountId)]);
-    const [posts, selections] = await Promise.all([this.posts.forEmails(input.postIds), this.models.selectedForPosts(userId, input.postIds)]);
+    const [template, account] = await Promise.all([
+      this.templates.get(input.templateId),
+      this.mailAccounts.get(input.accountId),
+    ]);
+    const [posts, selections] = await Promise.all([
+      this.posts.forEmails(input.postIds),
+      this.models.selectedForPosts(userId, input.postIds),
+    ]);
     const modelsOf = new Map(selections.map((selection) => [selection.postId, selection.models]));
     const addressOf = new Map([...posts.values()].map((post) => [post.postId, this.sending.customerAddress(post)]));
-    const optedOut = await this.consent.emailOptOuts([...addressOf.values()].filter((address): address is string => address !== null));
+    const optedOut = await this.consent.emailOptOuts(
+      [...addressOf.values()].filter((address): address is string => address !== null),
+    );
     const plan: CampaignPlan = { template, account, recipients: [], leftOut: [] };
     for (const postId of input.postIds) {
       const post = posts.get(postId);
@@ -399,7 +480,14 @@ export class EmailCampaignsService {
         continue;
       }
       const { subject } = this.sending.render({ subject: template.subject }, post, models, account.email);
-      plan.recipients.push({ postId, postTitle: post.postTitle, recipient: address!, subject, modelCount: models.length, postRowId: post.id });
+      plan.recipients.push({
+        postId,
+        postTitle: post.postTitle,
+        recipient: address!,
+        subject,
+        modelCount: models.length,
+        postRowId: post.id,
+      });
     }
     return plan;
   }
@@ -421,7 +509,11 @@ export class EmailCampaignsService {
 }
 
 function toCampaignDto(row: CampaignRow): EmailCampaignDto {
-  const byState = (counts: CampaignRow['counts']) => Object.fromEntries(RECIPIENT_STATES.map((state) => [state, counts?.[state] ?? 0])) as Record<RecipientState, number>;
+  const byState = (counts: CampaignRow['counts']) =>
+    Object.fromEntries(RECIPIENT_STATES.map((state) => [state, counts?.[state] ?? 0])) as Record<
+      RecipientState,
+      number
+    >;
   return {
     id: row.id,
     state: row.state,

@@ -62,7 +62,9 @@ export class GmailWatchService {
         summary.bounced += found.bounced;
       } catch (error) {
         summary.failed++;
-        this.logger.warn(`Could not read the replies of mail account ${account.id}: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `Could not read the replies of mail account ${account.id}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     return summary;
@@ -88,7 +90,11 @@ export class GmailWatchService {
   }
 
   /** The messages added to our sends' threads since `since`; null when Gmail no longer has that history. */
-  private async sinceHistory(mailbox: GmailReadPort, accountId: number, since: string): Promise<{ arrivals: Arrivals; historyId: string } | null> {
+  private async sinceHistory(
+    mailbox: GmailReadPort,
+    accountId: number,
+    since: string,
+  ): Promise<{ arrivals: Arrivals; historyId: string } | null> {
     const added = new Map<string, string>();
     let historyId: string;
     let pageToken: string | undefined;
@@ -121,17 +127,24 @@ export class GmailWatchService {
     const sentIds = new Set(sends.map((send) => send.gmailMessageId));
     const messages: GmailMessageHeaders[] = [];
     for (const threadId of threadIds) {
-      for (const message of await mailbox.thread(threadId, CLASSIFYING_HEADERS)) if (!sentIds.has(message.id)) messages.push(message);
+      for (const message of await mailbox.thread(threadId, CLASSIFYING_HEADERS))
+        if (!sentIds.has(message.id)) messages.push(message);
     }
     return { arrivals: { messages, sends }, historyId };
   }
 
   /** Marks what the arrived messages say of our sends. */
-  private async settle(mailbox: GmailReadPort, account: GoogleAccount, { messages, sends }: Arrivals): Promise<{ replied: number; bounced: number }> {
+  private async settle(
+    mailbox: GmailReadPort,
+    account: GoogleAccount,
+    { messages, sends }: Arrivals,
+  ): Promise<{ replied: number; bounced: number }> {
     const found = { replied: 0, bounced: 0 };
     for (const message of messages) {
       // The sends of the thread that the message can answer: those sent before it came.
-      const answered = sends.filter((send) => send.threadId === message.threadId && send.sentAt.getTime() <= message.receivedAt.getTime());
+      const answered = sends.filter(
+        (send) => send.threadId === message.threadId && send.sentAt.getTime() <= message.receivedAt.getTime(),
+      );
       if (answered.length === 0) continue;
       const kind = threadMessageKind(message, account.email);
       if (kind === 'reply') {
@@ -143,7 +156,13 @@ export class GmailWatchService {
         const unbounced = answered.filter((send) => !send.bounced);
         if (unbounced.length === 0) continue;
         const report = await mailbox.deliveryStatus(message.id);
-        const bounce = report === null ? null : bounceOf(report, unbounced.map((send) => send.recipient));
+        const bounce =
+          report === null
+            ? null
+            : bounceOf(
+                report,
+                unbounced.map((send) => send.recipient),
+              );
         if (!bounce) continue;
         const bounced = unbounced.filter((send) => send.recipient.trim().toLowerCase() === bounce.recipient);
         // The opt-out first: a crash after it leaves the e-mail unmarked, and the next watch finds the opt-out in force.

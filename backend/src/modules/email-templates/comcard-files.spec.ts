@@ -18,7 +18,9 @@ const model = (comcardNo: string, fields: Partial<EmailModel>): EmailModel => ({
 const link = (id: string) => `https://drive.google.com/uc?export=download&id=${id}`;
 
 /** A Drive of a few files, as the port answers for them. */
-function driveOf(files: Record<string, { mimeType: string; size: number } | 'missing'>): DrivePort & { asked: string[] } {
+function driveOf(
+  files: Record<string, { mimeType: string; size: number } | 'missing'>,
+): DrivePort & { asked: string[] } {
   const asked: string[] = [];
   const download = async (fileId: string, maxBytes: number): Promise<DriveDownload> => {
     asked.push(fileId);
@@ -27,7 +29,13 @@ function driveOf(files: Record<string, { mimeType: string; size: number } | 'mis
     if (file.size > maxBytes) return { kind: 'too-large', name: `${fileId}.pdf`, size: file.size };
     return { kind: 'file', name: `${fileId}.pdf`, mimeType: file.mimeType, content: Buffer.alloc(file.size) };
   };
-  return { asked, download, listFiles: async () => ({ files: [], nextPageToken: null }), getFile: async (id) => ({ id, mimeType: null }), linkSharing: async () => 'anyone' };
+  return {
+    asked,
+    download,
+    listFiles: async () => ({ files: [], nextPageToken: null }),
+    getFile: async (id) => ({ id, mimeType: null }),
+    linkSharing: async () => 'anyone',
+  };
 }
 
 describe('comcardFiles', () => {
@@ -66,6 +74,8 @@ describe('comcardFiles', () => {
     drive.download = async () => {
       throw new GoogleCallError({ kind: 'invalid_grant' });
     };
-    await expect(comcardFiles(drive, [model('C-1', { download: link('PDF000000001') })], 1000)).rejects.toBeInstanceOf(GoogleCallError);
+    await expect(comcardFiles(drive, [model('C-1', { download: link('PDF000000001') })], 1000)).rejects.toBeInstanceOf(
+      GoogleCallError,
+    );
   });
 });

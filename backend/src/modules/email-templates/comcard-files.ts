@@ -19,7 +19,11 @@ export interface ComcardFiles {
 
 export const NO_COMCARD_FILES: ComcardFiles = { attachments: [], linked: [] };
 
-export async function comcardFiles(drive: DrivePort, models: readonly EmailModel[], maxBytes: number): Promise<ComcardFiles> {
+export async function comcardFiles(
+  drive: DrivePort,
+  models: readonly EmailModel[],
+  maxBytes: number,
+): Promise<ComcardFiles> {
   const files: ComcardFiles = { attachments: [], linked: [] };
   let left = maxBytes;
   for (const model of models) {

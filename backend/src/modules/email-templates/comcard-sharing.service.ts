@@ -8,7 +8,12 @@ import { PostsService } from '../posts/posts.service.js';
 import type { ComcardSharingDto } from './dto/email-template.dto.js';
 
 /** The links of a selected model that an e-mail hands to the customer: profile, download, photos. */
-const CUSTOMER_LINKS = ['htmlUrl', 'download', 'comcardPhotoURL', 'image'] as const satisfies readonly (keyof ModelDto)[];
+const CUSTOMER_LINKS = [
+  'htmlUrl',
+  'download',
+  'comcardPhotoURL',
+  'image',
+] as const satisfies readonly (keyof ModelDto)[];
 
 /**
  * Which Drive files of a post's selected models a customer could not open from the e-mail (spec §8's "Access
@@ -25,9 +30,18 @@ export class ComcardSharingService {
   async check(principal: Principal, postId: string, accountId: number): Promise<ComcardSharingDto> {
     const post = await this.posts.forEmail(postId);
     const links = (await this.models.selectionOf(principal.userId, post.id)).flatMap((model) =>
-      CUSTOMER_LINKS.flatMap((field) => (model[field] ? [{ model: model.nameKor || model.nameEng || model.comcardNo, field, link: model[field]! }] : [])),
+      CUSTOMER_LINKS.flatMap((field) =>
+        model[field] ? [{ model: model.nameKor || model.nameEng || model.comcardNo, field, link: model[field]! }] : [],
+      ),
     );
-    const unshared = new Map((await this.mailAccounts.unsharedDriveFiles(accountId, links.map(({ link }) => link))).map((file) => [file.fileId, file.sharing]));
+    const unshared = new Map(
+      (
+        await this.mailAccounts.unsharedDriveFiles(
+          accountId,
+          links.map(({ link }) => link),
+        )
+      ).map((file) => [file.fileId, file.sharing]),
+    );
     return {
       unshared: links.flatMap(({ model, field, link }) => {
         const sharing = unshared.get(driveFileId(link) ?? '');

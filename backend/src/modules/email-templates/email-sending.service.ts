@@ -16,21 +16,43 @@ import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempote
 import { formatKoreanDateTime } from '@job-casting/rules';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
 import type { MailAccountDto } from '../mail-accounts/dto/mail-account.dto.js';
-import { GoogleCallError, type GmailSent, type GoogleFailure, googleFailureOf, type GoogleSession } from '../mail-accounts/providers/google.ports.js';
+import {
+  GoogleCallError,
+  type GmailSent,
+  type GoogleFailure,
+  googleFailureOf,
+  type GoogleSession,
+} from '../mail-accounts/providers/google.ports.js';
 import { ModelsService } from '../models/models.service.js';
 import { type PostContact, PostsService } from '../posts/posts.service.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { UsersService } from '../users/users.service.js';
 import { comcardFiles, NO_COMCARD_FILES } from './comcard-files.js';
 import { buildMimeMessage } from './mime-message.js';
-import { type EmailContext, type EmailModel, type RenderedEmail, renderEmail, renderSubject, sampleContext } from './domain/render-email.js';
-import type { EmailPreviewDto, PreviewEmailDto, SendDefaultEmailDto, SendEmailDto, SendEmailResultDto, SendTestEmailDto, SendTestEmailResultDto } from './dto/email-template.dto.js';
+import {
+  type EmailContext,
+  type EmailModel,
+  type RenderedEmail,
+  renderEmail,
+  renderSubject,
+  sampleContext,
+} from './domain/render-email.js';
+import type {
+  EmailPreviewDto,
+  PreviewEmailDto,
+  SendDefaultEmailDto,
+  SendEmailDto,
+  SendEmailResultDto,
+  SendTestEmailDto,
+  SendTestEmailResultDto,
+} from './dto/email-template.dto.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 import { ConsentService } from '../consent/consent.service.js';
 
 export const EMAIL_SENT = 'Email sent successfully!';
 /** Simple mails the default template, which presents the post's selected models: without any it says nothing. */
-export const NO_MODELS_SELECTED = 'No models selected. Choose the models for this post with Select Models before sending.';
+export const NO_MODELS_SELECTED =
+  'No models selected. Choose the models for this post with Select Models before sending.';
 /** Waits before retrying a send Gmail failed with a 5xx: it answered, so nothing went out. */
 const RETRY_DELAYS_MS = [500, 1500];
 
@@ -39,7 +61,11 @@ class GmailSilentException extends BadGatewayException {}
 
 /** The account's daily sending limit is spent: by our count of the last 24 hours, or as Gmail answered. */
 const dailyLimitReached = (accountEmail: string, cause?: unknown) =>
-  new HttpException(`The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`, 429, { cause });
+  new HttpException(
+    `The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`,
+    429,
+    { cause },
+  );
 
 /** What became of an e-mail handed to Gmail (EmailSendingService.transmit), as the sent-e-mail log records it. */
 export type TransmitOutcome =
@@ -62,9 +88,15 @@ export interface TransmitOptions {
  * thread so far. Gmail sets a sent message's Message-ID itself, so it is read back from the mailbox (the read scope);
  * a message deleted since leaves the thread id alone to join the thread.
  */
-async function answeredMessage({ mailbox }: GoogleSession, gmailMessageId: string): Promise<{ inReplyTo?: string; references?: string[] }> {
+async function answeredMessage(
+  { mailbox }: GoogleSession,
+  gmailMessageId: string,
+): Promise<{ inReplyTo?: string; references?: string[] }> {
   const message = await mailbox.message(gmailMessageId, ['Message-ID', 'References']);
-  const header = (name: string) => Object.entries(message?.headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]?.trim();
+  const header = (name: string) =>
+    Object.entries(message?.headers ?? {})
+      .find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]
+      ?.trim();
   const messageId = header('Message-ID');
   if (!messageId) return {};
   const earlier = header('References')?.split(/\s+/).filter(Boolean) ?? [];
@@ -72,7 +104,16 @@ async function answeredMessage({ mailbox }: GoogleSession, gmailMessageId: strin
 }
 
 function emailContext(post: PostContact, models: readonly EmailModel[], senderEmail: string): EmailContext {
-  return { post: { postId: post.postId, manager: post.manager, phoneCall: post.phoneCall, customerEmail: post.customerEmail ?? post.email }, models, senderEmail };
+  return {
+    post: {
+      postId: post.postId,
+      manager: post.manager,
+      phoneCall: post.phoneCall,
+      customerEmail: post.customerEmail ?? post.email,
+    },
+    models,
+    senderEmail,
+  };
 }
 
 /**
@@ -114,16 +155,42 @@ export class EmailSendingService {
     // The register is asked before anything is recorded: an opted-out address gets no e-mail, whatever the screen sent.
     await this.consent.assertEmailAllowed(input.recipient);
     const attachComcards = input.attachComcards ?? false;
-    const request = ['specify', input.postId, input.accountId, input.recipient, input.subject, input.content, attachComcards];
-    return this.deliver(principal, input, { subject: input.subject, template: input.content, attachComcards }, request, idempotencyKey);
+    const request = [
+      'specify',
+      input.postId,
+      input.accountId,
+      input.recipient,
+      input.subject,
+      input.content,
+      attachComcards,
+    ];
+    return this.deliver(
+      principal,
+      input,
+      { subject: input.subject, template: input.content, attachComcards },
+      request,
+      idempotencyKey,
+    );
   }
 
   /** Simple: the default template. */
-  async sendDefault(principal: Principal, input: SendDefaultEmailDto, idempotencyKey?: string): Promise<SendEmailResultDto> {
+  async sendDefault(
+    principal: Principal,
+    input: SendDefaultEmailDto,
+    idempotencyKey?: string,
+  ): Promise<SendEmailResultDto> {
     await this.consent.assertEmailAllowed(input.recipient);
     const template = await this.templates.findDefault();
-    if (!template) throw new ConflictException('There is no default email template. Please create one in Email Templates first.');
-    return this.deliver(principal, input, template, ['default', input.postId, input.accountId, input.recipient], idempotencyKey, { needsModels: true });
+    if (!template)
+      throw new ConflictException('There is no default email template. Please create one in Email Templates first.');
+    return this.deliver(
+      principal,
+      input,
+      template,
+      ['default', input.postId, input.accountId, input.recipient],
+      idempotencyKey,
+      { needsModels: true },
+    );
   }
 
   /**
@@ -134,15 +201,28 @@ export class EmailSendingService {
     const staff = await this.users.findById(principal.userId);
     if (!staff?.email) throw new BadRequestException('Your account has no e-mail address to send a test to.');
     const specified = input.content !== undefined;
-    const template = specified ? { subject: input.subject ?? '', template: input.content! } : await this.templates.findDefault();
-    if (!template) throw new ConflictException('There is no default email template. Please create one in Email Templates first.');
-    const [post, account] = await Promise.all([this.posts.forEmail(input.postId), this.mailAccounts.get(input.accountId)]);
+    const template = specified
+      ? { subject: input.subject ?? '', template: input.content! }
+      : await this.templates.findDefault();
+    if (!template)
+      throw new ConflictException('There is no default email template. Please create one in Email Templates first.');
+    const [post, account] = await Promise.all([
+      this.posts.forEmail(input.postId),
+      this.mailAccounts.get(input.accountId),
+    ]);
     const context = await this.contextFor(principal, post, account.email);
     if (!specified && context.models.length === 0) throw new BadRequestException(NO_MODELS_SELECTED);
     const subject = renderSubject(template.subject, context);
     if (subject === '') throw new BadRequestException('Please enter an email subject');
     const body = renderEmail(template.template, context);
-    const raw = (await buildMimeMessage({ from: { name: account.name, address: account.email }, to: staff.email, subject: `[TEST] ${subject}`, body })).toString('base64url');
+    const raw = (
+      await buildMimeMessage({
+        from: { name: account.name, address: account.email },
+        to: staff.email,
+        subject: `[TEST] ${subject}`,
+        body,
+      })
+    ).toString('base64url');
     await this.mailAccounts.withGoogle(account.id, (google) => this.sendWithRetry(google, raw, account.email));
     return { success: true, message: `Test e-mail sent to ${staff.email}.`, to: staff.email };
   }
@@ -157,7 +237,10 @@ export class EmailSendingService {
   ): Promise<SendEmailResultDto> {
     const attachComcards = template.attachComcards ?? false;
     checkedIdempotencyKey(idempotencyKey);
-    const [post, account] = await Promise.all([this.posts.forEmail(input.postId), this.mailAccounts.get(input.accountId)]);
+    const [post, account] = await Promise.all([
+      this.posts.forEmail(input.postId),
+      this.mailAccounts.get(input.accountId),
+    ]);
     const context = await this.contextFor(principal, post, account.email);
     if (needsModels && context.models.length === 0) throw new BadRequestException(NO_MODELS_SELECTED);
     const subject = renderSubject(template.subject, context);
@@ -175,7 +258,13 @@ export class EmailSendingService {
     });
     switch (start.kind) {
       case 'sent':
-        return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: start.gmailMessageId, linkedInstead: [] };
+        return {
+          success: true,
+          message: EMAIL_SENT,
+          sentEmailId: start.sendId,
+          messageId: start.gmailMessageId,
+          linkedInstead: [],
+        };
       case 'in-flight':
         throw new ConflictException('This e-mail is being sent already. Please wait a moment.');
       case 'unknown':
@@ -191,9 +280,17 @@ export class EmailSendingService {
       await this.sentEmails.failed(start.sendId, refusal.message);
       throw refusal;
     }
-    const outcome = await this.transmit(start.sendId, account, input.recipient, subject, body, { attachComcardsOf: attachComcards ? context.models : [] });
+    const outcome = await this.transmit(start.sendId, account, input.recipient, subject, body, {
+      attachComcardsOf: attachComcards ? context.models : [],
+    });
     if (outcome.kind !== 'sent') throw outcome.error;
-    return { success: true, message: EMAIL_SENT, sentEmailId: start.sendId, messageId: outcome.messageId, linkedInstead: outcome.linkedInstead };
+    return {
+      success: true,
+      message: EMAIL_SENT,
+      sentEmailId: start.sendId,
+      messageId: outcome.messageId,
+      linkedInstead: outcome.linkedInstead,
+    };
   }
 
   /** Whether the account may send one more e-mail besides the attempt `sendId` (rolling 24 hours). */
@@ -219,10 +316,25 @@ export class EmailSendingService {
     let files = NO_COMCARD_FILES;
     try {
       sent = await this.mailAccounts.withGoogle(account.id, async (google) => {
-        files = attachComcardsOf.length > 0 ? await comcardFiles(google.drive, attachComcardsOf, this.config.EMAIL_ATTACHMENTS_MAX_BYTES) : NO_COMCARD_FILES;
+        files =
+          attachComcardsOf.length > 0
+            ? await comcardFiles(google.drive, attachComcardsOf, this.config.EMAIL_ATTACHMENTS_MAX_BYTES)
+            : NO_COMCARD_FILES;
         const answering = inThread ? await answeredMessage(google, inThread.gmailMessageId) : {};
-        const email = { from: { name: account.name, address: account.email }, to: recipient, subject, body, attachments: files.attachments, ...answering };
-        return this.sendWithRetry(google, (await buildMimeMessage(email)).toString('base64url'), account.email, inThread?.threadId);
+        const email = {
+          from: { name: account.name, address: account.email },
+          to: recipient,
+          subject,
+          body,
+          attachments: files.attachments,
+          ...answering,
+        };
+        return this.sendWithRetry(
+          google,
+          (await buildMimeMessage(email)).toString('base64url'),
+          account.email,
+          inThread?.threadId,
+        );
       });
     } catch (error) {
       if (!(error instanceof HttpException)) {
@@ -245,9 +357,24 @@ export class EmailSendingService {
    * What one post's customer gets from a template, sent as `senderEmail`, presenting `models` (a staff member's
    * selection for the post): the subject, and the body when asked for. The same renderer as every send and preview.
    */
-  render(template: { subject: string; template: string }, post: PostContact, models: readonly EmailModel[], senderEmail: string): { subject: string; body: RenderedEmail };
-  render(template: { subject: string }, post: PostContact, models: readonly EmailModel[], senderEmail: string): { subject: string };
-  render(template: { subject: string; template?: string }, post: PostContact, models: readonly EmailModel[], senderEmail: string): { subject: string; body?: RenderedEmail } {
+  render(
+    template: { subject: string; template: string },
+    post: PostContact,
+    models: readonly EmailModel[],
+    senderEmail: string,
+  ): { subject: string; body: RenderedEmail };
+  render(
+    template: { subject: string },
+    post: PostContact,
+    models: readonly EmailModel[],
+    senderEmail: string,
+  ): { subject: string };
+  render(
+    template: { subject: string; template?: string },
+    post: PostContact,
+    models: readonly EmailModel[],
+    senderEmail: string,
+  ): { subject: string; body?: RenderedEmail } {
     const context = emailContext(post, models, senderEmail);
     const subject = renderSubject(template.subject, context);
     return template.template === undefined ? { subject } : { subject, body: renderEmail(template.template, context) };
@@ -266,7 +393,12 @@ export class EmailSendingService {
    * One Gmail send. A 5xx is retried with backoff (Gmail answered, so nothing went out); a call that got no answer
    * is not, since the message may have left. A rate limit says when to try again, not that the day's limit is spent.
    */
-  private async sendWithRetry({ gmail }: GoogleSession, raw: string, accountEmail: string, threadId?: string): Promise<GmailSent> {
+  private async sendWithRetry(
+    { gmail }: GoogleSession,
+    raw: string,
+    accountEmail: string,
+    threadId?: string,
+  ): Promise<GmailSent> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await gmail.send(raw, threadId);
@@ -276,10 +408,16 @@ export class EmailSendingService {
         if (failure.kind === 'daily_limit') throw dailyLimitReached(accountEmail, error);
         if (failure.kind === 'rate_limited') {
           const when = failure.retryAt ? `after ${formatKoreanDateTime(failure.retryAt)} (Korean time)` : 'in a minute';
-          throw new HttpException(`Gmail is holding back the e-mails of ${accountEmail} for now. Please try again ${when} or send from another account.`, 429, { cause: error });
+          throw new HttpException(
+            `Gmail is holding back the e-mails of ${accountEmail} for now. Please try again ${when} or send from another account.`,
+            429,
+            { cause: error },
+          );
         }
         if (failure.kind === 'unavailable' && failure.status === undefined) {
-          throw new GmailSilentException(`Gmail did not answer, so the e-mail may or may not have been sent. Please check the Sent folder of ${accountEmail} before sending again.`);
+          throw new GmailSilentException(
+            `Gmail did not answer, so the e-mail may or may not have been sent. Please check the Sent folder of ${accountEmail} before sending again.`,
+          );
         }
         if (failure.kind !== 'unavailable' || attempt >= RETRY_DELAYS_MS.length) throw error;
         this.logger.warn(`Gmail answered ${failure.status} to a send from ${accountEmail}; retrying`);

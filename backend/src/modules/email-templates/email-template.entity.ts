@@ -48,13 +48,19 @@ export const EmailTemplateSchema = defineEntity({
     fieldVersions: p.json<Record<string, number>>().defaultRaw(`'{}'`),
   },
   triggers: [
-    { name: 'has_default', timing: 'after', events: ['insert', 'update', 'delete'], expression: HAS_DEFAULT_TRIGGER_SQL },
+    {
+      name: 'has_default',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression: HAS_DEFAULT_TRIGGER_SQL,
+    },
     recordVersionTrigger('email_template', ['title', 'subject', 'template', 'is_active']),
   ],
   indexes: [
     {
       name: 'email_template_one_default_index',
-      expression: 'create unique index "email_template_one_default_index" on "email_template" ("is_default") where "is_default"',
+      expression:
+        'create unique index "email_template_one_default_index" on "email_template" ("is_default") where "is_default"',
     },
   ],
 });

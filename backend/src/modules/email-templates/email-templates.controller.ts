@@ -42,15 +42,24 @@ const SEND_FAILURES = [
   ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such post or mail account' }),
   ApiConflictResponse({
     type: ErrorResponseDto,
-    description: 'The account must be re-authenticated, the same send is in flight, or Gmail never confirmed an earlier try',
+    description:
+      'The account must be re-authenticated, the same send is in flight, or Gmail never confirmed an earlier try',
   }),
-  ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'The Idempotency-Key was used for a different e-mail' }),
+  ApiUnprocessableEntityResponse({
+    type: ErrorResponseDto,
+    description: 'The Idempotency-Key was used for a different e-mail',
+  }),
   ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: "The account's daily sending limit is reached" }),
-  ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Gmail failed, or did not answer (the e-mail may have gone out)' }),
+  ApiBadGatewayResponse({
+    type: ErrorResponseDto,
+    description: 'Gmail failed, or did not answer (the e-mail may have gone out)',
+  }),
 ];
-const applyAll = (decorators: MethodDecorator[]): MethodDecorator => (target, key, descriptor) => {
-  for (const decorator of decorators) decorator(target, key, descriptor);
-};
+const applyAll =
+  (decorators: MethodDecorator[]): MethodDecorator =>
+  (target, key, descriptor) => {
+    for (const decorator of decorators) decorator(target, key, descriptor);
+  };
 
 /** E-mail templates and sending (spec §7 E-mail templates). */
 @ApiTags('email-templates')
@@ -87,10 +96,16 @@ export class EmailTemplatesController {
   }
 
   @Get('comcard-sharing')
-  @ApiOkResponse({ type: ComcardSharingDto, description: "The selected models' Drive links a customer could not open, checked before sending" })
+  @ApiOkResponse({
+    type: ComcardSharingDto,
+    description: "The selected models' Drive links a customer could not open, checked before sending",
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  comcardSharing(@CurrentPrincipal() principal: Principal, @Query() query: ComcardSharingQueryDto): Promise<ComcardSharingDto> {
+  comcardSharing(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ComcardSharingQueryDto,
+  ): Promise<ComcardSharingDto> {
     return this.sharing.check(principal, query.postId, query.accountId);
   }
 
@@ -109,7 +124,10 @@ export class EmailTemplatesController {
 
   @Post('send-test')
   @HttpCode(200)
-  @ApiOkResponse({ type: SendTestEmailResultDto, description: "A copy to the signed-in staff member's own address; not logged as a send to the post" })
+  @ApiOkResponse({
+    type: SendTestEmailResultDto,
+    description: "A copy to the signed-in staff member's own address; not logged as a send to the post",
+  })
   @applyAll(SEND_FAILURES)
   sendTest(@CurrentPrincipal() principal: Principal, @Body() body: SendTestEmailDto): Promise<SendTestEmailResultDto> {
     return this.sending.sendTest(principal, body);
@@ -140,7 +158,11 @@ export class EmailTemplatesController {
   @ApiOkResponse({ type: EmailTemplateDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
+  })
   update(@Param('id', IdParamPipe) id: number, @Body() body: UpdateEmailTemplateDto): Promise<EmailTemplateDto> {
     return this.templates.update(id, body);
   }

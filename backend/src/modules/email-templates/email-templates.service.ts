@@ -25,7 +25,13 @@ export function toEmailTemplateDto(template: EmailTemplate): EmailTemplateDto {
 }
 
 /** The columns of the fields staff write (htmlTemplate is rendered from template). */
-const EDITED_COLUMNS = { title: 'title', subject: 'subject', template: 'template', isActive: 'is_active', attachComcards: 'attach_comcards' } as const;
+const EDITED_COLUMNS = {
+  title: 'title',
+  subject: 'subject',
+  template: 'template',
+  isActive: 'is_active',
+  attachComcards: 'attach_comcards',
+} as const;
 
 /**
  * E-mail templates (spec §7). Writes that can move the default take one transaction-scoped lock, so two staff
@@ -78,10 +84,13 @@ export class EmailTemplatesService {
       }));
       const conflicts = conflictingFields(template, input.version, writes);
       if (conflicts.length > 0) {
-        throw staleSave(`The template was changed by someone else meanwhile (${conflicts.join(', ')}). Nothing was saved.`, {
-          conflictingFields: conflicts,
-          current: toEmailTemplateDto(template),
-        });
+        throw staleSave(
+          `The template was changed by someone else meanwhile (${conflicts.join(', ')}). Nothing was saved.`,
+          {
+            conflictingFields: conflicts,
+            current: toEmailTemplateDto(template),
+          },
+        );
       }
       em.assign(template, fields);
       await em.flush();
@@ -118,7 +127,14 @@ export class EmailTemplatesService {
     const template = normaliseNewlines(input.template);
     const subject = input.subject.trim();
     const preview = renderEmail(template, sampleContext(this.config.PUBLIC_URL));
-    return { title: input.title.trim(), subject, template, htmlTemplate: htmlDocument(preview.html, subject), isActive: input.isActive ?? true, attachComcards: input.attachComcards ?? false };
+    return {
+      title: input.title.trim(),
+      subject,
+      template,
+      htmlTemplate: htmlDocument(preview.html, subject),
+      isActive: input.isActive ?? true,
+      attachComcards: input.attachComcards ?? false,
+    };
   }
 }
 

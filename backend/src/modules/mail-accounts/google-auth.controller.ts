@@ -14,7 +14,17 @@ import { CurrentPrincipal, type Principal, Public } from '../../platform/http/au
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { GOOGLE_CALLBACK_PATH, GoogleGateway } from './providers/google.ports.js';
-import { AuthUrlDto, ConsentWindowQueryDto, DriveFileDto, DriveFilesQueryDto, MailAccountDto, OAuthCallbackQueryDto, SetDailyLimitDto, SpreadsheetTabDto, SpreadsheetTabsParamsDto } from './dto/mail-account.dto.js';
+import {
+  AuthUrlDto,
+  ConsentWindowQueryDto,
+  DriveFileDto,
+  DriveFilesQueryDto,
+  MailAccountDto,
+  OAuthCallbackQueryDto,
+  SetDailyLimitDto,
+  SpreadsheetTabDto,
+  SpreadsheetTabsParamsDto,
+} from './dto/mail-account.dto.js';
 import { AuthService } from '../auth/auth.service.js';
 import { GoogleOAuthState } from './google-oauth-state.js';
 import { MailAccountsService } from './mail-accounts.service.js';
@@ -67,14 +77,22 @@ export class GoogleAuthController {
   @Get('callback')
   @Public()
   @ApiExcludeEndpoint()
-  async callback(@Query() query: OAuthCallbackQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async callback(
+    @Query() query: OAuthCallbackQueryDto,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     reply.clearCookie(CONNECT_COOKIE, { path: GOOGLE_CALLBACK_PATH });
     const started = query.state ? await this.oauthState.finish(query.state, request.cookies[CONNECT_COOKIE]) : null;
     // A pop-up's page passes the outcome on to the window that opened it and closes.
     const back = (outcome: Record<string, string>) =>
-      reply.redirect(`${ACCOUNTS_PAGE}?${new URLSearchParams({ ...outcome, ...(started?.popup ? { window: 'popup' } : {}) })}`, 302);
+      reply.redirect(
+        `${ACCOUNTS_PAGE}?${new URLSearchParams({ ...outcome, ...(started?.popup ? { window: 'popup' } : {}) })}`,
+        302,
+      );
 
-    if (query.error) return back({ connectError: query.error === 'access_denied' ? 'Google sign-in was cancelled.' : CONNECT_FAILED });
+    if (query.error)
+      return back({ connectError: query.error === 'access_denied' ? 'Google sign-in was cancelled.' : CONNECT_FAILED });
     // The staff member who started must still be signed in as staff (not signed out, demoted or removed since).
     const starter = started && (await this.auth.checkSession(started.sessionId, started.userId).catch(() => null));
     if (!starter || !query.code) {
@@ -117,7 +135,10 @@ export class GoogleAuthController {
   @Get('files/:accountId')
   @ApiOkResponse({ type: [DriveFileDto] })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated.' })
-  files(@Param('accountId', IdParamPipe) accountId: number, @Query() query: DriveFilesQueryDto): Promise<DriveFileDto[]> {
+  files(
+    @Param('accountId', IdParamPipe) accountId: number,
+    @Query() query: DriveFilesQueryDto,
+  ): Promise<DriveFileDto[]> {
     return this.accounts.driveFiles(accountId, query);
   }
 
@@ -140,7 +161,12 @@ export class GoogleAuthController {
   ): Promise<AuthUrlDto> {
     this.google.assertConfigured();
     // A login hint means an account signed in again: its outcome says re-authenticated.
-    const { state, browserNonce } = await this.oauthState.start(principal.userId, principal.sessionId, window === 'popup', loginHint !== undefined);
+    const { state, browserNonce } = await this.oauthState.start(
+      principal.userId,
+      principal.sessionId,
+      window === 'popup',
+      loginHint !== undefined,
+    );
     reply.setCookie(CONNECT_COOKIE, browserNonce, {
       path: GOOGLE_CALLBACK_PATH,
       httpOnly: true,

@@ -45,24 +45,43 @@ export class GoogleOAuthState {
   async start(userId: number, sessionId: string, popup: boolean, reauth = false): Promise<StartedConnect> {
     const jti = randomBytes(16).toString('base64url');
     const browserNonce = randomBytes(24).toString('base64url');
-    const claims: StateClaims = { typ: 'google-oauth', sub: String(userId), sid: sessionId, jti, pop: popup, re: reauth, bnd: hash(browserNonce) };
+    const claims: StateClaims = {
+      typ: 'google-oauth',
+      sub: String(userId),
+      sid: sessionId,
+      jti,
+      pop: popup,
+      re: reauth,
+      bnd: hash(browserNonce),
+    };
     const state = await this.jwt.signAsync(claims, { algorithm: 'HS256', expiresIn: STATE_TTL_SECONDS });
     await this.redis.set(this.key(jti), '1', 'EX', STATE_TTL_SECONDS);
     return { state, browserNonce };
   }
 
   /** Who started the flow, or null when the state is forged, expired, replayed or from another browser. */
-  async finish(state: string, browserNonce: string | undefined): Promise<{ userId: number; sessionId: string; popup: boolean; reauth: boolean } | null> {
+  async finish(
+    state: string,
+    browserNonce: string | undefined,
+  ): Promise<{ userId: number; sessionId: string; popup: boolean; reauth: boolean } | null> {
     let claims: StateClaims;
     try {
       claims = await this.jwt.verifyAsync<StateClaims>(state, { algorithms: ['HS256'] });
     } catch {
       return null;
     }
-    if (claims.typ !== 'google-oauth' || typeof claims.sid !== 'string' || !browserNonce || hash(browserNonce) !== claims.bnd) return null;
+    if (
+      claims.typ !== 'google-oauth' ||
+      typeof claims.sid !== 'string' ||
+      !browserNonce ||
+      hash(browserNonce) !== claims.bnd
+    )
+      return null;
     // Used once: whoever deletes the key first wins.
     const fresh = await this.redis.del(this.key(claims.jti));
-    return fresh === 1 ? { userId: Number(claims.sub), sessionId: claims.sid, popup: claims.pop === true, reauth: claims.re === true } : null;
+    return fresh === 1
+      ? { userId: Number(claims.sub), sessionId: claims.sid, popup: claims.pop === true, reauth: claims.re === true }
+      : null;
   }
 
   private key(jti: string): string {

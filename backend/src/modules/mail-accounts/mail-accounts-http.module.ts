@@ -10,7 +10,11 @@ import { UserEmailController } from './user-email.controller.js';
 
 /** The API's routes of mail accounts: connecting through Google's consent, listing, removing, Drive. */
 @Module({
-  imports: [MailAccountsModule, AuthModule, JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: jwtModuleOptions })],
+  imports: [
+    MailAccountsModule,
+    AuthModule,
+    JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: jwtModuleOptions }),
+  ],
   controllers: [GoogleAuthController, UserEmailController],
   providers: [GoogleOAuthState],
 })

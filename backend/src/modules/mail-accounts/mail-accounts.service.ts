@@ -20,7 +20,13 @@ import { driveFilesQuery, FOLDER_MIME_TYPE, sortFolderFirst } from './domain/dri
 import { canReadMail } from './domain/google-scopes.js';
 import type { DriveFileDto, MailAccountDto, SpreadsheetTabDto, UnsharedDriveFileDto } from './dto/mail-account.dto.js';
 import { MailAccount } from './mail-account.entity.js';
-import { type DrivePort, GoogleCallError, type GoogleFailure, GoogleGateway, type GoogleSession } from './providers/google.ports.js';
+import {
+  type DrivePort,
+  GoogleCallError,
+  type GoogleFailure,
+  GoogleGateway,
+  type GoogleSession,
+} from './providers/google.ports.js';
 
 const DRIVE_LIST_LIMIT = 2_000;
 
@@ -166,7 +172,9 @@ export class MailAccountsService {
     }
     if (files.size === 0) return [];
     return this.withGoogle(accountId, async ({ drive }) => {
-      const checked = await Promise.all([...files].map(async ([fileId, link]) => ({ fileId, link, sharing: await drive.linkSharing(fileId) })));
+      const checked = await Promise.all(
+        [...files].map(async ([fileId, link]) => ({ fileId, link, sharing: await drive.linkSharing(fileId) })),
+      );
       return checked.flatMap(({ fileId, link, sharing }) => (sharing === 'anyone' ? [] : [{ fileId, link, sharing }]));
     });
   }
@@ -191,23 +199,37 @@ export class MailAccountsService {
    * Runs `work` with Google as the account. A refused sign-in marks the account for re-authentication; every
    * Google failure `work` leaves uncaught becomes a clear HTTP error, caused by the GoogleCallError (see googleFailureOf).
    */
-  async withGoogle<T>(accountId: number, work: (google: GoogleSession, account: GoogleAccount) => Promise<T>): Promise<T> {
+  async withGoogle<T>(
+    accountId: number,
+    work: (google: GoogleSession, account: GoogleAccount) => Promise<T>,
+  ): Promise<T> {
     const em = this.em.fork();
     const account = await this.load(em, accountId);
-    const refusal = (error: GoogleCallError) => Object.assign(this.toHttpError(error.failure, account), { cause: error });
+    const refusal = (error: GoogleCallError) =>
+      Object.assign(this.toHttpError(error.failure, account), { cause: error });
     if (account.needsReauth) throw refusal(new GoogleCallError({ kind: 'invalid_grant' }));
     try {
-      return await work(this.google.session(this.secrets.open(account.refreshTokenEncrypted)), { id: account.id, name: account.name, email: account.email });
+      return await work(this.google.session(this.secrets.open(account.refreshTokenEncrypted)), {
+        id: account.id,
+        name: account.name,
+        email: account.email,
+      });
     } catch (error) {
       if (!(error instanceof GoogleCallError)) throw error;
       const { failure } = error;
       if (failure.kind === 'invalid_grant') {
         await em.nativeUpdate(MailAccount, { id: account.id }, { needsReauth: true });
-        this.logger.warn(`Google refused the stored sign-in of mail account ${account.id}; marked for re-authentication`);
+        this.logger.warn(
+          `Google refused the stored sign-in of mail account ${account.id}; marked for re-authentication`,
+        );
       } else if (failure.kind === 'unavailable') {
-        this.logger.warn(`Google call for mail account ${account.id} failed: ${failure.status ?? ''} ${failure.message ?? ''}`);
+        this.logger.warn(
+          `Google call for mail account ${account.id} failed: ${failure.status ?? ''} ${failure.message ?? ''}`,
+        );
       } else if (failure.kind === 'misconfigured') {
-        this.logger.error(`Google refused the OAuth client (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET): ${failure.message ?? ''}`);
+        this.logger.error(
+          `Google refused the OAuth client (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET): ${failure.message ?? ''}`,
+        );
       }
       throw refusal(error);
     }
@@ -217,21 +239,33 @@ export class MailAccountsService {
   toHttpError(failure: GoogleFailure, account: Pick<MailAccount, 'email'>): HttpException {
     switch (failure.kind) {
       case 'invalid_grant':
-        return new ConflictException(`Google no longer accepts the sign-in of ${account.email}. Please re-authenticate the account.`);
+        return new ConflictException(
+          `Google no longer accepts the sign-in of ${account.email}. Please re-authenticate the account.`,
+        );
       case 'rate_limited':
-        return new HttpException(`Google is receiving too many requests for ${account.email}. Please try again in a minute.`, 429);
+        return new HttpException(
+          `Google is receiving too many requests for ${account.email}. Please try again in a minute.`,
+          429,
+        );
       case 'daily_limit':
-        return new HttpException(`The daily Google limit of ${account.email} has been reached. Please try again tomorrow or use another account.`, 429);
+        return new HttpException(
+          `The daily Google limit of ${account.email} has been reached. Please try again tomorrow or use another account.`,
+          429,
+        );
       case 'not_found':
         return new NotFoundException(failure.message ?? 'Not found in Google Drive.');
       case 'bad_request':
         return new BadRequestException(failure.message ?? 'Google refused the request.');
       case 'forbidden':
-        return new ForbiddenException(`Google refused access for ${account.email}${failure.message ? `: ${failure.message}` : '.'}`);
+        return new ForbiddenException(
+          `Google refused access for ${account.email}${failure.message ? `: ${failure.message}` : '.'}`,
+        );
       case 'unavailable':
         return new BadGatewayException('Google did not respond. Please try again.');
       case 'misconfigured':
-        return new ServiceUnavailableException('Google sign-in is not set up correctly on the server. Please contact the administrator.');
+        return new ServiceUnavailableException(
+          'Google sign-in is not set up correctly on the server. Please contact the administrator.',
+        );
     }
   }
 

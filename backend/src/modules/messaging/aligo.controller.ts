@@ -1,6 +1,14 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { mobileDigits } from '@job-casting/rules';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
@@ -25,19 +33,36 @@ export class AligoController {
 
   @Post('send-mass-sms')
   @HttpCode(200)
-  @ApiOkResponse({ type: SendMassSmsResultDto, description: 'Sent through the worker like every send; answered once every recipient has an outcome' })
+  @ApiOkResponse({
+    type: SendMassSmsResultDto,
+    description: 'Sent through the worker like every send; answered once every recipient has an outcome',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: BULK_MESSAGES.tooFew })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'The Idempotency-Key was used for a different send' })
+  @ApiUnprocessableEntityResponse({
+    type: ErrorResponseDto,
+    description: 'The Idempotency-Key was used for a different send',
+  })
   @ApiIdempotencyKey('bulk send')
-  async sendMass(@CurrentPrincipal() principal: Principal, @Body() body: SendMassSmsDto, @IdempotencyKey() idempotencyKey?: string): Promise<SendMassSmsResultDto> {
+  async sendMass(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: SendMassSmsDto,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<SendMassSmsResultDto> {
     // Numbers, not entries: one number written twice is one recipient.
     const numbers = new Set(body.recipients.map((phone) => mobileDigits(phone) ?? phone)).size;
     if (numbers < BULK_MIN) throw new BadRequestException(BULK_MESSAGES.tooFew);
     if (numbers > BULK_MAX) throw new BadRequestException(BULK_MESSAGES.tooMany);
-    const created = await this.sends.create(principal, { sender: body.sender, recipients: body.recipients.map((phone) => ({ phone, text: body.message })) }, idempotencyKey);
+    const created = await this.sends.create(
+      principal,
+      { sender: body.sender, recipients: body.recipients.map((phone) => ({ phone, text: body.message })) },
+      idempotencyKey,
+    );
     const send = await this.sends.settled(created.id, principal, BULK_WAIT_MS);
     // The reason of the first failure, so that a send nobody got says why (bad credentials, a sender not registered).
-    const firstFailure = send.counts.failed > 0 ? ((await this.sends.deliveries(send.id, { status: 'failed', page: 1, pageSize: 1 })).data[0]?.error ?? null) : null;
+    const firstFailure =
+      send.counts.failed > 0
+        ? ((await this.sends.deliveries(send.id, { status: 'failed', page: 1, pageSize: 1 })).data[0]?.error ?? null)
+        : null;
     return bulkAnswer(send, firstFailure);
   }
 

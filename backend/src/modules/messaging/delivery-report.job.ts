@@ -11,7 +11,12 @@ export interface DeliveryReportJobData {
 export const deliveryReportJobId = (callId: number, step: number) => `reports-${callId}-${step}`;
 
 /** A few tries a minute apart; after the last, the look-up counts as done with nothing learnt (see the processor). */
-export const DELIVERY_REPORT_JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 30_000 }, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } } as const;
+export const DELIVERY_REPORT_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 30_000 },
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
 
 /** The every-five-minutes job of the same queue that gives calls waiting for reports their look-up again. */
 export const SWEEP_REPORTS_JOB = 'sweep-reports';

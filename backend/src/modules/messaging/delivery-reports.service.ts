@@ -8,7 +8,12 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
 import { DELIVERY_LOOKUP_SCHEDULE_MS, isPastReporting, lookupDelay, UNREPORTED } from './domain/delivery-lookups.js';
 import { kakaoFate, pairReports, type ReportedFate, smsFate } from './domain/delivery-reports.js';
-import { DELIVERY_REPORT_JOB, DELIVERY_REPORT_JOB_OPTIONS, type DeliveryReportJobData, deliveryReportJobId } from './delivery-report.job.js';
+import {
+  DELIVERY_REPORT_JOB,
+  DELIVERY_REPORT_JOB_OPTIONS,
+  type DeliveryReportJobData,
+  deliveryReportJobId,
+} from './delivery-report.job.js';
 import type { DeliveryEventStatus } from './message-send.entity.js';
 import { SMS_GATEWAY, type SmsGateway } from './providers/sms-gateway.js';
 import { SenderNumbersService } from './sender-numbers.service.js';
@@ -81,7 +86,9 @@ export class DeliveryReportsService {
     try {
       await this.plan(callId, 0, acceptedAt);
     } catch (error) {
-      this.logger.error(`Call ${callId}: its delivery reports could not be planned (the sweep plans them): ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `Call ${callId}: its delivery reports could not be planned (the sweep plans them): ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -89,7 +96,11 @@ export class DeliveryReportsService {
   private async plan(callId: number, step: number, acceptedAt: Date): Promise<number> {
     // BullMQ counts its delays in real time, whatever the injected clock says.
     const delay = lookupDelay(this.schedule, step, acceptedAt, new Date());
-    await this.queue.add(DELIVERY_REPORT_JOB, { callId, step }, { ...DELIVERY_REPORT_JOB_OPTIONS, jobId: deliveryReportJobId(callId, step), delay });
+    await this.queue.add(
+      DELIVERY_REPORT_JOB,
+      { callId, step },
+      { ...DELIVERY_REPORT_JOB_OPTIONS, jobId: deliveryReportJobId(callId, step), delay },
+    );
     return delay;
   }
 
@@ -99,14 +110,29 @@ export class DeliveryReportsService {
     // Gone, no longer accepted, settled, or this step already done by an earlier run of it.
     if (!call || call.reportsFinalAt || call.lookups > step) return { settled: 0, pending: 0, nextInMs: null };
     let settled = 0;
-    const waiting = await this.em.fork().execute<{ id: number; phone: string }[]>(`select "id", "phone" from "message_delivery" where "call_id" = ? and ${AWAITING_REPORT}`, [callId]);
+    const waiting = await this.em
+      .fork()
+      .execute<{ id: number; phone: string }[]>(
+        `select "id", "phone" from "message_delivery" where "call_id" = ? and ${AWAITING_REPORT}`,
+        [callId],
+      );
     if (waiting.length > 0 && call.mid) {
       const credentials = this.senders.credentials(call.apiKeyEncrypted);
       const source: ReportSource = call.channel === 'kakao' ? 'kakao-history' : 'sms_list';
       const reports: { phone: string; fate: ReportedFate; state: string; at: Date | null }[] =
         call.channel === 'kakao'
-          ? (await this.gateway.kakaoRecipients(credentials, call.mid)).map((record) => ({ phone: record.phone, fate: kakaoFate(record), state: record.state, at: record.reportedAt }))
-          : (await this.gateway.recipients(credentials, call.mid)).map((record) => ({ phone: record.phone, fate: smsFate(record), state: record.state, at: record.reportedAt }));
+          ? (await this.gateway.kakaoRecipients(credentials, call.mid)).map((record) => ({
+              phone: record.phone,
+              fate: kakaoFate(record),
+              state: record.state,
+              at: record.reportedAt,
+            }))
+          : (await this.gateway.recipients(credentials, call.mid)).map((record) => ({
+              phone: record.phone,
+              fate: smsFate(record),
+              state: record.state,
+              at: record.reportedAt,
+            }));
       const changes: ReportedChange[] = [];
       for (const { delivery, report } of pairReports(waiting, reports)) {
         const { fate } = report;
@@ -139,16 +165,27 @@ export class DeliveryReportsService {
     let settled = settledSoFar;
     const now = this.clock.now();
     if (isPastReporting(new Date(call.answeredAt), now)) {
-      const waiting = await this.em.fork().execute<{ id: number }[]>(`select "id" from "message_delivery" where "call_id" = ? and ${AWAITING_REPORT}`, [call.id]);
+      const waiting = await this.em
+        .fork()
+        .execute<{ id: number }[]>(`select "id" from "message_delivery" where "call_id" = ? and ${AWAITING_REPORT}`, [
+          call.id,
+        ]);
       settled += await this.record(
         call.id,
         waiting.map(({ id }) => ({ id, status: 'unknown', detail: UNREPORTED, state: null, at: now.toISOString() })),
         'clock',
       );
     }
-    const [{ pending }] = await this.em.fork().execute<{ pending: number }[]>(`select count(*)::int as "pending" from "message_delivery" where "call_id" = ? and ${AWAITING_REPORT}`, [call.id]);
+    const [{ pending }] = await this.em
+      .fork()
+      .execute<{ pending: number }[]>(
+        `select count(*)::int as "pending" from "message_delivery" where "call_id" = ? and ${AWAITING_REPORT}`,
+        [call.id],
+      );
     // The cursor moves once per step: a second run of the same step plans nothing more.
-    const { rows } = await sql<{ id: number }>`update "gateway_call" set "lookups" = ${step + 1}, "reports_final_at" = ${pending === 0 ? sql`now()` : null}
+    const { rows } = await sql<{
+      id: number;
+    }>`update "gateway_call" set "lookups" = ${step + 1}, "reports_final_at" = ${pending === 0 ? sql`now()` : null}
        where "id" = ${call.id} and "lookups" = ${call.lookups} returning "id"`.execute(this.em.getKysely());
     let nextInMs: number | null = null;
     if (rows.length > 0 && pending > 0) nextInMs = await this.plan(call.id, step + 1, new Date(call.answeredAt));
@@ -192,14 +229,12 @@ export class DeliveryReportsService {
    */
   async sweep(): Promise<number> {
     let mended = 0;
-    for (let after = 0; ; ) {
-      const calls = await this.em
-        .fork()
-        .execute<{ id: number; lookups: number; answeredAt: Date }[]>(
-          `select "id", "lookups", "answered_at" as "answeredAt" from "gateway_call"
+    for (let after = 0; ;) {
+      const calls = await this.em.fork().execute<{ id: number; lookups: number; answeredAt: Date }[]>(
+        `select "id", "lookups", "answered_at" as "answeredAt" from "gateway_call"
             where "state" = 'accepted' and "reports_final_at" is null and "answered_at" is not null and "id" > ? order by "id" limit ?`,
-          [after, SWEEP_BATCH],
-        );
+        [after, SWEEP_BATCH],
+      );
       for (const call of calls) {
         const job = await this.queue.getJob(deliveryReportJobId(call.id, call.lookups));
         if (job && !(await job.isFailed())) continue;

@@ -93,16 +93,27 @@ export class MessageDispatchService {
     private readonly consent: ConsentService,
     private readonly reports: DeliveryReportsService,
     @Inject(SMS_GATEWAY) private readonly gateway: SmsGateway,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ALIGO_TIMEOUT_MS' | 'MESSAGE_SEND_RATE' | 'MESSAGE_SEND_CONCURRENCY' | 'DATABASE_URL'>,
+    @Inject(APP_CONFIG)
+    private readonly config: Pick<
+      AppConfig,
+      'ALIGO_KAKAO_SENDER_KEY' | 'ALIGO_TIMEOUT_MS' | 'MESSAGE_SEND_RATE' | 'MESSAGE_SEND_CONCURRENCY' | 'DATABASE_URL'
+    >,
   ) {}
 
-  async run(sendId: number, onProgress: (done: number, total: number) => Promise<void> = async () => {}): Promise<void> {
+  async run(
+    sendId: number,
+    onProgress: (done: number, total: number) => Promise<void> = async () => {},
+  ): Promise<void> {
     // One run per send at a time, whatever the queue does (a lost lock, a stalled job handed on): the lease is a
     // session lock on a connection of the run's own, let go when the run ends or its process dies.
     const lease = new pg.Client({ connectionString: this.config.DATABASE_URL });
     await lease.connect();
     try {
-      const [{ leased }] = (await lease.query<{ leased: boolean }>(`select pg_try_advisory_lock(${SEND_LEASE_KEY}, $1) as "leased"`, [sendId])).rows;
+      const [{ leased }] = (
+        await lease.query<{ leased: boolean }>(`select pg_try_advisory_lock(${SEND_LEASE_KEY}, $1) as "leased"`, [
+          sendId,
+        ])
+      ).rows;
       if (!leased) throw new DispatchInterrupted(`Send ${sendId} is being sent by another run`);
       await this.runLeased(sendId, onProgress);
     } finally {
@@ -192,18 +203,34 @@ export class MessageDispatchService {
       [sendId, sendId],
     );
     const failed = !outcome.delivered;
-    await this.em
-      .fork()
-      .nativeUpdate(MessageSend, { id: sendId, state: 'sending' }, { state: failed ? 'failed' : 'completed', error: failed ? (outcome.reason ?? UNDELIVERED).slice(0, 1000) : null, finishedAt: new Date() });
+    await this.em.fork().nativeUpdate(
+      MessageSend,
+      { id: sendId, state: 'sending' },
+      {
+        state: failed ? 'failed' : 'completed',
+        error: failed ? (outcome.reason ?? UNDELIVERED).slice(0, 1000) : null,
+        finishedAt: new Date(),
+      },
+    );
   }
 
   /** After the last attempt: calls never made fail with the reason, calls that may have left stay unknown. */
   async fail(sendId: number, reason: string): Promise<void> {
     this.logger.error(`Send ${sendId} stopped: ${reason}`);
     await this.em.fork().transactional(async (em) => {
-      await em.execute(`update "gateway_call" set "state" = 'failed', "error" = ?, "answered_at" = now() where "send_id" = ? and "state" = 'planned'`, [reason.slice(0, 1000), sendId]);
-      await em.execute(`update "gateway_call" set "state" = 'unknown', "error" = coalesce("error", ?) where "send_id" = ? and "state" = 'sending'`, [UNANSWERED, sendId]);
-      await em.nativeUpdate(MessageSend, { id: sendId }, { state: 'failed', error: reason.slice(0, 1000), finishedAt: new Date() });
+      await em.execute(
+        `update "gateway_call" set "state" = 'failed', "error" = ?, "answered_at" = now() where "send_id" = ? and "state" = 'planned'`,
+        [reason.slice(0, 1000), sendId],
+      );
+      await em.execute(
+        `update "gateway_call" set "state" = 'unknown', "error" = coalesce("error", ?) where "send_id" = ? and "state" = 'sending'`,
+        [UNANSWERED, sendId],
+      );
+      await em.nativeUpdate(
+        MessageSend,
+        { id: sendId },
+        { state: 'failed', error: reason.slice(0, 1000), finishedAt: new Date() },
+      );
     });
   }
 
@@ -231,7 +258,11 @@ export class MessageDispatchService {
         where d."send_id" = ? and c."state" = 'planned' and d."status" is null order by d."id"`,
       [send.id],
     );
-    const leaveOut = await this.consent.sendExclusions(send.channel, send.advertising, waiting.map((delivery) => delivery.phone));
+    const leaveOut = await this.consent.sendExclusions(
+      send.channel,
+      send.advertising,
+      waiting.map((delivery) => delivery.phone),
+    );
     const left = waiting.filter((delivery) => leaveOut.has(delivery.phone));
     if (left.length === 0) return;
     const ids = JSON.stringify(left.map((delivery) => delivery.id));
@@ -248,15 +279,23 @@ export class MessageDispatchService {
           where c."id" = gone."call_id" and c."state" = 'planned'`,
         [ids],
       );
-      await tx.execute(`update "message_send" set "excluded" = "excluded" || ?::jsonb where "id" = ?`, [JSON.stringify(excluded), send.id]);
+      await tx.execute(`update "message_send" set "excluded" = "excluded" || ?::jsonb where "id" = ?`, [
+        JSON.stringify(excluded),
+        send.id,
+      ]);
     });
-    this.logger.log(`Send ${send.id}: ${left.length} recipients left out when it went (opted out or no consent since it was made)`);
+    this.logger.log(
+      `Send ${send.id}: ${left.length} recipients left out when it went (opted out or no consent since it was made)`,
+    );
   }
 
   private async unansweredCalls(sendId: number): Promise<UnansweredCall[]> {
     return this.em
       .fork()
-      .execute<UnansweredCall[]>(`select "id", "endpoint", "started_at" as "startedAt" from "gateway_call" where "send_id" = ? and "state" = 'sending' order by "id"`, [sendId]);
+      .execute<UnansweredCall[]>(
+        `select "id", "endpoint", "started_at" as "startedAt" from "gateway_call" where "send_id" = ? and "state" = 'sending' order by "id"`,
+        [sendId],
+      );
   }
 
   private async plannedCalls(sendId: number): Promise<PlannedCall[]> {
@@ -282,20 +321,31 @@ export class MessageDispatchService {
     await this.waitForRate(call.messages.length);
     const pictures = await this.files.pictures(call.messages[0].files);
     // Through Kysely, as a parameterised statement: the one write each call waits for, kept light.
-    const { rows } = await sql<{ id: number }>`update "gateway_call" set "state" = 'sending', "error" = null, "started_at" = now()
+    const { rows } = await sql<{
+      id: number;
+    }>`update "gateway_call" set "state" = 'sending', "error" = null, "started_at" = now()
        where "id" = ${call.id} and "state" = 'planned' returning "id"`.execute(this.em.getKysely());
     return rows.length === 0 ? null : { call, pictures };
   }
 
   /** Makes a marked call. Its answer when the gateway took it, for accept(); null when it refused it (recorded). */
-  private async make(send: MessageSend, credentials: GatewayCredentials, { call, pictures }: ReadyCall): Promise<GatewayAccepted | null> {
+  private async make(
+    send: MessageSend,
+    credentials: GatewayCredentials,
+    { call, pictures }: ReadyCall,
+  ): Promise<GatewayAccepted | null> {
     const { type } = call.messages[0];
     try {
       return call.endpoint === 'kakao'
         ? await this.gateway.sendKakao(credentials, {
             senderKey: this.config.ALIGO_KAKAO_SENDER_KEY ?? '',
             sender: send.senderPhone,
-            messages: call.messages.map((message) => ({ phone: message.phone, name: message.name, subject: send.senderName || 'JOB CASTING', text: message.text })),
+            messages: call.messages.map((message) => ({
+              phone: message.phone,
+              name: message.name,
+              subject: send.senderName || 'JOB CASTING',
+              text: message.text,
+            })),
             picture: pictures[0] ?? null,
             failover: true,
           })
@@ -317,8 +367,13 @@ export class MessageDispatchService {
         throw new DispatchInterrupted(error.message);
       }
       // It may have arrived: it stays sending, to be looked up before anything is sent again.
-      const reason = error instanceof GatewayOutcomeUnknown ? error.message : `The call failed: ${error instanceof Error ? error.message : String(error)}`;
-      await this.em.fork().nativeUpdate(GatewayCall, { id: call.id, state: 'sending' }, { error: reason.slice(0, 1000) });
+      const reason =
+        error instanceof GatewayOutcomeUnknown
+          ? error.message
+          : `The call failed: ${error instanceof Error ? error.message : String(error)}`;
+      await this.em
+        .fork()
+        .nativeUpdate(GatewayCall, { id: call.id, state: 'sending' }, { error: reason.slice(0, 1000) });
       throw new DispatchInterrupted(reason);
     }
   }
@@ -328,7 +383,12 @@ export class MessageDispatchService {
    * counts but cannot name (KakaoTalk's, or records that cannot be read) leave the call unknown. An accepted call's
    * delivery reports are then followed (DeliveryReportsService).
    */
-  private async accept(send: MessageSend, credentials: GatewayCredentials, callId: number, accepted: GatewayAccepted): Promise<void> {
+  private async accept(
+    send: MessageSend,
+    credentials: GatewayCredentials,
+    callId: number,
+    accepted: GatewayAccepted,
+  ): Promise<void> {
     let failedPhones: string[] | null = [];
     if (accepted.errorCount > 0) {
       failedPhones =
@@ -342,7 +402,9 @@ export class MessageDispatchService {
     const answer = sql`"mid" = ${accepted.mid || null}, "success_count" = ${accepted.successCount}, "error_count" = ${accepted.errorCount}, "answered_at" = now()`;
     if (failedPhones === null) {
       const error = `The gateway could not deliver ${accepted.errorCount} of these messages and does not say which`;
-      await sql`update "gateway_call" set "state" = 'unknown', "error" = ${error}, ${answer} where "id" = ${callId} and "state" = 'sending'`.execute(this.em.getKysely());
+      await sql`update "gateway_call" set "state" = 'unknown', "error" = ${error}, ${answer} where "id" = ${callId} and "state" = 'sending'`.execute(
+        this.em.getKysely(),
+      );
       return;
     }
     // One statement: the call is accepted and the numbers the gateway names as failed get their own status, or
@@ -359,7 +421,13 @@ export class MessageDispatchService {
 
   /** Settles a call still sending, with why (null: nothing went wrong); one settled meanwhile keeps its outcome. */
   private async settle(callId: number, state: GatewayCallState, error: string | null): Promise<void> {
-    await this.em.fork().nativeUpdate(GatewayCall, { id: callId, state: 'sending' }, { state, error: error?.slice(0, 1000) ?? null, answeredAt: state === 'planned' ? null : new Date() });
+    await this.em
+      .fork()
+      .nativeUpdate(
+        GatewayCall,
+        { id: callId, state: 'sending' },
+        { state, error: error?.slice(0, 1000) ?? null, answeredAt: state === 'planned' ? null : new Date() },
+      );
   }
 
   /**
@@ -372,7 +440,11 @@ export class MessageDispatchService {
     const settledAt = startedAt + this.config.ALIGO_TIMEOUT_MS + LOOKUP_MARGIN_MS;
     if (Date.now() < settledAt) await new Promise((resolve) => setTimeout(resolve, settledAt - Date.now()));
     if (call.endpoint === 'kakao') {
-      await this.settle(call.id, 'unknown', 'KakaoTalk did not answer; the messages may or may not have been delivered.');
+      await this.settle(
+        call.id,
+        'unknown',
+        'KakaoTalk did not answer; the messages may or may not have been delivered.',
+      );
       return;
     }
     const em = this.em.fork();
@@ -383,13 +455,20 @@ export class MessageDispatchService {
     const phones = deliveries.map((delivery) => delivery.phone);
     // A mid another call of ours already holds is not this one's, even with the same receivers.
     const claimed = new Set(
-      (await em.execute<{ mid: string }[]>(`select "mid" from "gateway_call" where "mid" is not null and "started_at" > ?::timestamptz - interval '1 day'`, [new Date(startedAt).toISOString()])).map((row) => row.mid),
+      (
+        await em.execute<{ mid: string }[]>(
+          `select "mid" from "gateway_call" where "mid" is not null and "started_at" > ?::timestamptz - interval '1 day'`,
+          [new Date(startedAt).toISOString()],
+        )
+      ).map((row) => row.mid),
     );
     let records;
     try {
       records = await this.gateway.sends(credentials, new Date(startedAt - RECORD_CLOCK_SLACK_MS));
     } catch (error) {
-      throw new DispatchInterrupted(`The gateway's records cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      throw new DispatchInterrupted(
+        `The gateway's records cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     // The records are in the gateway's form: compared as domain/gateway-records says.
     const [{ text, type, pictures }] = deliveries;
@@ -409,11 +488,17 @@ export class MessageDispatchService {
       if (theirs.length === phones.length && theirs.every((phone, i) => phone === phones[i])) {
         const failed = recipients.filter((recipient) => recipient.failed).length;
         this.logger.warn(`Send ${send.id}: call ${call.id} had reached the gateway as ${candidate.mid}`);
-        await this.accept(send, credentials, call.id, { mid: candidate.mid, successCount: recipients.length - failed, errorCount: failed });
+        await this.accept(send, credentials, call.id, {
+          mid: candidate.mid,
+          successCount: recipients.length - failed,
+          errorCount: failed,
+        });
         return;
       }
     }
-    this.logger.warn(`Send ${send.id}: call ${call.id} never reached the gateway; its ${phones.length} messages are planned again`);
+    this.logger.warn(
+      `Send ${send.id}: call ${call.id} never reached the gateway; its ${phones.length} messages are planned again`,
+    );
     await this.settle(call.id, 'planned', 'Not in the gateway records: sent again');
   }
 

@@ -1,5 +1,27 @@
-import { BadRequestException, Controller, Get, Param, ParseUUIDPipe, Post, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Req,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
@@ -42,7 +64,8 @@ export class MessageFilesController {
       }
       if (bytes.length > MAX_FILE_BYTES) throw new BadRequestException(ATTACHMENT_MESSAGES.tooLarge(name));
       pictures.push({ name, folder: path.at(-1) ?? '', bytes });
-      if (pictures.length > MAX_FILES_PER_MESSAGE) throw new BadRequestException(`At most ${MAX_FILES_PER_MESSAGE} pictures can be uploaded at once.`);
+      if (pictures.length > MAX_FILES_PER_MESSAGE)
+        throw new BadRequestException(`At most ${MAX_FILES_PER_MESSAGE} pictures can be uploaded at once.`);
     }
     if (pictures.length === 0) throw new BadRequestException('Please choose the pictures to upload.');
     return { files: await this.files.upload(principal.userId, pictures) };
@@ -52,7 +75,10 @@ export class MessageFilesController {
   @ApiProduces('image/jpeg', 'image/png', 'image/gif')
   @ApiOkResponse({ description: 'The picture', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  async read(@Param('id', ParseUUIDPipe) id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+  async read(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
     const { file, bytes } = await this.files.read(id);
     void reply.header('content-type', file.mimeType).header('cache-control', 'private, max-age=86400');
     return new StreamableFile(bytes);

@@ -54,7 +54,8 @@ export class MessageFilesService {
     const checked = pictures.map((picture) => {
       const mimeType = pictureTypeOf(picture.bytes);
       if (!mimeType) throw new BadRequestException(ATTACHMENT_MESSAGES.notPicture(picture.name));
-      if (picture.bytes.length > MAX_FILE_BYTES) throw new BadRequestException(ATTACHMENT_MESSAGES.tooLarge(picture.name));
+      if (picture.bytes.length > MAX_FILE_BYTES)
+        throw new BadRequestException(ATTACHMENT_MESSAGES.tooLarge(picture.name));
       const id = randomUUID();
       return { ...picture, id, mimeType, storageKey: `${id.slice(0, 2)}/${id}${EXTENSIONS[mimeType]}` };
     });
@@ -98,6 +99,12 @@ export class MessageFilesService {
   /** The pictures as the gateway takes them. */
   async pictures(ids: readonly string[]): Promise<GatewayPicture[]> {
     const files = await this.describe(ids);
-    return Promise.all(files.map(async (file) => ({ name: file.name, mimeType: file.mimeType, bytes: await this.storage.get(file.storageKey) })));
+    return Promise.all(
+      files.map(async (file) => ({
+        name: file.name,
+        mimeType: file.mimeType,
+        bytes: await this.storage.get(file.storageKey),
+      })),
+    );
   }
 }

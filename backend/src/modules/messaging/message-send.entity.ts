@@ -4,7 +4,8 @@ import type { GatewayEndpoint } from './domain/gateway-batches.js';
 import type { MessageType } from '@job-casting/rules';
 import { SenderNumber } from './sender-number.entity.js';
 
-const inList = (column: string, values: readonly string[]) => `${column} in (${values.map((value) => `'${value}'`).join(', ')})`;
+const inList = (column: string, values: readonly string[]) =>
+  `${column} in (${values.map((value) => `'${value}'`).join(', ')})`;
 
 export const CHANNELS = ['sms', 'kakao'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -50,7 +51,13 @@ export const MessageSendSchema = defineEntity({
     { name: 'message_send_created_index', properties: ['createdAt', 'id'] },
     { name: 'message_send_resend_of_index', properties: ['resendOf'], where: 'resend_of_id is not null' },
   ],
-  uniques: [{ name: 'message_send_idempotency_unique', properties: ['createdBy', 'idempotencyKey'], where: 'idempotency_key is not null' }],
+  uniques: [
+    {
+      name: 'message_send_idempotency_unique',
+      properties: ['createdBy', 'idempotencyKey'],
+      where: 'idempotency_key is not null',
+    },
+  ],
 });
 export class MessageSend extends MessageSendSchema.class {}
 MessageSendSchema.setClass(MessageSend);
@@ -103,7 +110,13 @@ export const GatewayCallSchema = defineEntity({
     reportsFinalAt: p.datetime().nullable(),
   },
   // The accepted calls still waiting for reports, for the sweep that keeps their look-ups going.
-  indexes: [{ name: 'gateway_call_awaiting_reports_index', properties: ['id'], where: `state = 'accepted' and reports_final_at is null` }],
+  indexes: [
+    {
+      name: 'gateway_call_awaiting_reports_index',
+      properties: ['id'],
+      where: `state = 'accepted' and reports_final_at is null`,
+    },
+  ],
 });
 export class GatewayCall extends GatewayCallSchema.class {}
 GatewayCallSchema.setClass(GatewayCall);
@@ -140,10 +153,12 @@ export class MessageDelivery extends MessageDeliverySchema.class {}
 MessageDeliverySchema.setClass(MessageDelivery);
 
 /** SQL for the status a call gives its deliveries (`call` is the gateway_call alias). */
-export const callDeliveryStatusSql = (call: string) => `(case ${call}."state" when 'planned' then 'queued' when 'accepted' then 'sent' else ${call}."state" end)`;
+export const callDeliveryStatusSql = (call: string) =>
+  `(case ${call}."state" when 'planned' then 'queued' when 'accepted' then 'sent' else ${call}."state" end)`;
 
 /** SQL for a delivery's status: its own where it has one, its call's otherwise. */
-export const deliveryStatusSql = (delivery: string, call: string) => `coalesce(${delivery}."status", ${callDeliveryStatusSql(call)})`;
+export const deliveryStatusSql = (delivery: string, call: string) =>
+  `coalesce(${delivery}."status", ${callDeliveryStatusSql(call)})`;
 
 /** What a look-up found of one delivery: its final state, with the time the gateway gives and where it was read. */
 export const DELIVERY_EVENT_STATUSES = ['delivered', 'failed', 'unknown'] as const;

@@ -1,7 +1,19 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
-import { BadRequestException, ConflictException, ForbiddenException, HttpException, Inject, Injectable, Logger, NotFoundException, type OnModuleInit, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnModuleInit,
+  ServiceUnavailableException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { Clock } from '../../platform/clock.js';
@@ -11,11 +23,25 @@ import type { Principal } from '../../platform/http/auth-decorators.js';
 import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { ConsentService, type ExclusionReason } from '../consent/consent.service.js';
-import { estimatedCost, noTypes, remainingIsShort, remainingShortMessage, type ReviewedType } from './domain/send-review.js';
+import {
+  estimatedCost,
+  noTypes,
+  remainingIsShort,
+  remainingShortMessage,
+  type ReviewedType,
+} from './domain/send-review.js';
 import type { GatewayCredentials, GatewayRemaining } from './providers/sms-gateway.js';
 import type { SenderNumber } from './sender-number.entity.js';
 import { attachmentModeOf, attachmentsProblem, MMS_MAX_PICTURES } from './domain/attachments.js';
-import { advertisingText, messageBytes, messageTextProblem, messageType, type MessageType, mobileDigits, sendingHoursProblem } from '@job-casting/rules';
+import {
+  advertisingText,
+  messageBytes,
+  messageTextProblem,
+  messageType,
+  type MessageType,
+  mobileDigits,
+  sendingHoursProblem,
+} from '@job-casting/rules';
 import {
   checkRecipients,
   type CreateMessageSendDto,
@@ -40,7 +66,14 @@ import {
 import { MessageDispatchService } from './message-dispatch.service.js';
 import { MessageFilesService } from './message-files.service.js';
 import { MESSAGE_SEND_JOB, type MessageSendJobData, messageSendJobId } from './message-send.job.js';
-import { callDeliveryStatusSql, type Channel, type DeliveryStatus, deliveryStatusSql, MessageSend, type SendState } from './message-send.entity.js';
+import {
+  callDeliveryStatusSql,
+  type Channel,
+  type DeliveryStatus,
+  deliveryStatusSql,
+  MessageSend,
+  type SendState,
+} from './message-send.entity.js';
 import { kakaoBatches, smsBatches } from './domain/gateway-batches.js';
 import { canCancelSend, mayCancelSend, type SendViewer } from './domain/send-access.js';
 import { sendOutcome } from './domain/send-outcome.js';
@@ -54,7 +87,7 @@ export const SEND_MESSAGES = {
   past: 'The scheduled time has already passed. Please choose a later time.',
   noKakao: 'KakaoTalk sending is not configured (ALIGO_KAKAO_SENDER_KEY).',
   noOptOut: 'Advertising needs the free opt-out number (ADVERTISING_OPT_OUT_NUMBER) to be configured.',
-  noSenderName: "Advertising must name its sender: give the sender number a name in the Phone Number Manager.",
+  noSenderName: 'Advertising must name its sender: give the sender number a name in the Phone Number Manager.',
   badText: (index: number, phone: string, problem: string) => `Recipient ${index + 1} (${phone}): ${problem}`,
   kakaoPictures: 'A KakaoTalk message carries one JPEG or PNG picture.',
   kakaoLength: (max: number) => `A KakaoTalk message holds at most ${max} characters.`,
@@ -121,7 +154,12 @@ interface SendPlan {
   refusal: { message: string; details?: { excluded: ExcludedRecipient[] } } | null;
 }
 
-const JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: { age: 30 * 24 * 3600 } } as const;
+const JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: true,
+  removeOnFail: { age: 30 * 24 * 3600 },
+} as const;
 
 /** Sends as staff start and follow them: checked, recorded with one delivery per message, queued for the worker. */
 @Injectable()
@@ -136,7 +174,15 @@ export class MessageSendsService implements OnModuleInit {
     private readonly clock: Clock,
     @InjectQueue(QueueName.MessageSend) private readonly queue: Queue<MessageSendJobData>,
     @Inject(APP_CONFIG)
-    private readonly config: Pick<AppConfig, 'ALIGO_KAKAO_SENDER_KEY' | 'ADVERTISING_OPT_OUT_NUMBER' | 'MESSAGE_PRICE_SMS' | 'MESSAGE_PRICE_LMS' | 'MESSAGE_PRICE_MMS' | 'MESSAGE_PRICE_KAKAO'>,
+    private readonly config: Pick<
+      AppConfig,
+      | 'ALIGO_KAKAO_SENDER_KEY'
+      | 'ADVERTISING_OPT_OUT_NUMBER'
+      | 'MESSAGE_PRICE_SMS'
+      | 'MESSAGE_PRICE_LMS'
+      | 'MESSAGE_PRICE_MMS'
+      | 'MESSAGE_PRICE_KAKAO'
+    >,
     private readonly accountEvents: AccountEvents,
     private readonly consent: ConsentService,
   ) {}
@@ -151,7 +197,8 @@ export class MessageSendsService implements OnModuleInit {
    */
   async create(viewer: SendViewer, input: CreateMessageSendDto, idempotencyKey?: string): Promise<MessageSendDto> {
     const userId = viewer.userId;
-    const request = idempotencyKey === undefined ? null : { key: checkedIdempotencyKey(idempotencyKey), hash: requestHash(input) };
+    const request =
+      idempotencyKey === undefined ? null : { key: checkedIdempotencyKey(idempotencyKey), hash: requestHash(input) };
     if (request) {
       const earlier = await this.sentUnder(viewer, request);
       if (earlier) return earlier;
@@ -183,14 +230,26 @@ export class MessageSendsService implements OnModuleInit {
         await em.flush();
         // Through Kysely, which hands the rows to the driver as one parameter; the ORM would write them into the SQL.
         const kysely = em.getKysely();
-        const callIds = (await sql<{ id: number }>`select nextval(pg_get_serial_sequence('gateway_call', 'id'))::int as "id" from generate_series(1, ${batches.length})`.execute(kysely)).rows
+        const callIds = (
+          await sql<{
+            id: number;
+          }>`select nextval(pg_get_serial_sequence('gateway_call', 'id'))::int as "id" from generate_series(1, ${batches.length})`.execute(
+            kysely,
+          )
+        ).rows
           .map((row) => row.id)
           .sort((a, b) => a - b);
         const callOf = new Map<NewDelivery, number>();
         batches.forEach((batch, index) => batch.messages.forEach((delivery) => callOf.set(delivery, callIds[index])));
-        const calls = batches.map((batch, index) => ({ id: callIds[index], endpoint: batch.endpoint, size: batch.messages.length }));
+        const calls = batches.map((batch, index) => ({
+          id: callIds[index],
+          endpoint: batch.endpoint,
+          size: batch.messages.length,
+        }));
         await sql`insert into "gateway_call" ("id", "send_id", "endpoint", "state", "size")
-           select c."id", ${send.id}, c."endpoint", 'planned', c."size" from jsonb_to_recordset(${JSON.stringify(calls)}::jsonb) as c("id" int, "endpoint" text, "size" int)`.execute(kysely);
+           select c."id", ${send.id}, c."endpoint", 'planned', c."size" from jsonb_to_recordset(${JSON.stringify(calls)}::jsonb) as c("id" int, "endpoint" text, "size" int)`.execute(
+          kysely,
+        );
         const rows = deliveries.map((delivery) => ({ ...delivery, call: callOf.get(delivery) }));
         await sql`insert into "message_delivery" ("send_id", "call_id", "phone", "name", "text", "type", "files")
            select ${send.id}, d."call", d."phone", d."name", d."text", d."type", d."files"
@@ -201,18 +260,35 @@ export class MessageSendsService implements OnModuleInit {
       });
     } catch (error) {
       // The same request at the same moment: the first one recorded is the send.
-      const earlier = request && error instanceof UniqueConstraintViolationException ? await this.sentUnder(viewer, request) : null;
+      const earlier =
+        request && error instanceof UniqueConstraintViolationException ? await this.sentUnder(viewer, request) : null;
       if (earlier) return earlier;
       throw error;
     }
 
     try {
-      await this.queue.add(MESSAGE_SEND_JOB, { sendId: send.id }, { ...JOB_OPTIONS, jobId: messageSendJobId(send.id), delay: scheduledAt ? Math.max(0, scheduledAt.getTime() - Date.now()) : 0 });
+      await this.queue.add(
+        MESSAGE_SEND_JOB,
+        { sendId: send.id },
+        {
+          ...JOB_OPTIONS,
+          jobId: messageSendJobId(send.id),
+          delay: scheduledAt ? Math.max(0, scheduledAt.getTime() - Date.now()) : 0,
+        },
+      );
     } catch (error) {
       // Nothing went out: the send says so, and the staff member can send again.
-      this.logger.error(`Send ${send.id} could not be queued: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(
+        `Send ${send.id} could not be queued: ${error instanceof Error ? error.message : String(error)}`,
+      );
       // The key is let go with it: the same request again may send.
-      await this.em.fork().nativeUpdate(MessageSend, { id: send.id }, { state: 'failed', error: SEND_MESSAGES.queueDown, finishedAt: new Date(), idempotencyKey: null });
+      await this.em
+        .fork()
+        .nativeUpdate(
+          MessageSend,
+          { id: send.id },
+          { state: 'failed', error: SEND_MESSAGES.queueDown, finishedAt: new Date(), idempotencyKey: null },
+        );
       throw new ServiceUnavailableException(SEND_MESSAGES.queueDown);
     }
     return this.get(send.id, viewer);
@@ -237,7 +313,13 @@ export class MessageSendsService implements OnModuleInit {
       people.add(delivery.phone);
       const type = reviewedType(plan.channel, delivery.type);
       counts[type]++;
-      const message: PreviewMessageDto = { phone: delivery.phone, name: delivery.name, type, textIndex: index, pictures: delivery.files.length };
+      const message: PreviewMessageDto = {
+        phone: delivery.phone,
+        name: delivery.name,
+        type,
+        textIndex: index,
+        pictures: delivery.files.length,
+      };
       if (type === 'KAKAO') message.failover = delivery.type;
       return message;
     });
@@ -274,9 +356,11 @@ export class MessageSendsService implements OnModuleInit {
     const advertising = input.advertising ?? false;
     const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
     if (input.recipients.length === 0) throw new BadRequestException(SEND_MESSAGES.noRecipients);
-    if (input.resendOf !== undefined && !(await this.findSend(input.resendOf))) throw new BadRequestException(SEND_MESSAGES.noOriginal);
+    if (input.resendOf !== undefined && !(await this.findSend(input.resendOf)))
+      throw new BadRequestException(SEND_MESSAGES.noOriginal);
     if (channel === 'kakao' && scheduledAt) throw new BadRequestException(SEND_MESSAGES.kakaoScheduled);
-    if (channel === 'kakao' && !this.config.ALIGO_KAKAO_SENDER_KEY) throw new BadRequestException(SEND_MESSAGES.noKakao);
+    if (channel === 'kakao' && !this.config.ALIGO_KAKAO_SENDER_KEY)
+      throw new BadRequestException(SEND_MESSAGES.noKakao);
     if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new BadRequestException(SEND_MESSAGES.past);
     if (advertising && !this.config.ADVERTISING_OPT_OUT_NUMBER) throw new BadRequestException(SEND_MESSAGES.noOptOut);
 
@@ -288,8 +372,14 @@ export class MessageSendsService implements OnModuleInit {
     const remainingAnswer = this.remainingWithin(credentials);
     // The register decides whom to leave out, whatever the client sent: opted-out numbers, and for an
     // advertisement the numbers without a recorded consent.
-    const leaveOut = await this.consent.sendExclusions(channel, advertising, recipients.map((recipient) => mobileDigits(recipient.phone)).filter((phone) => phone !== null));
-    const finalText = advertising ? (text: string) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!) : (text: string) => text;
+    const leaveOut = await this.consent.sendExclusions(
+      channel,
+      advertising,
+      recipients.map((recipient) => mobileDigits(recipient.phone)).filter((phone) => phone !== null),
+    );
+    const finalText = advertising
+      ? (text: string) => advertisingText(text, sender.name, this.config.ADVERTISING_OPT_OUT_NUMBER!)
+      : (text: string) => text;
     const { deliveries, excluded } = await this.deliveriesOf(channel, recipients, finalText, leaveOut);
     const { remaining, problem: remainingProblem } = await remainingAnswer;
 
@@ -300,14 +390,29 @@ export class MessageSendsService implements OnModuleInit {
     let refusal: SendPlan['refusal'] = null;
     if (hours) refusal = { message: hours };
     else if (deliveries.length === 0) {
-      const counts = Object.fromEntries(LEFT_OUT_REASONS.map((reason) => [reason, excluded.filter((recipient) => recipient.reason === reason).length])) as Record<LeftOutReason, number>;
+      const counts = Object.fromEntries(
+        LEFT_OUT_REASONS.map((reason) => [reason, excluded.filter((recipient) => recipient.reason === reason).length]),
+      ) as Record<LeftOutReason, number>;
       refusal = { message: SEND_MESSAGES.allExcluded(counts), details: { excluded } };
     } else if (remainingShort) refusal = { message: remainingShortMessage(needed, remaining!) };
-    return { channel, advertising, scheduledAt, sender, deliveries, excluded, remaining, remainingProblem, remainingShort, refusal };
+    return {
+      channel,
+      advertising,
+      scheduledAt,
+      sender,
+      deliveries,
+      excluded,
+      remaining,
+      remainingProblem,
+      remainingShort,
+      refusal,
+    };
   }
 
   /** The gateway's remaining counts, or why there are none: it refused the key, did not answer, or took too long. */
-  private async remainingWithin(credentials: GatewayCredentials): Promise<{ remaining: GatewayRemaining | null; problem: string | null }> {
+  private async remainingWithin(
+    credentials: GatewayCredentials,
+  ): Promise<{ remaining: GatewayRemaining | null; problem: string | null }> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<{ remaining: null; problem: string }>((resolve) => {
       timer = setTimeout(() => resolve({ remaining: null, problem: SEND_MESSAGES.remainingUnread }), REMAINING_WAIT_MS);
@@ -316,7 +421,10 @@ export class MessageSendsService implements OnModuleInit {
     });
     const asked = this.senders.remaining(credentials).then(
       (remaining) => ({ remaining, problem: null }),
-      (error: unknown) => ({ remaining: null, problem: error instanceof HttpException ? error.message : SEND_MESSAGES.remainingUnread }),
+      (error: unknown) => ({
+        remaining: null,
+        problem: error instanceof HttpException ? error.message : SEND_MESSAGES.remainingUnread,
+      }),
     );
     try {
       return await Promise.race([asked, late]);
@@ -326,14 +434,22 @@ export class MessageSendsService implements OnModuleInit {
   }
 
   private unitPrices(): TypeCountsDto {
-    return { SMS: this.config.MESSAGE_PRICE_SMS, LMS: this.config.MESSAGE_PRICE_LMS, MMS: this.config.MESSAGE_PRICE_MMS, KAKAO: this.config.MESSAGE_PRICE_KAKAO };
+    return {
+      SMS: this.config.MESSAGE_PRICE_SMS,
+      LMS: this.config.MESSAGE_PRICE_LMS,
+      MMS: this.config.MESSAGE_PRICE_MMS,
+      KAKAO: this.config.MESSAGE_PRICE_KAKAO,
+    };
   }
 
   /** The send made under this key, when the request is the same; a 422 when it is another. */
   private async sentUnder(viewer: SendViewer, request: { key: string; hash: string }): Promise<MessageSendDto | null> {
     const [earlier] = await this.em
       .fork()
-      .execute<{ id: number; hash: string }[]>(`select "id", "request_hash" as "hash" from "message_send" where "created_by_id" = ? and "idempotency_key" = ?`, [viewer.userId, request.key]);
+      .execute<{ id: number; hash: string }[]>(
+        `select "id", "request_hash" as "hash" from "message_send" where "created_by_id" = ? and "idempotency_key" = ?`,
+        [viewer.userId, request.key],
+      );
     if (!earlier) return null;
     if (earlier.hash !== request.hash) throw new UnprocessableEntityException(SEND_MESSAGES.keyReused);
     return this.get(earlier.id, viewer);
@@ -363,12 +479,22 @@ export class MessageSendsService implements OnModuleInit {
    * commit, the sweep gives the sends that are still scheduled their jobs again.
    */
   private async cancelSendsOf(em: EntityManager, userId: number): Promise<void> {
-    const ids = await this.cancelSends(em, `"created_by_id" = ? and "state" in ('scheduled', 'queued')`, [userId], SEND_MESSAGES.creatorDeleted);
+    const ids = await this.cancelSends(
+      em,
+      `"created_by_id" = ? and "state" in ('scheduled', 'queued')`,
+      [userId],
+      SEND_MESSAGES.creatorDeleted,
+    );
     for (const id of ids) await this.queue.remove(messageSendJobId(id)).catch(() => 0);
   }
 
   /** Cancels the sends the condition names, and their calls that have not left; answers their ids. */
-  private async cancelSends(em: EntityManager, where: string, params: unknown[], reason: string | null): Promise<number[]> {
+  private async cancelSends(
+    em: EntityManager,
+    where: string,
+    params: unknown[],
+    reason: string | null,
+  ): Promise<number[]> {
     const rows = await em.execute<{ id: number }[]>(
       `with cancelled as (update "message_send" set "state" = 'cancelled', "finished_at" = now(), "error" = ? where ${where} returning "id"),
             calls as (update "gateway_call" set "state" = 'cancelled', "answered_at" = now() where "send_id" in (select "id" from cancelled) and "state" = 'planned')
@@ -397,8 +523,16 @@ export class MessageSendsService implements OnModuleInit {
       where.push(`s."created_at" < ((?::date) + 1)::timestamp at time zone 'Asia/Seoul'`);
       params.push(query.to.slice(0, 10));
     }
-    const [{ count }] = await this.em.fork().execute<{ count: string }[]>(`select count(*) from "message_send" s where ${where.join(' and ')}`, params);
-    const data = await this.sendRows(viewer, where.join(' and '), params, query.pageSize, (query.page - 1) * query.pageSize);
+    const [{ count }] = await this.em
+      .fork()
+      .execute<{ count: string }[]>(`select count(*) from "message_send" s where ${where.join(' and ')}`, params);
+    const data = await this.sendRows(
+      viewer,
+      where.join(' and '),
+      params,
+      query.pageSize,
+      (query.page - 1) * query.pageSize,
+    );
     return { data, pagination: paginate(query.page, query.pageSize, Number(count)) };
   }
 
@@ -409,7 +543,10 @@ export class MessageSendsService implements OnModuleInit {
     const params = query.status ? [id, query.status] : [id];
     const from = `from "message_delivery" d join "gateway_call" c on c."id" = d."call_id" where d."send_id" = ?${status}`;
     const [{ count }] = await em.execute<{ count: string }[]>(`select count(*) ${from}`, params);
-    const rows = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} ${from} order by d."id" limit ? offset ?`, [...params, query.pageSize, (query.page - 1) * query.pageSize]);
+    const rows = await em.execute<DeliveryRow[]>(
+      `select ${DELIVERY_COLUMNS} ${from} order by d."id" limit ? offset ?`,
+      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+    );
     return { data: rows.map(deliveryOf), pagination: paginate(query.page, query.pageSize, Number(count)) };
   }
 
@@ -420,26 +557,57 @@ export class MessageSendsService implements OnModuleInit {
   async deliveryEvents(id: number, deliveryId: number): Promise<DeliveryEventsDto> {
     await this.sendExists(id);
     const em = this.em.fork();
-    const [row] = await em.execute<(DeliveryRow & { callState: string; answeredAt: Date | null; callError: string | null; ownStatus: string | null; ownError: string | null })[]>(
+    const [row] = await em.execute<
+      (DeliveryRow & {
+        callState: string;
+        answeredAt: Date | null;
+        callError: string | null;
+        ownStatus: string | null;
+        ownError: string | null;
+      })[]
+    >(
       `select ${DELIVERY_COLUMNS}, c."state" as "callState", c."answered_at" as "answeredAt", c."error" as "callError", d."status" as "ownStatus", d."error" as "ownError"
          from "message_delivery" d join "gateway_call" c on c."id" = d."call_id" where d."send_id" = ? and d."id" = ?`,
       [id, deliveryId],
     );
     if (!row) throw new NotFoundException(SEND_MESSAGES.noDelivery);
-    const recorded = await em.execute<{ status: string; at: Date; source: string; detail: string | null; gatewayState: string | null }[]>(
+    const recorded = await em.execute<
+      { status: string; at: Date; source: string; detail: string | null; gatewayState: string | null }[]
+    >(
       `select "status", "occurred_at" as "at", "source", "detail", "gateway_state" as "gatewayState" from "message_delivery_event" where "delivery_id" = ? order by "occurred_at", "id"`,
       [deliveryId],
     );
     const events: DeliveryEventDto[] = [];
     const answered = row.answeredAt ? new Date(row.answeredAt).toISOString() : null;
     if (row.callState === 'accepted' && answered) {
-      events.push({ status: 'accepted', at: answered, source: 'gateway', detail: row.mid ? `Message id ${row.mid}` : null, gatewayState: null });
+      events.push({
+        status: 'accepted',
+        at: answered,
+        source: 'gateway',
+        detail: row.mid ? `Message id ${row.mid}` : null,
+        gatewayState: null,
+      });
       // A number the gateway named as failed in its answer: no look-up event of its own.
       if (row.ownStatus === 'failed' && !recorded.some((event) => event.status === 'failed')) {
-        events.push({ status: 'failed', at: new Date(row.updated_at).toISOString(), source: 'gateway', detail: row.ownError, gatewayState: null });
+        events.push({
+          status: 'failed',
+          at: new Date(row.updated_at).toISOString(),
+          source: 'gateway',
+          detail: row.ownError,
+          gatewayState: null,
+        });
       }
-    } else if ((row.callState === 'failed' || row.callState === 'unknown' || row.callState === 'cancelled') && answered) {
-      events.push({ status: row.callState, at: answered, source: row.callState === 'cancelled' ? 'app' : 'gateway', detail: row.callError, gatewayState: null });
+    } else if (
+      (row.callState === 'failed' || row.callState === 'unknown' || row.callState === 'cancelled') &&
+      answered
+    ) {
+      events.push({
+        status: row.callState,
+        at: answered,
+        source: row.callState === 'cancelled' ? 'app' : 'gateway',
+        detail: row.callError,
+        gatewayState: null,
+      });
     }
     for (const event of recorded) events.push({ ...event, at: new Date(event.at).toISOString() });
     return { delivery: deliveryOf(row), events };
@@ -449,7 +617,9 @@ export class MessageSendsService implements OnModuleInit {
     if (!(await this.findSend(id))) throw new NotFoundException(SEND_MESSAGES.notFound);
   }
 
-  private async findSend(id: number): Promise<{ id: number; channel: Channel; advertising: boolean; senderPhone: string } | null> {
+  private async findSend(
+    id: number,
+  ): Promise<{ id: number; channel: Channel; advertising: boolean; senderPhone: string } | null> {
     const [send] = await this.em
       .fork()
       .execute<{ id: number; channel: Channel; advertising: boolean; senderPhone: string }[]>(
@@ -478,7 +648,12 @@ export class MessageSendsService implements OnModuleInit {
       channel: channel ?? original.channel,
       ...(ownNumbers.includes(original.senderPhone) ? { sender: original.senderPhone } : {}),
       advertising: original.advertising,
-      recipients: failed.map(({ phone, name, text, files }) => ({ phone, name, text, ...(files.length > 0 ? { files } : {}) })),
+      recipients: failed.map(({ phone, name, text, files }) => ({
+        phone,
+        name,
+        text,
+        ...(files.length > 0 ? { files } : {}),
+      })),
       resendOf: id,
     };
   }
@@ -498,7 +673,9 @@ export class MessageSendsService implements OnModuleInit {
   async sweep(): Promise<number> {
     const sends = await this.em
       .fork()
-      .execute<{ id: number; scheduledAt: Date | null }[]>(`select "id", "scheduled_at" as "scheduledAt" from "message_send" where "state" in ('scheduled', 'queued', 'sending') order by "id"`);
+      .execute<{ id: number; scheduledAt: Date | null }[]>(
+        `select "id", "scheduled_at" as "scheduledAt" from "message_send" where "state" in ('scheduled', 'queued', 'sending') order by "id"`,
+      );
     let mended = 0;
     for (const send of sends) {
       const job = await this.queue.getJob(messageSendJobId(send.id));
@@ -508,7 +685,11 @@ export class MessageSendsService implements OnModuleInit {
         mended++;
       } else if (!job) {
         const delay = send.scheduledAt ? Math.max(0, new Date(send.scheduledAt).getTime() - Date.now()) : 0;
-        await this.queue.add(MESSAGE_SEND_JOB, { sendId: send.id }, { ...JOB_OPTIONS, jobId: messageSendJobId(send.id), delay });
+        await this.queue.add(
+          MESSAGE_SEND_JOB,
+          { sendId: send.id },
+          { ...JOB_OPTIONS, jobId: messageSendJobId(send.id), delay },
+        );
         mended++;
       }
     }
@@ -554,16 +735,21 @@ export class MessageSendsService implements OnModuleInit {
         leftOutByRegister.add(phone);
         return;
       }
-      const problem = (message: string) => void problems.push({ index, message: SEND_MESSAGES.badText(index, phone, message) });
+      const problem = (message: string) =>
+        void problems.push({ index, message: SEND_MESSAGES.badText(index, phone, message) });
       const text = finalText(recipient.text);
       const files = recipient.files ?? [];
       // With pictures the text travels as multipart, which turns each line break into two bytes (CRLF).
       const textProblem = messageTextProblem(files.length > 0 ? text.replace(/\r?\n/g, '\r\n') : text);
       if (textProblem) return problem(textProblem);
-      const filesProblem = attachmentsProblem(attachmentModeOf(recipient.fileType), files.map((id) => known.get(id)!));
+      const filesProblem = attachmentsProblem(
+        attachmentModeOf(recipient.fileType),
+        files.map((id) => known.get(id)!),
+      );
       if (filesProblem) return problem(filesProblem);
       if (channel === 'kakao') {
-        if (files.length > 1 || files.some((id) => known.get(id)!.mimeType === 'image/gif')) return problem(SEND_MESSAGES.kakaoPictures);
+        if (files.length > 1 || files.some((id) => known.get(id)!.mimeType === 'image/gif'))
+          return problem(SEND_MESSAGES.kakaoPictures);
         const max = files.length > 0 ? KAKAO_MAX_CHARS_WITH_PICTURE : KAKAO_MAX_CHARS;
         if ([...text].length > max) return problem(SEND_MESSAGES.kakaoLength(max));
       }
@@ -574,22 +760,46 @@ export class MessageSendsService implements OnModuleInit {
       // An MMS carries three pictures: more go in further messages, numbered so the recipient sees they belong.
       const parts = Math.max(1, Math.ceil(files.length / MMS_MAX_PICTURES));
       for (let part = 0; part < parts; part++) {
-        deliveries.push({ phone, name, text: part === 0 ? text : `(${part + 1}/${parts})`, type, files: files.slice(part * MMS_MAX_PICTURES, (part + 1) * MMS_MAX_PICTURES) });
+        deliveries.push({
+          phone,
+          name,
+          text: part === 0 ? text : `(${part + 1}/${parts})`,
+          type,
+          files: files.slice(part * MMS_MAX_PICTURES, (part + 1) * MMS_MAX_PICTURES),
+        });
       }
     });
     if (problems.length > 0) {
       const first = problems[0].message;
       throw new BadRequestException({
         message: problems.length === 1 ? first : `${problems.length} recipients cannot be sent to: ${first}`,
-        details: { validation: problems.slice(0, 100).map(({ index, message }) => ({ path: `recipients.${index}`, message })) },
+        details: {
+          validation: problems.slice(0, 100).map(({ index, message }) => ({ path: `recipients.${index}`, message })),
+        },
       });
     }
     return { deliveries, excluded };
   }
 
-  private async sendRows(viewer: SendViewer, where: string, params: unknown[], limit: number, offset: number): Promise<MessageSendDto[]> {
+  private async sendRows(
+    viewer: SendViewer,
+    where: string,
+    params: unknown[],
+    limit: number,
+    offset: number,
+  ): Promise<MessageSendDto[]> {
     const rows = await this.em.fork().execute<
-      (Omit<MessageSendDto, 'counts' | 'outcome' | 'outcomeCounts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt' | 'canCancel'> & { createdById: number | null; counts: Partial<Record<DeliveryStatus, number>> | null; scheduledAt: Date | null; createdAt: Date; startedAt: Date | null; finishedAt: Date | null })[]
+      (Omit<
+        MessageSendDto,
+        'counts' | 'outcome' | 'outcomeCounts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt' | 'canCancel'
+      > & {
+        createdById: number | null;
+        counts: Partial<Record<DeliveryStatus, number>> | null;
+        scheduledAt: Date | null;
+        createdAt: Date;
+        startedAt: Date | null;
+        finishedAt: Date | null;
+      })[]
     >(
       `select s."id", s."channel", s."state", s."sender_phone" as "senderPhone", s."sender_name" as "senderName", s."advertising",
               s."scheduled_at" as "scheduledAt", s."total", s."excluded", s."error", s."created_at" as "createdAt", s."started_at" as "startedAt",

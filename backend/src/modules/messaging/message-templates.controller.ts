@@ -1,8 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
-import { CreateMessageTemplateDto, MessageTemplateListDto, MessageTemplateSavedDto, UpdateMessageTemplateDto } from './dto/message-template.dto.js';
+import {
+  CreateMessageTemplateDto,
+  MessageTemplateListDto,
+  MessageTemplateSavedDto,
+  UpdateMessageTemplateDto,
+} from './dto/message-template.dto.js';
 import { MESSAGE_TEMPLATE_MESSAGES, MessageTemplatesService } from './message-templates.service.js';
 
 /** Message templates (spec §7), shared by all staff. */
@@ -22,16 +38,29 @@ export class MessageTemplatesController {
 
   @Post()
   @ApiCreatedResponse({ type: MessageTemplateSavedDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: '템플릿 제목을 입력해주세요. / 메시지 내용을 입력해주세요. / too many files' })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateMessageTemplateDto): Promise<MessageTemplateSavedDto> {
-    return { template: await this.templates.create(principal.userId, body), message: MESSAGE_TEMPLATE_MESSAGES.created };
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: '템플릿 제목을 입력해주세요. / 메시지 내용을 입력해주세요. / too many files',
+  })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateMessageTemplateDto,
+  ): Promise<MessageTemplateSavedDto> {
+    return {
+      template: await this.templates.create(principal.userId, body),
+      message: MESSAGE_TEMPLATE_MESSAGES.created,
+    };
   }
 
   @Put(':id')
   @ApiOkResponse({ type: MessageTemplateSavedDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
+  })
   async update(@Param('id') id: string, @Body() body: UpdateMessageTemplateDto): Promise<MessageTemplateSavedDto> {
     return { template: await this.templates.update(id, body), message: MESSAGE_TEMPLATE_MESSAGES.updated };
   }

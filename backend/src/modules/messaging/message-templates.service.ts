@@ -3,8 +3,18 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { conflictingFields } from '../../platform/database/record-versions.js';
 import { staleSave } from '../../platform/http/stale-save.js';
-import { type AttachmentMode, attachmentModeOf, attachmentsProblem, ATTACHMENT_MODE_WORDS } from './domain/attachments.js';
-import type { CreateMessageTemplateDto, MessageTemplateDto, MessageTemplateFieldsDto, UpdateMessageTemplateDto } from './dto/message-template.dto.js';
+import {
+  type AttachmentMode,
+  attachmentModeOf,
+  attachmentsProblem,
+  ATTACHMENT_MODE_WORDS,
+} from './domain/attachments.js';
+import type {
+  CreateMessageTemplateDto,
+  MessageTemplateDto,
+  MessageTemplateFieldsDto,
+  UpdateMessageTemplateDto,
+} from './dto/message-template.dto.js';
 import { MessageFilesService, toMessageFileDto } from './message-files.service.js';
 import type { MessageFile } from './message-file.entity.js';
 import { MessageTemplate } from './message-template.entity.js';
@@ -18,7 +28,8 @@ export const MESSAGE_TEMPLATE_MESSAGES = {
   deleted: '템플릿이 삭제되었습니다.',
   notFound: '템플릿을 찾을 수 없습니다.',
   exists: '같은 id의 템플릿이 이미 있습니다.',
-  changedMeanwhile: (fields: readonly string[]) => `The template was changed by someone else meanwhile (${fields.join(', ')}). Nothing was saved.`,
+  changedMeanwhile: (fields: readonly string[]) =>
+    `The template was changed by someone else meanwhile (${fields.join(', ')}). Nothing was saved.`,
 } as const;
 
 /** The column of each field a save writes. */
@@ -47,9 +58,16 @@ export class MessageTemplatesService {
 
   async list(): Promise<MessageTemplateDto[]> {
     const templates = await this.em.fork().find(MessageTemplate, {}, { orderBy: { createdAt: 'desc', id: 'desc' } });
-    const files = await this.files.describe([...new Set(templates.flatMap((template) => template.files))]).catch(() => null);
+    const files = await this.files
+      .describe([...new Set(templates.flatMap((template) => template.files))])
+      .catch(() => null);
     const byId = new Map((files ?? []).map((file) => [file.id, file]));
-    return templates.map((template) => toDto(template, template.files.flatMap((id) => byId.get(id) ?? [])));
+    return templates.map((template) =>
+      toDto(
+        template,
+        template.files.flatMap((id) => byId.get(id) ?? []),
+      ),
+    );
   }
 
   async create(userId: number, input: CreateMessageTemplateDto): Promise<MessageTemplateDto> {
@@ -77,7 +95,10 @@ export class MessageTemplatesService {
       const conflicts = conflictingFields(template, input.version, writes);
       if (conflicts.length > 0) {
         const files = await this.files.describe(template.files).catch(() => []);
-        throw staleSave(MESSAGE_TEMPLATE_MESSAGES.changedMeanwhile(conflicts), { conflictingFields: conflicts, current: toDto(template, files) });
+        throw staleSave(MESSAGE_TEMPLATE_MESSAGES.changedMeanwhile(conflicts), {
+          conflictingFields: conflicts,
+          current: toDto(template, files),
+        });
       }
       em.assign(template, fields.values);
       await em.flush();

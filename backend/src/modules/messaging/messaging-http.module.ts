@@ -9,6 +9,12 @@ import { SenderNumbersController } from './sender-numbers.controller.js';
 /** Messaging's HTTP routes, for the API process. */
 @Module({
   imports: [MessagingModule],
-  controllers: [SenderNumbersController, MessageTemplatesController, MessageFilesController, MessageSendsController, AligoController],
+  controllers: [
+    SenderNumbersController,
+    MessageTemplatesController,
+    MessageFilesController,
+    MessageSendsController,
+    AligoController,
+  ],
 })
 export class MessagingHttpModule {}

@@ -31,6 +31,13 @@ import { SenderNumbersService } from './sender-numbers.service.js';
     MessageDispatchService,
     DeliveryReportsService,
   ],
-  exports: [SenderNumbersService, MessageFilesService, MessageTemplatesService, MessageSendsService, MessageDispatchService, DeliveryReportsService],
+  exports: [
+    SenderNumbersService,
+    MessageFilesService,
+    MessageTemplatesService,
+    MessageSendsService,
+    MessageDispatchService,
+    DeliveryReportsService,
+  ],
 })
 export class MessagingModule {}

@@ -1,5 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
@@ -29,7 +40,10 @@ export class SenderNumbersController {
 
   @Post()
   @ApiCreatedResponse({ type: SenderNumberDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A required field is empty, or ten numbers are registered already' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'A required field is empty, or ten numbers are registered already',
+  })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The number is registered already' })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateSenderNumberDto): Promise<SenderNumberDto> {
     return this.numbers.create(principal.userId, body);
@@ -38,7 +52,11 @@ export class SenderNumbersController {
   @Put(':id')
   @ApiOkResponse({ type: SenderNumberDto, description: 'Now the default number' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  update(@CurrentPrincipal() principal: Principal, @Param('id', IdParamPipe) id: number, @Body() _body: UpdateSenderNumberDto): Promise<SenderNumberDto> {
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', IdParamPipe) id: number,
+    @Body() _body: UpdateSenderNumberDto,
+  ): Promise<SenderNumberDto> {
     return this.numbers.makeDefault(principal.userId, id);
   }
 

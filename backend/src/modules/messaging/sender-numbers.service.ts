@@ -1,12 +1,27 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadGatewayException, BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadGatewayException,
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { User } from '../users/user.entity.js';
 import type { CreateSenderNumberDto, SenderNumberDto } from './dto/sender-number.dto.js';
 import { plainGatewayReason } from './domain/gateway-reasons.js';
-import { type GatewayCredentials, GatewayOutcomeUnknown, GatewayRefusal, type GatewayRemaining, GatewayUnreachable, SMS_GATEWAY, type SmsGateway } from './providers/sms-gateway.js';
+import {
+  type GatewayCredentials,
+  GatewayOutcomeUnknown,
+  GatewayRefusal,
+  type GatewayRemaining,
+  GatewayUnreachable,
+  SMS_GATEWAY,
+  type SmsGateway,
+} from './providers/sms-gateway.js';
 import { SenderNumber } from './sender-number.entity.js';
 
 /** At most this many sender numbers per staff member (spec §9); the spec's client only shows it, we enforce it. */
@@ -29,7 +44,14 @@ export function maskedKey(hint: string): string {
 }
 
 function toDto(entry: SenderNumber): SenderNumberDto {
-  return { id: entry.id, phone: entry.phone, name: entry.name, apiKey: maskedKey(entry.apiKeyHint), isSelected: entry.isDefault, createdAt: entry.createdAt.toISOString() };
+  return {
+    id: entry.id,
+    phone: entry.phone,
+    name: entry.name,
+    apiKey: maskedKey(entry.apiKeyHint),
+    isSelected: entry.isDefault,
+    createdAt: entry.createdAt.toISOString(),
+  };
 }
 
 /** Each staff member's sender numbers, with their gateway keys sealed; exactly one default once there are any. */
@@ -43,7 +65,9 @@ export class SenderNumbersService {
   ) {}
 
   async list(userId: number): Promise<SenderNumberDto[]> {
-    const entries = await this.em.fork().find(SenderNumber, { user: userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const entries = await this.em
+      .fork()
+      .find(SenderNumber, { user: userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return entries.map(toDto);
   }
 
@@ -55,7 +79,8 @@ export class SenderNumbersService {
   async create(userId: number, input: CreateSenderNumberDto): Promise<SenderNumberDto> {
     const phone = input.phone.replace(/\D/g, '');
     const apiKey = input.apiKey ?? '';
-    if (!phone || (!apiKey && !this.config.ALIGO_API_KEY)) throw new BadRequestException(SENDER_NUMBER_MESSAGES.required);
+    if (!phone || (!apiKey && !this.config.ALIGO_API_KEY))
+      throw new BadRequestException(SENDER_NUMBER_MESSAGES.required);
     if (phone.length < 8 || phone.length > 11) throw new BadRequestException(SENDER_NUMBER_MESSAGES.badPhone);
     // The gateway must take the key: a wrong one is refused now, not at the first send.
     await this.remaining(this.credentialsOf(apiKey || this.config.ALIGO_API_KEY));
@@ -117,14 +142,18 @@ export class SenderNumbersService {
   async forSending(userId: number, phone: string | undefined): Promise<SenderNumber> {
     const em = this.em.fork();
     const digits = (phone ?? '').replace(/\D/g, '');
-    const entry = digits ? await em.findOne(SenderNumber, { user: userId, phone: digits }) : await em.findOne(SenderNumber, { user: userId, isDefault: true });
+    const entry = digits
+      ? await em.findOne(SenderNumber, { user: userId, phone: digits })
+      : await em.findOne(SenderNumber, { user: userId, isDefault: true });
     if (!entry) throw new BadRequestException(SENDER_NUMBER_MESSAGES.noSender);
     return entry;
   }
 
   /** The staff member's sender numbers (digits). */
   async phonesOf(userId: number): Promise<string[]> {
-    return (await this.em.fork().find(SenderNumber, { user: userId }, { fields: ['phone'] })).map((entry) => entry.phone);
+    return (await this.em.fork().find(SenderNumber, { user: userId }, { fields: ['phone'] })).map(
+      (entry) => entry.phone,
+    );
   }
 
   /** The gateway credentials for a sealed key (a number's own, or the configured default when null). */
@@ -138,7 +167,8 @@ export class SenderNumbersService {
       return await this.gateway.remaining(credentials);
     } catch (error) {
       if (error instanceof GatewayRefusal) throw new BadRequestException(plainGatewayReason(error.code, error.message));
-      if (error instanceof GatewayUnreachable || error instanceof GatewayOutcomeUnknown) throw new BadGatewayException(`Failed to query remaining count. ${error.message}`);
+      if (error instanceof GatewayUnreachable || error instanceof GatewayOutcomeUnknown)
+        throw new BadGatewayException(`Failed to query remaining count. ${error.message}`);
       throw error;
     }
   }

@@ -14,7 +14,14 @@ import {
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
-import { ModelDto, PostSelectedModelsDto, SaveModelDto, SelectedModelsQueryDto, SelectModelsDto, UpdateModelDto } from './dto/model.dto.js';
+import {
+  ModelDto,
+  PostSelectedModelsDto,
+  SaveModelDto,
+  SelectedModelsQueryDto,
+  SelectModelsDto,
+  UpdateModelDto,
+} from './dto/model.dto.js';
 import { ModelsService } from './models.service.js';
 
 /** The Model List dialog's models (spec §7 Models). */
@@ -45,7 +52,8 @@ export class ModelsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({
     type: ErrorResponseDto,
-    description: 'The comcard number is taken, or the save is stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
+    description:
+      'The comcard number is taken, or the save is stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
   })
   update(@Param('id', IdParamPipe) id: number, @Body() body: UpdateModelDto): Promise<ModelDto> {
     return this.models.update(id, body);
@@ -82,7 +90,11 @@ export class SelectedModelsController {
   @POST_ID
   @ApiOkResponse({ type: [ModelDto], description: 'The selection as stored' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
-  select(@CurrentPrincipal() principal: Principal, @Param('postId') postId: string, @Body() body: SelectModelsDto): Promise<ModelDto[]> {
+  select(
+    @CurrentPrincipal() principal: Principal,
+    @Param('postId') postId: string,
+    @Body() body: SelectModelsDto,
+  ): Promise<ModelDto[]> {
     return this.models.select(principal.userId, postId, body.modelIds);
   }
 
@@ -108,9 +120,19 @@ export class PostsSelectedModelsController {
   constructor(private readonly models: ModelsService) {}
 
   @Get()
-  @ApiOkResponse({ type: [PostSelectedModelsDto], description: 'One entry per postId given, in that order; no models for a post without a selection (or no such post)' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'postIds missing, more than 150, blank or longer than 100 characters' })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: SelectedModelsQueryDto): Promise<PostSelectedModelsDto[]> {
+  @ApiOkResponse({
+    type: [PostSelectedModelsDto],
+    description:
+      'One entry per postId given, in that order; no models for a post without a selection (or no such post)',
+  })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'postIds missing, more than 150, blank or longer than 100 characters',
+  })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: SelectedModelsQueryDto,
+  ): Promise<PostSelectedModelsDto[]> {
     return this.models.selectedForPosts(principal.userId, query.postIds);
   }
 }

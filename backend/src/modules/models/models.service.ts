@@ -7,7 +7,13 @@ import { staleSave } from '../../platform/http/stale-save.js';
 import { Post } from '../posts/post.entity.js';
 import { PostsService } from '../posts/posts.service.js';
 import { driveThumbnailUrl } from './domain/drive-thumbnail.js';
-import { MODEL_FIELDS, type ModelData, type ModelRecord, modelContentHash, normaliseModelData } from './domain/model-record.js';
+import {
+  MODEL_FIELDS,
+  type ModelData,
+  type ModelRecord,
+  modelContentHash,
+  normaliseModelData,
+} from './domain/model-record.js';
 import type { ModelDto, PostSelectedModelsDto, SaveModelDto, UpdateModelDto } from './dto/model.dto.js';
 import { ModelSelection } from './model-selection.entity.js';
 import { MODEL_COLUMNS, TalentModel } from './model.entity.js';
@@ -16,7 +22,10 @@ import { MODEL_COLUMNS, TalentModel } from './model.entity.js';
 const MODEL_TABLE: KeyedTable = {
   table: 'talent_model',
   key: { column: 'comcard_no', type: 'varchar(100)' },
-  columns: [...MODEL_FIELDS.map((field) => ({ column: MODEL_COLUMNS[field], type: 'text' })), { column: 'content_hash', type: 'varchar(64)' }],
+  columns: [
+    ...MODEL_FIELDS.map((field) => ({ column: MODEL_COLUMNS[field], type: 'text' })),
+    { column: 'content_hash', type: 'varchar(64)' },
+  ],
   createdAtColumn: 'created_at',
 };
 
@@ -29,7 +38,10 @@ export function toModelDto(model: TalentModel): ModelDto {
 }
 
 const COMCARD_TAKEN = () =>
-  new ConflictException({ message: 'A model with this comcard number already exists', details: { conflictingFields: ['comcardNo'] } });
+  new ConflictException({
+    message: 'A model with this comcard number already exists',
+    details: { conflictingFields: ['comcardNo'] },
+  });
 
 /** Model cards (comcards): the Model List's CRUD, the sheet importer's upsert, and the models selected per post. */
 @Injectable()
@@ -62,17 +74,28 @@ export class ModelsService {
       const model = await this.load(em, id, LockMode.PESSIMISTIC_WRITE);
       const current = Object.fromEntries(MODEL_FIELDS.map((field) => [field, model[field] ?? null])) as ModelData;
       const givenFields = MODEL_FIELDS.filter((field) => input[field] !== undefined);
-      const data = normaliseModelData({ ...current, ...Object.fromEntries(givenFields.map((field) => [field, input[field]])) });
+      const data = normaliseModelData({
+        ...current,
+        ...Object.fromEntries(givenFields.map((field) => [field, input[field]])),
+      });
       const writes: FieldWrite[] = [
         { field: 'comcardNo', column: 'comcard_no', current: model.comcardNo, next: input.comcardNo },
-        ...givenFields.map((field) => ({ field, column: MODEL_COLUMNS[field], current: current[field], next: data[field] })),
+        ...givenFields.map((field) => ({
+          field,
+          column: MODEL_COLUMNS[field],
+          current: current[field],
+          next: data[field],
+        })),
       ];
       const conflicts = conflictingFields(model, input.version, writes);
       if (conflicts.length > 0) {
-        throw staleSave(`The model was changed by someone else meanwhile (${conflicts.join(', ')}). Nothing was saved.`, {
-          conflictingFields: conflicts,
-          current: toModelDto(model),
-        });
+        throw staleSave(
+          `The model was changed by someone else meanwhile (${conflicts.join(', ')}). Nothing was saved.`,
+          {
+            conflictingFields: conflicts,
+            current: toModelDto(model),
+          },
+        );
       }
       em.assign(model, { comcardNo: input.comcardNo, ...data, contentHash: modelContentHash(data) });
       await this.flushUnique(em);
@@ -104,7 +127,11 @@ export class ModelsService {
     const rows =
       posts.length === 0
         ? []
-        : await em.find(ModelSelection, { user: userId, post: { $in: posts.map((post) => post.id) } }, { populate: ['model'], orderBy: { position: 'asc' } });
+        : await em.find(
+            ModelSelection,
+            { user: userId, post: { $in: posts.map((post) => post.id) } },
+            { populate: ['model'], orderBy: { position: 'asc' } },
+          );
     const byKey = new Map<string, ModelDto[]>(keys.map((key) => [key, []]));
     for (const row of rows) byKey.get(keyOf.get(row.post.id)!)?.push(toModelDto(row.model));
     return keys.map((postId) => ({ postId, models: byKey.get(postId)! }));
@@ -122,7 +149,10 @@ export class ModelsService {
       if (missing.length > 0) throw new NotFoundException(`Model not found: ${missing.join(', ')}`);
       await em.nativeDelete(ModelSelection, { user: userId, post: post.id });
       if (ids.length > 0) {
-        await em.insertMany(ModelSelection, ids.map((id, position) => ({ user: userId, post: post.id, model: id, position })));
+        await em.insertMany(
+          ModelSelection,
+          ids.map((id, position) => ({ user: userId, post: post.id, model: id, position })),
+        );
       }
     });
     return this.selectionOf(userId, post.id);
@@ -135,7 +165,9 @@ export class ModelsService {
 
   /** The selection by the post's row id (for a send, which has read the post already). */
   async selectionOf(userId: number, postId: number): Promise<ModelDto[]> {
-    const rows = await this.em.fork().find(ModelSelection, { user: userId, post: postId }, { populate: ['model'], orderBy: { position: 'asc' } });
+    const rows = await this.em
+      .fork()
+      .find(ModelSelection, { user: userId, post: postId }, { populate: ['model'], orderBy: { position: 'asc' } });
     return rows.map((row) => toModelDto(row.model));
   }
 
@@ -159,12 +191,20 @@ export class ModelsService {
    * whose contentHash differs gets the new data; an equal hash is left alone. Rows repeating a number count
    * once (the last one wins).
    */
-  upsertModels(rows: readonly ModelRecord[], onProgress?: (done: number, total: number) => Promise<void> | void): Promise<UpsertCounts> {
+  upsertModels(
+    rows: readonly ModelRecord[],
+    onProgress?: (done: number, total: number) => Promise<void> | void,
+  ): Promise<UpsertCounts> {
     const toRow = (row: ModelRecord) => {
       const record: Record<string, unknown> = { comcard_no: row.comcardNo, content_hash: row.contentHash };
       for (const field of MODEL_FIELDS) record[MODEL_COLUMNS[field]] = row[field] ?? null;
       return record;
     };
-    return upsertByKey(this.em, MODEL_TABLE, { items: rows, keyOf: (row) => row.comcardNo, hashOf: (row) => row.contentHash, toRow }, onProgress);
+    return upsertByKey(
+      this.em,
+      MODEL_TABLE,
+      { items: rows, keyOf: (row) => row.comcardNo, hashOf: (row) => row.contentHash, toRow },
+      onProgress,
+    );
   }
 }

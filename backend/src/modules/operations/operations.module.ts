@@ -8,11 +8,7 @@ import { QueueBoardController } from './queue-board.controller.js';
 import { QueueBoardService } from './queue-board.service.js';
 
 @Module({
-  imports: [
-    AuthModule,
-    QueueModule,
-    JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: jwtModuleOptions }),
-  ],
+  imports: [AuthModule, QueueModule, JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: jwtModuleOptions })],
   controllers: [QueueBoardController],
   providers: [QueueBoardService],
   exports: [QueueBoardService],

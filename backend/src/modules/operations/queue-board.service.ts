@@ -75,7 +75,9 @@ export class QueueBoardService {
       ? await this.auth.checkSession(principal.sessionId, principal.userId).catch(() => null)
       : null;
     if (!live || live.role !== 'superadmin') {
-      await reply.status(401).send(errorBody(401, 'This link has expired or was already used. Open the queues again from the menu.'));
+      await reply
+        .status(401)
+        .send(errorBody(401, 'This link has expired or was already used. Open the queues again from the menu.'));
       return;
     }
     const claims: BoardClaims = { sub: String(live.userId), sid: live.sessionId, typ: 'queue-board' };

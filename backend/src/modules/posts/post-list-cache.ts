@@ -62,7 +62,13 @@ export class PostListCache {
       total: cachedTotal === null ? null : Number(cachedTotal),
       answer,
       keep: async (total, computed) => {
-        if (cachedTotal === null) await this.redis.set(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`, String(total), 'EX', COUNT_TTL_SECONDS);
+        if (cachedTotal === null)
+          await this.redis.set(
+            `${countKeyPrefix(kind)}${listVersion}:${listDigest}`,
+            String(total),
+            'EX',
+            COUNT_TTL_SECONDS,
+          );
         // A write may have come while this page was read: keep it only under the version it was read in.
         if (this.pagesVersion === pagesVersion) this.pages.set(pageKey, computed);
       },

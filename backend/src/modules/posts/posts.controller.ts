@@ -30,7 +30,10 @@ const pageOf = (query: PostPageQueryDto): PageRequest => ({
 
 /** A post list: answered as the UTF-8 JSON the service made (or kept), so the route sets the type itself. */
 const PostList = (description: string) =>
-  applyDecorators(Header('Content-Type', 'application/json; charset=utf-8'), ApiOkResponse({ type: PostListDto, description }));
+  applyDecorators(
+    Header('Content-Type', 'application/json; charset=utf-8'),
+    ApiOkResponse({ type: PostListDto, description }),
+  );
 
 const POST_ID = ApiParam({ name: 'postId', description: "The post's postId (the sheet's post id or url-…)" });
 

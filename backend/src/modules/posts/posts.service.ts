@@ -76,7 +76,8 @@ const TEXT_COLUMNS: Record<PostTextField, string> = {
 
 /** The HTML fields and the columns of their sanitised forms. */
 const SAFE_HTML_COLUMNS: Partial<Record<PostTextField, string>> = { body: 'body_safe_html', eng: 'eng_safe_html' };
-const sanitiseNullable = (html: string | null | undefined) => (html === null || html === undefined ? null : sanitiseHtml(html));
+const sanitiseNullable = (html: string | null | undefined) =>
+  html === null || html === undefined ? null : sanitiseHtml(html);
 
 const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -240,7 +241,10 @@ export class PostsService {
     await em.flush();
     // A favourite moves the post in or out of the favourites; a memo only changes what the pages show.
     await (favouriteChanged ? this.cache.changed('favorites') : this.cache.changed());
-    const [{ lastEmailOutcome }] = await em.execute<Pick<PostView, 'lastEmailOutcome'>[]>(`select ${LAST_EMAIL_OUTCOME} from "post" p where p."id" = ?`, [post.id]);
+    const [{ lastEmailOutcome }] = await em.execute<Pick<PostView, 'lastEmailOutcome'>[]>(
+      `select ${LAST_EMAIL_OUTCOME} from "post" p where p."id" = ?`,
+      [post.id],
+    );
     return toPostDto({ ...post, body: post.bodySafeHtml, eng: post.engSafeHtml, lastEmailOutcome });
   }
 
@@ -276,14 +280,23 @@ export class PostsService {
    * differs gets the new data; an equal hash is left alone. isFavorite, memo and isEmailSent are never touched.
    * Rows repeating a key count once (the last one wins).
    */
-  async upsertPosts(rows: readonly PostRecord[], onProgress?: (done: number, total: number) => Promise<void> | void): Promise<UpsertCounts> {
+  async upsertPosts(
+    rows: readonly PostRecord[],
+    onProgress?: (done: number, total: number) => Promise<void> | void,
+  ): Promise<UpsertCounts> {
     const toRow = (row: PostRecord) => {
       const record: Record<string, unknown> = { post_key: row.postKey };
       for (const { field, column } of UPSERT_COLUMNS) record[column] = row[field] ?? null;
-      for (const [field, column] of Object.entries(SAFE_HTML_COLUMNS)) record[column] = sanitiseNullable(row[field as PostTextField]);
+      for (const [field, column] of Object.entries(SAFE_HTML_COLUMNS))
+        record[column] = sanitiseNullable(row[field as PostTextField]);
       return record;
     };
-    const counts = await upsertByKey(this.em, POST_TABLE, { items: rows, keyOf: (row) => row.postKey, hashOf: (row) => row.contentHash, toRow }, onProgress);
+    const counts = await upsertByKey(
+      this.em,
+      POST_TABLE,
+      { items: rows, keyOf: (row) => row.postKey, hashOf: (row) => row.contentHash, toRow },
+      onProgress,
+    );
     // New posts join the lists; changed ones may move in or out of a filter. Favourites never change here.
     if (counts.created + counts.updated > 0) await this.cache.changed('posts');
     return counts;
@@ -293,7 +306,13 @@ export class PostsService {
    * One page of a list as JSON text: `countSql` counts the list, `pageSql` reads its posts with two more
    * parameters, the limit and the offset.
    */
-  private async page(kind: PostListKind, request: PageRequest, countSql: string, pageSql: string, params: unknown[]): Promise<Buffer> {
+  private async page(
+    kind: PostListKind,
+    request: PageRequest,
+    countSql: string,
+    pageSql: string,
+    params: unknown[],
+  ): Promise<Buffer> {
     const { page, pageSize } = request;
     const cached = await this.cache.page(kind, [countSql, params], [pageSql, page, pageSize]);
     if (cached.answer !== null) return cached.answer;
@@ -303,7 +322,10 @@ export class PostsService {
       cached.total ??
         connection.execute<{ totalItems: number }[]>(countSql, params).then(([row]) => Number(row?.totalItems ?? 0)),
     ]);
-    const answer: PostListDto = { posts: { data: rows.map(toPostDto) }, pagination: paginate(page, pageSize, totalItems) };
+    const answer: PostListDto = {
+      posts: { data: rows.map(toPostDto) },
+      pagination: paginate(page, pageSize, totalItems),
+    };
     const bytes = Buffer.from(JSON.stringify(answer));
     await cached.keep(totalItems, bytes);
     return bytes;

@@ -43,7 +43,10 @@ export const SentEmailSchema = defineEntity({
   uniques: [{ name: 'sent_email_sent_by_idempotency_key_unique', properties: ['sentBy', 'idempotencyKey'] }],
   indexes: [
     // A person's outreach history, by address as written in any case.
-    { name: 'sent_email_recipient_index', expression: 'create index "sent_email_recipient_index" on "sent_email" (lower("recipient"))' },
+    {
+      name: 'sent_email_recipient_index',
+      expression: 'create index "sent_email_recipient_index" on "sent_email" (lower("recipient"))',
+    },
     // The watch finds the sends of a thread that received mail.
     { name: 'sent_email_account_id_gmail_thread_id_index', properties: ['account', 'gmailThreadId'] },
     {

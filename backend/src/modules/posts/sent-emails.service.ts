@@ -72,7 +72,15 @@ export class SentEmailsService {
        values (?, ?, ?, ?, 'sending', ?, ?, ?, now())
        on conflict ("sent_by_id", "idempotency_key") do nothing
        returning "id"`,
-      [attempt.postId, attempt.accountId, attempt.recipient, attempt.subject, attempt.idempotencyKey, attempt.requestHash, attempt.sentById],
+      [
+        attempt.postId,
+        attempt.accountId,
+        attempt.recipient,
+        attempt.subject,
+        attempt.idempotencyKey,
+        attempt.requestHash,
+        attempt.sentById,
+      ],
     );
     if (created) return { kind: 'start', sendId: created.id };
     // The key was used before: for this request, a failed attempt is tried again (taken by exactly one request).
@@ -82,7 +90,9 @@ export class SentEmailsService {
       [attempt.subject, attempt.sentById, attempt.idempotencyKey, attempt.requestHash],
     );
     if (retried) return { kind: 'start', sendId: retried.id };
-    const existing = await this.em.fork().findOneOrFail(SentEmail, { sentBy: attempt.sentById, idempotencyKey: attempt.idempotencyKey });
+    const existing = await this.em
+      .fork()
+      .findOneOrFail(SentEmail, { sentBy: attempt.sentById, idempotencyKey: attempt.idempotencyKey });
     if (existing.requestHash !== attempt.requestHash) return { kind: 'mismatch' };
     switch (existing.status) {
       case 'sent':
@@ -134,26 +144,37 @@ export class SentEmailsService {
    * thread was replied to or bounced (the watch marks every send a reply or a bounce can answer). Null when the
    * attempt is not a sent one with its Gmail ids.
    */
-  async threadOf(sendId: number): Promise<{ gmailMessageId: string; threadId: string; replied: boolean; bounced: boolean } | null> {
-    const [row] = await this.em.getConnection().execute<{ gmailMessageId: string; threadId: string; replied: boolean; bounced: boolean }[]>(
-      `select s."gmail_message_id" as "gmailMessageId", s."gmail_thread_id" as "threadId",
+  async threadOf(
+    sendId: number,
+  ): Promise<{ gmailMessageId: string; threadId: string; replied: boolean; bounced: boolean } | null> {
+    const [row] = await this.em
+      .getConnection()
+      .execute<{ gmailMessageId: string; threadId: string; replied: boolean; bounced: boolean }[]>(
+        `select s."gmail_message_id" as "gmailMessageId", s."gmail_thread_id" as "threadId",
               exists (select 1 from "sent_email" t where t."account_id" = s."account_id" and t."gmail_thread_id" = s."gmail_thread_id" and t."replied_at" is not null) as "replied",
               exists (select 1 from "sent_email" t where t."account_id" = s."account_id" and t."gmail_thread_id" = s."gmail_thread_id" and t."bounced_at" is not null) as "bounced"
          from "sent_email" s where s."id" = ? and s."status" = 'sent' and s."gmail_message_id" is not null and s."gmail_thread_id" is not null`,
-      [sendId],
-    );
+        [sendId],
+      );
     return row ?? null;
   }
 
   /** What came back of these sent e-mails, for those a reply or a bounce answered (a bounce outweighs a reply). */
-  async outcomesOf(sendIds: readonly number[]): Promise<Map<number, { outcome: 'replied' | 'bounced'; bounceReason: string | null }>> {
+  async outcomesOf(
+    sendIds: readonly number[],
+  ): Promise<Map<number, { outcome: 'replied' | 'bounced'; bounceReason: string | null }>> {
     if (sendIds.length === 0) return new Map();
     const rows = await this.em.getConnection().execute<{ id: number; bounced: boolean; bounceReason: string | null }[]>(
       `select "id", "bounced_at" is not null as "bounced", "bounce_reason" as "bounceReason" from "sent_email"
         where "id" in (select jsonb_array_elements_text(?::jsonb)::int) and ("replied_at" is not null or "bounced_at" is not null)`,
       [JSON.stringify(sendIds)],
     );
-    return new Map(rows.map((row) => [row.id, { outcome: row.bounced ? 'bounced' : 'replied', bounceReason: row.bounced ? row.bounceReason : null }]));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { outcome: row.bounced ? 'bounced' : 'replied', bounceReason: row.bounced ? row.bounceReason : null },
+      ]),
+    );
   }
 
   /** The Gmail threads of the account's e-mails sent since `since`. */
@@ -178,10 +199,12 @@ export class SentEmailsService {
 
   private async mark(set: string, unmarked: string, values: unknown[], sendIds: readonly number[]): Promise<number> {
     if (sendIds.length === 0) return 0;
-    const marked = await this.em.getConnection().execute<{ id: number }[]>(
-      `update "sent_email" set ${set} where "id" in (select jsonb_array_elements_text(?::jsonb)::int) and ${unmarked} returning "id"`,
-      [...values, JSON.stringify(sendIds)],
-    );
+    const marked = await this.em
+      .getConnection()
+      .execute<{ id: number }[]>(
+        `update "sent_email" set ${set} where "id" in (select jsonb_array_elements_text(?::jsonb)::int) and ${unmarked} returning "id"`,
+        [...values, JSON.stringify(sendIds)],
+      );
     // What the posts' cards and rows say changes; which posts a list holds does not.
     if (marked.length > 0) await this.listsChanged(false);
     return marked.length;

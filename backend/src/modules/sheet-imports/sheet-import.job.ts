@@ -17,7 +17,8 @@ export interface SheetImportJobData {
  * A job's result. A refusal (no such sheet, a sheet without the needed columns, an account Google no longer
  * accepts) is a result, not a failure: it is not retried, and the caller hears its status and message.
  */
-export type SheetImportOutcome = { ok: true; report: SheetImportReport } | { ok: false; status: number; message: string };
+export type SheetImportOutcome =
+  { ok: true; report: SheetImportReport } | { ok: false; status: number; message: string };
 
 /** Rows written so far, reported after each batch; absent while the sheet is being read. */
 export interface SheetImportProgress {

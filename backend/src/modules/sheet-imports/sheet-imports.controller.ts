@@ -15,7 +15,12 @@ import {
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
-import { SheetImportParamsDto, SheetImportQueryDto, SheetImportResultDto, SheetImportStatusDto } from './dto/sheet-import.dto.js';
+import {
+  SheetImportParamsDto,
+  SheetImportQueryDto,
+  SheetImportResultDto,
+  SheetImportStatusDto,
+} from './dto/sheet-import.dto.js';
 import type { SheetImportKind } from './sheet-import.job.js';
 import { SheetImportsService } from './sheet-imports.service.js';
 
@@ -27,9 +32,18 @@ const LOADED: Record<SheetImportKind, string> = {
 /** The answers of both load routes. */
 const SheetLoadResponses = () =>
   applyDecorators(
-    ApiOkResponse({ type: SheetImportResultDto, description: 'Imported: what was created, updated, unchanged and rejected' }),
-    ApiAcceptedResponse({ type: SheetImportResultDto, description: 'Still importing; follow GET sheet-imports/{importId}' }),
-    ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No such sheet, not a spreadsheet, or a sheet without the needed columns' }),
+    ApiOkResponse({
+      type: SheetImportResultDto,
+      description: 'Imported: what was created, updated, unchanged and rejected',
+    }),
+    ApiAcceptedResponse({
+      type: SheetImportResultDto,
+      description: 'Still importing; follow GET sheet-imports/{importId}',
+    }),
+    ApiBadRequestResponse({
+      type: ErrorResponseDto,
+      description: 'No such sheet, not a spreadsheet, or a sheet without the needed columns',
+    }),
     ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown account, or a file the account cannot open' }),
     ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated' }),
     ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: "Google's rate or daily limit" }),
@@ -69,9 +83,18 @@ export class SheetImportsController {
   }
 
   @Get('sheet-imports/:importId')
-  @ApiOkResponse({ type: SheetImportStatusDto, description: 'Where an import stands; its report or error once it has finished' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Not (yet) queued, finished more than a day ago, or another user’s' })
-  progress(@CurrentPrincipal() principal: Principal, @Param('importId') importId: string): Promise<SheetImportStatusDto> {
+  @ApiOkResponse({
+    type: SheetImportStatusDto,
+    description: 'Where an import stands; its report or error once it has finished',
+  })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: 'Not (yet) queued, finished more than a day ago, or another user’s',
+  })
+  progress(
+    @CurrentPrincipal() principal: Principal,
+    @Param('importId') importId: string,
+  ): Promise<SheetImportStatusDto> {
     return this.imports.status(importId, principal.userId);
   }
 
@@ -83,7 +106,13 @@ export class SheetImportsController {
     reply: FastifyReply,
   ): Promise<SheetImportResultDto> {
     const importId = query.importId ?? randomUUID();
-    const answer = await this.imports.importSheet(importId, { kind, fileId, sheetName, accountId, requestedBy: principal.userId });
+    const answer = await this.imports.importSheet(importId, {
+      kind,
+      fileId,
+      sheetName,
+      accountId,
+      requestedBy: principal.userId,
+    });
     if ('running' in answer) {
       reply.status(HttpStatus.ACCEPTED);
       return { success: true, message: STILL_RUNNING, importId, report: null };

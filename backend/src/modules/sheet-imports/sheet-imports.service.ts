@@ -67,7 +67,8 @@ export class SheetImportsService implements OnModuleDestroy {
     });
     // add() ignores a job id that exists and answers with the data given, not the stored one: read it back.
     const stored = await this.queue.getJob(importId);
-    if (stored && !sameImport(stored.data, data)) throw new ConflictException('This import id belongs to another import. Please start the import again.');
+    if (stored && !sameImport(stored.data, data))
+      throw new ConflictException('This import id belongs to another import. Please start the import again.');
     let outcome: SheetImportOutcome;
     try {
       outcome = await job.waitUntilFinished(events, WAIT_MS);
@@ -83,19 +84,24 @@ export class SheetImportsService implements OnModuleDestroy {
   /** Where an import stands; 404 for an unknown id or another user's import. */
   async status(importId: string, userId: number): Promise<SheetImportStatusDto> {
     const job: Job<SheetImportJobData, SheetImportOutcome> | undefined = await this.queue.getJob(importId);
-    if (!job || job.data.requestedBy !== userId) throw new NotFoundException('No such import. It may have finished more than a day ago.');
+    if (!job || job.data.requestedBy !== userId)
+      throw new NotFoundException('No such import. It may have finished more than a day ago.');
     const state = await job.getState();
-    const progress = typeof job.progress === 'object' && job.progress !== null ? (job.progress as SheetImportProgress) : null;
+    const progress =
+      typeof job.progress === 'object' && job.progress !== null ? (job.progress as SheetImportProgress) : null;
     const base = { importId, kind: job.data.kind, progress, report: null, error: null };
     if (state === 'completed') {
       // The job may have finished between reading it and reading its state: its return value is then read afresh.
-      const outcome = (job.returnvalue as SheetImportOutcome | null) ?? ((await this.queue.getJob(importId))?.returnvalue as SheetImportOutcome | null | undefined);
+      const outcome =
+        (job.returnvalue as SheetImportOutcome | null) ??
+        ((await this.queue.getJob(importId))?.returnvalue as SheetImportOutcome | null | undefined);
       if (!outcome) return { ...base, state: 'active' };
       return outcome.ok
         ? { ...base, state: 'completed', report: outcome.report }
         : { ...base, state: 'failed', error: { statusCode: outcome.status, message: outcome.message } };
     }
-    if (state === 'failed') return { ...base, state: 'failed', error: { statusCode: 500, message: failedMessage(job.data.kind) } };
+    if (state === 'failed')
+      return { ...base, state: 'failed', error: { statusCode: 500, message: failedMessage(job.data.kind) } };
     return { ...base, state: state === 'active' ? 'active' : 'waiting' };
   }
 
@@ -118,7 +124,13 @@ function failedMessage(kind: SheetImportKind): string {
 }
 
 function sameImport(a: SheetImportJobData, b: SheetImportJobData): boolean {
-  return a.kind === b.kind && a.fileId === b.fileId && a.sheetName === b.sheetName && a.accountId === b.accountId && a.requestedBy === b.requestedBy;
+  return (
+    a.kind === b.kind &&
+    a.fileId === b.fileId &&
+    a.sheetName === b.sheetName &&
+    a.accountId === b.accountId &&
+    a.requestedBy === b.requestedBy
+  );
 }
 
 function answerOf(outcome: SheetImportOutcome): ImportAnswer {

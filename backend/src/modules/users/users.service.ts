@@ -34,9 +34,7 @@ import { User } from './user.entity.js';
 
 function refuse(refusal: PolicyRefusal | null): void {
   if (!refusal) return;
-  throw refusal.kind === 'forbidden'
-    ? new ForbiddenException(refusal.message)
-    : new ConflictException(refusal.message);
+  throw refusal.kind === 'forbidden' ? new ForbiddenException(refusal.message) : new ConflictException(refusal.message);
 }
 
 export function toUserDto(user: User): UserDto {
@@ -196,7 +194,8 @@ export class UsersService {
     const user = await this.load(this.em, id);
     // Counted with the account's sign-ins before the hash is checked, as a sign-in is.
     await this.passwordGuesses.countForAccount(user.email);
-    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongCurrentPassword(MESSAGES.currentPasswordWrong);
+    if (!(await verifyPassword(user.passwordHash, currentPassword)))
+      throw wrongCurrentPassword(MESSAGES.currentPasswordWrong);
     await this.passwordGuesses.recordSuccess(user.email);
   }
 
@@ -213,7 +212,10 @@ export class UsersService {
   }
 
   private async assertUnique(em: EntityManager, email: string, username: string, exceptId?: number): Promise<void> {
-    const clashes = await em.find(User, { $or: [{ email }, { username }], ...(exceptId ? { id: { $ne: exceptId } } : {}) });
+    const clashes = await em.find(User, {
+      $or: [{ email }, { username }],
+      ...(exceptId ? { id: { $ne: exceptId } } : {}),
+    });
     const conflictingFields = [
       ...(clashes.some((u) => u.email === email) ? ['email'] : []),
       ...(clashes.some((u) => u.username === username) ? ['username'] : []),
@@ -235,4 +237,3 @@ export class UsersService {
     }
   }
 }
-

@@ -54,7 +54,9 @@ export class BackupWriter {
 
   add(name: string, data: Buffer): Promise<void> {
     return new Promise((resolve, reject) =>
-      this.pack.entry({ name, size: data.length, mode: 0o600, mtime: this.mtime }, data, (error) => (error ? reject(error) : resolve())),
+      this.pack.entry({ name, size: data.length, mode: 0o600, mtime: this.mtime }, data, (error) =>
+        error ? reject(error) : resolve(),
+      ),
     );
   }
 

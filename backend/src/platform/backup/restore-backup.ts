@@ -7,7 +7,19 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { SecretBox } from '../crypto/secret-box.js';
 import { migrationsList } from '../database/migrations/index.js';
 import { ormOptions } from '../database/orm-options.js';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupEntry, type BackupManifest, type BackupSummary, fileEntry, MANIFEST_ENTRY, readAll, readBackupEntries, SUMMARY_ENTRY, tableEntry } from './backup-archive.js';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  type BackupEntry,
+  type BackupManifest,
+  type BackupSummary,
+  fileEntry,
+  MANIFEST_ENTRY,
+  readAll,
+  readBackupEntries,
+  SUMMARY_ENTRY,
+  tableEntry,
+} from './backup-archive.js';
 import { COPY_SETTINGS, schemaObjects, sequenceValues, tablesInLoadOrder } from './schema-catalog.js';
 import type { BackupFileSet } from './take-backup.js';
 
@@ -63,13 +75,19 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const client = new pg.Client({ connectionString: options.databaseUrl });
     await client.connect();
     // The migrator and the COPYs share this one connection, and with it one transaction.
-    const orm = await MikroORM.init({ ...ormOptions(options.databaseUrl), driverOptions: oneConnectionDialect(client) });
+    const orm = await MikroORM.init({
+      ...ormOptions(options.databaseUrl),
+      driverOptions: oneConnectionDialect(client),
+    });
     try {
       return await orm.em.getConnection().transactional(async (transaction) => {
         for (const statement of COPY_SETTINGS) await client.query(statement);
         const existing = await schemaObjects(client);
         if (existing.length > 0 && !options.replace) {
-          const names = existing.slice(0, 5).map((object) => object.name).join(', ');
+          const names = existing
+            .slice(0, 5)
+            .map((object) => object.name)
+            .join(', ');
           throw new RestoreRefused(
             `The database is not empty (it holds ${names}${existing.length > 5 ? ', …' : ''}): restore into an empty database, or add --replace to drop what it holds.`,
           );
@@ -78,7 +96,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         const ours = new Set(['mikro_orm_migrations', ...[...orm.getMetadata()].map((meta) => meta.tableName)]);
         const foreign = existing.filter((object) => object.drop.startsWith('drop table') && !ours.has(object.name));
         if (foreign.length > 0) {
-          const names = foreign.slice(0, 5).map((object) => object.name).join(', ');
+          const names = foreign
+            .slice(0, 5)
+            .map((object) => object.name)
+            .join(', ');
           throw new RestoreRefused(
             `The database also holds tables the app does not know (${names}${foreign.length > 5 ? ', …' : ''}): --replace drops only the app's own database. Restore into an empty database, or remove those tables first.`,
           );
@@ -89,11 +110,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         await checkSchema(client, manifest);
         if (manifest.tables.length > 0) {
           // Rows a migration itself wrote (its own record among them) give way to the backup's.
-          await client.query(`truncate ${manifest.tables.map((table) => client.escapeIdentifier(table.name)).join(', ')}`);
+          await client.query(
+            `truncate ${manifest.tables.map((table) => client.escapeIdentifier(table.name)).join(', ')}`,
+          );
         }
         const summary = await loadEntries(client, entries, manifest, options.fileSets);
         for (const sequence of manifest.sequences) {
-          if (sequence.lastValue !== null) await client.query(`select setval($1::regclass, $2::bigint, true)`, [client.escapeIdentifier(sequence.name), sequence.lastValue]);
+          if (sequence.lastValue !== null)
+            await client.query(`select setval($1::regclass, $2::bigint, true)`, [
+              client.escapeIdentifier(sequence.name),
+              sequence.lastValue,
+            ]);
         }
         const migrated = await orm.migrator.up({ transaction });
         const reported = options.afterRestore ? await options.afterRestore(client, manifest) : [];
@@ -108,7 +135,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       });
     } catch (error) {
       if (error instanceof RestoreRefused) throw error;
-      throw new Error(`The restore failed, and the database was left as it was: ${(error as Error).message}`, { cause: error });
+      throw new Error(`The restore failed, and the database was left as it was: ${(error as Error).message}`, {
+        cause: error,
+      });
     } finally {
       await orm.close();
       await client.end().catch(() => {});
@@ -125,10 +154,14 @@ async function readManifest(entries: AsyncGenerator<BackupEntry>): Promise<Backu
   } catch (error) {
     throw new RestoreRefused(`This is not a backup file (${(error as Error).message}).`);
   }
-  if (first.done || first.value.name !== MANIFEST_ENTRY) throw new RestoreRefused(`This is not a backup file: it does not start with ${MANIFEST_ENTRY}.`);
+  if (first.done || first.value.name !== MANIFEST_ENTRY)
+    throw new RestoreRefused(`This is not a backup file: it does not start with ${MANIFEST_ENTRY}.`);
   const manifest = JSON.parse((await readAll(first.value.content)).toString('utf8')) as BackupManifest;
   if (manifest.format !== BACKUP_FORMAT) throw new RestoreRefused('This is not a backup file of JOB CASTING.');
-  if (manifest.version > BACKUP_FORMAT_VERSION) throw new RestoreRefused(`This backup is of format ${manifest.version}, newer than this release reads (${BACKUP_FORMAT_VERSION}).`);
+  if (manifest.version > BACKUP_FORMAT_VERSION)
+    throw new RestoreRefused(
+      `This backup is of format ${manifest.version}, newer than this release reads (${BACKUP_FORMAT_VERSION}).`,
+    );
   return manifest;
 }
 
@@ -137,12 +170,15 @@ async function checkSchema(client: pg.Client, manifest: BackupManifest): Promise
   const tables = new Map((await tablesInLoadOrder(client)).map((table) => [table.name, new Set(table.columns)]));
   const sequences = new Set((await sequenceValues(client)).map((sequence) => sequence.name));
   const lacking = (what: string) =>
-    new RestoreRefused(`The migrations up to the backup's level do not make ${what}: the backup's schema was changed by hand.`);
+    new RestoreRefused(
+      `The migrations up to the backup's level do not make ${what}: the backup's schema was changed by hand.`,
+    );
   for (const table of manifest.tables) {
     const columns = tables.get(table.name);
     if (!columns) throw lacking(`the table ${table.name}`);
     const missing = table.columns.filter((column) => !columns.has(column));
-    if (missing.length > 0) throw lacking(`the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${table.name}`);
+    if (missing.length > 0)
+      throw lacking(`the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${table.name}`);
   }
   const missing = manifest.sequences.find((sequence) => !sequences.has(sequence.name));
   if (missing) throw lacking(`the sequence ${missing.name}`);
@@ -162,7 +198,9 @@ async function loadEntries(
   const named = new Map<string, Map<string, string>>();
   const namedFiles = async (set: BackupFileSet) => {
     if (!named.has(set.name)) {
-      const rows = manifest.tables.some((table) => table.name === set.table) ? (await client.query<{ key: string; mimeType: string }>(set.listSql)).rows : [];
+      const rows = manifest.tables.some((table) => table.name === set.table)
+        ? (await client.query<{ key: string; mimeType: string }>(set.listSql)).rows
+        : [];
       named.set(set.name, new Map(rows.map((row) => [row.key, row.mimeType])));
     }
     return named.get(set.name)!;
@@ -191,13 +229,17 @@ async function loadEntries(
       const summary = JSON.parse((await readAll(entry.content)).toString('utf8')) as BackupSummary;
       for (const { name } of manifest.tables) {
         if ((loaded[name] ?? 0) !== summary.rows[name]) {
-          throw new Error(`The backup's ${name} should have ${summary.rows[name]} rows, but ${loaded[name] ?? 0} were read.`);
+          throw new Error(
+            `The backup's ${name} should have ${summary.rows[name]} rows, but ${loaded[name] ?? 0} were read.`,
+          );
         }
       }
       for (const set of fileSets) {
         const expected = summary.files[set.name]?.count ?? 0;
         if ((filesPut[set.name] ?? 0) !== expected) {
-          throw new Error(`The backup holds ${expected} files of ${set.name}, but ${filesPut[set.name] ?? 0} of them were put back.`);
+          throw new Error(
+            `The backup holds ${expected} files of ${set.name}, but ${filesPut[set.name] ?? 0} of them were put back.`,
+          );
         }
       }
       return summary;

@@ -6,7 +6,17 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { SecretBox } from '../crypto/secret-box.js';
 import { MIGRATIONS_TABLE } from '../database/orm-options.js';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest, type BackupSummary, BackupWriter, fileEntry, MANIFEST_ENTRY, SUMMARY_ENTRY, tableEntry } from './backup-archive.js';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  type BackupManifest,
+  type BackupSummary,
+  BackupWriter,
+  fileEntry,
+  MANIFEST_ENTRY,
+  SUMMARY_ENTRY,
+  tableEntry,
+} from './backup-archive.js';
 import { COPY_SETTINGS, sequenceValues, tablesInLoadOrder } from './schema-catalog.js';
 
 /** Files kept outside the database that its rows name (message pictures): backed up and restored with them. */
@@ -58,13 +68,23 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
     const tables = await tablesInLoadOrder(client);
     const sequences = await sequenceValues(client);
     const migrations = tables.some((table) => table.name === MIGRATIONS_TABLE)
-      ? (await client.query<{ name: string }>(`select "name" from ${client.escapeIdentifier(MIGRATIONS_TABLE)} order by "id"`)).rows.map((row) => row.name)
+      ? (
+          await client.query<{ name: string }>(
+            `select "name" from ${client.escapeIdentifier(MIGRATIONS_TABLE)} order by "id"`,
+          )
+        ).rows.map((row) => row.name)
       : [];
-    const serverVersion = (await client.query<{ server_version: string }>('show server_version')).rows[0].server_version;
+    const serverVersion = (await client.query<{ server_version: string }>('show server_version')).rows[0]
+      .server_version;
     const fileLists = new Map<string, string[]>();
     for (const set of options.fileSets) {
-      const named = tables.some((table) => table.name === set.table) ? (await client.query<{ key: string }>(set.listSql)).rows : [];
-      fileLists.set(set.name, named.map((row) => row.key));
+      const named = tables.some((table) => table.name === set.table)
+        ? (await client.query<{ key: string }>(set.listSql)).rows
+        : [];
+      fileLists.set(
+        set.name,
+        named.map((row) => row.key),
+      );
     }
 
     const manifest: BackupManifest = {

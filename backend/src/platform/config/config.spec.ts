@@ -54,14 +54,30 @@ describe('configuration', () => {
   });
 
   it("takes the unit prices of a send's review in won and tenths, Aligo's list prices by default", () => {
-    expect(loadConfig(valid)).toMatchObject({ MESSAGE_PRICE_SMS: 8.4, MESSAGE_PRICE_LMS: 25.9, MESSAGE_PRICE_MMS: 60, MESSAGE_PRICE_KAKAO: 13.2 });
-    expect(loadConfig({ ...valid, MESSAGE_PRICE_LMS: '30', MESSAGE_PRICE_SMS: '9.9' })).toMatchObject({ MESSAGE_PRICE_LMS: 30, MESSAGE_PRICE_SMS: 9.9 });
-    expect(problems({ ...valid, MESSAGE_PRICE_SMS: 'cheap' })).toEqual(['MESSAGE_PRICE_SMS must be a price in won, such as 8.4']);
-    expect(problems({ ...valid, MESSAGE_PRICE_MMS: '-1' })).toEqual(['MESSAGE_PRICE_MMS must be a price in won, such as 8.4']);
-    expect(problems({ ...valid, MESSAGE_PRICE_KAKAO: '13.25' })).toEqual(['MESSAGE_PRICE_KAKAO must be in won and tenths, such as 8.4']);
+    expect(loadConfig(valid)).toMatchObject({
+      MESSAGE_PRICE_SMS: 8.4,
+      MESSAGE_PRICE_LMS: 25.9,
+      MESSAGE_PRICE_MMS: 60,
+      MESSAGE_PRICE_KAKAO: 13.2,
+    });
+    expect(loadConfig({ ...valid, MESSAGE_PRICE_LMS: '30', MESSAGE_PRICE_SMS: '9.9' })).toMatchObject({
+      MESSAGE_PRICE_LMS: 30,
+      MESSAGE_PRICE_SMS: 9.9,
+    });
+    expect(problems({ ...valid, MESSAGE_PRICE_SMS: 'cheap' })).toEqual([
+      'MESSAGE_PRICE_SMS must be a price in won, such as 8.4',
+    ]);
+    expect(problems({ ...valid, MESSAGE_PRICE_MMS: '-1' })).toEqual([
+      'MESSAGE_PRICE_MMS must be a price in won, such as 8.4',
+    ]);
+    expect(problems({ ...valid, MESSAGE_PRICE_KAKAO: '13.25' })).toEqual([
+      'MESSAGE_PRICE_KAKAO must be in won and tenths, such as 8.4',
+    ]);
   });
 
   it('needs ADMIN_EMAIL with ADMIN_PASSWORD', () => {
-    expect(problems({ ...valid, ADMIN_PASSWORD: 'long-enough-1' })).toEqual(['ADMIN_EMAIL is required when ADMIN_PASSWORD is set']);
+    expect(problems({ ...valid, ADMIN_PASSWORD: 'long-enough-1' })).toEqual([
+      'ADMIN_EMAIL is required when ADMIN_PASSWORD is set',
+    ]);
   });
 });

@@ -20,11 +20,12 @@ const schema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }),
-  REDIS_KEY_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('jc'),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
-  ENCRYPTION_KEY: z
+  REDIS_KEY_PREFIX: z
     .string()
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
+    .regex(/^[a-z0-9_-]+$/i)
+    .default('jc'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  ENCRYPTION_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded'),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(100),
@@ -33,7 +34,10 @@ const schema = z.object({
   // The one origin allowed cross-origin calls (npm run dev's front end); unset, none is: the built app is same-origin.
   CORS_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
-    .refine((value) => !URL.canParse(value) || new URL(value).origin === value, 'must be an origin, such as http://localhost:3000, without a path')
+    .refine(
+      (value) => !URL.canParse(value) || new URL(value).origin === value,
+      'must be an origin, such as http://localhost:3000, without a path',
+    )
     .optional(),
   // How many reverse proxies stand in front of the API; the client address is read that many hops back.
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
@@ -94,7 +98,10 @@ const schema = z.object({
   MESSAGE_PRICE_MMS: price.default(60),
   MESSAGE_PRICE_KAKAO: price.default(13.2),
   // The free number recipients call to refuse advertising (무료수신거부); advertising is refused without it.
-  ADVERTISING_OPT_OUT_NUMBER: z.string().regex(/^[0-9-]{7,20}$/, 'must be a phone number').optional(),
+  ADVERTISING_OPT_OUT_NUMBER: z
+    .string()
+    .regex(/^[0-9-]{7,20}$/, 'must be a phone number')
+    .optional(),
   // Where message pictures are kept: on local disk under DATA_DIR, or in S3-compatible storage.
   MESSAGE_FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -137,8 +144,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together']);
   }
   if (result.data.MESSAGE_FILE_STORAGE === 's3') {
-    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !result.data[name]);
-    if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name} is required when MESSAGE_FILE_STORAGE is s3`));
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (name) => !result.data[name],
+    );
+    if (missing.length > 0)
+      throw new ConfigError(missing.map((name) => `${name} is required when MESSAGE_FILE_STORAGE is s3`));
   }
   return result.data;
 }

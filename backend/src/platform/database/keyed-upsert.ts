@@ -73,7 +73,9 @@ export async function upsertByKey<T>(
       [JSON.stringify([...byKey.keys()])],
     );
     const storedHash = new Map(stored.map((row) => [row.key, row.hash]));
-    const changed = [...byKey.entries()].filter(([key, item]) => storedHash.get(key) !== hashOf(item)).map(([, item]) => item);
+    const changed = [...byKey.entries()]
+      .filter(([key, item]) => storedHash.get(key) !== hashOf(item))
+      .map(([, item]) => item);
     unchanged = byKey.size - changed.length;
     const batchJson = (start: number) => JSON.stringify(changed.slice(start, start + BATCH_SIZE).map(toRow));
     let next = changed.length > 0 ? batchJson(0) : null;

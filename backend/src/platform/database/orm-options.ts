@@ -11,7 +11,12 @@ import { ContactConsent, OptOut } from '../../modules/consent/opt-out.entity.js'
 import { EmailTemplate } from '../../modules/email-templates/email-template.entity.js';
 import { GmailWatchCursor } from '../../modules/email-replies/gmail-watch-cursor.entity.js';
 import { MessageFile } from '../../modules/messaging/message-file.entity.js';
-import { GatewayCall, MessageDelivery, MessageDeliveryEvent, MessageSend } from '../../modules/messaging/message-send.entity.js';
+import {
+  GatewayCall,
+  MessageDelivery,
+  MessageDeliveryEvent,
+  MessageSend,
+} from '../../modules/messaging/message-send.entity.js';
 import { MessageTemplate } from '../../modules/messaging/message-template.entity.js';
 import { SenderNumber } from '../../modules/messaging/sender-number.entity.js';
 import { MailAccount } from '../../modules/mail-accounts/mail-account.entity.js';
@@ -19,16 +24,48 @@ import { ModelSelection } from '../../modules/models/model-selection.entity.js';
 import { TalentModel } from '../../modules/models/model.entity.js';
 import { Post } from '../../modules/posts/post.entity.js';
 import { SentEmail } from '../../modules/posts/sent-email.entity.js';
-import { EmailCampaign, EmailCampaignFollowUp, EmailCampaignRecipient } from '../../modules/email-campaigns/email-campaign.entity.js';
+import {
+  EmailCampaign,
+  EmailCampaignFollowUp,
+  EmailCampaignRecipient,
+} from '../../modules/email-campaigns/email-campaign.entity.js';
 import { User } from '../../modules/users/user.entity.js';
 import { FailedQueryLogger } from './failed-query-logger.js';
 import { migrationsList } from './migrations/index.js';
 
 /** Every entity of the application. A new module adds its entities here. */
-export const entities = [User, AuthSession, RefreshToken, MailAccount, Post, SentEmail, TalentModel, ModelSelection, EmailTemplate,
-  AddressBook, ContactGroup, Contact, ContactImport, ContactImportUpdate, FriendRequestBatch, FriendRequestItem, ContactColumnSettings,
-  SenderNumber, MessageTemplate, MessageFile, MessageSend, GatewayCall, MessageDelivery, MessageDeliveryEvent, OptOut, ContactConsent,
-  GmailWatchCursor, EmailCampaign, EmailCampaignFollowUp, EmailCampaignRecipient];
+export const entities = [
+  User,
+  AuthSession,
+  RefreshToken,
+  MailAccount,
+  Post,
+  SentEmail,
+  TalentModel,
+  ModelSelection,
+  EmailTemplate,
+  AddressBook,
+  ContactGroup,
+  Contact,
+  ContactImport,
+  ContactImportUpdate,
+  FriendRequestBatch,
+  FriendRequestItem,
+  ContactColumnSettings,
+  SenderNumber,
+  MessageTemplate,
+  MessageFile,
+  MessageSend,
+  GatewayCall,
+  MessageDelivery,
+  MessageDeliveryEvent,
+  OptOut,
+  ContactConsent,
+  GmailWatchCursor,
+  EmailCampaign,
+  EmailCampaignFollowUp,
+  EmailCampaignRecipient,
+];
 
 /** Where the migrator records the migrations it applied: the schema's level, which a backup keeps. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
@@ -38,7 +75,14 @@ export function ormOptions(databaseUrl: string, debug = false): Options {
     clientUrl: databaseUrl,
     entities,
     extensions: [Migrator],
-    migrations: { tableName: MIGRATIONS_TABLE, migrationsList, snapshot: false, transactional: true, allOrNothing: true, silent: true },
+    migrations: {
+      tableName: MIGRATIONS_TABLE,
+      migrationsList,
+      snapshot: false,
+      transactional: true,
+      allOrNothing: true,
+      silent: true,
+    },
     debug,
     loggerFactory: (options) => new FailedQueryLogger(options),
     // Entities are our own classes; a stale discovery cache is never wanted.

@@ -39,9 +39,16 @@ export interface FieldWrite {
  * Fields changed meanwhile that the save leaves alone, or sets to what is stored, are no conflict. A save without
  * a version (a client of the spec's calls) is not checked.
  */
-export function conflictingFields(record: VersionedRecord, baseVersion: number | undefined, writes: readonly FieldWrite[]): string[] {
+export function conflictingFields(
+  record: VersionedRecord,
+  baseVersion: number | undefined,
+  writes: readonly FieldWrite[],
+): string[] {
   if (baseVersion === undefined || baseVersion >= record.version) return [];
   return writes
-    .filter((write) => (record.fieldVersions[write.column] ?? 0) > baseVersion && !isDeepStrictEqual(write.current, write.next))
+    .filter(
+      (write) =>
+        (record.fieldVersions[write.column] ?? 0) > baseVersion && !isDeepStrictEqual(write.current, write.next),
+    )
     .map((write) => write.field);
 }

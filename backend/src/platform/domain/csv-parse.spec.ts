@@ -112,7 +112,9 @@ describe('csvRecords', () => {
 
   it('reports text after a closing quote as broken quoting, rather than reading on past it', () => {
     expect(parseCsv('"ab"cd,"q" ,z\nnext,row').rows).toEqual([{ line: 2, cells: ['next', 'row'] }]);
-    expect(parseCsv('"ab"cd,"q" ,z\nnext,row').broken).toEqual([{ line: 1, broken: expect.stringContaining('not closed properly') }]);
+    expect(parseCsv('"ab"cd,"q" ,z\nnext,row').broken).toEqual([
+      { line: 1, broken: expect.stringContaining('not closed properly') },
+    ]);
   });
 
   it('names the line of the quote when a record spans lines before it, and goes on after that line', () => {
@@ -155,7 +157,22 @@ describe('csvRecords', () => {
     for (let r = 0; r < 100_000; r++) {
       const memo = r % 10 === 0 ? `"memo ${r}, with ""quotes""\nand a second line"` : `memo ${r}`;
       const phone = `010-${String(r).padStart(4, '0')}-5678`;
-      const cells = [`group${r % 7}`, `chat ${r}`, `이름${r}`, phone, `u${r}@example.com`, 'd1', 'd2', 'd3', memo, 'Y', 'N', '', `kakao${r}`, `mod${r}`];
+      const cells = [
+        `group${r % 7}`,
+        `chat ${r}`,
+        `이름${r}`,
+        phone,
+        `u${r}@example.com`,
+        'd1',
+        'd2',
+        'd3',
+        memo,
+        'Y',
+        'N',
+        '',
+        `kakao${r}`,
+        `mod${r}`,
+      ];
       lines.push(cells.join(','));
     }
     const text = lines.join('\r\n') + '\r\n';
@@ -175,6 +192,9 @@ describe('csvRecords', () => {
     expect(rows[2].line).toBe(4); // row 0's memo took two lines
     expect(rows[2].cells[8]).toBe('memo 1');
     // Ten thousand memos of two lines push the last record down as many lines.
-    expect(rows[100_000]).toMatchObject({ line: 100_001 + 10_000, cells: expect.arrayContaining(['이름99999', 'mod99999']) });
+    expect(rows[100_000]).toMatchObject({
+      line: 100_001 + 10_000,
+      cells: expect.arrayContaining(['이름99999', 'mod99999']),
+    });
   });
 });

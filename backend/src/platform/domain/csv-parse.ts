@@ -15,7 +15,13 @@ const LF = 0x0a;
 const BROKEN_QUOTE = 'A field opened with a quote (") on this line is not closed properly';
 const brokenQuoteOn = (line: number) => `A field opened with a quote (") on line ${line} is not closed properly`;
 const QUOTE_ERRORS = new Set(['MissingQuotes', 'InvalidQuotes']);
-const PARSE_CONFIG: Papa.ParseConfig = { delimiter: ',', newline: '\n', quoteChar: '"', escapeChar: '"', header: false };
+const PARSE_CONFIG: Papa.ParseConfig = {
+  delimiter: ',',
+  newline: '\n',
+  quoteChar: '"',
+  escapeChar: '"',
+  header: false,
+};
 
 /**
  * Fields are separated by commas; a field in double quotes may hold commas, `""` for a quote and line breaks.
@@ -91,7 +97,8 @@ function endsInOpenQuote(parsed: Papa.ParseResult<string[]>): boolean {
 function brokenQuotes(errors: readonly Papa.ParseError[]): Map<number, number> {
   const rows = new Map<number, number>();
   for (const error of errors) {
-    if (QUOTE_ERRORS.has(error.code) && error.row !== undefined && error.index !== undefined && !rows.has(error.row)) rows.set(error.row, error.index);
+    if (QUOTE_ERRORS.has(error.code) && error.row !== undefined && error.index !== undefined && !rows.has(error.row))
+      rows.set(error.row, error.index);
   }
   return rows;
 }

@@ -35,8 +35,24 @@ describe('decodeCsvBytes', () => {
   });
 
   it('falls back to CP949 for bytes that are not UTF-8 (Korean Excel CSV)', () => {
-    const file = bytes(...NAME_COMMA_PHONE, 0x0d, 0x0a, ...KIM_MIN_JUN, 0x2c, 0x30, 0x31, 0x30, 0x0d, 0x0a, ...HONG_GIL_DONG);
-    expect(decodeCsvBytes(file)).toEqual({ text: '이름,전화번호\r\n김민준,010\r\n홍길동', encoding: 'cp949', suspicious: false });
+    const file = bytes(
+      ...NAME_COMMA_PHONE,
+      0x0d,
+      0x0a,
+      ...KIM_MIN_JUN,
+      0x2c,
+      0x30,
+      0x31,
+      0x30,
+      0x0d,
+      0x0a,
+      ...HONG_GIL_DONG,
+    );
+    expect(decodeCsvBytes(file)).toEqual({
+      text: '이름,전화번호\r\n김민준,010\r\n홍길동',
+      encoding: 'cp949',
+      suspicious: false,
+    });
   });
 
   it('decodes the syllables only CP949 has, beyond the 2,350 of KS X 1001', () => {

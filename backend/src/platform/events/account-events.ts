@@ -32,7 +32,8 @@ export class AccountEvents {
 
   /** Refuses when nobody listens: a new password must never leave the account's other sessions alive. */
   async passwordChanged(em: EntityManager, userId: number, keptSessionId: string): Promise<void> {
-    if (this.passwordChangeListeners.length === 0) throw new Error('Nothing has registered to end sessions on a password change');
+    if (this.passwordChangeListeners.length === 0)
+      throw new Error('Nothing has registered to end sessions on a password change');
     for (const listener of this.passwordChangeListeners) await listener(em, userId, keptSessionId);
   }
 }

@@ -65,15 +65,20 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
   installRequestInputGuard(app, BODY_LIMIT_BYTES);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  if (config.CORS_ORIGIN) app.enableCors({ origin: [config.CORS_ORIGIN], credentials: true, exposedHeaders: ['x-request-id'] });
+  if (config.CORS_ORIGIN)
+    app.enableCors({ origin: [config.CORS_ORIGIN], credentials: true, exposedHeaders: ['x-request-id'] });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // Uploaded files (an address book's CSV) arrive as their bytes, however they are encoded. Only the routes of
   // ROUTE_BODY_LIMITS take more than the usual body, so nobody can make the server buffer a large body elsewhere,
   // and the sign-in routes, open to anyone, take far less.
-  fastify.addContentTypeParser(['text/csv', 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => {
-    done(null, body);
-  });
+  fastify.addContentTypeParser(
+    ['text/csv', 'application/octet-stream'],
+    { parseAs: 'buffer' },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
   fastify.addHook('onRoute', (route) => {
     const limit = ROUTE_BODY_LIMITS.get(`${String(route.method)} ${route.url}`);
     if (limit) route.bodyLimit = limit;
@@ -101,7 +106,10 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
   });
   await app.register(fastifyCookie as never);
   // Files arrive as multipart (message pictures); a folder picked whole keeps its path in the file name.
-  await app.register(fastifyMultipart as never, { preservePath: true, limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: MULTIPART_MAX_FILES, fields: 20 } });
+  await app.register(fastifyMultipart as never, {
+    preservePath: true,
+    limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: MULTIPART_MAX_FILES, fields: 20 },
+  });
   await app.get(QueueBoardService).mount(fastify);
   if (config.WEB_ROOT) await serveSpa(fastify, resolve(config.WEB_ROOT));
   return app;
@@ -114,7 +122,10 @@ async function serveSpa(fastify: FastifyInstance, root: string): Promise<void> {
     root,
     wildcard: false,
     setHeaders: (reply, path) => {
-      void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void reply.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   fastify.get('/*', async (request, reply) => {

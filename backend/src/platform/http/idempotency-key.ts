@@ -7,13 +7,19 @@ import { createHash } from 'node:crypto';
  * a repeated request (a double click, a retry after a lost answer) sends nothing more and answers as the first.
  */
 export const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined => {
-  const value = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>().headers['idempotency-key'];
+  const value = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>().headers[
+    'idempotency-key'
+  ];
   return typeof value === 'string' ? value : undefined;
 });
 
 /** Documents the header (a @Headers parameter would be listed as required). */
 export const ApiIdempotencyKey = (what: string) =>
-  ApiHeader({ name: 'Idempotency-Key', required: false, description: `One key per ${what} the user means to send: a repeated request with it sends nothing more and answers as the first` });
+  ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: `One key per ${what} the user means to send: a repeated request with it sends nothing more and answers as the first`,
+  });
 
 const KEY = /^[A-Za-z0-9_.:-]{8,255}$/;
 

@@ -6,5 +6,7 @@ import { ValidateIf } from 'class-validator';
  * `null` never slips past validation into a NOT NULL column.
  */
 export function Optional(options: { nullable?: boolean } = {}): PropertyDecorator {
-  return ValidateIf((_object: unknown, value: unknown) => value !== undefined && !(options.nullable === true && value === null));
+  return ValidateIf(
+    (_object: unknown, value: unknown) => value !== undefined && !(options.nullable === true && value === null),
+  );
 }

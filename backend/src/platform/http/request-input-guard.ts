@@ -20,7 +20,8 @@ export function jsonNestedDeeperThan(text: string, max: number): boolean {
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (inString) {
-      if (code === 0x5c) index++; // backslash: the next character is escaped
+      if (code === 0x5c)
+        index++; // backslash: the next character is escaped
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) {
       inString = true;
@@ -71,7 +72,9 @@ export function installRequestInputGuard(app: NestFastifyApplication, bodyLimit:
 
   fastify.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     const issue =
-      findUnsafeText(request.params, 'path') ?? findUnsafeText(request.query, 'query') ?? findUnsafeText(request.body, '');
+      findUnsafeText(request.params, 'path') ??
+      findUnsafeText(request.query, 'query') ??
+      findUnsafeText(request.body, '');
     if (issue) return refuse(reply, { ...issue, path: issue.path.replace(/^(path|query)\./, '') });
   });
 }

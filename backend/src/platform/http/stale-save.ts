@@ -5,7 +5,8 @@ import { Optional } from './optional.js';
 import { MAX_INT } from './validation.pipe.js';
 
 /** A shared record's version in an answer. */
-export const RecordVersion = () => ApiProperty({ description: 'Raised by every change of the record; a save sends back the version it was made on' });
+export const RecordVersion = () =>
+  ApiProperty({ description: 'Raised by every change of the record; a save sends back the version it was made on' });
 
 /** The version a save was made on: optional (the spec's bodies have none), and checked whenever given. */
 export const SaveVersion = () =>

@@ -17,7 +17,9 @@ function flatten(errors: ValidationError[], parent = ''): ValidationIssue[] {
 /** The first number of a validated input that PostgreSQL's integer cannot hold (1e20, 2147483648, Infinity). */
 export function findOutOfRangeNumber(value: unknown, path: string): ValidationIssue | null {
   return firstIssueIn(value, path, (inner, at) =>
-    typeof inner !== 'number' || (Number.isFinite(inner) && Math.abs(inner) <= MAX_INT) ? null : { path: at, message: `${at || 'value'} must be between -${MAX_INT} and ${MAX_INT}` },
+    typeof inner !== 'number' || (Number.isFinite(inner) && Math.abs(inner) <= MAX_INT)
+      ? null
+      : { path: at, message: `${at || 'value'} must be between -${MAX_INT} and ${MAX_INT}` },
   );
 }
 
@@ -26,7 +28,10 @@ class HouseValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const result: unknown = await super.transform(value, metadata);
     if (metadata.type === 'custom') return result;
-    const issue = findOutOfRangeNumber(result, metadata.type === 'param' || metadata.type === 'query' ? (metadata.data ?? '') : '');
+    const issue = findOutOfRangeNumber(
+      result,
+      metadata.type === 'param' || metadata.type === 'query' ? (metadata.data ?? '') : '',
+    );
     if (issue) throw new BadRequestException({ message: issue.message, details: { validation: [issue] } });
     return result;
   }

@@ -6,10 +6,18 @@ import { type DestinationStream, type Logger, type LoggerOptions, pino, stdSeria
  * Query parameters whose values are credentials: Google's OAuth code and state on its callback, the queue board's
  * one-time ticket, and any token or password a client might put in a URL.
  */
-const SECRET_QUERY_PARAMETERS = ['code', 'state', 'ticket', 'token', 'access_token', 'refresh_token', 'id_token', 'password'];
+const SECRET_QUERY_PARAMETERS = [
+  'code',
+  'state',
+  'ticket',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'password',
+];
 // A parameter's name as a query string may spell it: any letter percent-encoded (Fastify decodes names).
-const spelled = (name: string) =>
-  [...name].map((c) => `(?:${c}|%${c.charCodeAt(0).toString(16)})`).join('');
+const spelled = (name: string) => [...name].map((c) => `(?:${c}|%${c.charCodeAt(0).toString(16)})`).join('');
 const SECRET_QUERY_VALUE = new RegExp(`([?&;](?:${SECRET_QUERY_PARAMETERS.map(spelled).join('|')})=)[^&#\\s"']*`, 'gi');
 
 /** The text with the values of secret query parameters, in any URL it holds, replaced by `[redacted]`. */
@@ -41,7 +49,12 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     // Messages that name a URL ("Route GET:/… not found") lose its secrets too.
     hooks: {
       logMethod(args, method) {
-        return method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactSecretQueryValues(arg) : arg)) as Parameters<typeof method>);
+        return method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? redactSecretQueryValues(arg) : arg)) as Parameters<
+            typeof method
+          >,
+        );
       },
     },
     redact: {

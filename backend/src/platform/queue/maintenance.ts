@@ -45,7 +45,8 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    for (const task of this.tasks.all()) await this.queue.upsertJobScheduler(task.name, { every: task.everyMs }, { name: task.name });
+    for (const task of this.tasks.all())
+      await this.queue.upsertJobScheduler(task.name, { every: task.everyMs }, { name: task.name });
   }
 
   async process(job: Job): Promise<Record<string, number>> {

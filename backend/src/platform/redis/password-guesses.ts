@@ -29,7 +29,10 @@ export class PasswordGuesses {
 
   /** Counts a guess at an account's current password (a password change); 429 past the e-mail's limit. */
   async countForAccount(email: string): Promise<void> {
-    await this.count([{ key: this.emailKey(email), limit: this.config.LOGIN_RATE_LIMIT_PER_EMAIL }], 'password attempts');
+    await this.count(
+      [{ key: this.emailKey(email), limit: this.config.LOGIN_RATE_LIMIT_PER_EMAIL }],
+      'password attempts',
+    );
   }
 
   /**

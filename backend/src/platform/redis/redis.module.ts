@@ -17,8 +17,7 @@ export { REDIS };
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        new Redis(config.REDIS_URL, { keyPrefix: `${config.REDIS_KEY_PREFIX}:` }),
+      useFactory: (config: AppConfig) => new Redis(config.REDIS_URL, { keyPrefix: `${config.REDIS_KEY_PREFIX}:` }),
     },
     SharedVersions,
     PasswordGuesses,

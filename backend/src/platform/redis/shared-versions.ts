@@ -59,7 +59,8 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
     if (this.live) {
       const now = Date.now();
       const entries = keys.map((key) => this.known.get(key));
-      if (entries.every((entry) => entry !== undefined && now - entry.at < TRUST_MS)) return entries.map((entry) => entry!.value);
+      if (entries.every((entry) => entry !== undefined && now - entry.at < TRUST_MS))
+        return entries.map((entry) => entry!.value);
     }
     const epoch = this.epoch;
     const wasLive = this.live;

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 
 /** A round picture of a person or account; their initial when there is no picture or it fails to load. */
-export function Avatar({ name, picture, size = 'md' }: { name: string; picture: string | null | undefined; size?: 'sm' | 'md' }) {
+export function Avatar({
+  name,
+  picture,
+  size = 'md',
+}: {
+  name: string;
+  picture: string | null | undefined;
+  size?: 'sm' | 'md';
+}) {
   const [failed, setFailed] = useState(false);
   const box = size === 'sm' ? 'size-7 text-xs' : 'size-11 text-base';
   if (picture && !failed) {
@@ -18,7 +26,10 @@ export function Avatar({ name, picture, size = 'md' }: { name: string; picture: 
     );
   }
   return (
-    <span aria-hidden="true" className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900`}>
+    <span
+      aria-hidden="true"
+      className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-900`}
+    >
       {Array.from(name.trim())[0]?.toUpperCase() ?? '?'}
     </span>
   );

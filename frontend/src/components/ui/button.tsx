@@ -1,4 +1,9 @@
-import { Button as AriaButton, type ButtonProps as AriaButtonProps, Link as AriaLink, type LinkProps } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  type ButtonProps as AriaButtonProps,
+  Link as AriaLink,
+  type LinkProps,
+} from 'react-aria-components';
 import { focusRing } from './focus-ring.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger';
@@ -17,7 +22,8 @@ const sizes: Record<ButtonSize, string> = {
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 data-pressed:bg-brand-900 shadow-sm',
-  secondary: 'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 data-pressed:bg-slate-100 shadow-sm',
+  secondary:
+    'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 data-pressed:bg-slate-100 shadow-sm',
   danger: 'bg-red-700 text-white hover:bg-red-800 data-pressed:bg-red-900 shadow-sm',
 };
 

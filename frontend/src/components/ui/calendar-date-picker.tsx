@@ -36,7 +36,14 @@ const navButton = `flex size-8 cursor-pointer items-center justify-center rounde
  * Select Date before one is chosen. The calendar takes the arrow keys and Enter. Without a value it opens on
  * Korea's today, not the browser's: from 00:00 to 09:00 in Korea a browser on UTC is still on the day before.
  */
-export function CalendarDatePicker({ label, value, onChange, minValue, maxValue, isDisabled }: CalendarDatePickerProps) {
+export function CalendarDatePicker({
+  label,
+  value,
+  onChange,
+  minValue,
+  maxValue,
+  isDisabled,
+}: CalendarDatePickerProps) {
   const [isOpen, setOpen] = useState(false);
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
@@ -47,7 +54,14 @@ export function CalendarDatePicker({ label, value, onChange, minValue, maxValue,
           disabled:cursor-not-allowed disabled:bg-slate-100 ${value ? 'text-slate-900 tabular-nums' : 'text-slate-600'} ${focusRing}`}
       >
         {value ? value.toString() : 'Select Date'}
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-slate-600" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="size-4 text-slate-600"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
           <rect x="3" y="4.5" width="14" height="12" rx="2" />
           <path d="M3 8.5h14M7 2.5v4M13 2.5v4" />
         </svg>
@@ -79,7 +93,9 @@ export function CalendarDatePicker({ label, value, onChange, minValue, maxValue,
               </header>
               <CalendarGrid className="border-separate border-spacing-0.5">
                 <CalendarGridHeader>
-                  {(day) => <CalendarHeaderCell className="pb-1 text-xs font-medium text-slate-600">{day}</CalendarHeaderCell>}
+                  {(day) => (
+                    <CalendarHeaderCell className="pb-1 text-xs font-medium text-slate-600">{day}</CalendarHeaderCell>
+                  )}
                 </CalendarGridHeader>
                 <CalendarGridBody>
                   {(date) => (

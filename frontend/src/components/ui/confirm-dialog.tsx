@@ -17,14 +17,31 @@ interface ConfirmDialogProps<T> {
 }
 
 /** A destructive action's confirmation: Cancel has the focus; the action shows its progress while it runs. */
-export function ConfirmDialog<T>({ subject, title, question, describe, confirmLabel, busyLabel, onCancel, onConfirm }: ConfirmDialogProps<T>) {
+export function ConfirmDialog<T>({
+  subject,
+  title,
+  question,
+  describe,
+  confirmLabel,
+  busyLabel,
+  onCancel,
+  onConfirm,
+}: ConfirmDialogProps<T>) {
   const [isBusy, setBusy] = useState(false);
   return (
-    <Dialog title={title} role="alertdialog" size="sm" isOpen={subject !== null} onOpenChange={(isOpen) => !isOpen && onCancel()}>
+    <Dialog
+      title={title}
+      role="alertdialog"
+      size="sm"
+      isOpen={subject !== null}
+      onOpenChange={(isOpen) => !isOpen && onCancel()}
+    >
       {subject !== null && (
         <>
           <p className="text-sm text-slate-700">{typeof question === 'function' ? question(subject) : question}</p>
-          {describe && <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">{describe(subject)}</p>}
+          {describe && (
+            <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">{describe(subject)}</p>
+          )}
         </>
       )}
       <DialogActions>
@@ -65,7 +82,14 @@ interface ConfirmDeleteDialogProps<T> {
 }
 
 /** A deletion's confirmation naming what goes: Cancel (focused) keeps it, Delete deletes it. */
-export function ConfirmDeleteDialog<T>({ subject, title, question, describe, onCancel, onConfirm }: ConfirmDeleteDialogProps<T>) {
+export function ConfirmDeleteDialog<T>({
+  subject,
+  title,
+  question,
+  describe,
+  onCancel,
+  onConfirm,
+}: ConfirmDeleteDialogProps<T>) {
   return (
     <ConfirmDialog
       subject={subject}

@@ -22,7 +22,13 @@ interface TableScrollProps {
 }
 
 /** The scroll area of a table: scrolls both ways, its header row sticks to its top. */
-export function TableScroll({ label, children, maxHeight = 'max-h-[calc(100vh-8rem)]', isBusy = false, className = '' }: TableScrollProps) {
+export function TableScroll({
+  label,
+  children,
+  maxHeight = 'max-h-[calc(100vh-8rem)]',
+  isBusy = false,
+  className = '',
+}: TableScrollProps) {
   return (
     <div
       role="region"
@@ -48,7 +54,8 @@ const FROZEN: Record<Freeze, string> = {
 
 /** A header cell: sticks to the top, and to a side too when frozen. */
 export function headCell(freeze?: Freeze): string {
-  const base = 'sticky top-0 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left align-bottom text-xs font-semibold whitespace-nowrap text-slate-700';
+  const base =
+    'sticky top-0 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left align-bottom text-xs font-semibold whitespace-nowrap text-slate-700';
   return freeze ? `${base} z-20 ${FROZEN[freeze]}` : `${base} z-10`;
 }
 

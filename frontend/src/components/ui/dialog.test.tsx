@@ -44,7 +44,9 @@ describe('Dialog', () => {
     expect(body().className).toContain('overflow-y-auto');
     expect(body().className).toContain('min-h-0');
     // Title, body, footer: in this order, the dialog a column no taller than the window.
-    expect([...dialog.children].map((child) => child.tagName + (child.hasAttribute('data-dialog-footer') ? ':footer' : ''))).toEqual(['H2', 'DIV', 'DIV:footer']);
+    expect(
+      [...dialog.children].map((child) => child.tagName + (child.hasAttribute('data-dialog-footer') ? ':footer' : '')),
+    ).toEqual(['H2', 'DIV', 'DIV:footer']);
     expect(dialog.className).toMatch(/flex-col/);
     expect(dialog.className).toMatch(/max-h-\[calc\(100dvh-2rem\)\]/);
   });

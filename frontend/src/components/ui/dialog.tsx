@@ -42,7 +42,11 @@ export function Dialog({ title, isOpen, onOpenChange, children, role = 'dialog',
           <div data-dialog-body="" className="min-h-0 overflow-y-auto px-6 pb-6">
             <DialogFooterContext value={footer}>{children}</DialogFooterContext>
           </div>
-          <div ref={setFooter} data-dialog-footer="" className="shrink-0 rounded-b-2xl border-t border-slate-200 bg-white px-6 py-4 empty:hidden" />
+          <div
+            ref={setFooter}
+            data-dialog-footer=""
+            className="shrink-0 rounded-b-2xl border-t border-slate-200 bg-white px-6 py-4 empty:hidden"
+          />
         </AriaDialog>
       </Modal>
     </ModalOverlay>

@@ -40,7 +40,9 @@ export function Select<K extends Key>({ label, options, value, onChange, isDisab
           text-slate-900 shadow-xs cursor-pointer disabled:bg-slate-100 ${focusRing}`}
       >
         <SelectValue className="truncate data-placeholder:text-slate-600" />
-        <span aria-hidden="true" className="text-slate-600">▾</span>
+        <span aria-hidden="true" className="text-slate-600">
+          ▾
+        </span>
       </Button>
       <Popover className="min-w-(--trigger-width) rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
         <ListBox className="outline-none">

@@ -2,7 +2,10 @@
 export function Loading({ label }: { label: string }) {
   return (
     <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-600 justify-center">
-      <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700" />
+      <span
+        aria-hidden="true"
+        className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700"
+      />
       {label}
     </div>
   );

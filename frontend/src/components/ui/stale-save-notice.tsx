@@ -23,16 +23,28 @@ interface StaleSaveNoticeProps {
 }
 
 const LONGEST_SHOWN = 300;
-const shown = (value: string) => (value === '' ? '(empty)' : value.length > LONGEST_SHOWN ? `${value.slice(0, LONGEST_SHOWN)}…` : value);
+const shown = (value: string) =>
+  value === '' ? '(empty)' : value.length > LONGEST_SHOWN ? `${value.slice(0, LONGEST_SHOWN)}…` : value;
 
 /**
  * A save refused because someone else changed the record meanwhile: names the fields they changed, lists the
  * staff member's own edit beside the values saved now, and offers to re-apply it on top of them or to discard it.
  */
-export function StaleSaveNotice({ title, changedFields, shownNow, edits, onReapply, onDiscard, isBusy = false }: StaleSaveNoticeProps) {
+export function StaleSaveNotice({
+  title,
+  changedFields,
+  shownNow,
+  edits,
+  onReapply,
+  onDiscard,
+  isBusy = false,
+}: StaleSaveNoticeProps) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
       <div role="alert">
         <p id={titleId} className="font-semibold">
           {title}

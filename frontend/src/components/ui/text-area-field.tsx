@@ -19,7 +19,11 @@ export function TextAreaField({ label, rows = 6, placeholder, description, error
         className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none
           placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 data-invalid:border-red-600"
       />
-      {description && !error && <Text slot="description" className="text-xs text-slate-600">{description}</Text>}
+      {description && !error && (
+        <Text slot="description" className="text-xs text-slate-600">
+          {description}
+        </Text>
+      )}
       <FieldError className="text-xs font-medium text-red-700">{error}</FieldError>
     </TextField>
   );

@@ -1,4 +1,11 @@
-import { FieldError, Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import {
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'isInvalid' | 'validationBehavior'> {
   label: string;
@@ -24,7 +31,11 @@ export function TextField({ label, description, error, placeholder, ...props }: 
           placeholder:text-slate-500 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40
           data-invalid:border-red-600 disabled:bg-slate-100"
       />
-      {description && !error && <Text slot="description" className="text-xs text-slate-600">{description}</Text>}
+      {description && !error && (
+        <Text slot="description" className="text-xs text-slate-600">
+          {description}
+        </Text>
+      )}
       <FieldError className="text-xs font-medium text-red-700">{error}</FieldError>
     </AriaTextField>
   );

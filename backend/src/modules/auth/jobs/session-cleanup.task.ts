@@ -13,6 +13,10 @@ export class SessionCleanupTask implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.tasks.register({ name: PURGE_SESSIONS_JOB, everyMs: 3_600_000, run: async () => ({ deleted: await this.auth.purgeExpiredSessions() }) });
+    this.tasks.register({
+      name: PURGE_SESSIONS_JOB,
+      everyMs: 3_600_000,
+      run: async () => ({ deleted: await this.auth.purgeExpiredSessions() }),
+    });
   }
 }

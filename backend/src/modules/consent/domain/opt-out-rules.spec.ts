@@ -1,4 +1,11 @@
-import { channelProblem, channelsStopping, consentCutoffDay, normalEmail, optOutAddress, optOutStops } from './opt-out-rules.js';
+import {
+  channelProblem,
+  channelsStopping,
+  consentCutoffDay,
+  normalEmail,
+  optOutAddress,
+  optOutStops,
+} from './opt-out-rules.js';
 
 describe('opt-out rules', () => {
   it('stops a channel by its own opt-out or by all', () => {

@@ -44,17 +44,22 @@ export function optOutAddress(typed: string): OptOutAddress | { problem: string 
   if (!trimmed) return { problem: 'No phone number or e-mail address' };
   if (trimmed.includes('@')) {
     const email = normalEmail(trimmed);
-    return email ? { kind: 'email', address: email } : { problem: `"${trimmed.slice(0, 80)}" is not an e-mail address` };
+    return email
+      ? { kind: 'email', address: email }
+      : { problem: `"${trimmed.slice(0, 80)}" is not an e-mail address` };
   }
   if (/[^\d\s\-+().]/.test(trimmed)) return { problem: `"${trimmed.slice(0, 80)}" is not a phone number` };
   const digits = phoneDigits(trimmed);
-  if (digits.length < MIN_PHONE_DIGITS || digits.length > MAX_PHONE_DIGITS) return { problem: `"${trimmed.slice(0, 80)}" is not a phone number` };
+  if (digits.length < MIN_PHONE_DIGITS || digits.length > MAX_PHONE_DIGITS)
+    return { problem: `"${trimmed.slice(0, 80)}" is not a phone number` };
   return { kind: 'phone', address: digits };
 }
 
 /** An e-mail address is reached by e-mail alone: an opt-out of it for texts or KakaoTalk means nothing. */
 export function channelProblem(kind: OptOutAddress['kind'], channel: OptOutChannel): string | null {
-  return kind === 'email' && (channel === 'sms' || channel === 'kakao') ? `An e-mail address cannot opt out of ${channel === 'sms' ? 'texts' : 'KakaoTalk'}` : null;
+  return kind === 'email' && (channel === 'sms' || channel === 'kakao')
+    ? `An e-mail address cannot opt out of ${channel === 'sms' ? 'texts' : 'KakaoTalk'}`
+    : null;
 }
 
 /** Advertising consent must be confirmed again after two years (정보통신망법 §50). */

@@ -20,7 +20,12 @@ describe('mapContactColumns', () => {
       'KakaoTalk Chat Name',
       'Modified Chat Name',
     ];
-    expect(mapContactColumns(header)).toEqual({ columns: [...CONTACT_CSV_FIELDS], unknown: [], duplicates: [], missingName: false });
+    expect(mapContactColumns(header)).toEqual({
+      columns: [...CONTACT_CSV_FIELDS],
+      unknown: [],
+      duplicates: [],
+      missingName: false,
+    });
   });
 
   it('reads the field names themselves, whatever the case', () => {
@@ -34,7 +39,18 @@ describe('mapContactColumns', () => {
   });
 
   it('reads the list form, leaving out its ID and Check columns without calling them unknown', () => {
-    const header = ['ID', 'Group', 'Check', 'Conversation', 'Name', 'Phone_Number', 'Email', 'Definition1', 'Definition2', 'Definition3'];
+    const header = [
+      'ID',
+      'Group',
+      'Check',
+      'Conversation',
+      'Name',
+      'Phone_Number',
+      'Email',
+      'Definition1',
+      'Definition2',
+      'Definition3',
+    ];
     const more = ['Memo', 'Start_Or', 'Whether_Or', 'Checklist', 'Dialogue_Name', 'Change_Name'];
     expect(mapContactColumns([...header, ...more])).toEqual({
       columns: [

@@ -42,7 +42,10 @@ export const CONTACT_CSV_HEADERS: Record<ContactCsvField, readonly string[]> = {
 /** Columns of our own list form that an upload may carry but that are never imported: ids are ours to give. */
 const IGNORED_HEADERS = new Set(['ID', 'Check', '체크', '선택'].map(headerKey));
 
-const SPECS: ColumnSpec<ContactCsvField>[] = CONTACT_CSV_FIELDS.map((field) => ({ field, headers: CONTACT_CSV_HEADERS[field] }));
+const SPECS: ColumnSpec<ContactCsvField>[] = CONTACT_CSV_FIELDS.map((field) => ({
+  field,
+  headers: CONTACT_CSV_HEADERS[field],
+}));
 const fieldOf = headerLookup(SPECS);
 
 export interface ContactColumnMapping {

@@ -7,9 +7,40 @@ describe('readContactCsv', () => {
   it('reads a Korean Excel file in CP949', () => {
     // 이름,전화번호 CRLF 김민준,010-1234-5678 CRLF 홍길동, CRLF (bytes from the CP949 table)
     const file = Uint8Array.from([
-      0xc0, 0xcc, 0xb8, 0xa7, 0x2c, 0xc0, 0xfc, 0xc8, 0xad, 0xb9, 0xf8, 0xc8, 0xa3, 0x0d, 0x0a,
-      0xb1, 0xe8, 0xb9, 0xce, 0xc1, 0xd8, 0x2c, ...utf8('010-1234-5678'), 0x0d, 0x0a,
-      0xc8, 0xab, 0xb1, 0xe6, 0xb5, 0xbf, 0x2c, 0x0d, 0x0a,
+      0xc0,
+      0xcc,
+      0xb8,
+      0xa7,
+      0x2c,
+      0xc0,
+      0xfc,
+      0xc8,
+      0xad,
+      0xb9,
+      0xf8,
+      0xc8,
+      0xa3,
+      0x0d,
+      0x0a,
+      0xb1,
+      0xe8,
+      0xb9,
+      0xce,
+      0xc1,
+      0xd8,
+      0x2c,
+      ...utf8('010-1234-5678'),
+      0x0d,
+      0x0a,
+      0xc8,
+      0xab,
+      0xb1,
+      0xe6,
+      0xb5,
+      0xbf,
+      0x2c,
+      0x0d,
+      0x0a,
     ]);
     expect(readContactCsv(file)).toEqual({
       encoding: 'cp949',
@@ -41,7 +72,15 @@ describe('readContactCsv', () => {
     const result = readContactCsv(utf8(text));
     expect(result.encoding).toBe('utf-8-bom');
     expect(result.header[0]).toBe('ID');
-    expect(result.columns.map((column) => column.field)).toEqual([null, 'contactName', 'phoneNumber', 'email', 'memo', null, 'group']);
+    expect(result.columns.map((column) => column.field)).toEqual([
+      null,
+      'contactName',
+      'phoneNumber',
+      'email',
+      'memo',
+      null,
+      'group',
+    ]);
     expect(result.unknownColumns).toEqual(['Birthday']);
     expect(result.rows).toEqual([
       {
@@ -55,7 +94,10 @@ describe('readContactCsv', () => {
         },
       },
       { line: 4, contact: { contactName: 'Lee', phoneNumber: '010 9876 5432', email: '', memo: '', group: '' } },
-      { line: 5, contact: { contactName: 'Park', phoneNumber: '01011112222', email: 'p@example.com', memo: '', group: '' } },
+      {
+        line: 5,
+        contact: { contactName: 'Park', phoneNumber: '01011112222', email: 'p@example.com', memo: '', group: '' },
+      },
     ]);
     expect(result.totalRows).toBe(3);
   });
@@ -83,8 +125,24 @@ describe('readContactCsv', () => {
   it('rejects fields longer than a contact may hold, counting characters rather than UTF-16 units', () => {
     const header = 'Name,Phone Number,Email,Memo,Definition 2,KakaoTalk Chat Name,Group';
     const email = (length: number) => `${'a'.repeat(length - 12)}@example.com`;
-    const ok = ['가'.repeat(200), '010', email(1000), '😀'.repeat(20000), 'd'.repeat(2000), 'k'.repeat(200), 'g'.repeat(200)];
-    const tooLong = ['가'.repeat(201), '010', email(1001), 'm'.repeat(20001), 'd'.repeat(2001), 'k'.repeat(201), 'g'.repeat(201)];
+    const ok = [
+      '가'.repeat(200),
+      '010',
+      email(1000),
+      '😀'.repeat(20000),
+      'd'.repeat(2000),
+      'k'.repeat(200),
+      'g'.repeat(200),
+    ];
+    const tooLong = [
+      '가'.repeat(201),
+      '010',
+      email(1001),
+      'm'.repeat(20001),
+      'd'.repeat(2001),
+      'k'.repeat(201),
+      'g'.repeat(201),
+    ];
     const result = readContactCsv(utf8([header, ok.join(','), tooLong.join(',')].join('\n')));
     expect(result.rows.map((row) => row.line)).toEqual([2]);
     expect(result.rejected).toEqual([
@@ -131,7 +189,13 @@ describe('readContactCsv', () => {
 
   it('refuses a file with neither a name nor a phone number column', () => {
     const result = readContactCsv(utf8('Email,Memo\na@example.com,hi\n'));
-    expect(result).toMatchObject({ refused: MISSING_NAME_MESSAGE, header: ['Email', 'Memo'], rows: [], rejected: [], totalRows: 0 });
+    expect(result).toMatchObject({
+      refused: MISSING_NAME_MESSAGE,
+      header: ['Email', 'Memo'],
+      rows: [],
+      rejected: [],
+      totalRows: 0,
+    });
     expect(MISSING_NAME_MESSAGE).toMatch(/Name.*Phone Number/);
   });
 
@@ -141,7 +205,12 @@ describe('readContactCsv', () => {
   });
 
   it('accepts a header with no rows under it', () => {
-    expect(readContactCsv(utf8('Name,Phone Number\r\n'))).toMatchObject({ refused: null, rows: [], rejected: [], totalRows: 0 });
+    expect(readContactCsv(utf8('Name,Phone Number\r\n'))).toMatchObject({
+      refused: null,
+      rows: [],
+      rejected: [],
+      totalRows: 0,
+    });
   });
 
   it('rejects a line whose quote is never closed, naming it, and reads the lines after it as rows', () => {
@@ -159,7 +228,9 @@ describe('readContactCsv', () => {
   it('never reads a row into the field of the row before, even when a later quote closes the field', () => {
     const result = readContactCsv(utf8('Name,Phone,Memo\r\nKim,010-1111-2222,"5\'11\r\nLee,010-3333-4444,"tall"\r\n'));
     expect(result.rejected).toEqual([{ line: 2, reason: expect.stringContaining('not closed properly') }]);
-    expect(result.rows).toEqual([{ line: 3, contact: { contactName: 'Lee', phoneNumber: '010-3333-4444', memo: 'tall' } }]);
+    expect(result.rows).toEqual([
+      { line: 3, contact: { contactName: 'Lee', phoneNumber: '010-3333-4444', memo: 'tall' } },
+    ]);
   });
 
   it('refuses a file whose header has broken quoting', () => {
@@ -176,6 +247,10 @@ describe('readContactCsv', () => {
 
   it('passes on that the bytes did not decode cleanly', () => {
     const result = readContactCsv(Uint8Array.from([...utf8('Name\n'), 0x80, 0x41]));
-    expect(result).toMatchObject({ encoding: 'cp949', suspicious: true, rows: [{ line: 2, contact: { contactName: '\uFFFDA' } }] });
+    expect(result).toMatchObject({
+      encoding: 'cp949',
+      suspicious: true,
+      rows: [{ line: 2, contact: { contactName: '\uFFFDA' } }],
+    });
   });
 });

@@ -50,7 +50,9 @@ export interface CsvProblem {
 /** What each column may hold: the contact's own limits (one rule for the form and the file), and a group name's. */
 const GROUP_MAX_LENGTH = 200;
 const MAX_LENGTH = new Map<ContactCsvField, number>([
-  ...(Object.keys(CONTACT_TEXT_FIELDS) as (keyof typeof CONTACT_TEXT_FIELDS)[]).map((field) => [field, CONTACT_TEXT_FIELDS[field].maxLength] as const),
+  ...(Object.keys(CONTACT_TEXT_FIELDS) as (keyof typeof CONTACT_TEXT_FIELDS)[]).map(
+    (field) => [field, CONTACT_TEXT_FIELDS[field].maxLength] as const,
+  ),
   ['group', GROUP_MAX_LENGTH],
 ]);
 
@@ -75,12 +77,26 @@ export function openContactCsv(bytes: Uint8Array): ContactCsvReader {
   const { text, encoding, suspicious } = decodeCsvBytes(bytes);
   const problems: CsvProblem[] = [];
   const records = csvRecords(text);
-  const head: ContactCsvHead = { encoding, suspicious, refused: null, header: [], columns: [], unknownColumns: [], duplicateColumns: [], problems };
+  const head: ContactCsvHead = {
+    encoding,
+    suspicious,
+    refused: null,
+    header: [],
+    columns: [],
+    unknownColumns: [],
+    duplicateColumns: [],
+    problems,
+  };
   const none: Iterator<ContactCsvLine> = [][Symbol.iterator]();
 
   const first = records.next();
   if (first.done) return { ...head, refused: 'The file is empty.', lines: none };
-  if ('broken' in first.value) return { ...head, refused: `The header on line ${first.value.line} cannot be read: ${first.value.broken}.`, lines: none };
+  if ('broken' in first.value)
+    return {
+      ...head,
+      refused: `The header on line ${first.value.line} cannot be read: ${first.value.broken}.`,
+      lines: none,
+    };
   const header = first.value.cells.map((cell) => cell.trim());
   const mapping = mapContactColumns(header);
   const columns = header.map((text, index) => ({ header: text, field: mapping.columns[index] }));
@@ -90,7 +106,11 @@ export function openContactCsv(bytes: Uint8Array): ContactCsvReader {
 }
 
 /** Each record as a contact or a rejected line; a record with broken quoting is both, and a problem of the file. */
-function* contactLines(records: Iterable<CsvRecord>, columns: readonly ContactCsvColumn[], problems: CsvProblem[]): Generator<ContactCsvLine> {
+function* contactLines(
+  records: Iterable<CsvRecord>,
+  columns: readonly ContactCsvColumn[],
+  problems: CsvProblem[],
+): Generator<ContactCsvLine> {
   for (const record of records) {
     if ('broken' in record) {
       problems.push({ line: record.line, message: record.broken });
@@ -102,7 +122,11 @@ function* contactLines(records: Iterable<CsvRecord>, columns: readonly ContactCs
 }
 
 /** One data row as a contact, or why it cannot be one. Cells past the header are ignored, missing ones are empty. */
-export function readContactRow(cells: readonly string[], columns: readonly ContactCsvColumn[], line: number): ContactCsvLine {
+export function readContactRow(
+  cells: readonly string[],
+  columns: readonly ContactCsvColumn[],
+  line: number,
+): ContactCsvLine {
   const contact: ContactCsvRow = {};
   const reasons: string[] = [];
   columns.forEach(({ header, field }, index) => {
@@ -121,7 +145,8 @@ export function readContactRow(cells: readonly string[], columns: readonly Conta
   if (phone) {
     const digits = phoneDigits(phone).length;
     if (digits === 0) reasons.unshift(`Phone number "${clip(phone)}" has no digits`);
-    else if (digits > MAX_PHONE_DIGITS) reasons.unshift(`Phone number "${clip(phone)}" has more than ${MAX_PHONE_DIGITS} digits`);
+    else if (digits > MAX_PHONE_DIGITS)
+      reasons.unshift(`Phone number "${clip(phone)}" has more than ${MAX_PHONE_DIGITS} digits`);
   }
   return reasons.length > 0 ? { line, rejected: reasons.join('; ') } : { line, contact };
 }

@@ -11,7 +11,11 @@ describe('the columns an import changes on a matched contact', () => {
   });
 
   it('are reported by their API names, in the order of the table', () => {
-    expect(fieldsOfColumns(['memo', 'group_id', 'contact_name', 'unknown'])).toEqual(['contactName', 'memo', 'groupId']);
+    expect(fieldsOfColumns(['memo', 'group_id', 'contact_name', 'unknown'])).toEqual([
+      'contactName',
+      'memo',
+      'groupId',
+    ]);
   });
 
   it('never put an unknown name into SQL', () => {

@@ -1,4 +1,10 @@
-import { friendRequestTargets, KAKAO_MESSAGES, newNameProblem, nicknameTargets, type KakaoContact } from './kakao-batches.js';
+import {
+  friendRequestTargets,
+  KAKAO_MESSAGES,
+  newNameProblem,
+  nicknameTargets,
+  type KakaoContact,
+} from './kakao-batches.js';
 
 const contact = (id: number, fields: Partial<KakaoContact> = {}): KakaoContact => ({
   id,
@@ -23,17 +29,27 @@ describe('friendRequestTargets', () => {
   });
 
   it('says no contacts are available when none is checked with a phone', () => {
-    expect(friendRequestTargets([contact(1, { checked: false }), contact(2, { phoneNumber: '' })])).toEqual({ ok: false, message: KAKAO_MESSAGES.noFriendTargets });
+    expect(friendRequestTargets([contact(1, { checked: false }), contact(2, { phoneNumber: '' })])).toEqual({
+      ok: false,
+      message: KAKAO_MESSAGES.noFriendTargets,
+    });
   });
 
   it('names the checklist when every reachable contact is already confirmed', () => {
-    expect(friendRequestTargets([contact(1, { checklistConfirm: 'agreement' })])).toEqual({ ok: false, message: KAKAO_MESSAGES.checklistDone });
+    expect(friendRequestTargets([contact(1, { checklistConfirm: 'agreement' })])).toEqual({
+      ok: false,
+      message: KAKAO_MESSAGES.checklistDone,
+    });
   });
 });
 
 describe('nicknameTargets', () => {
   it('takes the checked contacts whose chat name did not match', () => {
-    const result = nicknameTargets([contact(1, { checklistConfirm: 'inconsistency' }), contact(2, { checklistConfirm: 'Mismatch', checked: false }), contact(3, { checklistConfirm: 'agreement' })]);
+    const result = nicknameTargets([
+      contact(1, { checklistConfirm: 'inconsistency' }),
+      contact(2, { checklistConfirm: 'Mismatch', checked: false }),
+      contact(3, { checklistConfirm: 'agreement' }),
+    ]);
     expect(result.ok && result.contacts.map((c) => c.id)).toEqual([1]);
   });
 

@@ -15,7 +15,8 @@ export const KAKAO_MESSAGES = {
   noNicknameTargets: 'There are no contacts that need to change their nickname.',
   emptyNewName: 'Please enter the modified chat name',
   sameAsChatName: 'The same name as the KakaoTalk chat name cannot be used',
-  newNamesSummary: 'Please check the modified chat name. It is either empty or has the same name as your KakaoTalk chat name.',
+  newNamesSummary:
+    'Please check the modified chat name. It is either empty or has the same name as your KakaoTalk chat name.',
 } as const;
 
 export type Selection<T> = { ok: true; contacts: T[] } | { ok: false; message: string };
@@ -34,8 +35,12 @@ export function friendRequestTargets<T extends KakaoContact>(contacts: readonly 
 
 /** Whose nickname a batch corrects: the checked contacts whose chat name did not match (checklist inconsistency). */
 export function nicknameTargets<T extends KakaoContact>(contacts: readonly T[]): Selection<T> {
-  const targets = contacts.filter((contact) => contact.checked && checklistOf(contact.checklistConfirm) === 'inconsistency');
-  return targets.length === 0 ? { ok: false, message: KAKAO_MESSAGES.noNicknameTargets } : { ok: true, contacts: targets };
+  const targets = contacts.filter(
+    (contact) => contact.checked && checklistOf(contact.checklistConfirm) === 'inconsistency',
+  );
+  return targets.length === 0
+    ? { ok: false, message: KAKAO_MESSAGES.noNicknameTargets }
+    : { ok: true, contacts: targets };
 }
 
 /** Why a typed new chat name cannot be used, or null: it must be given and differ from the KakaoTalk chat name. */

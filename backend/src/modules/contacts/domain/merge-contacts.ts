@@ -11,7 +11,10 @@ const EMAIL_SEPARATOR = ', ';
 const MEMO_SEPARATOR = '\n';
 
 /** The distinct non-blank values of a field across the contacts, in order (e-mails compared without case). */
-export function distinctValues(contacts: readonly Pick<ContactText, ContactTextField>[], field: ContactTextField): string[] {
+export function distinctValues(
+  contacts: readonly Pick<ContactText, ContactTextField>[],
+  field: ContactTextField,
+): string[] {
   const seen = new Set<string>();
   const values: string[] = [];
   for (const contact of contacts) {
@@ -32,7 +35,11 @@ export function distinctValues(contacts: readonly Pick<ContactText, ContactTextF
  * blank takes the first non-blank value of the others, in their order; e-mails and memos, when asked, join every
  * distinct value (the survivor's first). Answers only the fields that change.
  */
-export function mergedFields(survivor: ContactText, others: readonly ContactText[], options: MergeOptions): Partial<ContactText> {
+export function mergedFields(
+  survivor: ContactText,
+  others: readonly ContactText[],
+  options: MergeOptions,
+): Partial<ContactText> {
   const changes: Partial<ContactText> = {};
   for (const field of CONTACT_TEXT_FIELD_NAMES) {
     if (survivor[field].trim() !== '') continue;

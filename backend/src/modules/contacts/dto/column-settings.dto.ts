@@ -1,6 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 /** The narrowest a column may be typed (spec §9: 20 by input, 50 by dragging). */
 export const MIN_COLUMN_WIDTH = 20;
@@ -17,7 +28,11 @@ export class ColumnSettingDto {
 }
 
 export class ColumnSettingsDto {
-  @ApiProperty({ type: [ColumnSettingDto], nullable: true, description: "The staff member's columns in order, or null for the default" })
+  @ApiProperty({
+    type: [ColumnSettingDto],
+    nullable: true,
+    description: "The staff member's columns in order, or null for the default",
+  })
   columns!: ColumnSettingDto[] | null;
 }
 

@@ -6,7 +6,7 @@ import { Optional } from '../../../platform/http/optional.js';
 import { trim } from '../../../platform/http/transforms.js';
 
 export class ContactImportQueryDto {
-  @ApiProperty({ description: 'The uploaded file\'s name; it must end in .csv', maxLength: 500 })
+  @ApiProperty({ description: "The uploaded file's name; it must end in .csv", maxLength: 500 })
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'The file name is required' })
@@ -16,7 +16,8 @@ export class ContactImportQueryDto {
 
 export class CsvColumnDto {
   @ApiProperty({ description: 'As the file heads it' }) header!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'The contact field it fills, or null when unknown' }) field!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The contact field it fills, or null when unknown' })
+  field!: string | null;
 }
 
 export class RejectedLineDto {
@@ -27,7 +28,8 @@ export class RejectedLineDto {
 /** A row of the preview: its line and the contact fields the file gives. */
 export class CsvSampleRowDto {
   @ApiProperty() line!: number;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'Field name to value' }) contact!: Record<string, string>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, description: 'Field name to value' })
+  contact!: Record<string, string>;
 }
 
 /** What an uploaded file holds, before anything is imported. */
@@ -40,10 +42,12 @@ export class ContactImportPreviewDto {
   @ApiProperty({ type: [CsvSampleRowDto], description: 'The first 20 rows to import' }) sample!: CsvSampleRowDto[];
   @ApiProperty({ description: 'Data rows in the file (blank lines not counted)' }) totalRows!: number;
   @ApiProperty({ description: 'Rows that will be imported' }) validRows!: number;
-  @ApiProperty({ type: [RejectedLineDto], description: 'The first 200 rows that will not be imported, with why' }) rejected!: RejectedLineDto[];
+  @ApiProperty({ type: [RejectedLineDto], description: 'The first 200 rows that will not be imported, with why' })
+  rejected!: RejectedLineDto[];
   @ApiProperty() rejectedCount!: number;
   @ApiProperty({ type: [String] }) unknownColumns!: string[];
-  @ApiProperty({ type: [RejectedLineDto], description: 'Damage in the file itself, such as a quote never closed' }) problems!: RejectedLineDto[];
+  @ApiProperty({ type: [RejectedLineDto], description: 'Damage in the file itself, such as a quote never closed' })
+  problems!: RejectedLineDto[];
 }
 
 export class AddressBookNameDto {
@@ -60,7 +64,7 @@ export class StartContactImportDto extends AddressBookNameDto {
     enum: CONTACT_IMPORT_MODES,
     default: 'add',
     description:
-      'Rows whose phone digits match a contact of the book: add them anyway (add), give the contact the row\'s non-empty fields (update; a row matching several contacts updates each), or leave them out (skip). Unmatched rows are added.',
+      "Rows whose phone digits match a contact of the book: add them anyway (add), give the contact the row's non-empty fields (update; a row matching several contacts updates each), or leave them out (skip). Unmatched rows are added.",
   })
   @Optional()
   @IsIn(CONTACT_IMPORT_MODES, { message: `Import mode must be one of ${CONTACT_IMPORT_MODES.join(', ')}` })
@@ -69,7 +73,8 @@ export class StartContactImportDto extends AddressBookNameDto {
 
 /** The preview's counts for the book chosen: what each mode would do. */
 export class ContactImportMatchesDto {
-  @ApiProperty({ type: Number, nullable: true, description: 'The book, or null when the name makes a new one' }) addressBookId!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The book, or null when the name makes a new one' })
+  addressBookId!: number | null;
   @ApiProperty({ description: 'Rows to import whose phone matches no contact of the book' }) newRows!: number;
   @ApiProperty({ description: 'Rows whose phone digits match a contact of the book' }) matchingRows!: number;
   @ApiProperty({ description: 'Contacts of the book those rows match' }) matchedContacts!: number;
@@ -90,9 +95,11 @@ export class ContactImportDto {
   @ApiProperty({ type: ImportProgressDto }) progress!: ImportProgressDto;
   @ApiProperty({ enum: CONTACT_IMPORT_MODES }) mode!: string;
   @ApiProperty({ description: 'Contacts added so far' }) imported!: number;
-  @ApiProperty({ description: 'Rows whose phone matched a contact of the book (updated from, or skipped)' }) matchedRows!: number;
+  @ApiProperty({ description: 'Rows whose phone matched a contact of the book (updated from, or skipped)' })
+  matchedRows!: number;
   @ApiProperty({ description: 'Contacts changed by the import' }) updated!: number;
-  @ApiProperty({ type: [RejectedLineDto], description: 'Every row left out, with why (once finished)' }) rejected!: RejectedLineDto[];
+  @ApiProperty({ type: [RejectedLineDto], description: 'Every row left out, with why (once finished)' })
+  rejected!: RejectedLineDto[];
   @ApiPropertyOptional({ type: String, nullable: true }) error!: string | null;
 }
 
@@ -107,9 +114,12 @@ export class KeptContactDto {
 export class ContactImportRevertReportDto {
   @ApiProperty({ enum: ['revert', 'restore'] }) action!: 'revert' | 'restore';
   @ApiProperty({ description: 'Added contacts removed (revert) or brought back (restore)' }) removed!: number;
-  @ApiProperty({ description: 'Updated contacts given their values from before the import (revert), or the import\'s again (restore)' })
+  @ApiProperty({
+    description: "Updated contacts given their values from before the import (revert), or the import's again (restore)",
+  })
   restored!: number;
-  @ApiProperty({ description: 'Updated contacts with fields staff changed since, left as staff made them' }) keptCount!: number;
+  @ApiProperty({ description: 'Updated contacts with fields staff changed since, left as staff made them' })
+  keptCount!: number;
   @ApiProperty({ type: [KeptContactDto], description: 'The first 100 of them' }) kept!: KeptContactDto[];
 }
 
@@ -123,12 +133,18 @@ export class BookImportDto {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) finishedAt!: string | null;
   @ApiProperty({ description: 'Contacts it added' }) imported!: number;
-  @ApiProperty({ description: 'Contacts it added that are in the book now (a revert removes these)' }) addedInBook!: number;
+  @ApiProperty({ description: 'Contacts it added that are in the book now (a revert removes these)' })
+  addedInBook!: number;
   @ApiProperty() matchedRows!: number;
   @ApiProperty({ description: 'Contacts it updated (a revert restores these)' }) updated!: number;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Set while reverted' }) revertedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Set while reverted' }) revertedAt!:
+    string | null;
   @ApiProperty({ type: String, nullable: true }) revertedBy!: string | null;
-  @ApiProperty({ type: ContactImportRevertReportDto, nullable: true, description: 'What the last revert or restore did' })
+  @ApiProperty({
+    type: ContactImportRevertReportDto,
+    nullable: true,
+    description: 'What the last revert or restore did',
+  })
   lastReport!: ContactImportRevertReportDto | null;
 }
 

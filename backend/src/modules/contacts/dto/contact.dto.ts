@@ -37,7 +37,9 @@ export class ContactDto {
   @ApiProperty() definition3!: string;
   @ApiProperty() memo!: string;
   @ApiProperty() startStatus!: string;
-  @ApiProperty({ description: "End status (Whether_Or): '1' friend requested, '3' new chat name, '5' existing chat name kept" })
+  @ApiProperty({
+    description: "End status (Whether_Or): '1' friend requested, '3' new chat name, '5' existing chat name kept",
+  })
   completionStatus!: string;
   @ApiProperty({ description: 'agreement, inconsistency or blank' }) checklistConfirm!: string;
   @ApiProperty({ description: 'Conversation: the chat window name' }) chatWindowName!: string;
@@ -74,7 +76,11 @@ export class ContactFieldsDto {
   @TextField('modifyChat') modifyChat?: string;
   @TextField('kakaoTalk') kakaoTalk?: string;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'A group of the same address book, or null for none' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'A group of the same address book, or null for none',
+  })
   @Optional({ nullable: true })
   @IsInt()
   @Min(1)
@@ -85,7 +91,13 @@ export class ContactFieldsDto {
 
 /** A rule of the rules package as a validator: the value (after trimming) must pass `test`. */
 const Passes = (name: string, test: (value: string) => boolean, message: string) =>
-  ValidateBy({ name, validator: { validate: (value: unknown) => typeof value === 'string' && test(value), defaultMessage: () => message } });
+  ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && test(value),
+      defaultMessage: () => message,
+    },
+  });
 
 /**
  * The contact fields staff edit (Add Contact, Edit Contact, the table's cells): the fields with a fixed set of values
@@ -146,7 +158,10 @@ export class ContactIdsDto {
 }
 
 export class CheckContactsDto {
-  @ApiProperty({ description: 'The address book whose contacts to check or uncheck' }) @IsInt() @Min(1) addressBookId!: number;
+  @ApiProperty({ description: 'The address book whose contacts to check or uncheck' })
+  @IsInt()
+  @Min(1)
+  addressBookId!: number;
   @ApiPropertyOptional({ type: [Number], description: 'Only these contacts; every contact of the book when left out' })
   @Optional()
   @IsArray()
@@ -182,7 +197,10 @@ export const CONTACT_VIEWS = ['entire', 'selected', 'kakao-friend', 'edit-nickna
 export type ContactView = (typeof CONTACT_VIEWS)[number];
 
 export class ContactListQueryDto {
-  @ApiPropertyOptional({ enum: CONTACT_VIEWS, description: 'A system group; entire when neither view nor groupId is given' })
+  @ApiPropertyOptional({
+    enum: CONTACT_VIEWS,
+    description: 'A system group; entire when neither view nor groupId is given',
+  })
   @Optional()
   @IsIn(CONTACT_VIEWS)
   view?: ContactView;

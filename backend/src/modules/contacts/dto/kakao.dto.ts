@@ -8,8 +8,16 @@ import { Optional } from '../../../platform/http/optional.js';
 export class KakaoContactRefDto {
   @ApiPropertyOptional({ description: 'The contact id (list form)' }) @Optional() @IsInt() @Min(1) id?: number;
   @ApiPropertyOptional({ description: 'The contact id (form)' }) @Optional() @IsInt() @Min(1) ID?: number;
-  @ApiPropertyOptional({ description: 'The new chat name (list form)' }) @Optional() @IsString() @MaxLength(200) modifyChat?: string;
-  @ApiPropertyOptional({ description: 'The new chat name (form)' }) @Optional() @IsString() @MaxLength(200) Change_Name?: string;
+  @ApiPropertyOptional({ description: 'The new chat name (list form)' })
+  @Optional()
+  @IsString()
+  @MaxLength(200)
+  modifyChat?: string;
+  @ApiPropertyOptional({ description: 'The new chat name (form)' })
+  @Optional()
+  @IsString()
+  @MaxLength(200)
+  Change_Name?: string;
 }
 
 const RefList = () => (target: object, key: string) => {
@@ -58,7 +66,8 @@ export class FriendRequestBatchDto {
   @ApiProperty() pending!: number;
   @ApiProperty() done!: number;
   @ApiProperty() failed!: number;
-  @ApiPropertyOptional({ type: [FriendRequestItemDto], description: 'Only when one batch is read' }) items?: FriendRequestItemDto[];
+  @ApiPropertyOptional({ type: [FriendRequestItemDto], description: 'Only when one batch is read' })
+  items?: FriendRequestItemDto[];
 }
 
 export class FriendRequestBatchListDto {
@@ -75,8 +84,13 @@ export class CreateFriendRequestBatchDto {
 }
 
 export class UpdateFriendRequestItemDto {
-  @ApiProperty({ enum: ['pending', 'done', 'failed'] }) @IsIn(['pending', 'done', 'failed']) status!: 'pending' | 'done' | 'failed';
-  @ApiPropertyOptional({ maxLength: 1000, description: 'Why it failed' }) @Optional() @IsString() @MaxLength(1000) error?: string;
+  @ApiProperty({ enum: ['pending', 'done', 'failed'] }) @IsIn(['pending', 'done', 'failed']) status!:
+    'pending' | 'done' | 'failed';
+  @ApiPropertyOptional({ maxLength: 1000, description: 'Why it failed' })
+  @Optional()
+  @IsString()
+  @MaxLength(1000)
+  error?: string;
 }
 
 export class FriendRequestBatchQueryDto {

@@ -15,7 +15,8 @@ export class ContactImportProcessor extends WorkerHost {
     try {
       await this.imports.run(job.data.importId, (done, total) => job.updateProgress({ done, total }));
     } catch (error) {
-      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.imports.fail(job.data.importId, error instanceof Error ? error.message : String(error));
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1))
+        await this.imports.fail(job.data.importId, error instanceof Error ? error.message : String(error));
       throw error;
     }
   }

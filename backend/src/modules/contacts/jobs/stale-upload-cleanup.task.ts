@@ -13,6 +13,10 @@ export class StaleUploadCleanupTask implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.tasks.register({ name: PURGE_STALE_UPLOADS_JOB, everyMs: 3_600_000, run: async () => ({ deleted: await this.imports.purgeStaleUploads() }) });
+    this.tasks.register({
+      name: PURGE_STALE_UPLOADS_JOB,
+      everyMs: 3_600_000,
+      run: async () => ({ deleted: await this.imports.purgeStaleUploads() }),
+    });
   }
 }

@@ -13,6 +13,10 @@ export class StrandedImportResumeTask implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.tasks.register({ name: RESUME_STRANDED_IMPORTS_JOB, everyMs: 60_000, run: async () => ({ resumed: await this.imports.resumeStranded() }) });
+    this.tasks.register({
+      name: RESUME_STRANDED_IMPORTS_JOB,
+      everyMs: 60_000,
+      run: async () => ({ resumed: await this.imports.resumeStranded() }),
+    });
   }
 }

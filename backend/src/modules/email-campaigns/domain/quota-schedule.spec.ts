@@ -12,9 +12,13 @@ describe('quota schedule', () => {
 
   it('waits for the oldest send holding the limit to leave the window', () => {
     // Three sent, limit three: the oldest (20 hours ago) leaves 4 hours from now.
-    expect(quotaFreesAt({ dailyLimit: 3, sentAt: [ago(1), ago(20), ago(5)] }, NOW)).toEqual(new Date(NOW.getTime() + 4 * HOUR));
+    expect(quotaFreesAt({ dailyLimit: 3, sentAt: [ago(1), ago(20), ago(5)] }, NOW)).toEqual(
+      new Date(NOW.getTime() + 4 * HOUR),
+    );
     // A limit lowered below what was sent waits for more of them to leave.
-    expect(quotaFreesAt({ dailyLimit: 1, sentAt: [ago(1), ago(20), ago(5)] }, NOW)).toEqual(new Date(NOW.getTime() + 23 * HOUR));
+    expect(quotaFreesAt({ dailyLimit: 1, sentAt: [ago(1), ago(20), ago(5)] }, NOW)).toEqual(
+      new Date(NOW.getTime() + 23 * HOUR),
+    );
   });
 
   it('spreads what does not fit today over the following Korean days, as the window frees', () => {

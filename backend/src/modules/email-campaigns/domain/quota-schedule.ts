@@ -38,7 +38,10 @@ export function quotaFreesAt(window: QuotaWindow, now: Date): Date {
  * aside): what fits today goes today, the rest as the rolling window frees. Days are Korean days, in order.
  */
 export function spreadOverDays(recipients: number, window: QuotaWindow, now: Date): SpreadDay[] {
-  const sorted = window.sentAt.map((at) => at.getTime()).filter((at) => at > now.getTime() - QUOTA_WINDOW_MS).sort((a, b) => a - b);
+  const sorted = window.sentAt
+    .map((at) => at.getTime())
+    .filter((at) => at > now.getTime() - QUOTA_WINDOW_MS)
+    .sort((a, b) => a - b);
   const days: SpreadDay[] = [];
   let cursor = now.getTime();
   for (let n = 0; n < recipients; n++) {

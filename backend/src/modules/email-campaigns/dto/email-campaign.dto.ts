@@ -1,7 +1,22 @@
 import { MAX_CAMPAIGN_POSTS, MAX_FOLLOW_UP_DAYS, MAX_FOLLOW_UPS } from '@job-casting/rules';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDateString, IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Optional } from '../../../platform/http/optional.js';
 import { PageQueryDto, PaginationDto } from '../../../platform/http/pagination.js';
 import { PostIdField, SenderAccountField, TemplateIdField } from '../../email-templates/dto/email-template.dto.js';
@@ -9,7 +24,12 @@ import { CAMPAIGN_STATES, OVER_QUOTA_CHOICES, PAUSE_CAUSES, RECIPIENT_STATES } f
 
 /** The posts, template and account of a campaign: what the review and the campaign are made from. */
 export class ReviewEmailCampaignDto {
-  @ApiProperty({ type: [String], minItems: 1, maxItems: MAX_CAMPAIGN_POSTS, description: "The posts' postIds, each once: one e-mail to each post's customer" })
+  @ApiProperty({
+    type: [String],
+    minItems: 1,
+    maxItems: MAX_CAMPAIGN_POSTS,
+    description: "The posts' postIds, each once: one e-mail to each post's customer",
+  })
   @IsArray({ message: 'Please select the posts to e-mail' })
   @ArrayMinSize(1, { message: 'Please select the posts to e-mail' })
   @ArrayMaxSize(MAX_CAMPAIGN_POSTS, { message: `A campaign can e-mail at most ${MAX_CAMPAIGN_POSTS} posts` })
@@ -32,13 +52,18 @@ export class CampaignReviewRecipientDto {
   @ApiProperty({ type: String, nullable: true }) postTitle!: string | null;
   @ApiProperty({ description: "The post's customer address, as a single send fills it in" }) recipient!: string;
   @ApiProperty({ description: 'The subject with its placeholders filled' }) subject!: string;
-  @ApiProperty({ description: "How many models the e-mail presents (the staff member's selection for the post)" }) modelCount!: number;
+  @ApiProperty({ description: "How many models the e-mail presents (the staff member's selection for the post)" })
+  modelCount!: number;
 }
 
 export class LeftOutPostDto {
   @ApiProperty() postId!: string;
   @ApiProperty({ type: String, nullable: true }) postTitle!: string | null;
-  @ApiProperty({ description: 'Why the post gets no e-mail: no selected models, no e-mail address, an opted-out address, or no such post' }) reason!: string;
+  @ApiProperty({
+    description:
+      'Why the post gets no e-mail: no selected models, no e-mail address, an opted-out address, or no such post',
+  })
+  reason!: string;
 }
 
 export class CampaignQuotaDto {
@@ -57,8 +82,15 @@ export class EmailCampaignReviewDto {
   @ApiProperty({ type: [CampaignReviewRecipientDto] }) recipients!: CampaignReviewRecipientDto[];
   @ApiProperty({ type: [LeftOutPostDto] }) leftOut!: LeftOutPostDto[];
   @ApiProperty({ type: CampaignQuotaDto }) quota!: CampaignQuotaDto;
-  @ApiProperty({ description: 'More recipients than the account has left today: spread over the following days, or refused' }) exceedsToday!: boolean;
-  @ApiProperty({ type: [SpreadDayDto], description: 'How many e-mails would go on each day if sent now, as the rolling 24 hours free' }) spread!: SpreadDayDto[];
+  @ApiProperty({
+    description: 'More recipients than the account has left today: spread over the following days, or refused',
+  })
+  exceedsToday!: boolean;
+  @ApiProperty({
+    type: [SpreadDayDto],
+    description: 'How many e-mails would go on each day if sent now, as the rolling 24 hours free',
+  })
+  spread!: SpreadDayDto[];
 }
 
 /** POST email-campaigns/review/preview: one recipient's e-mail. */
@@ -85,7 +117,11 @@ const FOLLOW_UP_DAYS = `A follow-up waits a whole number of days, from 1 to ${MA
 
 /** A follow-up step: after so many days, if the customer has not replied, this template's text in the same thread. */
 export class FollowUpStepDto {
-  @ApiProperty({ minimum: 1, maximum: MAX_FOLLOW_UP_DAYS, description: 'Days after the e-mail before it (the first e-mail, or the first follow-up)' })
+  @ApiProperty({
+    minimum: 1,
+    maximum: MAX_FOLLOW_UP_DAYS,
+    description: 'Days after the e-mail before it (the first e-mail, or the first follow-up)',
+  })
   @IsInt({ message: FOLLOW_UP_DAYS })
   @Min(1, { message: FOLLOW_UP_DAYS })
   @Max(MAX_FOLLOW_UP_DAYS, { message: FOLLOW_UP_DAYS })
@@ -96,14 +132,22 @@ export class FollowUpStepDto {
 }
 
 export class CreateEmailCampaignDto extends ReviewEmailCampaignDto {
-  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Start at this time (at most 30 days ahead); now when absent' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description: 'Start at this time (at most 30 days ahead); now when absent',
+  })
   @Optional()
   @IsDateString({}, { message: 'scheduledAt must be a date-time' })
   // With its offset: a time without one would be read in the server's zone, not the staff member's.
   @Matches(/(Z|[+-]\d{2}:?\d{2})$/, { message: 'scheduledAt must be a date-time with its offset (Z or +09:00)' })
   scheduledAt?: string;
 
-  @ApiProperty({ enum: OVER_QUOTA_CHOICES, description: "More recipients than the account has left today: spread them over the following days, or refuse the campaign" })
+  @ApiProperty({
+    enum: OVER_QUOTA_CHOICES,
+    description:
+      'More recipients than the account has left today: spread them over the following days, or refuse the campaign',
+  })
   @IsIn([...OVER_QUOTA_CHOICES], { message: "overQuota must be 'spread' or 'refuse'" })
   overQuota!: (typeof OVER_QUOTA_CHOICES)[number];
 
@@ -128,22 +172,34 @@ export class RecipientCountsDto {
   @ApiProperty() failed!: number;
   @ApiProperty() unknown!: number;
   @ApiProperty() skipped!: number;
-  @ApiProperty({ description: 'Follow-ups not sent because the customer replied or the address bounced' }) stopped!: number;
+  @ApiProperty({ description: 'Follow-ups not sent because the customer replied or the address bounced' })
+  stopped!: number;
 }
 
 export class CampaignFollowUpDto {
   @ApiProperty({ description: '1 or 2' }) step!: number;
   @ApiProperty() afterDays!: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'Null once the template is deleted (the campaign keeps its text)' }) templateId!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Null once the template is deleted (the campaign keeps its text)',
+  })
+  templateId!: number | null;
   @ApiProperty() templateTitle!: string;
 }
 
 export class EmailCampaignDto {
   @ApiProperty() id!: number;
   @ApiProperty({ enum: CAMPAIGN_STATES }) state!: string;
-  @ApiProperty({ type: Number, nullable: true, description: 'Null once the template is deleted (the campaign keeps its text)' }) templateId!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Null once the template is deleted (the campaign keeps its text)',
+  })
+  templateId!: number | null;
   @ApiProperty() templateTitle!: string;
-  @ApiProperty({ type: Number, nullable: true, description: 'Null once the account is removed' }) accountId!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null once the account is removed' }) accountId!:
+    number | null;
   @ApiProperty({ type: String, nullable: true }) accountEmail!: string | null;
   @ApiProperty({ enum: OVER_QUOTA_CHOICES }) overQuota!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) scheduledAt!: string | null;
@@ -151,21 +207,29 @@ export class EmailCampaignDto {
     type: String,
     format: 'date-time',
     nullable: true,
-    description: "Until when Gmail's rate limit pauses the campaign (it resumes by itself), or when the account's daily limit frees for its next e-mail",
+    description:
+      "Until when Gmail's rate limit pauses the campaign (it resumes by itself), or when the account's daily limit frees for its next e-mail",
   })
   pausedUntil!: string | null;
   @ApiProperty({
     enum: PAUSE_CAUSES,
     nullable: true,
-    description: "Who paused it: staff; Gmail's rate limit (it resumes by itself at pausedUntil); the account's sign-in (re-authenticate, then resume). Null while running, also when it waits for the daily limit",
+    description:
+      "Who paused it: staff; Gmail's rate limit (it resumes by itself at pausedUntil); the account's sign-in (re-authenticate, then resume). Null while running, also when it waits for the daily limit",
   })
   pauseCause!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Why it is paused or waiting' }) pauseReason!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it is paused or waiting' }) pauseReason!:
+    string | null;
   @ApiProperty({ description: 'Its first e-mails: one per recipient' }) total!: number;
   @ApiProperty({ type: RecipientCountsDto, description: 'The first e-mails by state' }) counts!: RecipientCountsDto;
   @ApiProperty({ type: [CampaignFollowUpDto] }) followUps!: CampaignFollowUpDto[];
-  @ApiProperty({ type: RecipientCountsDto, description: 'The follow-ups made so far (one when the e-mail before it was sent) by state' }) followUpCounts!: RecipientCountsDto;
-  @ApiProperty({ type: [LeftOutPostDto], description: 'The selected posts left out when the campaign was made' }) leftOut!: LeftOutPostDto[];
+  @ApiProperty({
+    type: RecipientCountsDto,
+    description: 'The follow-ups made so far (one when the e-mail before it was sent) by state',
+  })
+  followUpCounts!: RecipientCountsDto;
+  @ApiProperty({ type: [LeftOutPostDto], description: 'The selected posts left out when the campaign was made' })
+  leftOut!: LeftOutPostDto[];
   @ApiProperty({ type: String, nullable: true }) createdBy!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) startedAt!: string | null;
@@ -177,20 +241,36 @@ export const EMAIL_OUTCOMES = ['replied', 'bounced'] as const;
 export class CampaignRecipientDto {
   @ApiProperty() id!: number;
   @ApiProperty({ description: "0: the campaign's e-mail; 1 or 2: a follow-up of it" }) step!: number;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'A follow-up goes no earlier than this' }) dueAt!: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'A follow-up goes no earlier than this',
+  })
+  dueAt!: string | null;
   @ApiProperty() postId!: string;
   @ApiProperty({ type: String, nullable: true }) postTitle!: string | null;
   @ApiProperty() recipient!: string;
   @ApiProperty() subject!: string;
   @ApiProperty({ enum: RECIPIENT_STATES }) state!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Why it failed, is unknown or was skipped' }) error!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it failed, is unknown or was skipped' }) error!:
+    string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt!: string | null;
-  @ApiProperty({ enum: EMAIL_OUTCOMES, nullable: true, description: 'What came back of the sent e-mail: a reply of the customer, or a bounce' }) outcome!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Why it bounced, in plain words' }) bounceReason!: string | null;
+  @ApiProperty({
+    enum: EMAIL_OUTCOMES,
+    nullable: true,
+    description: 'What came back of the sent e-mail: a reply of the customer, or a bounce',
+  })
+  outcome!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it bounced, in plain words' }) bounceReason!:
+    string | null;
 }
 
 export class EmailCampaignDetailDto extends EmailCampaignDto {
-  @ApiProperty({ type: [CampaignRecipientDto], description: 'Every recipient in the order the posts were selected, each followed by its follow-ups' })
+  @ApiProperty({
+    type: [CampaignRecipientDto],
+    description: 'Every recipient in the order the posts were selected, each followed by its follow-ups',
+  })
   recipients!: CampaignRecipientDto[];
 }
 
@@ -200,4 +280,3 @@ export class EmailCampaignListDto {
 }
 
 export class EmailCampaignQueryDto extends PageQueryDto {}
-

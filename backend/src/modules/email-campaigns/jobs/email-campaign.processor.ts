@@ -21,7 +21,11 @@ export class EmailCampaignProcessor extends WorkerHost implements OnApplicationB
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(SWEEP_CAMPAIGNS_JOB, { every: SWEEP_CAMPAIGNS_EVERY_MS }, { name: SWEEP_CAMPAIGNS_JOB });
+    await this.queue.upsertJobScheduler(
+      SWEEP_CAMPAIGNS_JOB,
+      { every: SWEEP_CAMPAIGNS_EVERY_MS },
+      { name: SWEEP_CAMPAIGNS_JOB },
+    );
   }
 
   async process(job: Job<EmailCampaignJobData>, token?: string): Promise<void> {

@@ -57,7 +57,9 @@ describe('delivery-status reports', () => {
   });
 
   it('gives the reason with the code and the answer, and no more than 500 characters', () => {
-    expect(bounceReason({ status: '5.2.2', diagnostic: 'Mailbox full' })).toBe('The mailbox is full (5.2.2): Mailbox full');
+    expect(bounceReason({ status: '5.2.2', diagnostic: 'Mailbox full' })).toBe(
+      'The mailbox is full (5.2.2): Mailbox full',
+    );
     expect(bounceReason({ status: null, diagnostic: null })).toBe('The message could not be delivered');
     expect(bounceReason({ status: '5.1.1', diagnostic: 'x'.repeat(1000) })).toHaveLength(500);
     expect(plainDiagnostic('smtp; 552 5.2.2 Over quota')).toBe('Over quota');
@@ -67,10 +69,15 @@ describe('delivery-status reports', () => {
   it('is a bounce of our recipient only for a permanent failure of an address we sent to', () => {
     expect(bounceOf(GMAIL_NO_SUCH_USER, [' nobody@studio.example '])).toEqual({
       recipient: 'nobody@studio.example',
-      reason: expect.stringMatching(/^The address does not exist \(5\.1\.1\): The email account that you tried to reach does not exist\./),
+      reason: expect.stringMatching(
+        /^The address does not exist \(5\.1\.1\): The email account that you tried to reach does not exist\./,
+      ),
     });
     expect(bounceOf(GMAIL_NO_SUCH_USER, ['someone-else@studio.example'])).toBeNull();
-    const delayed = GMAIL_NO_SUCH_USER.replace('Action: failed', 'Action: delayed').replace('Status: 5.1.1', 'Status: 4.4.1');
+    const delayed = GMAIL_NO_SUCH_USER.replace('Action: failed', 'Action: delayed').replace(
+      'Status: 5.1.1',
+      'Status: 4.4.1',
+    );
     expect(bounceOf(delayed, ['nobody@studio.example'])).toBeNull();
   });
 });

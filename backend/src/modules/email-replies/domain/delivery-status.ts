@@ -126,7 +126,9 @@ export function bounceReason(entry: Pick<RecipientStatus, 'status' | 'diagnostic
  * to (where a forward led) says nothing of ours.
  */
 export function bounceOf(report: string, recipients: readonly string[]): Bounce | null {
-  const failed = readDeliveryStatus(report).filter((entry) => entry.action === 'failed' && !entry.status?.startsWith('4.'));
+  const failed = readDeliveryStatus(report).filter(
+    (entry) => entry.action === 'failed' && !entry.status?.startsWith('4.'),
+  );
   if (failed.length === 0) return null;
   const ours = new Set(recipients.map((recipient) => recipient.trim().toLowerCase()));
   const entry = failed.find((candidate) => ours.has(candidate.recipient));

@@ -23,12 +23,17 @@ export class GmailWatchProcessor extends WorkerHost implements OnApplicationBoot
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(GMAIL_WATCH_JOB, { every: this.config.GMAIL_WATCH_INTERVAL_MS }, { name: GMAIL_WATCH_JOB, data: {} });
+    await this.queue.upsertJobScheduler(
+      GMAIL_WATCH_JOB,
+      { every: this.config.GMAIL_WATCH_INTERVAL_MS },
+      { name: GMAIL_WATCH_JOB, data: {} },
+    );
   }
 
   async process(_job: Job<GmailWatchJobData>): Promise<WatchSummary> {
     const summary = await this.watch.watchAll();
-    if (summary.replied + summary.bounced + summary.failed > 0) this.logger.log(`${GMAIL_WATCH_JOB}: ${JSON.stringify(summary)}`);
+    if (summary.replied + summary.bounced + summary.failed > 0)
+      this.logger.log(`${GMAIL_WATCH_JOB}: ${JSON.stringify(summary)}`);
     return summary;
   }
 }

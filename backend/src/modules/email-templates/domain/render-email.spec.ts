@@ -1,5 +1,12 @@
 import { unsafeMarkup, XSS_CORPUS } from '../../../../test/support/xss-corpus.js';
-import { type EmailContext, type EmailModel, PLACEHOLDERS, renderEmail, renderSubject, sampleContext } from './render-email.js';
+import {
+  type EmailContext,
+  type EmailModel,
+  PLACEHOLDERS,
+  renderEmail,
+  renderSubject,
+  sampleContext,
+} from './render-email.js';
 
 const model = (overrides: Partial<EmailModel> = {}): EmailModel => ({
   comcardNo: 'JC-1',
@@ -35,7 +42,11 @@ const lucas = model({
 });
 
 /** The renderer's own fixed styles (wrapper, paragraphs, images, model blocks): the only styles allowed out. */
-const OWN_STYLES = [...new Set([...renderEmail('{{comcardPic}}{{modelList}}', context()).html.matchAll(/style="([^"]*)"/g)].map((m) => m[1]))];
+const OWN_STYLES = [
+  ...new Set(
+    [...renderEmail('{{comcardPic}}{{modelList}}', context()).html.matchAll(/style="([^"]*)"/g)].map((m) => m[1]),
+  ),
+];
 
 describe('renderEmail', () => {
   it('fills every placeholder of one model, the post and the sender', () => {
@@ -59,13 +70,18 @@ describe('renderEmail', () => {
     expect(text).toContain('allModelNationalities=USA');
     expect(html).toContain('<img src="https://img.example/1-more.jpg" alt="Emily Carter (에밀리 카터)" width="300"');
     expect(html).toContain('<img src="https://img.example/1-card.jpg"');
-    expect(html).toContain('<a href="https://files.example/JC-1.pdf" target="_blank" rel="noopener noreferrer">https://files.example/JC-1.pdf</a>');
+    expect(html).toContain(
+      '<a href="https://files.example/JC-1.pdf" target="_blank" rel="noopener noreferrer">https://files.example/JC-1.pdf</a>',
+    );
     expect(html).toContain('<a href="https://profiles.example/JC-1"');
     expect(html).not.toMatch(/\{\{|\}\}/);
   });
 
   it('joins several models with commas and gives each its block in modelList', () => {
-    const { html, text } = renderEmail('{{nameEng}} / {{national}} / {{comcardNo}} / {{modelCount}}\n{{allModelNames}}\n{{modelList}}', context([model(), lucas]));
+    const { html, text } = renderEmail(
+      '{{nameEng}} / {{national}} / {{comcardNo}} / {{modelCount}}\n{{allModelNames}}\n{{modelList}}',
+      context([model(), lucas]),
+    );
     expect(text).toContain('Emily Carter, Lucas Martin / USA, France / JC-1, JC-2 / 2');
     expect(text).toContain('Emily Carter (에밀리 카터), Lucas Martin (루카스)');
     expect(html.match(/<span style="display:block;margin:0 0 16px">/g)).toHaveLength(2);
@@ -78,9 +94,22 @@ describe('renderEmail', () => {
   });
 
   it('leaves out empty fields instead of writing empty commas', () => {
-    const bare = model({ comcardNo: 'JC-9', nameEng: null, nameKor: '김하늘', national: null, stage: '', download: null, htmlUrl: null });
-    const { text } = renderEmail('[{{national}}] [{{nameEng}}] [{{download}}] [{{allModelNames}}] [{{allModelNationalities}}]', context([model(), bare, lucas]));
-    expect(text).toBe('[USA, France] [Emily Carter, Lucas Martin] [https://files.example/JC-1.pdf, https://files.example/JC-2.pdf] [Emily Carter (에밀리 카터), 김하늘, Lucas Martin (루카스)] [USA, France]');
+    const bare = model({
+      comcardNo: 'JC-9',
+      nameEng: null,
+      nameKor: '김하늘',
+      national: null,
+      stage: '',
+      download: null,
+      htmlUrl: null,
+    });
+    const { text } = renderEmail(
+      '[{{national}}] [{{nameEng}}] [{{download}}] [{{allModelNames}}] [{{allModelNationalities}}]',
+      context([model(), bare, lucas]),
+    );
+    expect(text).toBe(
+      '[USA, France] [Emily Carter, Lucas Martin] [https://files.example/JC-1.pdf, https://files.example/JC-2.pdf] [Emily Carter (에밀리 카터), 김하늘, Lucas Martin (루카스)] [USA, France]',
+    );
   });
 
   it('renders with no models selected', () => {
@@ -100,12 +129,17 @@ describe('renderEmail', () => {
 
   it('makes every line a paragraph in one wrapping div, whatever the line endings', () => {
     const { html, text } = renderEmail('안녕하세요,\r\n\r\n프로필 보내드립니다.\r감사합니다.', context());
-    expect(html).toMatch(/^<div style="[^"]+"><p style="margin:0">안녕하세요,<\/p><p style="margin:0"><br><\/p><p style="margin:0">프로필 보내드립니다.<\/p><p style="margin:0">감사합니다.<\/p><\/div>$/);
+    expect(html).toMatch(
+      /^<div style="[^"]+"><p style="margin:0">안녕하세요,<\/p><p style="margin:0"><br><\/p><p style="margin:0">프로필 보내드립니다.<\/p><p style="margin:0">감사합니다.<\/p><\/div>$/,
+    );
     expect(text).toBe('안녕하세요,\n\n프로필 보내드립니다.\n감사합니다.');
   });
 
   it('URL-encodes link and image targets', () => {
-    const spaced = model({ download: 'https://files.example/코м카드 1.pdf?name=에밀리 카터', comcardPhotoURL: 'https://img.example/a b.jpg' });
+    const spaced = model({
+      download: 'https://files.example/코м카드 1.pdf?name=에밀리 카터',
+      comcardPhotoURL: 'https://img.example/a b.jpg',
+    });
     const { html } = renderEmail('{{download}} {{comcardPic}}', context([spaced]));
     expect(html).toContain(`href="${new URL('https://files.example/코м카드 1.pdf?name=에밀리 카터').href}"`);
     expect(html).toContain('src="https://img.example/a%20b.jpg"');
@@ -113,15 +147,24 @@ describe('renderEmail', () => {
   });
 
   it('shows a value that is no web address as text, never as a link or an image', () => {
-    const hostile = model({ download: 'javascript:alert(1)', htmlUrl: 'data:text/html,<script>alert(1)</script>', comcardPhotoURL: 'java\tscript:alert(1)' });
+    const hostile = model({
+      download: 'javascript:alert(1)',
+      htmlUrl: 'data:text/html,<script>alert(1)</script>',
+      comcardPhotoURL: 'java\tscript:alert(1)',
+    });
     const { html } = renderEmail('{{download}} {{htmlUrl}} {{comcardPic}} {{modelList}}', context([hostile]));
     expect(html).not.toMatch(/href="(?!https?:)|src="(?!https?:)|<script/i);
     expect(html).toContain('javascript:alert(1)');
   });
 
   it('uses a placeholder inside an attribute the template writes as its checked plain value', () => {
-    const { html } = renderEmail('<a href="{{htmlUrl}}">프로필</a> <a href="{{download}}">x</a>', context([model({ download: 'javascript:alert(1)' })]));
-    expect(html).toContain('<a href="https://profiles.example/JC-1" target="_blank" rel="noopener noreferrer nofollow">프로필</a>');
+    const { html } = renderEmail(
+      '<a href="{{htmlUrl}}">프로필</a> <a href="{{download}}">x</a>',
+      context([model({ download: 'javascript:alert(1)' })]),
+    );
+    expect(html).toContain(
+      '<a href="https://profiles.example/JC-1" target="_blank" rel="noopener noreferrer nofollow">프로필</a>',
+    );
     expect(html).toContain('<a target="_blank" rel="noopener noreferrer nofollow">x</a>');
   });
 
@@ -146,17 +189,31 @@ describe('renderEmail', () => {
   });
 
   it.each(XSS_CORPUS)('keeps the model field %s from reaching the e-mail', async (attack) => {
-    const fields = { comcardNo: attack, nameEng: attack, nameKor: attack, national: attack, stage: attack, image: attack, additionalPic: attack, download: attack, comcardPhotoURL: attack, htmlUrl: attack };
-    const { html } = renderEmail(PLACEHOLDERS.map((name) => `{{${name}}} <img alt="{{${name}}}" src="https://img.example/x.jpg">`).join('\n'), context([model(fields)], { post: { postId: attack, manager: attack, phoneCall: attack, customerEmail: attack } }));
+    const fields = {
+      comcardNo: attack,
+      nameEng: attack,
+      nameKor: attack,
+      national: attack,
+      stage: attack,
+      image: attack,
+      additionalPic: attack,
+      download: attack,
+      comcardPhotoURL: attack,
+      htmlUrl: attack,
+    };
+    const { html } = renderEmail(
+      PLACEHOLDERS.map((name) => `{{${name}}} <img alt="{{${name}}}" src="https://img.example/x.jpg">`).join('\n'),
+      context([model(fields)], { post: { postId: attack, manager: attack, phoneCall: attack, customerEmail: attack } }),
+    );
     expect(await unsafeMarkup(html, OWN_STYLES)).toEqual([]);
   });
 });
 
 describe('renderSubject', () => {
   it('fills placeholders as plain text on one line', () => {
-    expect(renderSubject('[{{postId}}] 프로필 {{modelCount}}명\r\n{{allModelNames}} {{typo}}', context([model(), lucas]))).toBe(
-      '[POST-7] 프로필 2명 Emily Carter (에밀리 카터), Lucas Martin (루카스) {{typo}}',
-    );
+    expect(
+      renderSubject('[{{postId}}] 프로필 {{modelCount}}명\r\n{{allModelNames}} {{typo}}', context([model(), lucas])),
+    ).toBe('[POST-7] 프로필 2명 Emily Carter (에밀리 카터), Lucas Martin (루카스) {{typo}}');
   });
 });
 

@@ -88,16 +88,21 @@ const MARKER_CHARACTERS = /[\uE000\uE001]/g;
 /** The e-mail's images: never wider than 300 px (spec §9), in clients that honour width or max-width. */
 const IMAGE_STYLE = 'display:inline-block;width:300px;max-width:100%;height:auto;border:0;margin:4px 4px 4px 0';
 const PARAGRAPH_STYLE = 'margin:0';
-const WRAPPER_STYLE = "font-family:Arial,'Apple SD Gothic Neo','Malgun Gothic',sans-serif;font-size:14px;line-height:1.6;color:#222";
+const WRAPPER_STYLE =
+  "font-family:Arial,'Apple SD Gothic Neo','Malgun Gothic',sans-serif;font-size:14px;line-height:1.6;color:#222";
 const MODEL_BLOCK_STYLE = 'display:block;margin:0 0 16px';
 
 const text = (value: string): Value => ({ html: escapeHtml(value), text: value });
-const present = (values: readonly (string | null)[]): string[] => values.filter((v): v is string => !!v && v.trim() !== '');
+const present = (values: readonly (string | null)[]): string[] =>
+  values.filter((v): v is string => !!v && v.trim() !== '');
 
 function image(url: string | null, alt: string): Value | null {
   const safe = safeHttpUrl(url);
   if (!safe) return url?.trim() ? text(url.trim()) : null;
-  return { html: `<img src="${escapeHtml(safe)}" alt="${escapeHtml(alt)}" width="300" style="${IMAGE_STYLE}">`, text: safe };
+  return {
+    html: `<img src="${escapeHtml(safe)}" alt="${escapeHtml(alt)}" width="300" style="${IMAGE_STYLE}">`,
+    text: safe,
+  };
 }
 
 function link(url: string | null, label?: string): Value | null {
@@ -117,7 +122,9 @@ function join(values: readonly (Value | null)[], separator = ', '): Value {
 }
 
 const modelName = (model: EmailModel) =>
-  model.nameEng && model.nameKor ? `${model.nameEng} (${model.nameKor})` : (model.nameEng ?? model.nameKor ?? model.comcardNo);
+  model.nameEng && model.nameKor
+    ? `${model.nameEng} (${model.nameKor})`
+    : (model.nameEng ?? model.nameKor ?? model.comcardNo);
 
 /** One model in {{modelList}}: inline elements only (spans as blocks), so it is valid inside a paragraph. */
 function modelBlock(model: EmailModel): Value {
@@ -134,7 +141,9 @@ function modelBlock(model: EmailModel): Value {
     photo?.html ?? null,
     links.html || null,
   ].filter((part): part is string => part !== null);
-  const plain = [heading, details || null, photo ? photo.text : null, links.text || null].filter((part): part is string => !!part);
+  const plain = [heading, details || null, photo ? photo.text : null, links.text || null].filter(
+    (part): part is string => !!part,
+  );
   return { html: `<span style="${MODEL_BLOCK_STYLE}">${html.join('<br>')}</span>`, text: plain.join('\n') };
 }
 
@@ -151,9 +160,15 @@ function valueOf(name: Placeholder, context: EmailContext): Value {
     case 'comcardPhotoURL':
       return field(name);
     case 'comcardPic':
-      return join(models.map((m) => image(m.comcardPhotoURL, modelName(m))), ' ');
+      return join(
+        models.map((m) => image(m.comcardPhotoURL, modelName(m))),
+        ' ',
+      );
     case 'additionalPic':
-      return join(models.map((m) => image(m.additionalPic, modelName(m))), ' ');
+      return join(
+        models.map((m) => image(m.additionalPic, modelName(m))),
+        ' ',
+      );
     case 'download':
       return join(models.map((m) => link(m.download)));
     case 'htmlUrl':
@@ -195,7 +210,10 @@ interface Marked {
   fill: (output: string, part: keyof Value) => string;
 }
 
-const withoutMarkers = (value: Value): Value => ({ html: value.html.replace(MARKER_CHARACTERS, ''), text: value.text.replace(MARKER_CHARACTERS, '') });
+const withoutMarkers = (value: Value): Value => ({
+  html: value.html.replace(MARKER_CHARACTERS, ''),
+  text: value.text.replace(MARKER_CHARACTERS, ''),
+});
 
 /** The template's known placeholders as markers of this render only. */
 function mark(template: string, context: EmailContext): Marked {
@@ -217,7 +235,8 @@ function mark(template: string, context: EmailContext): Marked {
     });
   return {
     marked,
-    fill: (output, part) => output.replace(markers, (_, i: string) => values[Number(i)]?.[part] ?? '').replace(MARKER_CHARACTERS, ''),
+    fill: (output, part) =>
+      output.replace(markers, (_, i: string) => values[Number(i)]?.[part] ?? '').replace(MARKER_CHARACTERS, ''),
   };
 }
 
@@ -238,9 +257,7 @@ export function renderEmail(template: string, context: EmailContext): RenderedEm
 /** A subject line: placeholders as plain text, no markup, one line. */
 export function renderSubject(subject: string, context: EmailContext): string {
   const { marked, fill } = mark(subject, context);
-  return fill(marked, 'text')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return fill(marked, 'text').replace(/\s+/g, ' ').trim();
 }
 
 /** A whole HTML document around rendered HTML, as stored with a template and sent. */
@@ -260,7 +277,8 @@ export function htmlToText(html: string): string {
         if (name === 'br') out += '\n';
         else if (name === 'img' && attributes.src) out += attributes.src;
         else if (name === 'a') links.push({ href: attributes.href ?? '', start: out.length });
-        else if (name === 'span' && /display:block/.test(attributes.style ?? '') && out !== '' && !out.endsWith('\n')) out += '\n';
+        else if (name === 'span' && /display:block/.test(attributes.style ?? '') && out !== '' && !out.endsWith('\n'))
+          out += '\n';
       },
       ontext(chunk) {
         out += chunk;
@@ -277,7 +295,10 @@ export function htmlToText(html: string): string {
   );
   parser.write(html);
   parser.end();
-  return out.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**
@@ -286,7 +307,10 @@ export function htmlToText(html: string): string {
  */
 export function sampleContext(publicUrl: string): EmailContext {
   const asset = (file: string) => new URL(`/samples/${file}`, publicUrl).href;
-  const model = (n: number, fields: Pick<EmailModel, 'comcardNo' | 'nameEng' | 'nameKor' | 'national' | 'stage'>): EmailModel => ({
+  const model = (
+    n: number,
+    fields: Pick<EmailModel, 'comcardNo' | 'nameEng' | 'nameKor' | 'national' | 'stage'>,
+  ): EmailModel => ({
     ...fields,
     image: asset(`model-${n}.svg`),
     comcardPhotoURL: asset(`comcard-${n}.svg`),
@@ -295,11 +319,28 @@ export function sampleContext(publicUrl: string): EmailContext {
     htmlUrl: `https://drive.google.com/open?id=sample-profile-${n}`,
   });
   return {
-    post: { postId: 'P-20261125-001', manager: '김민지 실장', phoneCall: '010-1234-5678', customerEmail: 'casting@studio.example' },
+    post: {
+      postId: 'P-20261125-001',
+      manager: '김민지 실장',
+      phoneCall: '010-1234-5678',
+      customerEmail: 'casting@studio.example',
+    },
     senderEmail: 'jobcasting.agency@gmail.com',
     models: [
-      model(1, { comcardNo: 'JC-1024', nameEng: 'Emily Carter', nameKor: '에밀리 카터', national: 'USA', stage: 'Actor' }),
-      model(2, { comcardNo: 'JC-2048', nameEng: 'Lucas Martin', nameKor: '루카스 마틴', national: 'France', stage: 'Model' }),
+      model(1, {
+        comcardNo: 'JC-1024',
+        nameEng: 'Emily Carter',
+        nameKor: '에밀리 카터',
+        national: 'USA',
+        stage: 'Actor',
+      }),
+      model(2, {
+        comcardNo: 'JC-2048',
+        nameEng: 'Lucas Martin',
+        nameKor: '루카스 마틴',
+        national: 'France',
+        stage: 'Model',
+      }),
     ],
   };
 }

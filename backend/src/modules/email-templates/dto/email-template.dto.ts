@@ -9,11 +9,22 @@ import { MAX_INT } from '../../../platform/http/validation.pipe.js';
 
 /** A subject line as the editor and Specify take it: trimmed, required, at most 500 characters. */
 const SubjectField = () =>
-  applyDecorators(ApiProperty({ maxLength: 500 }), Transform(trim), IsString(), IsNotEmpty({ message: 'Please enter an email subject' }), MaxLength(500));
+  applyDecorators(
+    ApiProperty({ maxLength: 500 }),
+    Transform(trim),
+    IsString(),
+    IsNotEmpty({ message: 'Please enter an email subject' }),
+    MaxLength(500),
+  );
 
 /** A template text (placeholders allowed): required, at most 100,000 characters. */
 const TemplateTextField = (emptyMessage: string, description: string) =>
-  applyDecorators(ApiProperty({ maxLength: 100_000, description }), IsString(), IsNotEmpty({ message: emptyMessage }), MaxLength(100_000));
+  applyDecorators(
+    ApiProperty({ maxLength: 100_000, description }),
+    IsString(),
+    IsNotEmpty({ message: emptyMessage }),
+    MaxLength(100_000),
+  );
 
 const ACCOUNT_REQUIRED = 'Please choose the mail account to send from';
 const TEMPLATE_REQUIRED = 'Please select an email template';
@@ -29,7 +40,12 @@ export const SenderAccountField = () =>
 
 /** The post an e-mail is about, by its postId. */
 export const PostIdField = () =>
-  applyDecorators(ApiProperty({ description: "The post's postId" }), IsString(), IsNotEmpty({ message: 'postId is required' }), MaxLength(100));
+  applyDecorators(
+    ApiProperty({ description: "The post's postId" }),
+    IsString(),
+    IsNotEmpty({ message: 'postId is required' }),
+    MaxLength(100),
+  );
 
 /** A saved e-mail template, by id. */
 export const TemplateIdField = () =>
@@ -45,9 +61,13 @@ export class EmailTemplateDto {
   @ApiProperty() title!: string;
   @ApiProperty() subject!: string;
   @ApiProperty({ description: 'The text with {{placeholders}}, newlines as \\n' }) template!: string;
-  @ApiProperty({ description: 'The template rendered with the fixed sample data, as a whole HTML document' }) htmlTemplate!: string;
+  @ApiProperty({ description: 'The template rendered with the fixed sample data, as a whole HTML document' })
+  htmlTemplate!: string;
   @ApiProperty() isActive!: boolean;
-  @ApiProperty({ description: "Each selected model's comcard file (PDF or image) from Drive is attached, within EMAIL_ATTACHMENTS_MAX_BYTES" })
+  @ApiProperty({
+    description:
+      "Each selected model's comcard file (PDF or image) from Drive is attached, within EMAIL_ATTACHMENTS_MAX_BYTES",
+  })
   attachComcards!: boolean;
   @ApiProperty({ description: 'Exactly one template is the default' }) isDefault!: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
@@ -75,7 +95,11 @@ export class SaveEmailTemplateDto {
   @IsBoolean()
   isActive?: boolean;
 
-  @ApiProperty({ required: false, default: false, description: "Attach each selected model's comcard file (PDF or image) from Drive" })
+  @ApiProperty({
+    required: false,
+    default: false,
+    description: "Attach each selected model's comcard file (PDF or image) from Drive",
+  })
   @Optional()
   @IsBoolean()
   attachComcards?: boolean;
@@ -103,7 +127,10 @@ export class PreviewEmailDto {
   @MaxLength(500)
   subject?: string;
 
-  @ApiProperty({ required: false, description: "A post's postId: render with it and the models selected for it; without, the fixed sample" })
+  @ApiProperty({
+    required: false,
+    description: "A post's postId: render with it and the models selected for it; without, the fixed sample",
+  })
   @Optional()
   @IsString()
   @IsNotEmpty()
@@ -145,7 +172,11 @@ export class SendEmailDto extends RecipientFieldsDto {
   @TemplateTextField('Please select an email template', 'The template text (placeholders allowed; HTML is sanitised)')
   content!: string;
 
-  @ApiProperty({ required: false, default: false, description: "Attach each selected model's comcard file, as the chosen template does" })
+  @ApiProperty({
+    required: false,
+    default: false,
+    description: "Attach each selected model's comcard file, as the chosen template does",
+  })
   @Optional()
   @IsBoolean()
   attachComcards?: boolean;
@@ -159,7 +190,11 @@ export class SendEmailResultDto {
   @ApiProperty({ example: 'Email sent successfully!' }) message!: string;
   @ApiProperty({ description: 'The log entry of the send' }) sentEmailId!: number;
   @ApiProperty({ type: String, nullable: true, description: "Gmail's id of the message" }) messageId!: string | null;
-  @ApiProperty({ type: [String], description: 'The models whose comcard files were linked instead of attached: over the size limit, not a PDF or image, or unreadable' })
+  @ApiProperty({
+    type: [String],
+    description:
+      'The models whose comcard files were linked instead of attached: over the size limit, not a PDF or image, or unreadable',
+  })
   linkedInstead!: string[];
 }
 
@@ -174,13 +209,21 @@ export class SendTestEmailDto {
   @PostIdField()
   postId!: string;
 
-  @ApiProperty({ required: false, maxLength: 500, description: "Specify's subject; without it and content, the default template's" })
+  @ApiProperty({
+    required: false,
+    maxLength: 500,
+    description: "Specify's subject; without it and content, the default template's",
+  })
   @Optional()
   @IsString()
   @MaxLength(500)
   subject?: string;
 
-  @ApiProperty({ required: false, maxLength: 100_000, description: "Specify's text; without it, the default template's" })
+  @ApiProperty({
+    required: false,
+    maxLength: 100_000,
+    description: "Specify's text; without it, the default template's",
+  })
   @Optional()
   @IsString()
   @MaxLength(100_000)
@@ -208,14 +251,23 @@ export class ComcardSharingQueryDto {
 }
 
 export class UnsharedComcardLinkDto {
-  @ApiProperty({ description: "The model's name as staff know it (Korean, else English, else the comcard number)" }) model!: string;
-  @ApiProperty({ enum: ['htmlUrl', 'download', 'comcardPhotoURL', 'image'] }) field!: 'htmlUrl' | 'download' | 'comcardPhotoURL' | 'image';
+  @ApiProperty({ description: "The model's name as staff know it (Korean, else English, else the comcard number)" })
+  model!: string;
+  @ApiProperty({ enum: ['htmlUrl', 'download', 'comcardPhotoURL', 'image'] }) field!:
+    'htmlUrl' | 'download' | 'comcardPhotoURL' | 'image';
   @ApiProperty() link!: string;
-  @ApiProperty({ enum: ['restricted', 'unknown'], description: 'restricted: shared with people only; unknown: the account cannot read its sharing' })
+  @ApiProperty({
+    enum: ['restricted', 'unknown'],
+    description: 'restricted: shared with people only; unknown: the account cannot read its sharing',
+  })
   sharing!: 'restricted' | 'unknown';
 }
 
 export class ComcardSharingDto {
-  @ApiProperty({ type: [UnsharedComcardLinkDto], description: 'The Drive links a customer might not open; empty when every one is shared with anyone who has the link' })
+  @ApiProperty({
+    type: [UnsharedComcardLinkDto],
+    description:
+      'The Drive links a customer might not open; empty when every one is shared with anyone who has the link',
+  })
   unshared!: UnsharedComcardLinkDto[];
 }

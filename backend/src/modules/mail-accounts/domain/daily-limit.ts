@@ -11,7 +11,10 @@ const CONSUMER_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 
 /** The limit a newly connected account starts with, read from its address's domain (staff may change it). */
 export function defaultDailyLimit(email: string): number {
-  const domain = email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+  const domain = email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
   return CONSUMER_DOMAINS.has(domain) ? CONSUMER_DAILY_LIMIT : WORKSPACE_DAILY_LIMIT;
 }
 

@@ -7,9 +7,11 @@ describe('drive queries', () => {
     expect(driveFilesQuery({ folderId: 'abc', search: ' 공고 ' })).toBe("name contains '공고' and trashed = false");
   });
 
-  it("escapes quotes and backslashes so a name cannot change the query", () => {
+  it('escapes quotes and backslashes so a name cannot change the query', () => {
     expect(driveLiteral("it's \\ odd")).toBe("'it\\'s \\\\ odd'");
-    expect(driveFilesQuery({ search: "x' or name contains '" })).toBe("name contains 'x\\' or name contains \\'' and trashed = false");
+    expect(driveFilesQuery({ search: "x' or name contains '" })).toBe(
+      "name contains 'x\\' or name contains \\'' and trashed = false",
+    );
   });
 
   it('puts folders first, then names in Korean order with numbers compared as numbers', () => {

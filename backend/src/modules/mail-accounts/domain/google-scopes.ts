@@ -8,7 +8,11 @@
 export const GMAIL_READ_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';
 
 /** The scopes that read whole messages: GMAIL_READ_SCOPE, or the broader ones that include it. */
-const FULL_READ_SCOPES = new Set([GMAIL_READ_SCOPE, 'https://www.googleapis.com/auth/gmail.modify', 'https://mail.google.com/']);
+const FULL_READ_SCOPES = new Set([
+  GMAIL_READ_SCOPE,
+  'https://www.googleapis.com/auth/gmail.modify',
+  'https://mail.google.com/',
+]);
 const METADATA_SCOPE = 'https://www.googleapis.com/auth/gmail.metadata';
 
 /** Whether an account's scopes (space-separated, as Google grants them) let the watch read its replies and bounces. */

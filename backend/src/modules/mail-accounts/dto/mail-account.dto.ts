@@ -12,15 +12,22 @@ export class MailAccountDto {
   @ApiProperty() name!: string;
   @ApiProperty() email!: string;
   @ApiProperty({ type: String, nullable: true }) picture!: string | null;
-  @ApiProperty({ description: 'Google refused the stored sign-in; the account must be re-authenticated.' }) needsReauth!: boolean;
+  @ApiProperty({ description: 'Google refused the stored sign-in; the account must be re-authenticated.' })
+  needsReauth!: boolean;
   @ApiProperty({
-    description: 'The account granted reading its mailbox (gmail.readonly), so replies and bounces of its e-mails are seen; false for accounts connected before: re-authenticate them once.',
+    description:
+      'The account granted reading its mailbox (gmail.readonly), so replies and bounces of its e-mails are seen; false for accounts connected before: re-authenticate them once.',
   })
   canReadReplies!: boolean;
   @ApiProperty() createdAt!: Date;
-  @ApiProperty({ description: "Gmail's daily sending limit of the account (500 for gmail.com, 2,000 for Workspace by default)" }) dailyLimit!: number;
-  @ApiProperty({ description: 'E-mails sent from the account (sent, being sent, or unconfirmed) in the last 24 hours' }) sentLast24h!: number;
-  @ApiProperty({ description: 'What is left of the daily limit now (the last 24 hours, rolling)' }) remainingToday!: number;
+  @ApiProperty({
+    description: "Gmail's daily sending limit of the account (500 for gmail.com, 2,000 for Workspace by default)",
+  })
+  dailyLimit!: number;
+  @ApiProperty({ description: 'E-mails sent from the account (sent, being sent, or unconfirmed) in the last 24 hours' })
+  sentLast24h!: number;
+  @ApiProperty({ description: 'What is left of the daily limit now (the last 24 hours, rolling)' })
+  remainingToday!: number;
 }
 
 export class SetDailyLimitDto {
@@ -32,8 +39,12 @@ export class SetDailyLimitDto {
 }
 
 export class AuthUrlDto {
-  @ApiProperty({ description: "Google's consent page; the browser goes there (a pop-up may be used)." }) authUrl!: string;
-  @ApiProperty({ description: 'The origin Google sends the browser back to (PUBLIC_URL): the app must be used from it for the sign-in to come back signed in' })
+  @ApiProperty({ description: "Google's consent page; the browser goes there (a pop-up may be used)." })
+  authUrl!: string;
+  @ApiProperty({
+    description:
+      'The origin Google sends the browser back to (PUBLIC_URL): the app must be used from it for the sign-in to come back signed in',
+  })
   appOrigin!: string;
 }
 
@@ -60,7 +71,9 @@ export const IsMailAccountId = () =>
 export const IsDriveFileId = () =>
   applyDecorators(
     ApiProperty({ description: 'The Google Sheets file id (from the Drive picker)' }),
-    Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: 'The file id is not a Google Drive file id. Please select the file again.' }),
+    Matches(/^[A-Za-z0-9_-]{1,200}$/, {
+      message: 'The file id is not a Google Drive file id. Please select the file again.',
+    }),
   );
 
 /** The path of GET google-auth/spreadsheets/{accountId}/{spreadsheetId}/tabs. */
@@ -77,7 +90,10 @@ export class SpreadsheetTabDto {
 export class UnsharedDriveFileDto {
   @ApiProperty() fileId!: string;
   @ApiProperty({ description: 'The link as the model card carries it' }) link!: string;
-  @ApiProperty({ enum: ['restricted', 'unknown'], description: 'restricted: shared with people only; unknown: this account cannot read its sharing' })
+  @ApiProperty({
+    enum: ['restricted', 'unknown'],
+    description: 'restricted: shared with people only; unknown: this account cannot read its sharing',
+  })
   sharing!: 'restricted' | 'unknown';
 }
 
@@ -88,7 +104,10 @@ export class DriveFilesQueryDto {
   @MaxLength(200)
   folderId?: string;
 
-  @ApiProperty({ required: false, description: 'Finds files by name anywhere in the Drive instead of listing a folder.' })
+  @ApiProperty({
+    required: false,
+    description: 'Finds files by name anywhere in the Drive instead of listing a folder.',
+  })
   @Optional()
   @Type(() => String)
   @IsString()
@@ -100,7 +119,8 @@ export class ConsentWindowQueryDto {
   @ApiProperty({
     required: false,
     enum: ['page', 'popup'],
-    description: "Where Google's consent opens: popup brings the outcome back to the window that opened it (window=popup on the accounts page)",
+    description:
+      "Where Google's consent opens: popup brings the outcome back to the window that opened it (window=popup on the accounts page)",
   })
   @Optional()
   @IsIn(['page', 'popup'])

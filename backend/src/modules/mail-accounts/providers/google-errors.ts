@@ -38,7 +38,10 @@ export function classifyGoogleError(error: unknown, now = new Date()): GoogleFai
   const failure = (error ?? {}) as GoogleErrorLike;
   const status = failure.response?.status ?? failure.status;
   const data = failure.response?.data as
-    | { error?: string | { message?: string; errors?: { reason?: string }[]; details?: { reason?: string }[] }; error_description?: string }
+    | {
+        error?: string | { message?: string; errors?: { reason?: string }[]; details?: { reason?: string }[] };
+        error_description?: string;
+      }
     | undefined;
 
   if (data && typeof data.error === 'string') {

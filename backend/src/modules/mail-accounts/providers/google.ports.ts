@@ -73,7 +73,8 @@ export interface DrivePort {
 
 export type LinkSharing = 'anyone' | 'restricted' | 'unknown';
 
-export type DriveDownload = { kind: 'file'; name: string; mimeType: string; content: Buffer } | { kind: 'too-large'; name: string; size: number };
+export type DriveDownload =
+  { kind: 'file'; name: string; mimeType: string; content: Buffer } | { kind: 'too-large'; name: string; size: number };
 
 export interface SpreadsheetTab {
   title: string;

@@ -65,8 +65,15 @@ async function unlessGone<T>(work: () => Promise<T>, gone: T): Promise<T> {
 function messageHeaders(message: gmail_v1.Schema$Message): GmailMessageHeaders | null {
   if (!message.id || !message.threadId) return null;
   const headers: Record<string, string> = {};
-  for (const { name, value } of message.payload?.headers ?? []) if (name && value !== null && value !== undefined) headers[name] = value;
-  return { id: message.id, threadId: message.threadId, labelIds: message.labelIds ?? [], receivedAt: new Date(Number(message.internalDate ?? 0)), headers };
+  for (const { name, value } of message.payload?.headers ?? [])
+    if (name && value !== null && value !== undefined) headers[name] = value;
+  return {
+    id: message.id,
+    threadId: message.threadId,
+    labelIds: message.labelIds ?? [],
+    receivedAt: new Date(Number(message.internalDate ?? 0)),
+    headers,
+  };
 }
 
 /** The first part of a type in a message's MIME tree, depth first. */
@@ -90,22 +97,48 @@ function gmailReadPort(gmail: gmail_v1.Gmail): GmailReadPort {
         return String(data.historyId);
       }),
     history: (startHistoryId, pageToken) =>
-      unlessGone<GmailHistoryPage>(async () => {
-        const { data } = await gmail.users.history.list({ userId: 'me', startHistoryId, historyTypes: ['messageAdded'], maxResults: 500, pageToken });
-        const added = (data.history ?? []).flatMap((record) =>
-          (record.messagesAdded ?? []).flatMap(({ message }) => (message?.id && message.threadId ? [{ id: message.id, threadId: message.threadId }] : [])),
-        );
-        return { kind: 'page', added, nextPageToken: data.nextPageToken ?? null, historyId: String(data.historyId ?? startHistoryId) };
-        // Gmail answers 404 for a start id older than the history it keeps.
-      }, { kind: 'too-old' }),
+      unlessGone<GmailHistoryPage>(
+        async () => {
+          const { data } = await gmail.users.history.list({
+            userId: 'me',
+            startHistoryId,
+            historyTypes: ['messageAdded'],
+            maxResults: 500,
+            pageToken,
+          });
+          const added = (data.history ?? []).flatMap((record) =>
+            (record.messagesAdded ?? []).flatMap(({ message }) =>
+              message?.id && message.threadId ? [{ id: message.id, threadId: message.threadId }] : [],
+            ),
+          );
+          return {
+            kind: 'page',
+            added,
+            nextPageToken: data.nextPageToken ?? null,
+            historyId: String(data.historyId ?? startHistoryId),
+          };
+          // Gmail answers 404 for a start id older than the history it keeps.
+        },
+        { kind: 'too-old' },
+      ),
     message: (id, headers) =>
       unlessGone(async () => {
-        const { data } = await gmail.users.messages.get({ userId: 'me', id, format: 'metadata', metadataHeaders: [...headers] });
+        const { data } = await gmail.users.messages.get({
+          userId: 'me',
+          id,
+          format: 'metadata',
+          metadataHeaders: [...headers],
+        });
         return messageHeaders(data);
       }, null),
     thread: (threadId, headers) =>
       unlessGone(async () => {
-        const { data } = await gmail.users.threads.get({ userId: 'me', id: threadId, format: 'metadata', metadataHeaders: [...headers] });
+        const { data } = await gmail.users.threads.get({
+          userId: 'me',
+          id: threadId,
+          format: 'metadata',
+          metadataHeaders: [...headers],
+        });
         return (data.messages ?? []).flatMap((message) => messageHeaders(message) ?? []);
       }, []),
     deliveryStatus: (id) =>
@@ -116,7 +149,9 @@ function gmailReadPort(gmail: gmail_v1.Gmail): GmailReadPort {
         let encoded = part.body.data;
         // A part Gmail counts as an attachment comes by its own call.
         if (!encoded && part.body.attachmentId) {
-          encoded = (await gmail.users.messages.attachments.get({ userId: 'me', messageId: id, id: part.body.attachmentId })).data.data;
+          encoded = (
+            await gmail.users.messages.attachments.get({ userId: 'me', messageId: id, id: part.body.attachmentId })
+          ).data.data;
         }
         return encoded ? Buffer.from(encoded, 'base64url').toString('utf8') : null;
       }, null),
@@ -138,7 +173,9 @@ export class GoogleApisGateway extends GoogleGateway {
   /** Without an OAuth client nothing can be connected: say so instead of failing later. */
   assertConfigured(): void {
     if (!this.config.GOOGLE_CLIENT_ID || !this.config.GOOGLE_CLIENT_SECRET) {
-      throw new ServiceUnavailableException('Google sign-in is not configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).');
+      throw new ServiceUnavailableException(
+        'Google sign-in is not configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
+      );
     }
   }
 
@@ -161,12 +198,20 @@ export class GoogleApisGateway extends GoogleGateway {
     const { tokens } = await client.getToken(code);
     if (!tokens.refresh_token) throw new Error('Google returned no refresh token');
     client.setCredentials(tokens);
-    const { data } = await new oauth2_v2.Oauth2({ auth: client, rootUrl: this.rootUrl('https://www.googleapis.com/') }).userinfo.get();
+    const { data } = await new oauth2_v2.Oauth2({
+      auth: client,
+      rootUrl: this.rootUrl('https://www.googleapis.com/'),
+    }).userinfo.get();
     if (!data.email || !data.id) throw new Error('Google returned no e-mail address for the account');
     return {
       refreshToken: tokens.refresh_token,
       scopes: tokens.scope ?? GOOGLE_SCOPES.join(' '),
-      profile: { googleUserId: data.id, email: data.email.toLowerCase(), name: data.name || data.email, picture: data.picture ?? null },
+      profile: {
+        googleUserId: data.id,
+        email: data.email.toLowerCase(),
+        name: data.name || data.email,
+        picture: data.picture ?? null,
+      },
     };
   }
 
@@ -195,7 +240,15 @@ export class GoogleApisGateway extends GoogleGateway {
             });
             const files: DriveFile[] = (data.files ?? []).flatMap((file) =>
               file.id && file.name && file.mimeType
-                ? [{ id: file.id, name: file.name, mimeType: file.mimeType, modifiedTime: file.modifiedTime ?? null, thumbnailLink: file.thumbnailLink ?? null }]
+                ? [
+                    {
+                      id: file.id,
+                      name: file.name,
+                      mimeType: file.mimeType,
+                      modifiedTime: file.modifiedTime ?? null,
+                      thumbnailLink: file.thumbnailLink ?? null,
+                    },
+                  ]
                 : [],
             );
             return { files, nextPageToken: data.nextPageToken ?? null };
@@ -207,10 +260,17 @@ export class GoogleApisGateway extends GoogleGateway {
           }),
         download: (fileId, maxBytes) =>
           call(async () => {
-            const { data: file } = await drive.files.get({ fileId, fields: 'name, mimeType, size', supportsAllDrives: true });
+            const { data: file } = await drive.files.get({
+              fileId,
+              fields: 'name, mimeType, size',
+              supportsAllDrives: true,
+            });
             const name = file.name ?? fileId;
             if (Number(file.size ?? 0) > maxBytes) return { kind: 'too-large', name, size: Number(file.size) };
-            const { data } = await drive.files.get({ fileId, alt: 'media', supportsAllDrives: true }, { responseType: 'arraybuffer' });
+            const { data } = await drive.files.get(
+              { fileId, alt: 'media', supportsAllDrives: true },
+              { responseType: 'arraybuffer' },
+            );
             const content = Buffer.from(data as unknown as ArrayBuffer);
             // Drive leaves out the size of some files: the bytes read decide then.
             if (content.length > maxBytes) return { kind: 'too-large', name, size: content.length };
@@ -218,11 +278,19 @@ export class GoogleApisGateway extends GoogleGateway {
           }),
         linkSharing: async (fileId) => {
           try {
-            const { data } = await call(() => drive.permissions.list({ fileId, supportsAllDrives: true, fields: 'permissions(type, role)' }));
-            return (data.permissions ?? []).some((permission) => permission.type === 'anyone') ? 'anyone' : 'restricted';
+            const { data } = await call(() =>
+              drive.permissions.list({ fileId, supportsAllDrives: true, fields: 'permissions(type, role)' }),
+            );
+            return (data.permissions ?? []).some((permission) => permission.type === 'anyone')
+              ? 'anyone'
+              : 'restricted';
           } catch (error) {
             // An account that may not read the file's permissions (403), or cannot see the file (404), cannot tell.
-            if (error instanceof GoogleCallError && (error.failure.kind === 'forbidden' || error.failure.kind === 'not_found')) return 'unknown';
+            if (
+              error instanceof GoogleCallError &&
+              (error.failure.kind === 'forbidden' || error.failure.kind === 'not_found')
+            )
+              return 'unknown';
             throw error;
           }
         },
@@ -230,19 +298,34 @@ export class GoogleApisGateway extends GoogleGateway {
       sheets: {
         tabs: (spreadsheetId) =>
           call(async () => {
-            const { data } = await sheets.spreadsheets.get({ spreadsheetId, fields: 'sheets.properties(title,gridProperties.rowCount)' });
-            return (data.sheets ?? []).flatMap(({ properties }) => (properties?.title ? [{ title: properties.title, rowCount: properties.gridProperties?.rowCount ?? 0 }] : []));
+            const { data } = await sheets.spreadsheets.get({
+              spreadsheetId,
+              fields: 'sheets.properties(title,gridProperties.rowCount)',
+            });
+            return (data.sheets ?? []).flatMap(({ properties }) =>
+              properties?.title
+                ? [{ title: properties.title, rowCount: properties.gridProperties?.rowCount ?? 0 }]
+                : [],
+            );
           }),
         values: (spreadsheetId, range) =>
           call(async () => {
-            const { data } = await sheets.spreadsheets.values.get({ spreadsheetId, range, majorDimension: 'ROWS', valueRenderOption: 'FORMATTED_VALUE' });
+            const { data } = await sheets.spreadsheets.values.get({
+              spreadsheetId,
+              range,
+              majorDimension: 'ROWS',
+              valueRenderOption: 'FORMATTED_VALUE',
+            });
             return (data.values ?? []) as unknown[][];
           }),
       },
       gmail: {
         send: (raw, threadId) =>
           call(async () => {
-            const { data } = await gmail.users.messages.send({ userId: 'me', requestBody: threadId ? { raw, threadId } : { raw } });
+            const { data } = await gmail.users.messages.send({
+              userId: 'me',
+              requestBody: threadId ? { raw, threadId } : { raw },
+            });
             return { id: data.id ?? null, threadId: data.threadId ?? null };
           }),
       },
@@ -259,7 +342,14 @@ export class GoogleApisGateway extends GoogleGateway {
       // Transient failures (429, 5xx) are retried by the client with backoff; idempotent calls only. A call
       // that gets no answer in time is retried once, so a hung Google costs at most two timeouts.
       const timeout = this.config.GOOGLE_TIMEOUT_MS;
-      const retryConfig = { retry: 2, noResponseRetries: 1, statusCodesToRetry: [[429, 429], [500, 599]] as [number, number][] };
+      const retryConfig = {
+        retry: 2,
+        noResponseRetries: 1,
+        statusCodesToRetry: [
+          [429, 429],
+          [500, 599],
+        ] as [number, number][],
+      };
       const options = { auth, timeout, retryConfig };
       apis = {
         drive: new drive_v3.Drive({ ...options, rootUrl: this.rootUrl('https://www.googleapis.com/') }),

@@ -5,7 +5,9 @@ const files = (count: number, folder = '') => Array.from({ length: count }, () =
 describe('attachmentsProblem', () => {
   it('takes 2 folders of 30 images in bundle mode, and no more', () => {
     expect(attachmentsProblem('bundle', [...files(30, '프로필'), ...files(30, '현장')])).toBeNull();
-    expect(attachmentsProblem('bundle', [...files(1, 'a'), ...files(1, 'b'), ...files(1, 'c')])).toBe(ATTACHMENT_MESSAGES.tooManyFolders);
+    expect(attachmentsProblem('bundle', [...files(1, 'a'), ...files(1, 'b'), ...files(1, 'c')])).toBe(
+      ATTACHMENT_MESSAGES.tooManyFolders,
+    );
     expect(attachmentsProblem('bundle', files(31, '프로필'))).toBe(ATTACHMENT_MESSAGES.tooManyInFolder('프로필'));
   });
 

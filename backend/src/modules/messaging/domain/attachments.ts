@@ -35,7 +35,8 @@ export const ATTACHMENT_MESSAGES = {
   tooLarge: (name: string) => `${name} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
   /** Spec §5, verbatim. */
   tooManyFolders: `묶음 모드에서는 최대 ${BUNDLE_MAX_FOLDERS}개의 폴더만 선택할 수 있습니다.`,
-  tooManyInFolder: (folder: string) => `Bundle mode takes at most ${BUNDLE_MAX_FILES_PER_FOLDER} images per folder (${folder || 'no folder'}).`,
+  tooManyInFolder: (folder: string) =>
+    `Bundle mode takes at most ${BUNDLE_MAX_FILES_PER_FOLDER} images per folder (${folder || 'no folder'}).`,
   tooManyIndividual: `개별 모드에서는 최대 ${INDIVIDUAL_MAX_FILES}개의 파일만 선택할 수 있습니다.`,
   unknownFile: 'One of the attached files does not exist. Please upload it again.',
 } as const;
@@ -46,6 +47,7 @@ export function attachmentsProblem(mode: AttachmentMode, files: readonly { folde
   const perFolder = new Map<string, number>();
   for (const { folder } of files) perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
   if (perFolder.size > BUNDLE_MAX_FOLDERS) return ATTACHMENT_MESSAGES.tooManyFolders;
-  for (const [folder, count] of perFolder) if (count > BUNDLE_MAX_FILES_PER_FOLDER) return ATTACHMENT_MESSAGES.tooManyInFolder(folder);
+  for (const [folder, count] of perFolder)
+    if (count > BUNDLE_MAX_FILES_PER_FOLDER) return ATTACHMENT_MESSAGES.tooManyInFolder(folder);
   return null;
 }

@@ -10,7 +10,9 @@ describe('plainDeliveryFailure', () => {
   });
 
   it('passes on words it does not know, and says when there are none', () => {
-    expect(plainDeliveryFailure('단말기 메시지 저장 초과')).toBe('The carrier could not deliver it: 단말기 메시지 저장 초과');
+    expect(plainDeliveryFailure('단말기 메시지 저장 초과')).toBe(
+      'The carrier could not deliver it: 단말기 메시지 저장 초과',
+    );
     expect(plainDeliveryFailure('기타')).toBe('The carrier could not deliver it (기타: no reason given)');
     expect(plainDeliveryFailure('  ')).toBe('The carrier could not deliver it (기타: no reason given)');
   });
@@ -19,8 +21,14 @@ describe('plainDeliveryFailure', () => {
 describe('smsFate', () => {
   it('reads sms_list: delivered, failed at the carrier or at intake with the reason, or still on its way', () => {
     expect(smsFate({ state: '발송완료', reason: '' })).toEqual({ fate: 'delivered', note: null });
-    expect(smsFate({ state: '전송실패', reason: '결번' })).toEqual({ fate: 'failed', reason: 'The number is not in service (결번)' });
-    expect(smsFate({ state: '발송실패', reason: '' })).toEqual({ fate: 'failed', reason: 'The carrier could not deliver it (기타: no reason given)' });
+    expect(smsFate({ state: '전송실패', reason: '결번' })).toEqual({
+      fate: 'failed',
+      reason: 'The number is not in service (결번)',
+    });
+    expect(smsFate({ state: '발송실패', reason: '' })).toEqual({
+      fate: 'failed',
+      reason: 'The carrier could not deliver it (기타: no reason given)',
+    });
     expect(smsFate({ state: '전송중', reason: '' })).toEqual({ fate: 'pending' });
     expect(smsFate({ state: '예약대기중', reason: '' })).toEqual({ fate: 'pending' });
   });
@@ -31,16 +39,27 @@ describe('smsFate', () => {
 });
 
 describe('kakaoFate', () => {
-  const kakao = (state: string, code: string, reason = '', failover: { state: string; reason: string } | null = null) => ({ state, code, reason, failover });
+  const kakao = (
+    state: string,
+    code: string,
+    reason = '',
+    failover: { state: string; reason: string } | null = null,
+  ) => ({ state, code, reason, failover });
 
   it('reads the KakaoTalk history: 완료 delivered, 실패 failed with the reason, 전송중 pending', () => {
     expect(kakaoFate(kakao('완료', '0'))).toEqual({ fate: 'delivered', note: null });
-    expect(kakaoFate(kakao('실패', '5', '스팸 차단'))).toEqual({ fate: 'failed', reason: 'The carrier blocked it as spam (스팸 차단)' });
+    expect(kakaoFate(kakao('실패', '5', '스팸 차단'))).toEqual({
+      fate: 'failed',
+      reason: 'The carrier blocked it as spam (스팸 차단)',
+    });
     expect(kakaoFate(kakao('전송중', ''))).toEqual({ fate: 'pending' });
   });
 
   it('follows the fail-over SMS of a message KakaoTalk could not reach', () => {
-    expect(kakaoFate(kakao('실패', 'U', '', { state: '발송완료', reason: '' }))).toMatchObject({ fate: 'delivered', note: expect.stringMatching(/^Delivered as SMS/) });
+    expect(kakaoFate(kakao('실패', 'U', '', { state: '발송완료', reason: '' }))).toMatchObject({
+      fate: 'delivered',
+      note: expect.stringMatching(/^Delivered as SMS/),
+    });
     expect(kakaoFate(kakao('실패', 'U', '', { state: '전송중', reason: '' }))).toEqual({ fate: 'pending' });
     expect(kakaoFate(kakao('실패', 'U', '', { state: '전송실패', reason: '결번' }))).toEqual({
       fate: 'failed',

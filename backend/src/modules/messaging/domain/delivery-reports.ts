@@ -5,7 +5,8 @@
 // carriers' reasons: the words below are those its records and the carriers use (결번, 수신거부, …).
 
 /** A message's fate as far as it is known: still on its way, or final. */
-export type ReportedFate = { fate: 'pending' } | { fate: 'delivered'; note: string | null } | { fate: 'failed'; reason: string };
+export type ReportedFate =
+  { fate: 'pending' } | { fate: 'delivered'; note: string | null } | { fate: 'failed'; reason: string };
 
 /** One recipient of an SMS record (`sms_list`): its `sms_state` and `fail_reason`. */
 export interface SmsReport {
@@ -28,9 +29,15 @@ export interface KakaoReport {
 const CARRIER_REASONS: { match: RegExp; plain: string }[] = [
   { match: /결번|없는\s*번호|no such number/i, plain: 'The number is not in service (결번)' },
   { match: /수신\s*거부|opted? ?out/i, plain: 'The recipient refuses these messages (수신거부)' },
-  { match: /전원|꺼짐|수신\s*불가|음영|unreachable|power/i, plain: 'The phone was off or out of reach (전원 꺼짐/수신불가)' },
+  {
+    match: /전원|꺼짐|수신\s*불가|음영|unreachable|power/i,
+    plain: 'The phone was off or out of reach (전원 꺼짐/수신불가)',
+  },
   { match: /스팸|spam/i, plain: 'The carrier blocked it as spam (스팸 차단)' },
-  { match: /카카오톡?\s*(미사용|미가입)|친구|not a friend|no kakao/i, plain: 'The number does not use KakaoTalk or is not a friend of the channel' },
+  {
+    match: /카카오톡?\s*(미사용|미가입)|친구|not a friend|no kakao/i,
+    plain: 'The number does not use KakaoTalk or is not a friend of the channel',
+  },
 ];
 
 /** The carrier's reason for a failed message in plain words, keeping the gateway's own words when they say more. */
@@ -38,7 +45,9 @@ export function plainDeliveryFailure(reason: string): string {
   const words = reason.trim();
   const known = CARRIER_REASONS.find((entry) => entry.match.test(words));
   if (known) return known.plain;
-  return words && words !== '기타' ? `The carrier could not deliver it: ${words}` : 'The carrier could not deliver it (기타: no reason given)';
+  return words && words !== '기타'
+    ? `The carrier could not deliver it: ${words}`
+    : 'The carrier could not deliver it (기타: no reason given)';
 }
 
 /** What a test-mode send's messages become: the gateway took them and, as asked, delivered none. */
@@ -67,8 +76,13 @@ export function kakaoFate(report: KakaoReport): ReportedFate {
   if (state === '실패' || /fail/i.test(state)) {
     if (!report.failover) return { fate: 'failed', reason: plainDeliveryFailure(report.reason) };
     const failover = smsFate(report.failover);
-    if (failover.fate === 'delivered') return { fate: 'delivered', note: `Delivered as SMS: KakaoTalk could not reach it (${plainDeliveryFailure(report.reason)})` };
-    if (failover.fate === 'failed') return { fate: 'failed', reason: `KakaoTalk could not reach it, nor its SMS: ${failover.reason}` };
+    if (failover.fate === 'delivered')
+      return {
+        fate: 'delivered',
+        note: `Delivered as SMS: KakaoTalk could not reach it (${plainDeliveryFailure(report.reason)})`,
+      };
+    if (failover.fate === 'failed')
+      return { fate: 'failed', reason: `KakaoTalk could not reach it, nor its SMS: ${failover.reason}` };
     return { fate: 'pending' };
   }
   return { fate: 'pending' };
@@ -78,7 +92,10 @@ export function kakaoFate(report: KakaoReport): ReportedFate {
  * Pairs each delivery of a call with its record by phone number, in order: a call may carry two messages to one
  * number (two texts), which the records list in the order they were sent. Deliveries without a record are left out.
  */
-export function pairReports<D extends { id: number; phone: string }, R extends { phone: string }>(deliveries: readonly D[], reports: readonly R[]): { delivery: D; report: R }[] {
+export function pairReports<D extends { id: number; phone: string }, R extends { phone: string }>(
+  deliveries: readonly D[],
+  reports: readonly R[],
+): { delivery: D; report: R }[] {
   const byPhone = new Map<string, R[]>();
   for (const report of reports) {
     const list = byPhone.get(report.phone);

@@ -32,7 +32,12 @@ export function smsBatches<M extends BatchedMessage>(messages: readonly M[]): Ga
     const endpoint = sameText ? 'send' : 'send_mass';
     const size = sameText ? SEND_MAX_RECEIVERS : SEND_MASS_MAX_MESSAGES;
     for (let start = 0; start < group.length; start += size) {
-      batches.push({ endpoint, type: group[0].type, files: group[0].files, messages: group.slice(start, start + size) });
+      batches.push({
+        endpoint,
+        type: group[0].type,
+        files: group[0].files,
+        messages: group.slice(start, start + size),
+      });
     }
   }
   return batches;
@@ -43,7 +48,12 @@ export function kakaoBatches<M extends BatchedMessage>(messages: readonly M[]): 
   const batches: GatewayBatch<M>[] = [];
   for (const group of groupsOfTypeAndFiles(messages)) {
     for (let start = 0; start < group.length; start += KAKAO_MAX_MESSAGES) {
-      batches.push({ endpoint: 'kakao', type: group[0].type, files: group[0].files, messages: group.slice(start, start + KAKAO_MAX_MESSAGES) });
+      batches.push({
+        endpoint: 'kakao',
+        type: group[0].type,
+        files: group[0].files,
+        messages: group.slice(start, start + KAKAO_MAX_MESSAGES),
+      });
     }
   }
   return batches;

@@ -42,7 +42,13 @@ describe('mayBeLostCall', () => {
     startedAt,
     timeoutMs: 10_000,
   };
-  const record: RecordedSend = { sender: '01098765432', type: 'MMS', count: 2, text: '내일 오디션 안내\r\n10시, 2층 스튜디오', registeredAt: new Date(startedAt.getTime() + 500) };
+  const record: RecordedSend = {
+    sender: '01098765432',
+    type: 'MMS',
+    count: 2,
+    text: '내일 오디션 안내\r\n10시, 2층 스튜디오',
+    registeredAt: new Date(startedAt.getTime() + 500),
+  };
 
   it('finds a picture message whose record holds its line breaks as CRLF', () => {
     expect(mayBeLostCall(record, call)).toBe(true);

@@ -7,7 +7,14 @@ describe('sendOutcome', () => {
   it('is pending while any message waits to go out, goes out, or waits for its report', () => {
     expect(of({ queued: 1, delivered: 5 }).outcome).toBe('pending');
     expect(of({ sending: 1, failed: 5 }).outcome).toBe('pending');
-    expect(of({ sent: 3, delivered: 2 })).toEqual({ outcome: 'pending', delivered: 2, failed: 0, pending: 3, unknown: 0, cancelled: 0 });
+    expect(of({ sent: 3, delivered: 2 })).toEqual({
+      outcome: 'pending',
+      delivered: 2,
+      failed: 0,
+      pending: 3,
+      unknown: 0,
+      cancelled: 0,
+    });
   });
 
   it('is delivered only when every message arrived', () => {

@@ -44,7 +44,9 @@ export function remainingIsShort(needed: Record<MessageType, number>, remaining:
 
 /** Why a send is refused when the gateway has too little left, with what it needs and what is left. */
 export function remainingShortMessage(needed: Record<MessageType, number>, remaining: RemainingCounts): string {
-  const need = (['SMS', 'LMS', 'MMS'] as const).filter((type) => needed[type] > 0).map((type) => `${needed[type].toLocaleString('en-US')} ${type}`);
+  const need = (['SMS', 'LMS', 'MMS'] as const)
+    .filter((type) => needed[type] > 0)
+    .map((type) => `${needed[type].toLocaleString('en-US')} ${type}`);
   return (
     `The gateway account has too little left for this send: it needs ${need.join(', ')}, and the balance pays for ` +
     `${remaining.SMS_CNT.toLocaleString('en-US')} SMS, ${remaining.LMS_CNT.toLocaleString('en-US')} LMS or ${remaining.MMS_CNT.toLocaleString('en-US')} MMS. Top up the gateway account, then send.`

@@ -16,7 +16,8 @@ export class MessageTemplateDto {
   @ApiProperty() message!: string;
   @ApiProperty({ enum: FILE_TYPE_WORDS }) fileType!: string;
   @ApiProperty({ type: [String], description: 'Message-file ids' }) files!: string[];
-  @ApiProperty({ type: [MessageFileDto], description: 'The files, in the order of `files`' }) attachments!: MessageFileDto[];
+  @ApiProperty({ type: [MessageFileDto], description: 'The files, in the order of `files`' })
+  attachments!: MessageFileDto[];
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
   @RecordVersion() version!: number;
 }

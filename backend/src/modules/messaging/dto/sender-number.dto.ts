@@ -9,7 +9,8 @@ export class SenderNumberDto {
   @ApiProperty() id!: number;
   @ApiProperty({ description: 'Digits only' }) phone!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ description: 'The gateway key, masked: only its last characters are shown', example: '********a1b2' }) apiKey!: string;
+  @ApiProperty({ description: 'The gateway key, masked: only its last characters are shown', example: '********a1b2' })
+  apiKey!: string;
   @ApiProperty({ description: 'The default sender number' }) isSelected!: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 }
@@ -18,7 +19,9 @@ export class SenderNumberDto {
 export class CreateSenderNumberDto {
   @ApiProperty({ example: '010-1234-5678' }) @Transform(trim) @IsString() @MaxLength(40) phone!: string;
   @ApiPropertyOptional() @Optional() @Transform(trim) @IsString() @MaxLength(100) name?: string;
-  @ApiPropertyOptional({ description: 'The gateway key for this number; without one, the configured default key is used' })
+  @ApiPropertyOptional({
+    description: 'The gateway key for this number; without one, the configured default key is used',
+  })
   @Optional()
   @Transform(trim)
   @IsString()

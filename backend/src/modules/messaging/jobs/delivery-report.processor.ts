@@ -18,7 +18,11 @@ export class DeliveryReportProcessor extends WorkerHost implements OnApplication
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(SWEEP_REPORTS_JOB, { every: SWEEP_REPORTS_EVERY_MS }, { name: SWEEP_REPORTS_JOB });
+    await this.queue.upsertJobScheduler(
+      SWEEP_REPORTS_JOB,
+      { every: SWEEP_REPORTS_EVERY_MS },
+      { name: SWEEP_REPORTS_JOB },
+    );
   }
 
   async process(job: Job<DeliveryReportJobData>): Promise<LookupOutcome | { mended: number }> {
@@ -29,7 +33,9 @@ export class DeliveryReportProcessor extends WorkerHost implements OnApplication
     } catch (error) {
       // The records could not be read: tried again a little later; after the last try the schedule goes on.
       if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw error;
-      this.logger.warn(`Call ${callId}: look-up ${step + 1} of its delivery reports failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `Call ${callId}: look-up ${step + 1} of its delivery reports failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return this.reports.skip(callId, step);
     }
   }

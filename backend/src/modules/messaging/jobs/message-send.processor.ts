@@ -32,7 +32,8 @@ export class MessageSendProcessor extends WorkerHost implements OnApplicationBoo
       const reason = error instanceof Error ? error.message : String(error);
       // A configuration problem (no gateway account) will not mend itself: no retries.
       const permanent = error instanceof HttpException;
-      if (permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.dispatch.fail(job.data.sendId, reason);
+      if (permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1))
+        await this.dispatch.fail(job.data.sendId, reason);
       throw permanent ? new UnrecoverableError(reason) : error;
     }
   }

@@ -23,7 +23,11 @@ export class StoredFileMissing extends Error {
  * empty, `.` or `..` segment is refused by every adapter, so no key leaves its folder or bucket.
  */
 export function checkedStorageKey(key: string): string {
-  if (key.length === 0 || key.startsWith('/') || key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
+  if (
+    key.length === 0 ||
+    key.startsWith('/') ||
+    key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')
+  ) {
     throw new Error(`Bad storage key ${key}`);
   }
   return key;

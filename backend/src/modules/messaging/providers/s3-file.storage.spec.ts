@@ -8,8 +8,16 @@ describe('signS3Request', () => {
   // The worked example of AWS's "Signature Calculations for the Authorization Header" (GET Object with a Range).
   it('signs the AWS example request as AWS does', () => {
     const signed = signS3Request(
-      { method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), headers: { range: 'bytes=0-9' } },
-      { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' },
+      {
+        method: 'GET',
+        url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+        headers: { range: 'bytes=0-9' },
+      },
+      {
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        region: 'us-east-1',
+      },
       new Date(Date.UTC(2013, 4, 24)),
     );
     expect(signed.headers.authorization).toBe(
@@ -27,7 +35,10 @@ describe('S3FileStorage', () => {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const body = Buffer.concat(chunks);
-        const signed = /^AWS4-HMAC-SHA256 Credential=agency-key\/\d{8}\/ap-northeast-2\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/.test(req.headers.authorization ?? '');
+        const signed =
+          /^AWS4-HMAC-SHA256 Credential=agency-key\/\d{8}\/ap-northeast-2\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/.test(
+            req.headers.authorization ?? '',
+          );
         const hashed = req.headers['x-amz-content-sha256'] === createHash('sha256').update(body).digest('hex');
         if (!signed || !hashed) return void res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
         const key = req.url ?? '';
@@ -35,7 +46,9 @@ describe('S3FileStorage', () => {
         if (req.method === 'DELETE') objects.delete(key);
         if (req.method === 'GET') {
           const object = objects.get(key);
-          return void (object ? res.writeHead(200, { 'content-type': object.type }).end(object.body) : res.writeHead(404).end());
+          return void (object
+            ? res.writeHead(200, { 'content-type': object.type }).end(object.body)
+            : res.writeHead(404).end());
         }
         res.writeHead(200).end();
       });
@@ -47,7 +60,13 @@ describe('S3FileStorage', () => {
   it('puts, gets and deletes objects path-style in the bucket, signed', async () => {
     const store = await objectStore();
     try {
-      const storage = new S3FileStorage({ S3_ENDPOINT: store.url, S3_REGION: 'ap-northeast-2', S3_BUCKET: 'jobcasting-files', S3_ACCESS_KEY_ID: 'agency-key', S3_SECRET_ACCESS_KEY: 'agency-secret' });
+      const storage = new S3FileStorage({
+        S3_ENDPOINT: store.url,
+        S3_REGION: 'ap-northeast-2',
+        S3_BUCKET: 'jobcasting-files',
+        S3_ACCESS_KEY_ID: 'agency-key',
+        S3_SECRET_ACCESS_KEY: 'agency-secret',
+      });
       const picture = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
       await storage.put('ab/ab12.png', picture, 'image/png');
       expect([...store.objects.keys()]).toEqual(['/jobcasting-files/ab/ab12.png']);

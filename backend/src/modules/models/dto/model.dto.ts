@@ -1,7 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { COMCARD_NO_MAX_LENGTH } from '../domain/model-record.js';
 import { POST_KEY_MAX_LENGTH } from '../../posts/domain/post-key.js';
 import { POST_PAGE_SIZES } from '../../posts/dto/post-query.dto.js';
@@ -40,7 +51,14 @@ const UrlField = (label: string, description?: string) =>
     MaxLength(2048),
     Matches(WEB_ADDRESS, { message: `${label} must be a web address starting with http:// or https://` }),
   );
-const TextField = () => applyDecorators(ApiProperty({ type: String, required: false, nullable: true }), Transform(blankAsNull), Optional({ nullable: true }), IsString(), MaxLength(200));
+const TextField = () =>
+  applyDecorators(
+    ApiProperty({ type: String, required: false, nullable: true }),
+    Transform(blankAsNull),
+    Optional({ nullable: true }),
+    IsString(),
+    MaxLength(200),
+  );
 
 /** The model form (spec §2): Comcard Number, names, nationality, stage and the three links. */
 export class SaveModelDto {
@@ -68,7 +86,11 @@ export class UpdateModelDto extends SaveModelDto {
 }
 
 export class SelectModelsDto {
-  @ApiProperty({ type: [Number], description: 'The models selected for the post, in order; replaces the selection', maxItems: 500 })
+  @ApiProperty({
+    type: [Number],
+    description: 'The models selected for the post, in order; replaces the selection',
+    maxItems: 500,
+  })
   @IsArray()
   @ArrayMaxSize(500)
   @IsInt({ each: true })

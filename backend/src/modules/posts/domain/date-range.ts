@@ -24,7 +24,10 @@ export type DateRange = { from: Date; toExclusive: Date };
 export type DateRangeResult = { ok: true; range: DateRange } | { ok: false; message: string };
 
 /** `from <= postDate < toExclusive` covers both days whole, in Seoul time. */
-export function seoulDayRange(startDate: string | null | undefined, endDate: string | null | undefined): DateRangeResult {
+export function seoulDayRange(
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+): DateRangeResult {
   const start = startDate?.trim();
   const end = endDate?.trim();
   if (!start || !end) return { ok: false, message: DATE_RANGE_MESSAGES.missing };

@@ -20,7 +20,8 @@ export function urlPostKey(postUrl: string): string {
 export function postKeyFor(postId: string | null | undefined, postUrl: string | null | undefined): string | null {
   const id = postId?.trim();
   if (id) {
-    if (id.length > POST_KEY_MAX_LENGTH) throw new RangeError(`The post ID is longer than ${POST_KEY_MAX_LENGTH} characters.`);
+    if (id.length > POST_KEY_MAX_LENGTH)
+      throw new RangeError(`The post ID is longer than ${POST_KEY_MAX_LENGTH} characters.`);
     return id;
   }
   const url = postUrl?.trim();

@@ -41,11 +41,16 @@ describe('sanitiseHtml', () => {
   });
 
   it('keeps line breaks out of attribute values', () => {
-    expect(sanitiseHtml('<img alt="a\nb" src="https://img.example/a.jpg">\n')).toBe('<img alt="a&#10;b" src="https://img.example/a.jpg">\n');
+    expect(sanitiseHtml('<img alt="a\nb" src="https://img.example/a.jpg">\n')).toBe(
+      '<img alt="a&#10;b" src="https://img.example/a.jpg">\n',
+    );
   });
 
   it('rewrites attribute values before checking them when asked', () => {
-    const options = { attributeValue: (value: string) => value.replace('{{url}}', 'javascript:alert(1)').replace('{{ok}}', 'https://ok.example/') };
+    const options = {
+      attributeValue: (value: string) =>
+        value.replace('{{url}}', 'javascript:alert(1)').replace('{{ok}}', 'https://ok.example/'),
+    };
     expect(sanitiseHtml('<a href="{{url}}">x</a><a href="{{ok}}">y</a>', options)).toBe(
       '<a target="_blank" rel="noopener noreferrer nofollow">x</a><a href="https://ok.example/" target="_blank" rel="noopener noreferrer nofollow">y</a>',
     );
@@ -54,9 +59,21 @@ describe('sanitiseHtml', () => {
 
 describe('safeHttpUrl', () => {
   it('answers absolute http(s) addresses percent-encoded, and nothing else', () => {
-    expect(safeHttpUrl(' https://files.example/프로필 1.pdf ')).toBe('https://files.example/%ED%94%84%EB%A1%9C%ED%95%84%201.pdf');
+    expect(safeHttpUrl(' https://files.example/프로필 1.pdf ')).toBe(
+      'https://files.example/%ED%94%84%EB%A1%9C%ED%95%84%201.pdf',
+    );
     expect(safeHttpUrl('http://x.example')).toBe('http://x.example/');
-    for (const bad of ['javascript:alert(1)', 'java\tscript:alert(1)', ' data:text/html,x', '//evil.example', '/admin', 'https://', '', null, undefined]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'java\tscript:alert(1)',
+      ' data:text/html,x',
+      '//evil.example',
+      '/admin',
+      'https://',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeHttpUrl(bad)).toBeNull();
     }
   });

@@ -13,7 +13,13 @@ const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? va
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 const pageSizeProperty = (description: string) =>
-  ApiProperty({ type: Number, required: false, minimum: POST_PAGE_SIZES.min, maximum: POST_PAGE_SIZES.max, description });
+  ApiProperty({
+    type: Number,
+    required: false,
+    minimum: POST_PAGE_SIZES.min,
+    maximum: POST_PAGE_SIZES.max,
+    description,
+  });
 
 /** Paging and order of every post list (spec §7 query names). */
 export class PostPageQueryDto {
@@ -25,7 +31,9 @@ export class PostPageQueryDto {
   @Max(1_000_000)
   page: number = 1;
 
-  @pageSizeProperty('Posts per page: 50, 100 or 150 in the UI (1 to 150 accepted); 50 when neither this nor limit is given')
+  @pageSizeProperty(
+    'Posts per page: 50, 100 or 150 in the UI (1 to 150 accepted); 50 when neither this nor limit is given',
+  )
   @Optional()
   @Type(() => Number)
   @IsInt()
@@ -46,7 +54,12 @@ export class PostPageQueryDto {
   @IsIn(['postDate'])
   sortBy?: 'postDate';
 
-  @ApiProperty({ enum: SORT_ORDERS, required: false, default: 'DESC', description: 'Undated posts come last either way' })
+  @ApiProperty({
+    enum: SORT_ORDERS,
+    required: false,
+    default: 'DESC',
+    description: 'Undated posts come last either way',
+  })
   @Optional()
   @Transform(upper)
   @IsIn(SORT_ORDERS)
@@ -54,13 +67,22 @@ export class PostPageQueryDto {
 }
 
 export class PostSearchQueryDto extends PostPageQueryDto {
-  @ApiProperty({ required: false, maxLength: 200, description: 'Keyword, matched anywhere (case-insensitive); blank lists every post' })
+  @ApiProperty({
+    required: false,
+    maxLength: 200,
+    description: 'Keyword, matched anywhere (case-insensitive); blank lists every post',
+  })
   @Optional()
   @IsString()
   @MaxLength(200)
   query?: string;
 
-  @ApiProperty({ enum: SEARCH_SCOPES, required: false, default: 'all', description: 'title: post and work titles; body: Korean and English bodies; all: both' })
+  @ApiProperty({
+    enum: SEARCH_SCOPES,
+    required: false,
+    default: 'all',
+    description: 'title: post and work titles; body: Korean and English bodies; all: both',
+  })
   @Optional()
   @Transform(lower)
   @IsIn(SEARCH_SCOPES)
@@ -74,7 +96,11 @@ export class PostSearchQueryDto extends PostPageQueryDto {
 }
 
 export class PostFilterQueryDto extends PostPageQueryDto {
-  @ApiProperty({ required: false, maxLength: 50, description: '남자, 여자 or 남녀 (surrounding spaces ignored); All or absent: every post' })
+  @ApiProperty({
+    required: false,
+    maxLength: 50,
+    description: '남자, 여자 or 남녀 (surrounding spaces ignored); All or absent: every post',
+  })
   @Optional()
   @IsString()
   @MaxLength(50)
@@ -82,19 +108,31 @@ export class PostFilterQueryDto extends PostPageQueryDto {
 }
 
 export class PostDateFilterQueryDto extends PostPageQueryDto {
-  @ApiProperty({ required: false, format: 'date', description: 'First day (YYYY-MM-DD, Korean time), inclusive; required' })
+  @ApiProperty({
+    required: false,
+    format: 'date',
+    description: 'First day (YYYY-MM-DD, Korean time), inclusive; required',
+  })
   @Optional()
   @IsString()
   @MaxLength(20)
   startDate?: string;
 
-  @ApiProperty({ required: false, format: 'date', description: 'Last day (YYYY-MM-DD, Korean time), inclusive; required' })
+  @ApiProperty({
+    required: false,
+    format: 'date',
+    description: 'Last day (YYYY-MM-DD, Korean time), inclusive; required',
+  })
   @Optional()
   @IsString()
   @MaxLength(20)
   endDate?: string;
 
-  @ApiProperty({ required: false, maxLength: 50, description: 'The gender filter active on the dashboard (All or absent: none)' })
+  @ApiProperty({
+    required: false,
+    maxLength: 50,
+    description: 'The gender filter active on the dashboard (All or absent: none)',
+  })
   @Optional()
   @IsString()
   @MaxLength(50)
@@ -102,7 +140,13 @@ export class PostDateFilterQueryDto extends PostPageQueryDto {
 }
 
 export class SentEmailsQueryDto extends PostPageQueryDto {
-  @ApiProperty({ type: Number, required: false, default: 0, minimum: 0, description: 'Mail account id; 0 or absent: every account' })
+  @ApiProperty({
+    type: Number,
+    required: false,
+    default: 0,
+    minimum: 0,
+    description: 'Mail account id; 0 or absent: every account',
+  })
   @Optional()
   @Type(() => Number)
   @IsInt()

@@ -29,7 +29,11 @@ export class PostDataDto {
 export class EmailOutcomeDto {
   @ApiProperty({ enum: ['replied', 'bounced'] }) kind!: 'replied' | 'bounced';
   @ApiProperty({ description: 'When the reply or the bounce arrived (ISO date-time)' }) at!: string;
-  @ApiProperty({ type: String, nullable: true, description: "A bounce's reason in plain words (the status, then the receiving server's answer); null for a reply" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "A bounce's reason in plain words (the status, then the receiving server's answer); null for a reply",
+  })
   reason!: string | null;
 }
 
@@ -40,7 +44,11 @@ export class PostDto {
   @ApiProperty() isFavorite!: boolean;
   @ApiProperty({ type: String, nullable: true }) memo!: string | null;
   @ApiProperty({ description: 'An e-mail has been sent for this post' }) isEmailSent!: boolean;
-  @ApiProperty({ type: EmailOutcomeDto, nullable: true, description: "The reply or bounce of the post's last e-mail sent; null when none came (yet)" })
+  @ApiProperty({
+    type: EmailOutcomeDto,
+    nullable: true,
+    description: "The reply or bounce of the post's last e-mail sent; null when none came (yet)",
+  })
   lastEmailOutcome!: EmailOutcomeDto | null;
   @ApiProperty({ type: PostDataDto }) data!: PostDataDto;
 }

@@ -11,7 +11,13 @@ export class UpdatePostDto {
   @IsBoolean()
   isFavorite?: boolean;
 
-  @ApiProperty({ type: String, required: false, nullable: true, maxLength: MEMO_MAX_LENGTH, description: 'Blank or null clears the memo' })
+  @ApiProperty({
+    type: String,
+    required: false,
+    nullable: true,
+    maxLength: MEMO_MAX_LENGTH,
+    description: 'Blank or null clears the memo',
+  })
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @IsString()
   @MaxLength(MEMO_MAX_LENGTH, { message: `Memo must be at most ${MEMO_MAX_LENGTH} characters` })

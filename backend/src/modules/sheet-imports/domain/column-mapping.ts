@@ -19,7 +19,10 @@ export interface ColumnMapping<F extends string> {
 
 /** `공고 제목`, `공고제목` and ` 공고_제목 ` are the same header; so are `postTitle` and `POST TITLE`. */
 export function headerKey(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/[\s_\-.·:()[\]/]+/g, '');
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\s_\-.·:()[\]/]+/g, '');
 }
 
 /** The field a header text means (its name or one of its headers, compared by headerKey), if any. */
@@ -31,7 +34,10 @@ export function headerLookup<F extends string>(specs: readonly ColumnSpec<F>[]):
   return (text) => byKey.get(headerKey(text));
 }
 
-export function mapColumns<F extends string>(headerRow: readonly unknown[], specs: readonly ColumnSpec<F>[]): ColumnMapping<F> {
+export function mapColumns<F extends string>(
+  headerRow: readonly unknown[],
+  specs: readonly ColumnSpec<F>[],
+): ColumnMapping<F> {
   const fieldOf = headerLookup(specs);
   const columns = new Map<F, number>();
   const unknownHeaders: string[] = [];
@@ -49,7 +55,10 @@ export function mapColumns<F extends string>(headerRow: readonly unknown[], spec
 }
 
 /** A row's cells by field, trimmed, with empty cells as null. */
-export function readRow<F extends string>(row: readonly unknown[], columns: Map<F, number>): Partial<Record<F, string | null>> {
+export function readRow<F extends string>(
+  row: readonly unknown[],
+  columns: Map<F, number>,
+): Partial<Record<F, string | null>> {
   const values: Partial<Record<F, string | null>> = {};
   for (const [field, index] of columns) {
     const text = String(row[index] ?? '').trim();

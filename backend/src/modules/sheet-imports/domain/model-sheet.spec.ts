@@ -10,7 +10,9 @@ describe('readModelSheet', () => {
       ['미국', '', '존', 'John'],
       ['미국', 'MC-1', '존', 'John'],
     ]);
-    expect(sheet.records).toEqual([expect.objectContaining({ comcardNo: 'MC-1', national: '러시아', nameKor: '안나', nameEng: 'Anna' })]);
+    expect(sheet.records).toEqual([
+      expect.objectContaining({ comcardNo: 'MC-1', national: '러시아', nameKor: '안나', nameEng: 'Anna' }),
+    ]);
     expect(sheet.rejected).toEqual([
       { row: 4, reason: 'The row has no comcard number.' },
       { row: 5, reason: 'The same comcard number MC-1 is already on row 2.' },

@@ -3,7 +3,17 @@ import { type ColumnSpec, mapColumns, readRow } from './column-mapping.js';
 import { type ModelRecord, toModelRecord } from '../../models/domain/model-record.js';
 import { type ReadSheet, readRows, SheetShapeError } from './sheet-import-report.js';
 
-type ModelColumn = 'comcardNo' | 'image' | 'nameEng' | 'nameKor' | 'national' | 'stage' | 'additionalPic' | 'download' | 'comcardPhotoURL' | 'htmlUrl';
+type ModelColumn =
+  | 'comcardNo'
+  | 'image'
+  | 'nameEng'
+  | 'nameKor'
+  | 'national'
+  | 'stage'
+  | 'additionalPic'
+  | 'download'
+  | 'comcardPhotoURL'
+  | 'htmlUrl';
 
 export const MODEL_SHEET_COLUMNS: readonly ColumnSpec<ModelColumn>[] = [
   { field: 'comcardNo', headers: ['콤카드 번호', '콤카드', '콤카드 No', 'Comcard No'], required: true },
@@ -21,7 +31,8 @@ export const MODEL_SHEET_COLUMNS: readonly ColumnSpec<ModelColumn>[] = [
 export function readModelSheet(values: readonly (readonly unknown[])[]): ReadSheet<ModelRecord> {
   const [header = [], ...rows] = values;
   const { columns, unknownHeaders, missing } = mapColumns(header, MODEL_SHEET_COLUMNS);
-  if (missing.length > 0) throw new SheetShapeError('The first row of the sheet needs a 콤카드 번호 (comcardNo) column.');
+  if (missing.length > 0)
+    throw new SheetShapeError('The first row of the sheet needs a 콤카드 번호 (comcardNo) column.');
   const read = readRows(
     rows,
     (row) => {

@@ -12,7 +12,13 @@ describe('readPostSheet', () => {
     expect(sheet.rejected).toEqual([]);
     expect(sheet.unknownHeaders).toEqual(['메모']);
     const [first, second] = sheet.records;
-    expect(first).toMatchObject({ postKey: 'P-1', postTitle: '단편영화 주연 배우 모집', recruitmentGender: '남녀', body: '<p>안녕하세요</p>', postDateText: '2026. 11. 20.' });
+    expect(first).toMatchObject({
+      postKey: 'P-1',
+      postTitle: '단편영화 주연 배우 모집',
+      recruitmentGender: '남녀',
+      body: '<p>안녕하세요</p>',
+      postDateText: '2026. 11. 20.',
+    });
     expect(first.postDate?.toISOString()).toBe('2026-11-19T15:00:00.000Z');
     expect(second).toMatchObject({ postKey: 'P-2', postDate: null, postDateText: '어제', body: null });
   });

@@ -51,15 +51,24 @@ export function readPostSheet(values: readonly (readonly unknown[])[]): ReadShee
   const { columns, unknownHeaders, missing } = mapColumns(header, POST_SHEET_COLUMNS);
   if (missing.length > 0) throw new SheetShapeError('The first row of the sheet needs a 공고 제목 (postTitle) column.');
   if (!columns.has('postId') && !columns.has('postUrl')) {
-    throw new SheetShapeError('The first row of the sheet needs a 공고ID (postId) or 공고 URL (postUrl) column to tell posts apart.');
+    throw new SheetShapeError(
+      'The first row of the sheet needs a 공고ID (postId) or 공고 URL (postUrl) column to tell posts apart.',
+    );
   }
   const read = readRows(
     rows,
     (row) => {
       const cells = readRow(row, columns);
       // toPostRecord refuses an over-long post ID with a RangeError, which readRows reports for the row.
-      const record = toPostRecord({ ...cells, postDateText: cells.postDate ?? null, postDate: parseTypedDate(cells.postDate) });
-      if (!record) throw new RangeError('The row has neither a post ID nor a post URL, so it cannot be told apart from other posts.');
+      const record = toPostRecord({
+        ...cells,
+        postDateText: cells.postDate ?? null,
+        postDate: parseTypedDate(cells.postDate),
+      });
+      if (!record)
+        throw new RangeError(
+          'The row has neither a post ID nor a post URL, so it cannot be told apart from other posts.',
+        );
       return record;
     },
     (record) => record.postKey,

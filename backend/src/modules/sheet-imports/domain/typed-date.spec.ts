@@ -18,7 +18,10 @@ describe('parseTypedDate', () => {
     expect(parseTypedDate(text)?.toISOString()).toBe(seoul(expected));
   });
 
-  it.each(['', '어제', '상시 모집', '2026-02-31', '2026-13-01', '13/45/2026', '12345', null, undefined])('gives null for %s', (text) => {
-    expect(parseTypedDate(text as string)).toBeNull();
-  });
+  it.each(['', '어제', '상시 모집', '2026-02-31', '2026-13-01', '13/45/2026', '12345', null, undefined])(
+    'gives null for %s',
+    (text) => {
+      expect(parseTypedDate(text as string)).toBeNull();
+    },
+  );
 });

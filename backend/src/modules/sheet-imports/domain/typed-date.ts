@@ -18,7 +18,9 @@ function seoulDate(year: number, month: number, day: number, hour = 0, minute = 
 export function parseTypedDate(text: string | null | undefined): Date | null {
   const value = text?.trim();
   if (!value) return null;
-  let match = /^(\d{4})\s*[-./년]\s*(\d{1,2})\s*[-./월]\s*(\d{1,2})\s*[.일]?\s*(?:(\d{1,2}):(\d{2})(?::\d{2})?)?$/.exec(value);
+  let match = /^(\d{4})\s*[-./년]\s*(\d{1,2})\s*[-./월]\s*(\d{1,2})\s*[.일]?\s*(?:(\d{1,2}):(\d{2})(?::\d{2})?)?$/.exec(
+    value,
+  );
   if (match) return seoulDate(+match[1], +match[2], +match[3], +(match[4] ?? 0), +(match[5] ?? 0));
   match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(value);
   if (match) return seoulDate(+match[3], +match[1], +match[2], +(match[4] ?? 0), +(match[5] ?? 0));

@@ -23,7 +23,8 @@ export class SheetImportParamsDto {
 export class SheetImportQueryDto {
   @ApiProperty({
     required: false,
-    description: 'A UUID the client chooses to follow the import at GET sheet-imports/{importId}; a retried request with the same id does not import twice',
+    description:
+      'A UUID the client chooses to follow the import at GET sheet-imports/{importId}; a retried request with the same id does not import twice',
   })
   @Optional()
   @IsUUID('all', { message: 'importId must be a UUID' })
@@ -41,7 +42,8 @@ export class SheetImportReportDto {
   @ApiProperty() updated!: number;
   @ApiProperty() unchanged!: number;
   @ApiProperty({ type: [RejectedRowDto], description: 'Rows not imported, with why' }) rejected!: RejectedRowDto[];
-  @ApiProperty({ type: [String], description: 'Headers that matched no field; their columns were ignored' }) unknownHeaders!: string[];
+  @ApiProperty({ type: [String], description: 'Headers that matched no field; their columns were ignored' })
+  unknownHeaders!: string[];
 }
 
 export class SheetImportResultDto {
@@ -65,8 +67,13 @@ export class SheetImportErrorDto {
 export class SheetImportStatusDto {
   @ApiProperty() importId!: string;
   @ApiProperty({ enum: SHEET_IMPORT_KINDS }) kind!: SheetImportKind;
-  @ApiProperty({ enum: ['waiting', 'active', 'completed', 'failed'] }) state!: 'waiting' | 'active' | 'completed' | 'failed';
-  @ApiProperty({ type: SheetImportProgressDto, nullable: true, description: 'Rows written so far; null while the sheet is read' })
+  @ApiProperty({ enum: ['waiting', 'active', 'completed', 'failed'] }) state!:
+    'waiting' | 'active' | 'completed' | 'failed';
+  @ApiProperty({
+    type: SheetImportProgressDto,
+    nullable: true,
+    description: 'Rows written so far; null while the sheet is read',
+  })
   progress!: SheetImportProgressDto | null;
   @ApiProperty({ type: SheetImportReportDto, nullable: true }) report!: SheetImportReportDto | null;
   @ApiProperty({ type: SheetImportErrorDto, nullable: true, description: 'Why a failed import imported nothing' })

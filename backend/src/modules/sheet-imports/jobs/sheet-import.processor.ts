@@ -9,7 +9,12 @@ import { PostsService } from '../../posts/posts.service.js';
 import { readModelSheet } from '../domain/model-sheet.js';
 import { readPostSheet } from '../domain/post-sheet.js';
 import { SheetShapeError } from '../domain/sheet-import-report.js';
-import type { SheetImportJobData, SheetImportKind, SheetImportOutcome, SheetImportProgress } from '../sheet-import.job.js';
+import type {
+  SheetImportJobData,
+  SheetImportKind,
+  SheetImportOutcome,
+  SheetImportProgress,
+} from '../sheet-import.job.js';
 
 /** A sheet name as an A1 range: quoted, so names with spaces, digits or quotes work. */
 function sheetRange(sheetName: string): string {
@@ -31,7 +36,8 @@ export class SheetImportProcessor extends WorkerHost {
 
   async process(job: Job<SheetImportJobData>): Promise<SheetImportOutcome> {
     const { kind, fileId, sheetName, accountId } = job.data;
-    const onProgress = (done: number, total: number) => job.updateProgress({ done, total } satisfies SheetImportProgress);
+    const onProgress = (done: number, total: number) =>
+      job.updateProgress({ done, total } satisfies SheetImportProgress);
     try {
       const values = await this.readValues(accountId, fileId, sheetName);
       const { read, counts } = await this.write(kind, values, onProgress);
@@ -48,7 +54,11 @@ export class SheetImportProcessor extends WorkerHost {
     }
   }
 
-  private async write(kind: SheetImportKind, values: unknown[][], onProgress: (done: number, total: number) => Promise<void>) {
+  private async write(
+    kind: SheetImportKind,
+    values: unknown[][],
+    onProgress: (done: number, total: number) => Promise<void>,
+  ) {
     if (kind === 'posts') {
       const read = readPostSheet(values);
       return { read, counts: await this.posts.upsertPosts(read.records, onProgress) };
@@ -65,12 +75,17 @@ export class SheetImportProcessor extends WorkerHost {
       } catch (error) {
         if (!(error instanceof GoogleCallError)) throw error;
         const { failure } = error;
-        if (failure.kind === 'not_found') throw new NotFoundException('The file was not found in Google Drive, or this account cannot open it.');
+        if (failure.kind === 'not_found')
+          throw new NotFoundException('The file was not found in Google Drive, or this account cannot open it.');
         if (failure.kind === 'bad_request') {
           if (/not supported for this document/i.test(failure.message ?? '')) {
-            throw new BadRequestException('The selected file is not a Google Sheets spreadsheet. Please select a Google Sheets file.');
+            throw new BadRequestException(
+              'The selected file is not a Google Sheets spreadsheet. Please select a Google Sheets file.',
+            );
           }
-          throw new BadRequestException(`There is no sheet named "${sheetName}" in the selected file. Please check the sheet name.`);
+          throw new BadRequestException(
+            `There is no sheet named "${sheetName}" in the selected file. Please check the sheet name.`,
+          );
         }
         throw error;
       }

@@ -1,4 +1,11 @@
-import { canAccessUser, checkDeletion, checkRoleChange, MESSAGES, needsCurrentPassword, normaliseEmail } from './user-policy.js';
+import {
+  canAccessUser,
+  checkDeletion,
+  checkRoleChange,
+  MESSAGES,
+  needsCurrentPassword,
+  normaliseEmail,
+} from './user-policy.js';
 
 const superadmin = { userId: 1, role: 'superadmin' as const };
 const admin = { userId: 2, role: 'admin' as const };

@@ -11,9 +11,7 @@ interface TargetUser {
   role: Role;
 }
 
-export type PolicyRefusal =
-  | { kind: 'forbidden'; message: string }
-  | { kind: 'conflict'; message: string };
+export type PolicyRefusal = { kind: 'forbidden'; message: string } | { kind: 'conflict'; message: string };
 
 export const MESSAGES = {
   superadminOnly: 'Access denied. Superadmin privileges required.',

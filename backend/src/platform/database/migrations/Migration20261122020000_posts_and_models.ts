@@ -44,7 +44,9 @@ export class Migration20261122020000_posts_and_models extends Migration {
     this.addSql(`create index "post_favorite_list_order_index"
       on "post" ("post_date" desc nulls last, "id" desc) where is_favorite;`);
     this.addSql(`create index "post_post_title_trgm_index" on "post" using gin ("post_title" gin_trgm_ops);`);
-    this.addSql(`create index "post_title_of_the_work_trgm_index" on "post" using gin ("title_of_the_work" gin_trgm_ops);`);
+    this.addSql(
+      `create index "post_title_of_the_work_trgm_index" on "post" using gin ("title_of_the_work" gin_trgm_ops);`,
+    );
     this.addSql(`create index "post_body_trgm_index" on "post" using gin ("body" gin_trgm_ops);`);
     this.addSql(`create index "post_eng_trgm_index" on "post" using gin ("eng" gin_trgm_ops);`);
 
@@ -62,8 +64,12 @@ export class Migration20261122020000_posts_and_models extends Migration {
       "created_at" timestamptz not null
     );`);
     this.addSql(`create index "sent_email_post_id_index" on "sent_email" ("post_id");`);
-    this.addSql(`alter table "sent_email" add constraint "sent_email_idempotency_key_unique" unique ("idempotency_key");`);
-    this.addSql(`create index "sent_email_account_id_created_at_index" on "sent_email" ("account_id", "created_at" desc);`);
+    this.addSql(
+      `alter table "sent_email" add constraint "sent_email_idempotency_key_unique" unique ("idempotency_key");`,
+    );
+    this.addSql(
+      `create index "sent_email_account_id_created_at_index" on "sent_email" ("account_id", "created_at" desc);`,
+    );
     this.addSql(`alter table "sent_email" add constraint "sent_email_post_id_foreign"
       foreign key ("post_id") references "post" ("id") on delete cascade;`);
     this.addSql(`alter table "sent_email" add constraint "sent_email_account_id_foreign"

@@ -14,7 +14,9 @@ export class Migration20261125000000_email_templates_and_selections extends Migr
       "updated_at" timestamptz not null
     );`);
     // At most one default...
-    this.addSql(`create unique index "email_template_one_default_index" on "email_template" ("is_default") where "is_default";`);
+    this.addSql(
+      `create unique index "email_template_one_default_index" on "email_template" ("is_default") where "is_default";`,
+    );
     // ...and at least one whenever there are templates, checked at commit, so a switch can clear and set in turn.
     this.addSql(`create function "email_template_has_default_fn"() returns trigger language plpgsql as $$
   begin
@@ -43,7 +45,9 @@ export class Migration20261125000000_email_templates_and_selections extends Migr
 
     // A send is recorded before Gmail is called, so that a repeated request finds it; Gmail's silence is 'unknown'.
     this.addSql(`alter table "sent_email" drop constraint "sent_email_status_check";`);
-    this.addSql(`alter table "sent_email" add constraint "sent_email_status_check" check ("status" in ('sending', 'sent', 'failed', 'unknown'));`);
+    this.addSql(
+      `alter table "sent_email" add constraint "sent_email_status_check" check ("status" in ('sending', 'sent', 'failed', 'unknown'));`,
+    );
     this.addSql(`alter table "sent_email" add column "request_hash" varchar(64) null;`);
   }
 
@@ -51,7 +55,9 @@ export class Migration20261125000000_email_templates_and_selections extends Migr
     this.addSql(`delete from "sent_email" where "status" in ('sending', 'unknown');`);
     this.addSql(`alter table "sent_email" drop column "request_hash";`);
     this.addSql(`alter table "sent_email" drop constraint "sent_email_status_check";`);
-    this.addSql(`alter table "sent_email" add constraint "sent_email_status_check" check ("status" in ('sent', 'failed'));`);
+    this.addSql(
+      `alter table "sent_email" add constraint "sent_email_status_check" check ("status" in ('sent', 'failed'));`,
+    );
     this.addSql(`drop table if exists "model_selection" cascade;`);
     this.addSql(`drop table if exists "email_template" cascade;`);
     this.addSql(`drop function if exists "email_template_has_default_fn"();`);

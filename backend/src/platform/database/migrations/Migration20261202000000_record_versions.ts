@@ -18,7 +18,18 @@ const VERSIONED: Record<string, string[]> = {
     'modify_chat',
     'group_id',
   ],
-  talent_model: ['comcard_no', 'image', 'name_eng', 'name_kor', 'national', 'stage', 'additional_pic', 'download', 'comcard_photo_url', 'html_url'],
+  talent_model: [
+    'comcard_no',
+    'image',
+    'name_eng',
+    'name_kor',
+    'national',
+    'stage',
+    'additional_pic',
+    'download',
+    'comcard_photo_url',
+    'html_url',
+  ],
   email_template: ['title', 'subject', 'template', 'is_active'],
   message_template: ['title', 'message', 'file_type', 'files'],
 };
@@ -49,7 +60,9 @@ export class Migration20261202000000_record_versions extends Migration {
     return NEW;
   end $$;`);
     for (const [table, columns] of Object.entries(VERSIONED)) {
-      this.addSql(`alter table "${table}" add column "version" int not null default 1, add column "field_versions" jsonb not null default '{}';`);
+      this.addSql(
+        `alter table "${table}" add column "version" int not null default 1, add column "field_versions" jsonb not null default '{}';`,
+      );
       this.addSql(
         `create trigger "record_version" before update of ${columns.map((column) => `"${column}"`).join(', ')} on "${table}"
   for each row execute function "record_version_fn"(${columns.map((column) => `'${column}'`).join(', ')});`,

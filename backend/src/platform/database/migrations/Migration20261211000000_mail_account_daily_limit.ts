@@ -5,7 +5,9 @@ export class Migration20261211000000_mail_account_daily_limit extends Migration 
   override up(): void {
     this.addSql(`alter table "mail_account" add "daily_limit" int not null default 500;`);
     // Accounts connected before: a Workspace domain sends up to 2,000 a day.
-    this.addSql(`update "mail_account" set "daily_limit" = 2000 where lower(split_part("email", '@', 2)) not in ('gmail.com', 'googlemail.com');`);
+    this.addSql(
+      `update "mail_account" set "daily_limit" = 2000 where lower(split_part("email", '@', 2)) not in ('gmail.com', 'googlemail.com');`,
+    );
   }
 
   override down(): void {

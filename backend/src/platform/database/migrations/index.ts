@@ -22,7 +22,10 @@ export const migrationsList = [
   { name: 'Migration20261122000000_users_and_sessions', class: Migration20261122000000_users_and_sessions },
   { name: 'Migration20261122010000_mail_accounts', class: Migration20261122010000_mail_accounts },
   { name: 'Migration20261122020000_posts_and_models', class: Migration20261122020000_posts_and_models },
-  { name: 'Migration20261125000000_email_templates_and_selections', class: Migration20261125000000_email_templates_and_selections },
+  {
+    name: 'Migration20261125000000_email_templates_and_selections',
+    class: Migration20261125000000_email_templates_and_selections,
+  },
   { name: 'Migration20261126000000_contacts', class: Migration20261126000000_contacts },
   { name: 'Migration20261127000000_messaging', class: Migration20261127000000_messaging },
   { name: 'Migration20261201000000_email_keys_per_staff', class: Migration20261201000000_email_keys_per_staff },

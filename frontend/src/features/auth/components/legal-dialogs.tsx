@@ -33,12 +33,21 @@ export function LegalLinks() {
     <>
       <p className="text-center text-xs text-slate-600">
         <LegalLink onPress={() => setOpen('terms')}>{NOTICES.terms.title}</LegalLink>
-        <span aria-hidden="true" className="mx-2">·</span>
+        <span aria-hidden="true" className="mx-2">
+          ·
+        </span>
         <LegalLink onPress={() => setOpen('privacy')}>{NOTICES.privacy.title}</LegalLink>
       </p>
-      <Dialog title={notice?.title ?? ''} isOpen={!!notice} onOpenChange={(isOpen) => !isOpen && setOpen(null)} size="sm">
+      <Dialog
+        title={notice?.title ?? ''}
+        isOpen={!!notice}
+        onOpenChange={(isOpen) => !isOpen && setOpen(null)}
+        size="sm"
+      >
         <div className="flex flex-col gap-3 text-sm leading-relaxed text-slate-700">
-          {notice?.paragraphs.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+          {notice?.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
         </div>
         <DialogCloseActions />
       </Dialog>
@@ -48,7 +57,10 @@ export function LegalLinks() {
 
 function LegalLink({ onPress, children }: { onPress: () => void; children: string }) {
   return (
-    <AriaButton onPress={onPress} className={`rounded-sm font-medium text-slate-700 underline underline-offset-2 hover:text-brand-800 cursor-pointer ${focusRing}`}>
+    <AriaButton
+      onPress={onPress}
+      className={`rounded-sm font-medium text-slate-700 underline underline-offset-2 hover:text-brand-800 cursor-pointer ${focusRing}`}
+    >
       {children}
     </AriaButton>
   );

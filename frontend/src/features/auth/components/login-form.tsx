@@ -43,7 +43,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: Awaited<Return
   return (
     <Form onSubmit={submit} className="flex flex-col gap-4" validationBehavior="aria">
       {failure && <Alert>{failure}</Alert>}
-      <TextField label="Email" type="email" name="email" autoComplete="username" isRequired value={values.email} onChange={change('email')} error={errors.email} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="username"
+        isRequired
+        value={values.email}
+        onChange={change('email')}
+        error={errors.email}
+      />
       <TextField
         label="Password"
         type="password"

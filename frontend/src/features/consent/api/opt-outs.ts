@@ -23,7 +23,11 @@ export function useOptOuts(query: OptOutsQuery) {
   return useSWR(
     ['consent', 'opt-outs', query] as const,
     async ([, , { page, pageSize, address, active }]) =>
-      unwrap(await api.GET('/backend/api/v1/opt-outs', { params: { query: { page, pageSize, ...(address ? { address } : {}), ...(active ? { active } : {}) } } })),
+      unwrap(
+        await api.GET('/backend/api/v1/opt-outs', {
+          params: { query: { page, pageSize, ...(address ? { address } : {}), ...(active ? { active } : {}) } },
+        }),
+      ),
     { keepPreviousData: true },
   );
 }
@@ -51,7 +55,12 @@ export async function recordOptOutList(body: Schemas['BulkOptOutDto']): Promise<
 }
 
 /** POST opt-out-imports: the file as saved; with `dryRun` only read and counted, nothing recorded. */
-export async function importOptOutCsv(file: File, channel: OptOutChannel, source: OptOutSource, dryRun: boolean): Promise<OptOutBatchResult> {
+export async function importOptOutCsv(
+  file: File,
+  channel: OptOutChannel,
+  source: OptOutSource,
+  dryRun: boolean,
+): Promise<OptOutBatchResult> {
   const result = unwrap(
     await api.POST('/backend/api/v1/opt-out-imports', {
       params: { query: { channel, source, ...(dryRun ? { dryRun: 'true' as const } : {}) } },
@@ -67,25 +76,38 @@ export async function importOptOutCsv(file: File, channel: OptOutChannel, source
 
 /** POST opt-outs/{id}/withdraw: it stops nothing from now on, and stays in the register. */
 export async function withdrawOptOut(id: number, note: string): Promise<OptOut> {
-  const optOut = unwrap(await api.POST('/backend/api/v1/opt-outs/{id}/withdraw', { params: { path: { id } }, body: note ? { note } : {} }));
+  const optOut = unwrap(
+    await api.POST('/backend/api/v1/opt-outs/{id}/withdraw', { params: { path: { id } }, body: note ? { note } : {} }),
+  );
   await revalidateRegister();
   return optOut;
 }
-
 
 export type OutreachHistory = Schemas['OutreachHistoryDto'];
 export type OutreachEntry = Schemas['OutreachEntryDto'];
 
 /** GET outreach-history: what was sent to a number or an address, its opt-outs and its contacts' consent. */
 export function useOutreachHistory(address: string | null, page: number, pageSize: number) {
-  return useSWR(address ? (['consent', 'outreach', address, page, pageSize] as const) : null, async ([, , address, page, pageSize]) =>
-    unwrap(await api.GET('/backend/api/v1/outreach-history', { params: { query: { address, page, pageSize } } })),
-  { keepPreviousData: true },
+  return useSWR(
+    address ? (['consent', 'outreach', address, page, pageSize] as const) : null,
+    async ([, , address, page, pageSize]) =>
+      unwrap(await api.GET('/backend/api/v1/outreach-history', { params: { query: { address, page, pageSize } } })),
+    { keepPreviousData: true },
   );
 }
 
 /** PUT contacts/{id}/consent: given or refused, on a Korean day (today when absent), and how. */
-export async function recordConsent(contactId: number, given: boolean, source: string, consentedOn?: string): Promise<void> {
-  unwrap(await api.PUT('/backend/api/v1/contacts/{id}/consent', { params: { path: { id: contactId } }, body: { given, source, ...(consentedOn ? { consentedOn } : {}) } }));
+export async function recordConsent(
+  contactId: number,
+  given: boolean,
+  source: string,
+  consentedOn?: string,
+): Promise<void> {
+  unwrap(
+    await api.PUT('/backend/api/v1/contacts/{id}/consent', {
+      params: { path: { id: contactId } },
+      body: { given, source, ...(consentedOn ? { consentedOn } : {}) },
+    }),
+  );
   await revalidateRegister();
 }

@@ -18,9 +18,11 @@ export function ConsentToReconfirm() {
   const expiring = useExpiringConsent(page, PAGE_SIZE);
 
   let content;
-  if (expiring.error && !expiring.data) content = <Alert>{errorMessage(expiring.error, 'Failed to load the consent to reconfirm.')}</Alert>;
+  if (expiring.error && !expiring.data)
+    content = <Alert>{errorMessage(expiring.error, 'Failed to load the consent to reconfirm.')}</Alert>;
   else if (!expiring.data) content = <Loading label="Loading consent…" />;
-  else if (expiring.data.data.length === 0) content = <p className="text-sm text-slate-600">No advertising consent is older than two years.</p>;
+  else if (expiring.data.data.length === 0)
+    content = <p className="text-sm text-slate-600">No advertising consent is older than two years.</p>;
   else
     content = (
       <>
@@ -59,19 +61,28 @@ export function ConsentToReconfirm() {
     );
 
   return (
-    <section aria-labelledby="reconfirm-title" className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="reconfirm-title"
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div>
         <h2 id="reconfirm-title" className="text-base font-semibold text-slate-900">
           Consent to reconfirm
         </h2>
         <p className="text-sm text-slate-600">
-          Advertising consent given on or before {expiring.data?.cutoff ?? 'two years ago'}. Until it is reconfirmed, it still counts for advertising sends.
+          Advertising consent given on or before {expiring.data?.cutoff ?? 'two years ago'}. Until it is reconfirmed, it
+          still counts for advertising sends.
         </p>
       </div>
       {content}
       <RecordConsentDialog
         reconfirm
-        subject={reconfirming && { contactId: reconfirming.contactId, label: reconfirming.contactName || formatPhone(reconfirming.phoneNumber) }}
+        subject={
+          reconfirming && {
+            contactId: reconfirming.contactId,
+            label: reconfirming.contactName || formatPhone(reconfirming.phoneNumber),
+          }
+        }
         onClose={() => setReconfirming(null)}
       />
     </section>

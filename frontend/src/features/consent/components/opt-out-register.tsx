@@ -32,7 +32,12 @@ export function OptOutRegister() {
   const [state, setState] = useState<'all' | 'true' | 'false'>('all');
   const [page, setPage] = useState(1);
   const [withdrawing, setWithdrawing] = useState<OptOut | null>(null);
-  const optOuts = useOptOuts({ page, pageSize: PAGE_SIZE, address: address || undefined, active: state === 'all' ? undefined : state });
+  const optOuts = useOptOuts({
+    page,
+    pageSize: PAGE_SIZE,
+    address: address || undefined,
+    active: state === 'all' ? undefined : state,
+  });
 
   let content;
   if (optOuts.error && !optOuts.data) {
@@ -66,7 +71,10 @@ export function OptOutRegister() {
               {optOuts.data.data.map((optOut) => (
                 <tr key={optOut.id} className={`${tableRow} align-top`}>
                   <td className={`${bodyCell('start')} whitespace-nowrap font-medium`}>
-                    <Link href={paths.outreach(optOut.address)} className={`rounded text-brand-800 underline-offset-2 hover:underline ${focusRing}`}>
+                    <Link
+                      href={paths.outreach(optOut.address)}
+                      className={`rounded text-brand-800 underline-offset-2 hover:underline ${focusRing}`}
+                    >
                       {shownAddress(optOut)}
                     </Link>
                   </td>
@@ -81,10 +89,14 @@ export function OptOutRegister() {
                   <td className={`${bodyCell()} w-full min-w-48 break-words`}>{optOut.note}</td>
                   <td className={bodyCell()}>
                     {optOut.active ? (
-                      <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">In force</span>
+                      <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800">
+                        In force
+                      </span>
                     ) : (
                       <span className="block min-w-36 text-xs text-slate-600">
-                        <span className="block whitespace-nowrap font-semibold text-slate-700">Withdrawn {optOut.withdrawnAt ? formatKoreanDateTime(optOut.withdrawnAt) : ''}</span>
+                        <span className="block whitespace-nowrap font-semibold text-slate-700">
+                          Withdrawn {optOut.withdrawnAt ? formatKoreanDateTime(optOut.withdrawnAt) : ''}
+                        </span>
                         {optOut.withdrawnBy ? <span className="block">by {optOut.withdrawnBy}</span> : null}
                         {optOut.withdrawnNote ? <span className="block">{optOut.withdrawnNote}</span> : null}
                       </span>
@@ -92,7 +104,12 @@ export function OptOutRegister() {
                   </td>
                   <td className={`${bodyCell('end')} text-right`}>
                     {optOut.active && (
-                      <Button variant="secondary" size="sm" aria-label={`Withdraw the opt-out of ${shownAddress(optOut)}`} onPress={() => setWithdrawing(optOut)}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Withdraw the opt-out of ${shownAddress(optOut)}`}
+                        onPress={() => setWithdrawing(optOut)}
+                      >
                         Withdraw
                       </Button>
                     )}
@@ -108,7 +125,10 @@ export function OptOutRegister() {
   }
 
   return (
-    <section aria-labelledby="register-title" className="flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="register-title"
+      className="flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="register-title" className="text-base font-semibold text-slate-900">
           Register{optOuts.data ? ` (${optOuts.data.pagination.totalItems})` : ''}
@@ -167,14 +187,26 @@ function WithdrawDialog({ optOut, onClose }: { optOut: OptOut | null; onClose: (
     }
   };
   return (
-    <Dialog title="Withdraw Opt-out" role="alertdialog" size="sm" isOpen={optOut !== null} onOpenChange={(isOpen) => !isOpen && close()}>
+    <Dialog
+      title="Withdraw Opt-out"
+      role="alertdialog"
+      size="sm"
+      isOpen={optOut !== null}
+      onOpenChange={(isOpen) => !isOpen && close()}
+    >
       {optOut && (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-slate-700">
-            Withdraw the opt-out of <strong>{shownAddress(optOut)}</strong> ({channelLabel(optOut.channel)})? Sends will reach it again. The opt-out stays in the
-            register as withdrawn.
+            Withdraw the opt-out of <strong>{shownAddress(optOut)}</strong> ({channelLabel(optOut.channel)})? Sends will
+            reach it again. The opt-out stays in the register as withdrawn.
           </p>
-          <TextField label="Why" value={note} onChange={setNote} maxLength={500} placeholder="e.g. asked to receive messages again" />
+          <TextField
+            label="Why"
+            value={note}
+            onChange={setNote}
+            maxLength={500}
+            placeholder="e.g. asked to receive messages again"
+          />
           {error && <Alert>{error}</Alert>}
         </div>
       )}

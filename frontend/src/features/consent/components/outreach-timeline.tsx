@@ -1,5 +1,11 @@
 import { formatKoreanDateTime } from '@job-casting/rules';
-import { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, type DeliveryStatus, TONE_CLASSES, type Tone } from '../../../lib/delivery-status.ts';
+import {
+  DELIVERY_STATUS_LABELS,
+  DELIVERY_STATUS_TONES,
+  type DeliveryStatus,
+  TONE_CLASSES,
+  type Tone,
+} from '../../../lib/delivery-status.ts';
 import type { OutreachEntry } from '../api/opt-outs.ts';
 
 const CHANNEL_WORDS: Record<string, string> = { sms: 'Text', kakao: 'KakaoTalk', email: 'E-mail' };
@@ -26,7 +32,10 @@ export function OutreachTimeline({ entries }: { entries: readonly OutreachEntry[
       {entries.map((entry) => {
         const status = outreachStatus(entry);
         return (
-          <li key={`${entry.channel}-${entry.id}`} className="grid grid-cols-[9rem_minmax(0,1fr)] gap-3 border-t border-slate-100 py-3 first:border-0">
+          <li
+            key={`${entry.channel}-${entry.id}`}
+            className="grid grid-cols-[9rem_minmax(0,1fr)] gap-3 border-t border-slate-100 py-3 first:border-0"
+          >
             <div className="text-sm">
               <p className="tabular-nums text-slate-800">{formatKoreanDateTime(entry.at)}</p>
               <p className="text-xs text-slate-500">
@@ -37,7 +46,9 @@ export function OutreachTimeline({ entries }: { entries: readonly OutreachEntry[
             </div>
             <div className="flex min-w-0 flex-col gap-1">
               <div className="flex flex-wrap items-center gap-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[status.tone]}`}>{status.label}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[status.tone]}`}>
+                  {status.label}
+                </span>
                 <span className="text-xs text-slate-600">by {entry.sentBy ?? 'a deleted account'}</span>
               </div>
               <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-800">{entry.body}</p>

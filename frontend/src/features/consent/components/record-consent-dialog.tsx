@@ -44,8 +44,15 @@ export function RecordConsentDialog({ subject, onClose, reconfirm = false }: Rec
     if (!source.trim()) return setError('Please say how consent was given.');
     setBusy(true);
     try {
-      await recordConsent(subject.contactId, reconfirm || given === 'given', source.trim(), reconfirm ? undefined : day?.toString());
-      toast.success(reconfirm ? `Consent of ${subject.label} reconfirmed today.` : `Consent of ${subject.label} recorded.`);
+      await recordConsent(
+        subject.contactId,
+        reconfirm || given === 'given',
+        source.trim(),
+        reconfirm ? undefined : day?.toString(),
+      );
+      toast.success(
+        reconfirm ? `Consent of ${subject.label} reconfirmed today.` : `Consent of ${subject.label} recorded.`,
+      );
       close();
     } catch (failure) {
       setError(errorMessage(failure, 'The consent could not be recorded.'));
@@ -54,7 +61,12 @@ export function RecordConsentDialog({ subject, onClose, reconfirm = false }: Rec
     }
   };
   return (
-    <Dialog title={reconfirm ? 'Reconfirm Consent' : 'Record Consent'} size="sm" isOpen={subject !== null} onOpenChange={(isOpen) => !isOpen && close()}>
+    <Dialog
+      title={reconfirm ? 'Reconfirm Consent' : 'Record Consent'}
+      size="sm"
+      isOpen={subject !== null}
+      onOpenChange={(isOpen) => !isOpen && close()}
+    >
       <form
         id="consent-form"
         className="flex flex-col gap-3"
@@ -64,7 +76,9 @@ export function RecordConsentDialog({ subject, onClose, reconfirm = false }: Rec
         }}
       >
         <p className="text-sm text-slate-700">
-          {reconfirm ? `${subject?.label} agreed again today to receive advertising.` : `Advertising consent of ${subject?.label}: given or refused, on which day, and how.`}
+          {reconfirm
+            ? `${subject?.label} agreed again today to receive advertising.`
+            : `Advertising consent of ${subject?.label}: given or refused, on which day, and how.`}
         </p>
         {!reconfirm && (
           <SegmentedChoice
@@ -80,10 +94,22 @@ export function RecordConsentDialog({ subject, onClose, reconfirm = false }: Rec
         {!reconfirm && (
           <div className="flex flex-col gap-1.5">
             <span className="text-sm font-medium text-slate-800">Day</span>
-            <CalendarDatePicker label="Day" value={day ?? koreanCalendarToday()} maxValue={koreanCalendarToday()} onChange={setDay} />
+            <CalendarDatePicker
+              label="Day"
+              value={day ?? koreanCalendarToday()}
+              maxValue={koreanCalendarToday()}
+              onChange={setDay}
+            />
           </div>
         )}
-        <TextField label="How" value={source} onChange={setSource} maxLength={200} placeholder="e.g. application form, phone call" autoFocus />
+        <TextField
+          label="How"
+          value={source}
+          onChange={setSource}
+          maxLength={200}
+          placeholder="e.g. application form, phone call"
+          autoFocus
+        />
         {error && <Alert>{error}</Alert>}
       </form>
       <DialogActions>

@@ -9,7 +9,14 @@ import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { importOptOutCsv, type OptOutBatchResult, type OptOutChannel, type OptOutSource, recordOptOut, recordOptOutList } from '../api/opt-outs.ts';
+import {
+  importOptOutCsv,
+  type OptOutBatchResult,
+  type OptOutChannel,
+  type OptOutSource,
+  recordOptOut,
+  recordOptOutList,
+} from '../api/opt-outs.ts';
 import { batchSummary, CHANNEL_OPTIONS, SOURCE_OPTIONS } from './opt-out-labels.ts';
 import { countOf } from '../../../lib/count-words.ts';
 
@@ -62,7 +69,12 @@ export function RecordOptOuts() {
     run(async () => {
       if (!address.trim()) return setError('Please enter a phone number or an e-mail address.');
       try {
-        const optOut = await recordOptOut({ address: address.trim(), channel, source, ...(note.trim() ? { note: note.trim() } : {}) });
+        const optOut = await recordOptOut({
+          address: address.trim(),
+          channel,
+          source,
+          ...(note.trim() ? { note: note.trim() } : {}),
+        });
         toast.success(`Recorded: ${optOut.kind === 'phone' ? formatPhone(optOut.address) : optOut.address} opted out.`);
         setAddress('');
         setNote('');
@@ -75,7 +87,12 @@ export function RecordOptOuts() {
     run(async () => {
       if (!list.trim()) return setError('Please paste one phone number or e-mail address a line.');
       try {
-        const result = await recordOptOutList({ text: list, channel, source, ...(note.trim() ? { note: note.trim() } : {}) });
+        const result = await recordOptOutList({
+          text: list,
+          channel,
+          source,
+          ...(note.trim() ? { note: note.trim() } : {}),
+        });
         setListResult(result);
         if (result.rejected.length === 0) setList('');
       } catch (failure) {
@@ -87,7 +104,11 @@ export function RecordOptOuts() {
     run(async () => {
       setFile({ file: chosen, preview: null, imported: null });
       try {
-        setFile({ file: chosen, preview: await importOptOutCsv(chosen, fileChannel, fileSource, true), imported: null });
+        setFile({
+          file: chosen,
+          preview: await importOptOutCsv(chosen, fileChannel, fileSource, true),
+          imported: null,
+        });
       } catch (failure) {
         setFile(null);
         setError(errorMessage(failure, 'The file could not be read.'));
@@ -119,7 +140,10 @@ export function RecordOptOuts() {
   const report = mode === 'list' ? listResult : (file?.imported ?? file?.preview ?? null);
 
   return (
-    <section aria-labelledby="record-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="record-title"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="record-title" className="text-base font-semibold text-slate-900">
         Record opt-outs
       </h2>
@@ -136,7 +160,13 @@ export function RecordOptOuts() {
             void submitOne();
           }}
         >
-          <TextField label="Phone number or e-mail" value={address} onChange={setAddress} placeholder="010-1234-5678" autoComplete="off" />
+          <TextField
+            label="Phone number or e-mail"
+            value={address}
+            onChange={setAddress}
+            placeholder="010-1234-5678"
+            autoComplete="off"
+          />
           <TextField label="Note" value={note} onChange={setNote} maxLength={500} placeholder="Optional" />
           <Button type="submit" isPending={busy} className="self-start">
             Record Opt-out
@@ -145,7 +175,12 @@ export function RecordOptOuts() {
       )}
       {mode === 'list' && (
         <>
-          <TextAreaField label="Phone numbers or e-mail addresses, one a line" rows={7} value={list} onChange={setList} />
+          <TextAreaField
+            label="Phone numbers or e-mail addresses, one a line"
+            rows={7}
+            value={list}
+            onChange={setList}
+          />
           <TextField label="Note" value={note} onChange={setNote} maxLength={500} placeholder="Optional" />
           <Button isPending={busy} className="self-start" onPress={() => void submitList()}>
             Record List
@@ -155,11 +190,15 @@ export function RecordOptOuts() {
       {mode === 'file' && (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-slate-600">
-            A CSV file (the 080 service&apos;s export, or any list) in UTF-8, UTF-16 or CP949 (Korean Excel). Each row&apos;s first phone number or e-mail
-            address is read; a header row is skipped. You see what it holds before anything is recorded.
+            A CSV file (the 080 service&apos;s export, or any list) in UTF-8, UTF-16 or CP949 (Korean Excel). Each
+            row&apos;s first phone number or e-mail address is read; a header row is skipped. You see what it holds
+            before anything is recorded.
           </p>
           <div className="flex flex-wrap items-center gap-2">
-            <FileTrigger acceptedFileTypes={['.csv', 'text/csv', '.txt']} onSelect={(files) => files?.[0] && void previewFile(files[0])}>
+            <FileTrigger
+              acceptedFileTypes={['.csv', 'text/csv', '.txt']}
+              onSelect={(files) => files?.[0] && void previewFile(files[0])}
+            >
               <Button variant="secondary" isDisabled={busy}>
                 Choose CSV File
               </Button>
@@ -167,7 +206,12 @@ export function RecordOptOuts() {
             {file && <span className="truncate text-sm text-slate-700">{file.file.name}</span>}
           </div>
           {file?.preview && !file.imported && (
-            <Button isPending={busy} isDisabled={file.preview.recorded === 0} className="self-start" onPress={() => void importFile()}>
+            <Button
+              isPending={busy}
+              isDisabled={file.preview.recorded === 0}
+              className="self-start"
+              onPress={() => void importFile()}
+            >
               Import {countOf(file.preview.recorded, 'Opt-out')}
             </Button>
           )}
@@ -182,7 +226,10 @@ export function RecordOptOuts() {
 /** What a list or file recorded, with each rejected line and why. */
 function BatchReport({ result, preview }: { result: OptOutBatchResult; preview: boolean }) {
   return (
-    <div role="status" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+    <div
+      role="status"
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
+    >
       <p className="font-medium">
         {preview ? 'In the file: ' : ''}
         {batchSummary(result, preview)}
@@ -194,7 +241,10 @@ function BatchReport({ result, preview }: { result: OptOutBatchResult; preview: 
         </p>
       )}
       {result.rejected.length > 0 && (
-        <ul aria-label="Rejected lines" className="max-h-40 overflow-y-auto rounded border border-slate-200 bg-white text-xs">
+        <ul
+          aria-label="Rejected lines"
+          className="max-h-40 overflow-y-auto rounded border border-slate-200 bg-white text-xs"
+        >
           {result.rejected.map((line) => (
             <li key={line.line} className="flex gap-2 border-b border-slate-100 px-2 py-1 last:border-0">
               <span className="w-14 shrink-0 tabular-nums text-slate-500">Line {line.line}</span>

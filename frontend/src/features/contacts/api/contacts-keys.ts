@@ -12,7 +12,12 @@ export type GroupChoice = { kind: 'view'; view: ContactView } | { kind: 'group';
 export const addressBooksKey = ['contacts', 'address-books'] as const;
 export const groupsKey = (bookId: number) => ['contacts', 'groups', bookId] as const;
 export const contactsKey = (bookId: number, choice: GroupChoice | null) =>
-  ['contacts', 'list', bookId, choice?.kind === 'group' ? `group:${choice.id}` : `view:${choice?.view ?? 'entire'}`] as const;
+  [
+    'contacts',
+    'list',
+    bookId,
+    choice?.kind === 'group' ? `group:${choice.id}` : `view:${choice?.view ?? 'entire'}`,
+  ] as const;
 export const columnSettingsKey = ['contacts', 'column-settings'] as const;
 export const bookImportsKey = (bookId: number) => ['contacts', 'imports', bookId] as const;
 

@@ -9,14 +9,18 @@ export type CreateContact = Schemas['CreateContactDto'];
 
 async function fetchContacts(bookId: number, choice: GroupChoice | null) {
   const query = choice?.kind === 'group' ? { groupId: choice.id } : { view: choice?.view ?? 'entire' };
-  return unwrap(await api.GET('/backend/api/v1/address-books/{id}/contacts', { params: { path: { id: bookId }, query } }));
+  return unwrap(
+    await api.GET('/backend/api/v1/address-books/{id}/contacts', { params: { path: { id: bookId }, query } }),
+  );
 }
 
 /** GET address-books/{id}/contacts of a group or a system group (all rows: the table windows them). */
 export function useContacts(bookId: number | null, choice: GroupChoice | null) {
   // Another group shows its loading state, not the rows of the group left (a large book or the duplicates view can
   // take a moment, and edits made on rows of the wrong group would be lost to sight).
-  return useSWR(bookId === null ? null : contactsKey(bookId, choice), () => fetchContacts(bookId!, choice), { revalidateOnFocus: false });
+  return useSWR(bookId === null ? null : contactsKey(bookId, choice), () => fetchContacts(bookId!, choice), {
+    revalidateOnFocus: false,
+  });
 }
 
 /** Every checked contact of the book, whichever group is on screen (the book's selected view). */
@@ -26,7 +30,9 @@ export async function fetchCheckedContacts(bookId: number): Promise<Contact[]> {
 
 /** POST address-books/{id}/contacts (Add Contact). */
 export async function createContact(bookId: number, body: CreateContact): Promise<Contact> {
-  const contact = unwrap(await api.POST('/backend/api/v1/address-books/{id}/contacts', { params: { path: { id: bookId } }, body }));
+  const contact = unwrap(
+    await api.POST('/backend/api/v1/address-books/{id}/contacts', { params: { path: { id: bookId } }, body }),
+  );
   await revalidateBook(bookId);
   return contact;
 }
@@ -40,7 +46,11 @@ export async function saveContacts(bookId: number, contacts: ContactChange[]): P
 
 /** POST contacts/check: these contacts, or the whole book when none are named. */
 export async function checkContacts(bookId: number, checked: boolean, contactIds?: number[]): Promise<void> {
-  unwrap(await api.POST('/backend/api/v1/contacts/check', { body: { addressBookId: bookId, checked, ...(contactIds ? { contactIds } : {}) } }));
+  unwrap(
+    await api.POST('/backend/api/v1/contacts/check', {
+      body: { addressBookId: bookId, checked, ...(contactIds ? { contactIds } : {}) },
+    }),
+  );
 }
 
 /** POST contacts/delete (kept restorable on the server). */
@@ -51,8 +61,15 @@ export async function deleteContacts(bookId: number, contactIds: number[]): Prom
 }
 
 /** POST contacts/paste: copies in the group; a cut removes the originals. */
-export async function pasteContacts(bookId: number, contactIds: number[], groupId: number, removeOriginals: boolean): Promise<Contact[]> {
-  const { data } = unwrap(await api.POST('/backend/api/v1/contacts/paste', { body: { contactIds, groupId, removeOriginals } }));
+export async function pasteContacts(
+  bookId: number,
+  contactIds: number[],
+  groupId: number,
+  removeOriginals: boolean,
+): Promise<Contact[]> {
+  const { data } = unwrap(
+    await api.POST('/backend/api/v1/contacts/paste', { body: { contactIds, groupId, removeOriginals } }),
+  );
   await revalidateBook(bookId);
   return data;
 }

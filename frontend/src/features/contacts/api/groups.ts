@@ -9,12 +9,16 @@ async function fetchGroups(bookId: number): Promise<GroupList> {
 
 /** The system groups and the book's groups, each with its count. */
 export function useGroups(bookId: number | null) {
-  return useSWR(bookId === null ? null : groupsKey(bookId), ([, , id]) => fetchGroups(id), { revalidateOnFocus: false });
+  return useSWR(bookId === null ? null : groupsKey(bookId), ([, , id]) => fetchGroups(id), {
+    revalidateOnFocus: false,
+  });
 }
 
 /** POST address-books/{id}/groups; 409 Group already exists. */
 export async function createGroup(bookId: number, name: string) {
-  const group = unwrap(await api.POST('/backend/api/v1/address-books/{id}/groups', { params: { path: { id: bookId } }, body: { name } }));
+  const group = unwrap(
+    await api.POST('/backend/api/v1/address-books/{id}/groups', { params: { path: { id: bookId } }, body: { name } }),
+  );
   await revalidateBook(bookId);
   return group;
 }

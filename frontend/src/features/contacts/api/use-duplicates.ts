@@ -9,34 +9,49 @@ export type DuplicateScan = Schemas['DuplicateScanDto'];
 export type MergeRequest = Schemas['MergeContactsDto'];
 export type ContactChange = Schemas['ContactChangeDto'];
 
-export const duplicatesKey = (addressBookId: number, phone: string) => ['duplicates', addressBookId, 'search', phone] as const;
+export const duplicatesKey = (addressBookId: number, phone: string) =>
+  ['duplicates', addressBookId, 'search', phone] as const;
 export const duplicateGroupsKey = (addressBookId: number) => ['duplicates', addressBookId, 'groups'] as const;
 export const mergedContactsKey = (survivorId: number) => ['duplicates', 'merged', survivorId] as const;
 
 /** GET address-books/{id}/duplicates: the book's contacts with the digits of the phone, in any written form. */
 export async function fetchDuplicates(addressBookId: number, phone: string): Promise<DuplicateContact[]> {
-  const list = unwrap(await api.GET('/backend/api/v1/address-books/{id}/duplicates', { params: { path: { id: addressBookId }, query: { phone } } }));
+  const list = unwrap(
+    await api.GET('/backend/api/v1/address-books/{id}/duplicates', {
+      params: { path: { id: addressBookId }, query: { phone } },
+    }),
+  );
   return list.data;
 }
 
 /** The search results of the phone last searched (null: nothing searched yet). */
 export function useDuplicates(addressBookId: number | null, phone: string | null) {
-  return useSWR(addressBookId !== null && phone !== null ? duplicatesKey(addressBookId, phone) : null, ([, id, , typed]) => fetchDuplicates(id, typed), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  return useSWR(
+    addressBookId !== null && phone !== null ? duplicatesKey(addressBookId, phone) : null,
+    ([, id, , typed]) => fetchDuplicates(id, typed),
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+    },
+  );
 }
 
 /** GET address-books/{id}/duplicate-groups: every phone of the book that more than one contact shares. */
 export async function fetchDuplicateGroups(addressBookId: number): Promise<DuplicateScan> {
-  return unwrap(await api.GET('/backend/api/v1/address-books/{id}/duplicate-groups', { params: { path: { id: addressBookId } } }));
+  return unwrap(
+    await api.GET('/backend/api/v1/address-books/{id}/duplicate-groups', { params: { path: { id: addressBookId } } }),
+  );
 }
 
 export function useDuplicateGroups(addressBookId: number | null) {
-  return useSWR(addressBookId !== null ? duplicateGroupsKey(addressBookId) : null, ([, id]) => fetchDuplicateGroups(id), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  return useSWR(
+    addressBookId !== null ? duplicateGroupsKey(addressBookId) : null,
+    ([, id]) => fetchDuplicateGroups(id),
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+    },
+  );
 }
 
 /** GET contacts/{id}/merged: the contacts merged into a survivor, which a restore brings back. */

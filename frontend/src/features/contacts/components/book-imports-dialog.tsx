@@ -16,7 +16,8 @@ type Pending = { action: 'revert' | 'restore'; item: BookImport };
 const MODE_LABELS = new Map(IMPORT_MODES.map((mode) => [mode.id as string, mode.label]));
 
 function statusText(item: BookImport): string {
-  if (item.revertedAt) return `Reverted ${formatKoreanDateTime(item.revertedAt)}${item.revertedBy ? ` by ${item.revertedBy}` : ''}`;
+  if (item.revertedAt)
+    return `Reverted ${formatKoreanDateTime(item.revertedAt)}${item.revertedBy ? ` by ${item.revertedBy}` : ''}`;
   if (item.state === 'completed') return 'Imported';
   if (item.state === 'failed') return 'Stopped (partly imported)';
   return 'Importing…';
@@ -48,7 +49,9 @@ function ImportRows({ imports, onAsk }: { imports: readonly BookImport[]; onAsk:
                 <td className={`${bodyCell('start')} max-w-64 truncate font-medium`} title={item.fileName}>
                   {item.fileName}
                 </td>
-                <td className={`${bodyCell()} whitespace-nowrap tabular-nums`}>{formatKoreanDateTime(item.createdAt)}</td>
+                <td className={`${bodyCell()} whitespace-nowrap tabular-nums`}>
+                  {formatKoreanDateTime(item.createdAt)}
+                </td>
                 <td className={`${bodyCell()} whitespace-nowrap`}>{item.userName ?? '—'}</td>
                 <td className={`${bodyCell()} whitespace-nowrap`}>{MODE_LABELS.get(item.mode) ?? item.mode}</td>
                 <td className={`${bodyCell()} text-right tabular-nums`}>{item.imported}</td>
@@ -56,12 +59,22 @@ function ImportRows({ imports, onAsk }: { imports: readonly BookImport[]; onAsk:
                 <td className={`${bodyCell()} whitespace-nowrap`}>{statusText(item)}</td>
                 <td className={`${bodyCell('end')} text-right whitespace-nowrap`}>
                   {item.revertedAt ? (
-                    <Button size="sm" variant="secondary" aria-label={`Restore ${item.fileName}`} onPress={() => onAsk({ action: 'restore', item })}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Restore ${item.fileName}`}
+                      onPress={() => onAsk({ action: 'restore', item })}
+                    >
                       Restore
                     </Button>
                   ) : (
                     finished && (
-                      <Button size="sm" variant="secondary" aria-label={`Revert ${item.fileName}`} onPress={() => onAsk({ action: 'revert', item })}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Revert ${item.fileName}`}
+                        onPress={() => onAsk({ action: 'revert', item })}
+                      >
                         Revert
                       </Button>
                     )
@@ -80,7 +93,17 @@ function ImportRows({ imports, onAsk }: { imports: readonly BookImport[]; onAsk:
  * The book's recent CSV imports, each revertible as EspoCRM's are: Revert removes the contacts it added (kept, so
  * Restore brings them back) and gives the contacts it updated their values from before; fields changed since stay.
  */
-export function BookImportsDialog({ bookId, bookName, isOpen, onClose }: { bookId: number | null; bookName: string; isOpen: boolean; onClose: () => void }) {
+export function BookImportsDialog({
+  bookId,
+  bookName,
+  isOpen,
+  onClose,
+}: {
+  bookId: number | null;
+  bookName: string;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   const imports = useBookImports(isOpen ? bookId : null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -110,8 +133,9 @@ export function BookImportsDialog({ bookId, bookName, isOpen, onClose }: { bookI
         }}
       >
         <p className="mb-3 text-sm text-slate-600">
-          CSV imports into <span className="font-medium text-slate-900">{bookName}</span>, the latest first. Reverting removes the contacts an import added and gives the
-          contacts it updated their earlier values; fields changed since are kept. A revert can be restored.
+          CSV imports into <span className="font-medium text-slate-900">{bookName}</span>, the latest first. Reverting
+          removes the contacts an import added and gives the contacts it updated their earlier values; fields changed
+          since are kept. A revert can be restored.
         </p>
         {outcome && (
           <div className="mb-3">
@@ -123,7 +147,9 @@ export function BookImportsDialog({ bookId, bookName, isOpen, onClose }: { bookI
         ) : !imports.data ? (
           <Loading label="Loading imports…" />
         ) : imports.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No CSV imports into this address book yet.</p>
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+            No CSV imports into this address book yet.
+          </p>
         ) : (
           <ImportRows imports={imports.data} onAsk={setPending} />
         )}
@@ -136,7 +162,9 @@ export function BookImportsDialog({ bookId, bookName, isOpen, onClose }: { bookI
       <ConfirmDialog
         subject={pending}
         title={pending?.action === 'restore' ? 'Restore Import' : 'Revert Import'}
-        question={pending ? (pending.action === 'revert' ? revertQuestion(pending.item) : restoreQuestion(pending.item)) : ''}
+        question={
+          pending ? (pending.action === 'revert' ? revertQuestion(pending.item) : restoreQuestion(pending.item)) : ''
+        }
         describe={({ item }) => `${item.fileName} · ${formatKoreanDateTime(item.createdAt)}`}
         confirmLabel={pending?.action === 'restore' ? 'Restore' : 'Revert'}
         busyLabel={pending?.action === 'restore' ? 'Restoring…' : 'Reverting…'}

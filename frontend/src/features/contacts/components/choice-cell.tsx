@@ -17,7 +17,10 @@ export interface ChoiceCellOption extends ContactChoice {
  * '확인중') is kept as a choice of its own, marked, so that it stays visible until someone picks a listed value.
  */
 export function cellChoices(field: ContactChoiceField, stored: string): ChoiceCellOption[] {
-  const listed = CONTACT_CHOICE_FIELDS[field].map((choice) => ({ ...choice, short: choice.value === '' ? '—' : choice.value }));
+  const listed = CONTACT_CHOICE_FIELDS[field].map((choice) => ({
+    ...choice,
+    short: choice.value === '' ? '—' : choice.value,
+  }));
   const current = stored.trim();
   if (current === '' || choiceOf(field, current)) return listed;
   return [...listed, { value: current, label: `${current} (not in the list)`, short: current }];
@@ -38,7 +41,14 @@ interface ChoiceCellProps {
 }
 
 /** A cell with a fixed set of values, chosen from a list (keyboard: Enter or Space opens it, arrows move, Enter picks). */
-export const ChoiceCell = memo(function ChoiceCell({ field, value, label, onCommit, isDisabled, className = '' }: ChoiceCellProps) {
+export const ChoiceCell = memo(function ChoiceCell({
+  field,
+  value,
+  label,
+  onCommit,
+  isDisabled,
+  className = '',
+}: ChoiceCellProps) {
   const options = cellChoices(field, value);
   const current = shownValue(field, value);
   const selected = options.find((option) => option.value === current);

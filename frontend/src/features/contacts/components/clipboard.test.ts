@@ -22,11 +22,25 @@ describe('clipboard', () => {
 
   it('pastes only into a group of the book', () => {
     const cut = clipboardReducer(EMPTY_CLIPBOARD, { type: 'cut', ids: [5, 6] });
-    expect(planPaste(EMPTY_CLIPBOARD, { kind: 'group', id: 1 })).toEqual({ ok: false, message: 'There are no contacts to paste' });
-    expect(planPaste(cut, { kind: 'view', view: 'entire' })).toEqual({ ok: false, message: 'Please select a specific group to paste to' });
-    expect(planPaste(cut, { kind: 'view', view: 'selected' })).toEqual({ ok: false, message: 'Please select a specific group to paste to' });
+    expect(planPaste(EMPTY_CLIPBOARD, { kind: 'group', id: 1 })).toEqual({
+      ok: false,
+      message: 'There are no contacts to paste',
+    });
+    expect(planPaste(cut, { kind: 'view', view: 'entire' })).toEqual({
+      ok: false,
+      message: 'Please select a specific group to paste to',
+    });
+    expect(planPaste(cut, { kind: 'view', view: 'selected' })).toEqual({
+      ok: false,
+      message: 'Please select a specific group to paste to',
+    });
     expect(planPaste(cut, null)).toEqual({ ok: false, message: 'Please select a specific group to paste to' });
-    expect(planPaste(cut, { kind: 'group', id: 9 })).toEqual({ ok: true, contactIds: [5, 6], groupId: 9, removeOriginals: true });
+    expect(planPaste(cut, { kind: 'group', id: 9 })).toEqual({
+      ok: true,
+      contactIds: [5, 6],
+      groupId: 9,
+      removeOriginals: true,
+    });
     const copied = clipboardReducer(EMPTY_CLIPBOARD, { type: 'copy', ids: [5] });
     expect(planPaste(copied, { kind: 'group', id: 9 })).toMatchObject({ ok: true, removeOriginals: false });
   });

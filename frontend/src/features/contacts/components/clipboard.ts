@@ -33,11 +33,13 @@ export function takeProblem(mode: 'copy' | 'cut', checkedIds: readonly number[])
   return mode === 'copy' ? CLIPBOARD_MESSAGES.nothingToCopy : CLIPBOARD_MESSAGES.nothingToCut;
 }
 
-export type PastePlan = { ok: true; contactIds: number[]; groupId: number; removeOriginals: boolean } | { ok: false; message: string };
+export type PastePlan =
+  { ok: true; contactIds: number[]; groupId: number; removeOriginals: boolean } | { ok: false; message: string };
 
 /** What Paste does here: copies into a group of the book (never a system group), removing the originals after a cut. */
 export function planPaste(clipboard: Clipboard, target: GroupChoice | null): PastePlan {
-  if (clipboard.ids.length === 0 || clipboard.mode === null) return { ok: false, message: CLIPBOARD_MESSAGES.nothingToPaste };
+  if (clipboard.ids.length === 0 || clipboard.mode === null)
+    return { ok: false, message: CLIPBOARD_MESSAGES.nothingToPaste };
   if (target?.kind !== 'group') return { ok: false, message: CLIPBOARD_MESSAGES.pasteTarget };
   return { ok: true, contactIds: [...clipboard.ids], groupId: target.id, removeOriginals: clipboard.mode === 'cut' };
 }

@@ -14,18 +14,37 @@ interface ColumnHeadersProps {
   onResize: (id: string, width: number) => void;
 }
 
-function SelectAll({ allChecked, someChecked, onSelectAll }: Pick<ColumnHeadersProps, 'allChecked' | 'someChecked' | 'onSelectAll'>) {
+function SelectAll({
+  allChecked,
+  someChecked,
+  onSelectAll,
+}: Pick<ColumnHeadersProps, 'allChecked' | 'someChecked' | 'onSelectAll'>) {
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (box.current) box.current.indeterminate = someChecked && !allChecked;
   }, [someChecked, allChecked]);
   return (
-    <input ref={box} type="checkbox" aria-label="Select All" checked={allChecked} onChange={(event) => onSelectAll(event.currentTarget.checked)} className="size-4 accent-brand-700" />
+    <input
+      ref={box}
+      type="checkbox"
+      aria-label="Select All"
+      checked={allChecked}
+      onChange={(event) => onSelectAll(event.currentTarget.checked)}
+      className="size-4 accent-brand-700"
+    />
   );
 }
 
 /** The header row: names, Select All, and a handle per column to drag its width (at least 50). */
-export function ColumnHeaders({ columns, frozen, height, allChecked, someChecked, onSelectAll, onResize }: ColumnHeadersProps) {
+export function ColumnHeaders({
+  columns,
+  frozen,
+  height,
+  allChecked,
+  someChecked,
+  onSelectAll,
+  onResize,
+}: ColumnHeadersProps) {
   const [dragging, setDragging] = useState<{ id: string; width: number } | null>(null);
 
   const startDrag = (column: ColumnSetting, event: ReactPointerEvent<HTMLDivElement>) => {
@@ -51,7 +70,12 @@ export function ColumnHeaders({ columns, frozen, height, allChecked, someChecked
   };
 
   return (
-    <div role="row" aria-rowindex={1} style={{ height }} className="flex items-stretch border-b border-slate-300 bg-slate-100 text-xs font-semibold text-slate-700">
+    <div
+      role="row"
+      aria-rowindex={1}
+      style={{ height }}
+      className="flex items-stretch border-b border-slate-300 bg-slate-100 text-xs font-semibold text-slate-700"
+    >
       {columns.map((column) => {
         const width = dragging?.id === column.id ? dragging.width : column.width;
         const frozenAt = frozen.get(column.id);
@@ -62,7 +86,11 @@ export function ColumnHeaders({ columns, frozen, height, allChecked, someChecked
             style={columnStyle(width, frozenAt)}
             className={`flex shrink-0 items-center px-2 ${frozenAt ? frozenCell(frozenAt.side) : 'relative'}`}
           >
-            {column.id === 'check' ? <SelectAll allChecked={allChecked} someChecked={someChecked} onSelectAll={onSelectAll} /> : <span className="truncate">{column.name}</span>}
+            {column.id === 'check' ? (
+              <SelectAll allChecked={allChecked} someChecked={someChecked} onSelectAll={onSelectAll} />
+            ) : (
+              <span className="truncate">{column.name}</span>
+            )}
             <div
               role="separator"
               aria-orientation="vertical"

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMNS, draggedWidth, frozenColumns, resolveColumns, typedWidthProblem, withWidth } from './column-layout.ts';
+import {
+  DEFAULT_COLUMNS,
+  draggedWidth,
+  frozenColumns,
+  resolveColumns,
+  typedWidthProblem,
+  withWidth,
+} from './column-layout.ts';
 
 describe('column settings', () => {
   it('has 19 to 21 default columns of 50 to 200 pixels', () => {

@@ -46,7 +46,12 @@ export function resolveColumns(saved: readonly ColumnSetting[] | null | undefine
     const fallback = defaults.get(column.id);
     if (!fallback || seen.has(column.id)) continue;
     seen.add(column.id);
-    kept.push({ id: column.id, name: fallback.name, width: clampWidth(column.width, MIN_TYPED_WIDTH) ?? fallback.width, visible: column.visible });
+    kept.push({
+      id: column.id,
+      name: fallback.name,
+      width: clampWidth(column.width, MIN_TYPED_WIDTH) ?? fallback.width,
+      visible: column.visible,
+    });
   }
   return [...kept, ...DEFAULT_COLUMNS.filter((column) => !seen.has(column.id)).map((column) => ({ ...column }))];
 }
@@ -75,7 +80,12 @@ export function withWidth(columns: readonly ColumnSetting[], id: string, width: 
 }
 
 /** Columns that stay in view while the table scrolls sideways: selection and name at the start, the row's actions at the end. */
-const FROZEN_SIDES: Readonly<Record<string, Freeze>> = { check: 'start', contactName: 'start', edit: 'end', delete: 'end' };
+const FROZEN_SIDES: Readonly<Record<string, Freeze>> = {
+  check: 'start',
+  contactName: 'start',
+  edit: 'end',
+  delete: 'end',
+};
 
 export interface FrozenColumn {
   side: Freeze;

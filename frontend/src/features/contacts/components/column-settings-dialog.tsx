@@ -11,12 +11,21 @@ interface Draft {
   visible: boolean;
 }
 
-function ColumnForm({ columns, onSave }: { columns: readonly ColumnSetting[]; onSave: (columns: ColumnSetting[]) => Promise<void> }) {
-  const [drafts, setDrafts] = useState<Draft[]>(() => columns.map((column) => ({ ...column, width: String(column.width) })));
+function ColumnForm({
+  columns,
+  onSave,
+}: {
+  columns: readonly ColumnSetting[];
+  onSave: (columns: ColumnSetting[]) => Promise<void>;
+}) {
+  const [drafts, setDrafts] = useState<Draft[]>(() =>
+    columns.map((column) => ({ ...column, width: String(column.width) })),
+  );
   const formId = useId();
   const [isSaving, setSaving] = useState(false);
   const problems = drafts.map((draft) => typedWidthProblem(draft.width));
-  const change = (id: string, patch: Partial<Draft>) => setDrafts((current) => current.map((draft) => (draft.id === id ? { ...draft, ...patch } : draft)));
+  const change = (id: string, patch: Partial<Draft>) =>
+    setDrafts((current) => current.map((draft) => (draft.id === id ? { ...draft, ...patch } : draft)));
 
   return (
     <form
@@ -27,7 +36,14 @@ function ColumnForm({ columns, onSave }: { columns: readonly ColumnSetting[]; on
         if (problems.some(Boolean)) return;
         setSaving(true);
         try {
-          await onSave(drafts.map((draft) => ({ id: draft.id, name: draft.name, width: Number(draft.width), visible: draft.visible })));
+          await onSave(
+            drafts.map((draft) => ({
+              id: draft.id,
+              name: draft.name,
+              width: Number(draft.width),
+              visible: draft.visible,
+            })),
+          );
         } finally {
           setSaving(false);
         }
@@ -46,7 +62,13 @@ function ColumnForm({ columns, onSave }: { columns: readonly ColumnSetting[]; on
             <tr key={draft.id} className="border-t border-slate-100 align-top">
               <td className="py-1.5 pr-2 text-slate-900">{draft.name}</td>
               <td className="py-1.5 pr-2">
-                <input type="checkbox" aria-label={`Show ${draft.name}`} checked={draft.visible} onChange={(event) => change(draft.id, { visible: event.currentTarget.checked })} className="size-4 accent-brand-700" />
+                <input
+                  type="checkbox"
+                  aria-label={`Show ${draft.name}`}
+                  checked={draft.visible}
+                  onChange={(event) => change(draft.id, { visible: event.currentTarget.checked })}
+                  className="size-4 accent-brand-700"
+                />
               </td>
               <td className="py-1.5">
                 <input
@@ -71,7 +93,10 @@ function ColumnForm({ columns, onSave }: { columns: readonly ColumnSetting[]; on
         </tbody>
       </table>
       <DialogActions>
-        <Button variant="secondary" onPress={() => setDrafts(DEFAULT_COLUMNS.map((column) => ({ ...column, width: String(column.width) })))}>
+        <Button
+          variant="secondary"
+          onPress={() => setDrafts(DEFAULT_COLUMNS.map((column) => ({ ...column, width: String(column.width) })))}
+        >
           Reset to default
         </Button>
         <Button slot="close" variant="secondary">
@@ -86,7 +111,17 @@ function ColumnForm({ columns, onSave }: { columns: readonly ColumnSetting[]; on
 }
 
 /** Column setting: which columns show and how wide (at least 20 when typed), saved for the staff member. */
-export function ColumnSettingsDialog({ columns, isOpen, onSave, onClose }: { columns: readonly ColumnSetting[]; isOpen: boolean; onSave: (columns: ColumnSetting[]) => Promise<void>; onClose: () => void }) {
+export function ColumnSettingsDialog({
+  columns,
+  isOpen,
+  onSave,
+  onClose,
+}: {
+  columns: readonly ColumnSetting[];
+  isOpen: boolean;
+  onSave: (columns: ColumnSetting[]) => Promise<void>;
+  onClose: () => void;
+}) {
   return (
     <Dialog title="Column Settings" isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
       {isOpen && <ColumnForm columns={columns} onSave={onSave} />}

@@ -26,13 +26,28 @@ const ACTIONS: readonly { action: BottomAction; label: string; primary?: boolean
 ];
 
 /** The buttons below the table, in the spec's order. */
-export function ContactActions({ onAction, clipboardCount }: { onAction: (action: BottomAction) => void; clipboardCount: number }) {
+export function ContactActions({
+  onAction,
+  clipboardCount,
+}: {
+  onAction: (action: BottomAction) => void;
+  clipboardCount: number;
+}) {
   return (
     <div role="group" aria-label="Contact actions" className="flex flex-wrap gap-2">
       {ACTIONS.map(({ action, label, primary }) => (
-        <Button key={action} variant={primary ? 'primary' : 'secondary'} className="h-9 px-3" onPress={() => onAction(action)}>
+        <Button
+          key={action}
+          variant={primary ? 'primary' : 'secondary'}
+          className="h-9 px-3"
+          onPress={() => onAction(action)}
+        >
           {label}
-          {action === 'paste' && clipboardCount > 0 && <span aria-hidden="true" className="rounded-full bg-brand-100 px-1.5 text-xs text-brand-900">{clipboardCount}</span>}
+          {action === 'paste' && clipboardCount > 0 && (
+            <span aria-hidden="true" className="rounded-full bg-brand-100 px-1.5 text-xs text-brand-900">
+              {clipboardCount}
+            </span>
+          )}
         </Button>
       ))}
     </div>

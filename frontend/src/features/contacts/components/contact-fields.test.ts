@@ -3,7 +3,22 @@ import { fieldLabel } from './contact-fields.ts';
 
 describe('field labels', () => {
   it('name every CSV upload column as the spec does, not by its field name', () => {
-    const csvFields = ['group', 'chatWindowName', 'contactName', 'phoneNumber', 'email', 'definition1', 'definition2', 'definition3', 'memo', 'startStatus', 'completionStatus', 'checklistConfirm', 'kakaoTalk', 'modifyChat'];
+    const csvFields = [
+      'group',
+      'chatWindowName',
+      'contactName',
+      'phoneNumber',
+      'email',
+      'definition1',
+      'definition2',
+      'definition3',
+      'memo',
+      'startStatus',
+      'completionStatus',
+      'checklistConfirm',
+      'kakaoTalk',
+      'modifyChat',
+    ];
     expect(csvFields.map(fieldLabel)).toEqual([
       'Group',
       'Chat Window Name',

@@ -46,13 +46,19 @@ export const BLANK_CONTACT = (groupId: number | null): ContactFormValues => ({
   memo: '',
 });
 
-function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial: ContactFormValues } & Pick<ContactFormDialogProps, 'groups' | 'onSubmit' | 'onCheckDuplicates'>) {
+function ContactForm({
+  initial,
+  groups,
+  onSubmit,
+  onCheckDuplicates,
+}: { initial: ContactFormValues } & Pick<ContactFormDialogProps, 'groups' | 'onSubmit' | 'onCheckDuplicates'>) {
   const formId = useId();
   const [values, setValues] = useState(initial);
   const [nameError, setNameError] = useState<string | undefined>();
   const [emailError, setEmailError] = useState<string | undefined>();
   const [isSaving, setSaving] = useState(false);
-  const set = (field: keyof ContactFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof ContactFormValues) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   return (
     <form
@@ -69,7 +75,11 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
         if (nameProblem || emailProblem) return;
         setSaving(true);
         try {
-          const problem = await onSubmit({ ...values, contactName: values.contactName.trim(), email: values.email.trim() });
+          const problem = await onSubmit({
+            ...values,
+            contactName: values.contactName.trim(),
+            email: values.email.trim(),
+          });
           if (problem) setNameError(problem);
         } finally {
           setSaving(false);
@@ -82,7 +92,14 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
         options={[{ id: NO_GROUP, label: 'No group' }, ...groups.map((group) => ({ id: group.id, label: group.name }))]}
         onChange={(id) => setValues((current) => ({ ...current, groupId: id === NO_GROUP ? null : id }))}
       />
-      <TextField label="Name" value={values.contactName} onChange={set('contactName')} isRequired error={nameError} autoFocus />
+      <TextField
+        label="Name"
+        value={values.contactName}
+        onChange={set('contactName')}
+        isRequired
+        error={nameError}
+        autoFocus
+      />
       <TextField label="Conversation name" value={values.chatWindowName} onChange={set('chatWindowName')} />
       <TextField label="Phone_Number" type="tel" value={values.phoneNumber} onChange={set('phoneNumber')} />
       {onCheckDuplicates && values.phoneNumber.trim() !== '' && (
@@ -91,7 +108,12 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
             Check Duplicates
           </Button>
           {/* What was sent to the number, its opt-outs and consent, in a new tab beside the unsaved form. */}
-          <ButtonLink variant="secondary" href={paths.outreach(values.phoneNumber.trim())} target="_blank" rel="noopener">
+          <ButtonLink
+            variant="secondary"
+            href={paths.outreach(values.phoneNumber.trim())}
+            target="_blank"
+            rel="noopener"
+          >
             Outreach History & Consent
           </ButtonLink>
         </div>
@@ -108,7 +130,10 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
       />
       <AriaTextField value={values.memo} onChange={set('memo')} className="flex flex-col gap-1.5">
         <Label className="text-sm font-medium text-slate-800">Memo</Label>
-        <TextArea rows={3} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40" />
+        <TextArea
+          rows={3}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40"
+        />
       </AriaTextField>
       <DialogFormActions form={formId} isSaving={isSaving} />
     </form>
@@ -116,10 +141,19 @@ function ContactForm({ initial, groups, onSubmit, onCheckDuplicates }: { initial
 }
 
 /** The Add Contact and Edit Contact dialogs: Group, Name, Conversation name, Phone_Number, Email, Memo (spec §2). */
-export function ContactFormDialog({ title, initial, groups, onSubmit, onClose, onCheckDuplicates }: ContactFormDialogProps) {
+export function ContactFormDialog({
+  title,
+  initial,
+  groups,
+  onSubmit,
+  onClose,
+  onCheckDuplicates,
+}: ContactFormDialogProps) {
   return (
     <Dialog title={title} isOpen={initial !== null} onOpenChange={(open) => !open && onClose()}>
-      {initial && <ContactForm initial={initial} groups={groups} onSubmit={onSubmit} onCheckDuplicates={onCheckDuplicates} />}
+      {initial && (
+        <ContactForm initial={initial} groups={groups} onSubmit={onSubmit} onCheckDuplicates={onCheckDuplicates} />
+      )}
     </Dialog>
   );
 }

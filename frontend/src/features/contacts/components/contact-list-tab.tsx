@@ -7,7 +7,14 @@ import { paths } from '../../../lib/paths.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { createAddressBook, useAddressBooks } from '../api/address-books.ts';
 import { saveColumnSettings, useColumnSettings } from '../api/column-settings.ts';
-import { createContact, deleteContacts, fetchCheckedContacts, moveContacts, pasteContacts, useContacts } from '../api/contacts.ts';
+import {
+  createContact,
+  deleteContacts,
+  fetchCheckedContacts,
+  moveContacts,
+  pasteContacts,
+  useContacts,
+} from '../api/contacts.ts';
 import type { Contact, GroupChoice } from '../api/contacts-keys.ts';
 import { createGroup, deleteGroup, useGroups } from '../api/groups.ts';
 import { saveKakaoList } from '../api/kakao.ts';
@@ -92,10 +99,21 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
   }, [contacts.error]);
 
   const serverRows = contacts.data?.data;
-  const rows = useMemo(() => (serverRows ?? []).map((contact) => withEdits(contact, edits.pending)), [serverRows, edits.pending]);
-  const groupNames = useMemo(() => new Map((groups.data?.groups ?? []).map((group) => [group.id, group.name])), [groups.data]);
+  const rows = useMemo(
+    () => (serverRows ?? []).map((contact) => withEdits(contact, edits.pending)),
+    [serverRows, edits.pending],
+  );
+  const groupNames = useMemo(
+    () => new Map((groups.data?.groups ?? []).map((group) => [group.id, group.name])),
+    [groups.data],
+  );
   const shownRows = useMemo(
-    () => rows.map((row) => (edits.pending.get(row.id)?.fields.groupId !== undefined ? { ...row, Group: row.groupId === null ? null : (groupNames.get(row.groupId) ?? null) } : row)),
+    () =>
+      rows.map((row) =>
+        edits.pending.get(row.id)?.fields.groupId !== undefined
+          ? { ...row, Group: row.groupId === null ? null : (groupNames.get(row.groupId) ?? null) }
+          : row,
+      ),
     [rows, edits.pending, groupNames],
   );
   const checked = useMemo(() => shownRows.filter((row) => row.check), [shownRows]);
@@ -126,8 +144,10 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
   useEffect(() => {
     actRef.current = (action, contact) => {
       if (action === 'memo' || action === 'edit') return setDialog({ type: action, contact });
-      if (action === 'delete') return setDialog({ type: 'delete', target: { ids: [contact.id], names: [nameOf(contact)] } });
-      if (action === 'editConversation') return setDialog({ type: 'nickname', request: { contacts: [contact], mode: 'existing', canChooseMode: true } });
+      if (action === 'delete')
+        return setDialog({ type: 'delete', target: { ids: [contact.id], names: [nameOf(contact)] } });
+      if (action === 'editConversation')
+        return setDialog({ type: 'nickname', request: { contacts: [contact], mode: 'existing', canChooseMode: true } });
       const single = singleFriendTarget(contact);
       if (!single.ok) return contactToast.error(single.message);
       setDialog({ type: 'friends', request: { contacts: single.contacts, leftOut: [], single: true } });
@@ -193,7 +213,10 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
         if (!contacts) return;
         const targets = friendRequestTargets(contacts);
         if (!targets.ok) return contactToast.error(targets.message);
-        return setDialog({ type: 'friends', request: { contacts: targets.contacts, leftOut: targets.leftOut, single: false } });
+        return setDialog({
+          type: 'friends',
+          request: { contacts: targets.contacts, leftOut: targets.leftOut, single: false },
+        });
       }
       case 'nicknameExisting':
       case 'nicknameNew': {
@@ -201,7 +224,14 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
         if (!contacts) return;
         const targets = nicknameTargets(contacts);
         if (!targets.ok) return contactToast.error(targets.message);
-        return setDialog({ type: 'nickname', request: { contacts: targets.contacts, mode: action === 'nicknameNew' ? 'new' : 'existing', canChooseMode: false } });
+        return setDialog({
+          type: 'nickname',
+          request: {
+            contacts: targets.contacts,
+            mode: action === 'nicknameNew' ? 'new' : 'existing',
+            canChooseMode: false,
+          },
+        });
       }
       case 'moveGroup':
         if (ids.length === 0) return contactToast.error('No contacts selected to move');
@@ -221,11 +251,17 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
     }
   };
 
-  const saveNicknames = async (mode: NicknameMode, targets: Contact[], names: Record<number, string>): Promise<NicknameOutcome> => {
+  const saveNicknames = async (
+    mode: NicknameMode,
+    targets: Contact[],
+    names: Record<number, string>,
+  ): Promise<NicknameOutcome> => {
     if (bookId === null) return { ok: false, message: 'No address book' };
     try {
       const body =
-        mode === 'existing' ? { kakaoList: targets.map(({ id }) => ({ id })) } : { changedContacts: targets.map(({ id }) => ({ id, modifyChat: (names[id] ?? '').trim() })) };
+        mode === 'existing'
+          ? { kakaoList: targets.map(({ id }) => ({ id })) }
+          : { changedContacts: targets.map(({ id }) => ({ id, modifyChat: (names[id] ?? '').trim() })) };
       const result = await saveKakaoList(bookId, body);
       if (!result.success) return { ok: false, message: result.message };
       contactToast.success(result.message);
@@ -269,12 +305,28 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
         onColumnSettings={() => setDialog({ type: 'columns' })}
       />
       {bookId === null ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">No address books yet. Create one with New Address Book.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">
+          No address books yet. Create one with New Address Book.
+        </p>
       ) : (
         <div className="flex flex-col gap-4 lg:flex-row">
-          <GroupsPanel groups={groups.data} choice={choice} onChoose={(next) => { setChoice(next); firstRow.set(0); }} onAddGroup={() => setDialog({ type: 'addGroup' })} onDeleteGroup={() => void onDeleteGroup()} />
+          <GroupsPanel
+            groups={groups.data}
+            choice={choice}
+            onChoose={(next) => {
+              setChoice(next);
+              firstRow.set(0);
+            }}
+            onAddGroup={() => setDialog({ type: 'addGroup' })}
+            onDeleteGroup={() => void onDeleteGroup()}
+          />
           <div className="flex min-w-0 flex-1 flex-col gap-3">
-            <RefusedEdits refused={edits.refused} groupNames={groupNames} onReapply={edits.reapply} onDismiss={edits.dismiss} />
+            <RefusedEdits
+              refused={edits.refused}
+              groupNames={groupNames}
+              onReapply={edits.reapply}
+              onDismiss={edits.dismiss}
+            />
             {contacts.error ? (
               <Alert>Failed to load address book records</Alert>
             ) : !contacts.data ? (
@@ -287,13 +339,31 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
                 pending={edits.pending}
                 cut={cut}
                 handlers={handlers}
-                onSelectAll={(isChecked) => void setChecks(isChecked, choice?.kind === 'view' && choice.view === 'entire' ? 'book' : shownRows.map((row) => row.id))}
-                onDeleteSelected={() => (checked.length === 0 ? contactToast.error('No contacts were selected to delete') : setDialog({ type: 'delete', target: { ids: checked.map((row) => row.id), names: checked.map(nameOf) } }))}
-                onResize={(id, width) => void saveColumnSettings(withWidth(columns, id, width)).catch((failure: unknown) => toastFailure(failure, 'An error occurred while saving: the column width was not saved'))}
+                onSelectAll={(isChecked) =>
+                  void setChecks(
+                    isChecked,
+                    choice?.kind === 'view' && choice.view === 'entire' ? 'book' : shownRows.map((row) => row.id),
+                  )
+                }
+                onDeleteSelected={() =>
+                  checked.length === 0
+                    ? contactToast.error('No contacts were selected to delete')
+                    : setDialog({
+                        type: 'delete',
+                        target: { ids: checked.map((row) => row.id), names: checked.map(nameOf) },
+                      })
+                }
+                onResize={(id, width) =>
+                  void saveColumnSettings(withWidth(columns, id, width)).catch((failure: unknown) =>
+                    toastFailure(failure, 'An error occurred while saving: the column width was not saved'),
+                  )
+                }
                 onFirstRowChange={firstRow.set}
               />
             )}
-            {contacts.data && shownRows.length === 0 && <p className="text-sm text-slate-600">No contacts in this group.</p>}
+            {contacts.data && shownRows.length === 0 && (
+              <p className="text-sm text-slate-600">No contacts in this group.</p>
+            )}
             <ContactActions onAction={(action) => void onAction(action)} clipboardCount={clipboard.ids.length} />
           </div>
         </div>
@@ -344,7 +414,8 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
             close();
             return null;
           } catch (failure) {
-            const validation = failure instanceof ApiError ? failure.body?.details?.validation?.[0]?.message : undefined;
+            const validation =
+              failure instanceof ApiError ? failure.body?.details?.validation?.[0]?.message : undefined;
             return validation ?? reasonOf(failure);
           }
         }}
@@ -416,7 +487,9 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
         onSend={async (request) => {
           if (bookId === null) return;
           try {
-            const body = request.single ? { singleContact: { id: request.contacts[0]!.id } } : { filteredKakaoList: request.contacts.map(({ id }) => ({ id })) };
+            const body = request.single
+              ? { singleContact: { id: request.contacts[0]!.id } }
+              : { filteredKakaoList: request.contacts.map(({ id }) => ({ id })) };
             const result = await saveKakaoList(bookId, body);
             if (result.success) contactToast.success(result.message);
             else contactToast.error(result.message);
@@ -426,7 +499,11 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
           }
         }}
       />
-      <NicknameDialog request={dialog?.type === 'nickname' ? dialog.request : null} onClose={close} onSave={saveNicknames} />
+      <NicknameDialog
+        request={dialog?.type === 'nickname' ? dialog.request : null}
+        onClose={close}
+        onSave={saveNicknames}
+      />
       <ColumnSettingsDialog
         columns={columns}
         isOpen={dialog?.type === 'columns'}
@@ -441,8 +518,17 @@ export function ContactListTab({ bookId, onBookChange, onCheckDuplicates }: Cont
           }
         }}
       />
-      <CsvImportDialog file={dialog?.type === 'import' ? dialog.file : null} bookName={books.data.find((book) => book.id === bookId)?.name ?? ''} onClose={close} />
-      <BookImportsDialog bookId={bookId} bookName={books.data.find((book) => book.id === bookId)?.name ?? ''} isOpen={dialog?.type === 'imports'} onClose={close} />
+      <CsvImportDialog
+        file={dialog?.type === 'import' ? dialog.file : null}
+        bookName={books.data.find((book) => book.id === bookId)?.name ?? ''}
+        onClose={close}
+      />
+      <BookImportsDialog
+        bookId={bookId}
+        bookName={books.data.find((book) => book.id === bookId)?.name ?? ''}
+        isOpen={dialog?.type === 'imports'}
+        onClose={close}
+      />
       <UnsavedChangesGuard
         count={edits.pending.size}
         bookSwitch={pendingBook !== null}

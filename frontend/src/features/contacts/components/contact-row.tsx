@@ -1,4 +1,9 @@
-import { CONTACT_CHOICE_FIELDS, EMAIL_ADDRESS_REQUIRED, isContactEmail, type ContactChoiceField } from '@job-casting/rules';
+import {
+  CONTACT_CHOICE_FIELDS,
+  EMAIL_ADDRESS_REQUIRED,
+  isContactEmail,
+  type ContactChoiceField,
+} from '@job-casting/rules';
 import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { frozenCell } from '../../../components/ui/data-table.tsx';
 import type { ColumnSetting } from '../api/column-settings.ts';
@@ -52,7 +57,14 @@ function cell(contact: Contact, column: ColumnSetting, handlers: RowHandlers): R
   const name = nameOf(contact);
   if (isChoiceField(column.id)) {
     const field = column.id;
-    return <ChoiceCell field={field} value={contact[field] ?? ''} label={`${column.name} of ${name}`} onCommit={(value) => handlers.edit(contact, field, value)} />;
+    return (
+      <ChoiceCell
+        field={field}
+        value={contact[field] ?? ''}
+        label={`${column.name} of ${name}`}
+        onCommit={(value) => handlers.edit(contact, field, value)}
+      />
+    );
   }
   if (TEXT_FIELDS.has(column.id)) {
     const field = column.id as EditableField;
@@ -84,7 +96,12 @@ function cell(contact: Contact, column: ColumnSetting, handlers: RowHandlers): R
       return <span className="truncate px-1.5 text-slate-800">{contact.Group ?? ''}</span>;
     case 'memo':
       return (
-        <button type="button" aria-label={`Memo of ${name}`} onClick={() => handlers.act('memo', contact)} className={`${neutral} w-full truncate text-left font-normal`}>
+        <button
+          type="button"
+          aria-label={`Memo of ${name}`}
+          onClick={() => handlers.act('memo', contact)}
+          className={`${neutral} w-full truncate text-left font-normal`}
+        >
           {/* One span with or without a memo: a reused row then changes text, not elements. */}
           <span className={contact.memo ? undefined : 'text-slate-500'}>{contact.memo || '+ Memo'}</span>
         </button>
@@ -92,7 +109,13 @@ function cell(contact: Contact, column: ColumnSetting, handlers: RowHandlers): R
     case 'editConversation': {
       const state = editConversationButton(contact.checklistConfirm);
       return (
-        <button type="button" disabled={state.isDisabled} aria-label={`${state.label} conversation name of ${name}`} onClick={() => handlers.act('editConversation', contact)} className={neutral}>
+        <button
+          type="button"
+          disabled={state.isDisabled}
+          aria-label={`${state.label} conversation name of ${name}`}
+          onClick={() => handlers.act('editConversation', contact)}
+          className={neutral}
+        >
           {state.label}
         </button>
       );
@@ -100,20 +123,36 @@ function cell(contact: Contact, column: ColumnSetting, handlers: RowHandlers): R
     case 'addFriend': {
       const state = addFriendButton(contact.checklistConfirm);
       return (
-        <button type="button" disabled={state.isDisabled} aria-label={`${state.label} friend ${name}`} onClick={() => handlers.act('addFriend', contact)} className={neutral}>
+        <button
+          type="button"
+          disabled={state.isDisabled}
+          aria-label={`${state.label} friend ${name}`}
+          onClick={() => handlers.act('addFriend', contact)}
+          className={neutral}
+        >
           {state.label}
         </button>
       );
     }
     case 'edit':
       return (
-        <button type="button" aria-label={`Edit ${name}`} onClick={() => handlers.act('edit', contact)} className={neutral}>
+        <button
+          type="button"
+          aria-label={`Edit ${name}`}
+          onClick={() => handlers.act('edit', contact)}
+          className={neutral}
+        >
           Edit
         </button>
       );
     case 'delete':
       return (
-        <button type="button" aria-label={`Delete ${name}`} onClick={() => handlers.act('delete', contact)} className={`${rowButton} bg-white text-red-700 ring-red-200 hover:bg-red-50`}>
+        <button
+          type="button"
+          aria-label={`Delete ${name}`}
+          onClick={() => handlers.act('delete', contact)}
+          className={`${rowButton} bg-white text-red-700 ring-red-200 hover:bg-red-50`}
+        >
           Delete
         </button>
       );
@@ -135,7 +174,17 @@ interface ContactRowProps {
 }
 
 /** One contact, positioned by the windowing; a cut contact is dimmed until pasted. */
-export const ContactRow = memo(function ContactRow({ contact, index, top, height, columns, frozen, isCut, isEdited, handlers }: ContactRowProps) {
+export const ContactRow = memo(function ContactRow({
+  contact,
+  index,
+  top,
+  height,
+  columns,
+  frozen,
+  isCut,
+  isEdited,
+  handlers,
+}: ContactRowProps) {
   const row = useRef<HTMLDivElement>(null);
   const shownId = useRef(contact.id);
   // The table reuses a row for another contact as it scrolls. Focus leaves it, so that keys pressed next do not act

@@ -43,21 +43,49 @@ function renderTable() {
 }
 
 const nameInput = (id: number) => screen.getByRole<HTMLInputElement>('textbox', { name: `Name of 연락처 ${id}` });
-const rowIndexes = () => screen.getAllByRole('row').slice(1).map((row) => Number(row.getAttribute('aria-rowindex')));
+const rowIndexes = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Number(row.getAttribute('aria-rowindex')));
 
 // jsdom builds ~30 windowed rows, each with three list cells: seconds on a busy machine, not a browser's milliseconds.
 describe('ContactTable', { timeout: 20_000 }, () => {
   it('keeps selection and name at the start and Edit and Delete at the end, header and rows alike', () => {
     renderTable();
     const cellOf = (element: HTMLElement) => element.closest<HTMLElement>('[role=cell], [role=columnheader]')!;
-    const frozen = (element: HTMLElement) => ({ sticky: cellOf(element).className.includes('sticky'), left: cellOf(element).style.left, right: cellOf(element).style.right });
-    expect(frozen(screen.getByRole('checkbox', { name: 'Select 연락처 1' }))).toEqual({ sticky: true, left: '0px', right: '' });
+    const frozen = (element: HTMLElement) => ({
+      sticky: cellOf(element).className.includes('sticky'),
+      left: cellOf(element).style.left,
+      right: cellOf(element).style.right,
+    });
+    expect(frozen(screen.getByRole('checkbox', { name: 'Select 연락처 1' }))).toEqual({
+      sticky: true,
+      left: '0px',
+      right: '',
+    });
     expect(frozen(nameInput(1))).toEqual({ sticky: true, left: '50px', right: '' });
-    expect(frozen(screen.getByRole('button', { name: 'Edit 연락처 1' }))).toEqual({ sticky: true, left: '', right: '80px' });
-    expect(frozen(screen.getByRole('button', { name: 'Delete 연락처 1' }))).toEqual({ sticky: true, left: '', right: '0px' });
+    expect(frozen(screen.getByRole('button', { name: 'Edit 연락처 1' }))).toEqual({
+      sticky: true,
+      left: '',
+      right: '80px',
+    });
+    expect(frozen(screen.getByRole('button', { name: 'Delete 연락처 1' }))).toEqual({
+      sticky: true,
+      left: '',
+      right: '0px',
+    });
     expect(frozen(screen.getByRole('textbox', { name: 'Email of 연락처 1' })).sticky).toBe(false);
-    expect(frozen(screen.getByRole('checkbox', { name: 'Select All' }))).toEqual({ sticky: true, left: '0px', right: '' });
-    expect(frozen(screen.getByRole('separator', { name: 'Resize Delete' }))).toEqual({ sticky: true, left: '', right: '0px' });
+    expect(frozen(screen.getByRole('checkbox', { name: 'Select All' }))).toEqual({
+      sticky: true,
+      left: '0px',
+      right: '',
+    });
+    expect(frozen(screen.getByRole('separator', { name: 'Resize Delete' }))).toEqual({
+      sticky: true,
+      left: '',
+      right: '0px',
+    });
   });
 
   it('keeps a cell being edited with its contact while it stays in view, and commits it for that contact when it leaves', async () => {
@@ -108,7 +136,12 @@ describe('ContactTable', { timeout: 20_000 }, () => {
     act(() => status.focus());
     await user.keyboard('{Enter}');
     const options = screen.getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual(['— (none)', '1 · Friend addition requested or pending', '3 · New chat name in use', '5 · Existing chat name kept']);
+    expect(options).toEqual([
+      '— (none)',
+      '1 · Friend addition requested or pending',
+      '3 · New chat name in use',
+      '5 · Existing chat name kept',
+    ]);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(handlers.edit).toHaveBeenCalledWith(contacts[0], 'completionStatus', '3');
     expect(screen.queryByRole('textbox', { name: /Checklist Confirmation of/ })).toBeNull();
@@ -117,7 +150,9 @@ describe('ContactTable', { timeout: 20_000 }, () => {
   it('shows a checklist in any spelling as its listed value, and an unknown code as it is, marked', async () => {
     const user = userEvent.setup();
     const { handlers } = renderTable();
-    expect(screen.getByRole('button', { name: /Checklist Confirmation of 연락처 2(?!\d)/ }).textContent).toContain('inconsistency');
+    expect(screen.getByRole('button', { name: /Checklist Confirmation of 연락처 2(?!\d)/ }).textContent).toContain(
+      'inconsistency',
+    );
     await user.click(screen.getByRole('button', { name: /Completion Status of 연락처 2(?!\d)/ }));
     expect(screen.getByRole('option', { name: '2 (not in the list)', selected: true })).toBeTruthy();
     await user.click(screen.getByRole('option', { name: '2 (not in the list)' }));
@@ -131,7 +166,9 @@ describe('ContactTable', { timeout: 20_000 }, () => {
     await user.type(email, '김민준{Enter}');
     expect(handlers.edit).not.toHaveBeenCalled();
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toContain('Please enter a valid email address.');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'Please enter a valid email address.',
+    );
     expect(email.value).toBe('김민준');
 
     await user.clear(email);

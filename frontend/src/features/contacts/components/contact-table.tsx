@@ -25,7 +25,11 @@ const subscribeToResize = (onChange: () => void) => {
  * at 1366×768 as well.
  */
 function useTableHeight(): number {
-  const viewport = useSyncExternalStore(subscribeToResize, () => window.innerHeight, () => 900);
+  const viewport = useSyncExternalStore(
+    subscribeToResize,
+    () => window.innerHeight,
+    () => 900,
+  );
   return Math.max(MIN_TABLE_HEIGHT, Math.min(TABLE_HEIGHT, viewport - AROUND_TABLE));
 }
 
@@ -43,7 +47,18 @@ interface ContactTableProps {
 }
 
 /** The contact table: header line (checked and total), Select All, Delete Selected, and every row, windowed. */
-export function ContactTable({ tableRef, rows, columns, pending, cut, handlers, onSelectAll, onDeleteSelected, onResize, onFirstRowChange }: ContactTableProps) {
+export function ContactTable({
+  tableRef,
+  rows,
+  columns,
+  pending,
+  cut,
+  handlers,
+  onSelectAll,
+  onDeleteSelected,
+  onResize,
+  onFirstRowChange,
+}: ContactTableProps) {
   const visible = useMemo(() => columns.filter((column) => column.visible), [columns]);
   const frozen = useMemo(() => frozenColumns(visible), [visible]);
   const width = visible.reduce((sum, column) => sum + column.width, 0);
@@ -74,7 +89,8 @@ export function ContactTable({ tableRef, rows, columns, pending, cut, handlers, 
     <div className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700" aria-live="polite">
-          Checked <strong className="tabular-nums">{checked}</strong> / Total <strong className="tabular-nums">{rows.length}</strong>
+          Checked <strong className="tabular-nums">{checked}</strong> / Total{' '}
+          <strong className="tabular-nums">{rows.length}</strong>
         </p>
         <Button variant="danger" className="h-9" onPress={onDeleteSelected}>
           Delete Selected

@@ -29,9 +29,18 @@ interface ContactToolbarProps {
 }
 
 function SaveState({ autosave, unsaved, isSaving }: Pick<ContactToolbarProps, 'autosave' | 'unsaved' | 'isSaving'>) {
-  const text = isSaving ? 'Saving…' : unsaved > 0 ? countOf(unsaved, 'unsaved change') : autosave ? 'All changes saved' : 'No unsaved changes';
+  const text = isSaving
+    ? 'Saving…'
+    : unsaved > 0
+      ? countOf(unsaved, 'unsaved change')
+      : autosave
+        ? 'All changes saved'
+        : 'No unsaved changes';
   return (
-    <span role="status" className={`text-xs ${unsaved > 0 && !isSaving ? 'font-semibold text-amber-800' : 'text-slate-600'}`}>
+    <span
+      role="status"
+      className={`text-xs ${unsaved > 0 && !isSaving ? 'font-semibold text-amber-800' : 'text-slate-600'}`}
+    >
       {text}
     </span>
   );
@@ -46,7 +55,15 @@ function Pager({ firstRow, total, onPage }: Pick<ContactToolbarProps, 'firstRow'
   return <PageButtons page={pageOfRow(first, total)} pages={pageCount(total)} onPage={onPage} />;
 }
 
-const PageButtons = memo(function PageButtons({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+const PageButtons = memo(function PageButtons({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
   return (
     <nav aria-label="Pages" className="flex items-center gap-2">
       <Button variant="secondary" className="px-3" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
@@ -64,7 +81,23 @@ const PageButtons = memo(function PageButtons({ page, pages, onPage }: { page: n
 
 /** The tab's top: address-book selector, autosave toggle, CSV upload and recent imports, previous/next page, column settings. */
 export function ContactToolbar(props: ContactToolbarProps) {
-  const { books, bookId, onBookChange, onNewBook, autosave, onAutosaveChange, unsaved, isSaving, onSave, onCsvFile, onImports, firstRow, total, onPage, onColumnSettings } = props;
+  const {
+    books,
+    bookId,
+    onBookChange,
+    onNewBook,
+    autosave,
+    onAutosaveChange,
+    unsaved,
+    isSaving,
+    onSave,
+    onCsvFile,
+    onImports,
+    firstRow,
+    total,
+    onPage,
+    onColumnSettings,
+  } = props;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="w-60">
@@ -81,8 +114,15 @@ export function ContactToolbar(props: ContactToolbarProps) {
         New Address Book
       </Button>
       <div className="flex items-center gap-2">
-        <Switch isSelected={autosave} onChange={onAutosaveChange} className={`group flex h-10 cursor-pointer items-center gap-2 rounded-lg text-sm font-medium text-slate-800 ${focusRing}`}>
-          <span aria-hidden="true" className="flex h-6 w-10 items-center rounded-full bg-slate-300 p-0.5 transition group-data-selected:bg-brand-700">
+        <Switch
+          isSelected={autosave}
+          onChange={onAutosaveChange}
+          className={`group flex h-10 cursor-pointer items-center gap-2 rounded-lg text-sm font-medium text-slate-800 ${focusRing}`}
+        >
+          <span
+            aria-hidden="true"
+            className="flex h-6 w-10 items-center rounded-full bg-slate-300 p-0.5 transition group-data-selected:bg-brand-700"
+          >
             <span className="size-5 rounded-full bg-white shadow transition group-data-selected:translate-x-4" />
           </span>
           Autosave {autosave ? 'on' : 'off'}

@@ -5,7 +5,14 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { fetchContactImport, startContactImport, uploadContactCsv, type ImportJob, type ImportMode, type ImportPreview } from '../api/contact-imports.ts';
+import {
+  fetchContactImport,
+  startContactImport,
+  uploadContactCsv,
+  type ImportJob,
+  type ImportMode,
+  type ImportPreview,
+} from '../api/contact-imports.ts';
 import { revalidateBook, revalidateBookImports } from '../api/contacts-keys.ts';
 import { fieldLabel } from './contact-fields.ts';
 import { contactToast, reasonOf } from './contact-toast.ts';
@@ -13,7 +20,11 @@ import { ImportModeChoice } from './import-mode-choice.tsx';
 import { importButtonLabel } from './import-modes.ts';
 import { importedText, isFinished, POLL_MS, progressPercent } from './import-progress.ts';
 
-type Step = { kind: 'reading' } | { kind: 'failed'; message: string } | { kind: 'preview'; preview: ImportPreview } | { kind: 'importing'; job: ImportJob };
+type Step =
+  | { kind: 'reading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'preview'; preview: ImportPreview }
+  | { kind: 'importing'; job: ImportJob };
 
 const th = 'px-2 py-1.5 text-left text-xs font-semibold text-slate-700';
 const td = 'px-2 py-1 align-top';
@@ -46,7 +57,15 @@ function RejectedLines({ lines, count }: { lines: readonly { line: number; reaso
   );
 }
 
-function PreviewView({ preview, bookName, onStart }: { preview: ImportPreview; bookName: string; onStart: (book: string, mode: ImportMode) => Promise<void> }) {
+function PreviewView({
+  preview,
+  bookName,
+  onStart,
+}: {
+  preview: ImportPreview;
+  bookName: string;
+  onStart: (book: string, mode: ImportMode) => Promise<void>;
+}) {
   const [book, setBook] = useState(bookName);
   const [mode, setMode] = useState<ImportMode>('add');
   const [isStarting, setStarting] = useState(false);
@@ -74,17 +93,26 @@ function PreviewView({ preview, bookName, onStart }: { preview: ImportPreview; b
           </Alert>
         </div>
       )}
-      {preview.unknownColumns.length > 0 && <p className="mt-2 text-xs text-slate-600">Not imported (unknown columns): {preview.unknownColumns.join(', ')}</p>}
+      {preview.unknownColumns.length > 0 && (
+        <p className="mt-2 text-xs text-slate-600">
+          Not imported (unknown columns): {preview.unknownColumns.join(', ')}
+        </p>
+      )}
       {preview.suspicious && (
         <div className="mt-3">
-          <Alert tone="info">Some characters could not be read in this encoding; check the sample before importing.</Alert>
+          <Alert tone="info">
+            Some characters could not be read in this encoding; check the sample before importing.
+          </Alert>
         </div>
       )}
       <section aria-label="Column mapping" className="mt-3">
         <h3 className="mb-1 text-sm font-semibold text-slate-900">Columns</h3>
         <ul className="flex flex-wrap gap-1.5 text-xs">
           {preview.columns.map((column) => (
-            <li key={column.header} className={`rounded-full px-2 py-1 ${column.field ? 'bg-brand-50 text-brand-900' : 'bg-slate-100 text-slate-600 line-through'}`}>
+            <li
+              key={column.header}
+              className={`rounded-full px-2 py-1 ${column.field ? 'bg-brand-50 text-brand-900' : 'bg-slate-100 text-slate-600 line-through'}`}
+            >
               {column.header} → {column.field ? fieldLabel(column.field) : 'not imported'}
             </li>
           ))}
@@ -121,9 +149,21 @@ function PreviewView({ preview, bookName, onStart }: { preview: ImportPreview; b
       </section>
       <RejectedLines lines={preview.rejected} count={preview.rejectedCount} />
       <div className="mt-4">
-        <TextField label="Import into address book" value={book} onChange={setBook} isRequired description="A new name creates a new address book." />
+        <TextField
+          label="Import into address book"
+          value={book}
+          onChange={setBook}
+          isRequired
+          description="A new name creates a new address book."
+        />
       </div>
-      <ImportModeChoice importId={preview.id} book={book} rejected={preview.rejectedCount} mode={mode} onModeChange={setMode} />
+      <ImportModeChoice
+        importId={preview.id}
+        book={book}
+        rejected={preview.rejectedCount}
+        mode={mode}
+        onModeChange={setMode}
+      />
       <DialogActions>
         <Button slot="close" variant="secondary">
           Cancel
@@ -155,7 +195,14 @@ function ProgressView({ job }: { job: ImportJob }) {
         <p className="text-sm text-slate-700">
           Importing… {job.progress.done} / {job.progress.total}
         </p>
-        <div role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-3 overflow-hidden rounded-full bg-slate-200">
+        <div
+          role="progressbar"
+          aria-label="Import progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-3 overflow-hidden rounded-full bg-slate-200"
+        >
           <div className="h-full bg-brand-700 transition-all" style={{ width: `${percent}%` }} />
         </div>
       </div>
@@ -201,7 +248,8 @@ function ImportFlow({ file, bookName }: { file: File; bookName: string }) {
       fetchContactImport(jobId).then(
         (job) => {
           setStep({ kind: 'importing', job });
-          if (isFinished(job.state) && job.addressBookId !== null) void Promise.all([revalidateBook(job.addressBookId), revalidateBookImports(job.addressBookId)]);
+          if (isFinished(job.state) && job.addressBookId !== null)
+            void Promise.all([revalidateBook(job.addressBookId), revalidateBookImports(job.addressBookId)]);
         },
         (failure: unknown) => contactToast.error(`An error occurred while processing: ${reasonOf(failure)}`),
       );
@@ -246,7 +294,15 @@ function ImportFlow({ file, bookName }: { file: File; bookName: string }) {
  * CSV upload: the file's preview (encoding, columns, first rows, rows new to the book or matching its contacts,
  * rejected lines) and the choice of what matching rows do, then the import's progress and report.
  */
-export function CsvImportDialog({ file, bookName, onClose }: { file: File | null; bookName: string; onClose: () => void }) {
+export function CsvImportDialog({
+  file,
+  bookName,
+  onClose,
+}: {
+  file: File | null;
+  bookName: string;
+  onClose: () => void;
+}) {
   return (
     <Dialog title="CSV Upload" size="lg" isOpen={file !== null} onOpenChange={(open) => !open && onClose()}>
       {file && <ImportFlow file={file} bookName={bookName} />}

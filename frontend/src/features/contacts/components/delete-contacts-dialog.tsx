@@ -18,7 +18,15 @@ export function deleteQuestion({ ids, names }: ContactsToDelete): string {
 }
 
 /** The delete-contact confirmation (a row's Delete, or Delete Selected), naming the contacts. */
-export function DeleteContactsDialog({ target, onCancel, onConfirm }: { target: ContactsToDelete | null; onCancel: () => void; onConfirm: (ids: number[]) => Promise<void> }) {
+export function DeleteContactsDialog({
+  target,
+  onCancel,
+  onConfirm,
+}: {
+  target: ContactsToDelete | null;
+  onCancel: () => void;
+  onConfirm: (ids: number[]) => Promise<void>;
+}) {
   return (
     <ConfirmDeleteDialog
       subject={target}

@@ -19,7 +19,12 @@ let rows: Row[] = [];
 const seen: { method: string; path: string; query: string; body: unknown }[] = [];
 let failNext: { path: string; status: number; message: string } | null = null;
 
-const row = (id: number, fields: Partial<DuplicateContact>): Row => ({ ...contactFixture(id), deleted: false, mergedInto: null, ...fields });
+const row = (id: number, fields: Partial<DuplicateContact>): Row => ({
+  ...contactFixture(id),
+  deleted: false,
+  mergedInto: null,
+  ...fields,
+});
 
 const out = ({ deleted: _deleted, mergedInto: _mergedInto, ...contact }: Row): DuplicateContact => contact;
 const live = () => rows.filter((contact) => !contact.deleted);
@@ -40,32 +45,66 @@ async function handle(request: Request): Promise<Response> {
     const digits = phoneDigits(url.searchParams.get('phone') ?? '');
     if (!digits) {
       return Response.json(
-        { statusCode: 400, error: 'Bad Request', message: 'Validation failed', details: { validation: [{ path: 'phone', message: 'Please enter a phone number to search.' }] } },
+        {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Validation failed',
+          details: { validation: [{ path: 'phone', message: 'Please enter a phone number to search.' }] },
+        },
         { status: 400 },
       );
     }
-    return Response.json(list(live().filter((contact) => contact.addressBookId === Number(match![1]) && phoneDigits(contact.phoneNumber) === digits)));
+    return Response.json(
+      list(
+        live().filter(
+          (contact) => contact.addressBookId === Number(match![1]) && phoneDigits(contact.phoneNumber) === digits,
+        ),
+      ),
+    );
   }
   if (/^address-books\/\d+\/duplicate-groups$/.test(path)) {
     const byDigits = new Map<string, Row[]>();
-    for (const contact of live()) byDigits.set(phoneDigits(contact.phoneNumber), [...(byDigits.get(phoneDigits(contact.phoneNumber)) ?? []), contact]);
+    for (const contact of live())
+      byDigits.set(phoneDigits(contact.phoneNumber), [
+        ...(byDigits.get(phoneDigits(contact.phoneNumber)) ?? []),
+        contact,
+      ]);
     const groups = [...byDigits]
       .filter(([, members]) => members.length > 1)
-      .map(([digits, members]) => ({ phoneDigits: digits, phoneNumber: members[0].phoneNumber, count: members.length, contactIds: members.map((m) => m.id) }));
-    return Response.json({ groups, contacts: live().length, duplicated: groups.reduce((sum, group) => sum + group.count, 0) });
+      .map(([digits, members]) => ({
+        phoneDigits: digits,
+        phoneNumber: members[0].phoneNumber,
+        count: members.length,
+        contactIds: members.map((m) => m.id),
+      }));
+    return Response.json({
+      groups,
+      contacts: live().length,
+      duplicated: groups.reduce((sum, group) => sum + group.count, 0),
+    });
   }
   if ((match = /^contacts\/(\d+)\/merged$/.exec(path))) {
     return Response.json(list(rows.filter((contact) => contact.mergedInto === Number(match![1]))));
   }
   if (path === 'contacts/merge') {
-    const { survivorId, contactIds, mergeEmails, mergeMemos } = body as { survivorId: number; contactIds: number[]; mergeEmails: boolean; mergeMemos: boolean };
+    const { survivorId, contactIds, mergeEmails, mergeMemos } = body as {
+      survivorId: number;
+      contactIds: number[];
+      mergeEmails: boolean;
+      mergeMemos: boolean;
+    };
     const survivor = rows.find((contact) => contact.id === survivorId && !contact.deleted);
-    if (!survivor) return Response.json({ statusCode: 404, error: 'Not Found', message: 'Contact not found' }, { status: 404 });
+    if (!survivor)
+      return Response.json({ statusCode: 404, error: 'Not Found', message: 'Contact not found' }, { status: 404 });
     // As the server does: the survivor's values first, then the others in the order given.
-    const everyone = [survivor, ...contactIds.filter((id) => id !== survivorId).map((id) => rows.find((contact) => contact.id === id)!)];
+    const everyone = [
+      survivor,
+      ...contactIds.filter((id) => id !== survivorId).map((id) => rows.find((contact) => contact.id === id)!),
+    ];
     if (mergeEmails) survivor.email = distinctValues(everyone, 'email').join(', ');
     if (mergeMemos) survivor.memo = distinctValues(everyone, 'memo').join('\n');
-    for (const other of everyone.filter((contact) => contact.id !== survivorId)) Object.assign(other, { deleted: true, mergedInto: survivorId });
+    for (const other of everyone.filter((contact) => contact.id !== survivorId))
+      Object.assign(other, { deleted: true, mergedInto: survivorId });
     return Response.json(out(survivor));
   }
   if (path === 'contacts/delete') {
@@ -85,10 +124,17 @@ async function handle(request: Request): Promise<Response> {
     const stale = changes
       .map((change) => ({ change, stored: rows.find((contact) => contact.id === change.id)! }))
       .filter(({ change, stored }) => change.version !== undefined && change.version !== stored.version)
-      .map(({ change, stored }) => ({ id: stored.id, conflictingFields: Object.keys(change).filter((field) => !['id', 'version'].includes(field)), current: out(stored) }));
+      .map(({ change, stored }) => ({
+        id: stored.id,
+        conflictingFields: Object.keys(change).filter((field) => !['id', 'version'].includes(field)),
+        current: out(stored),
+      }));
     if (stale.length > 0) {
       const details = { conflictingFields: stale.flatMap((item) => item.conflictingFields), staleRecords: stale };
-      return Response.json({ statusCode: 409, error: 'Conflict', message: 'Changed by someone else meanwhile', details }, { status: 409 });
+      return Response.json(
+        { statusCode: 409, error: 'Conflict', message: 'Changed by someone else meanwhile', details },
+        { status: 409 },
+      );
     }
     const saved = changes.map(({ version: _version, ...change }) => {
       const stored = rows.find((contact) => contact.id === change.id)!;
@@ -113,8 +159,13 @@ const wrapper = ({ children }: { children: ReactNode }) => (
   </SWRConfig>
 );
 
-const toastText = () => screen.queryAllByRole('alert').concat(screen.queryAllByRole('status')).map((element) => element.textContent ?? '');
-const expectToast = (text: string) => waitFor(() => expect(toastText().some((content) => content.includes(text))).toBe(true));
+const toastText = () =>
+  screen
+    .queryAllByRole('alert')
+    .concat(screen.queryAllByRole('status'))
+    .map((element) => element.textContent ?? '');
+const expectToast = (text: string) =>
+  waitFor(() => expect(toastText().some((content) => content.includes(text))).toBe(true));
 const searchCalls = () => seen.filter((call) => call.path.endsWith('/duplicates'));
 
 beforeEach(async () => {
@@ -169,7 +220,24 @@ describe('DuplicateCheckTab', () => {
     const table = await screen.findByRole('table', { name: 'Contacts with this phone number' });
     expect(within(table).getAllByRole('row')).toHaveLength(5);
     expect(searchCalls()[0].query).toBe(`?phone=${encodeURIComponent('+82 10 1234 5678')}`);
-    for (const column of ['ID', 'Group', 'Check', 'Conversation', 'Name', 'Phone_Number', 'Email', 'Definition1', 'Definition2', 'Definition3', 'Memo', 'Start_Or', 'Whether_Or', 'Checklist', 'Dialogue_Name', 'Change_Name']) {
+    for (const column of [
+      'ID',
+      'Group',
+      'Check',
+      'Conversation',
+      'Name',
+      'Phone_Number',
+      'Email',
+      'Definition1',
+      'Definition2',
+      'Definition3',
+      'Memo',
+      'Start_Or',
+      'Whether_Or',
+      'Checklist',
+      'Dialogue_Name',
+      'Change_Name',
+    ]) {
       expect(within(table).getByRole('columnheader', { name: column })).toBeTruthy();
     }
 
@@ -195,16 +263,25 @@ describe('DuplicateCheckTab', () => {
     await user.click(mergeEmails);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await expectToast('Merged 3 contacts into 김민준 (ID 2).');
-    expect(seen.find((call) => call.path === 'contacts/merge')?.body).toEqual({ survivorId: 2, contactIds: [1, 2, 3, 4], mergeEmails: true, mergeMemos: false });
+    expect(seen.find((call) => call.path === 'contacts/merge')?.body).toEqual({
+      survivorId: 2,
+      contactIds: [1, 2, 3, 4],
+      mergeEmails: true,
+      mergeMemos: false,
+    });
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
-    expect((screen.getByRole('textbox', { name: 'Email of 김민준 (ID 2)' }) as HTMLInputElement).value).toBe('KIM@a.kr, minjun@b.kr, mj@c.kr');
+    expect((screen.getByRole('textbox', { name: 'Email of 김민준 (ID 2)' }) as HTMLInputElement).value).toBe(
+      'KIM@a.kr, minjun@b.kr, mj@c.kr',
+    );
 
     const merged = await screen.findByRole('region', { name: /Merged contacts: 3 merged into 김민준 \(ID 2\)/ });
     await user.click(within(merged).getByRole('button', { name: 'Undo merge' }));
     await expectToast('Restored 3 merged contacts.');
     expect(seen.find((call) => call.path === 'contacts/restore')?.body).toEqual({ contactIds: [1, 3, 4] });
     // The survivor gets its own e-mail back.
-    expect(seen.find((call) => call.path === 'contacts' && call.method === 'PUT')?.body).toEqual({ contacts: [{ id: 2, version: 1, email: 'KIM@a.kr; minjun@b.kr' }] });
+    expect(seen.find((call) => call.path === 'contacts' && call.method === 'PUT')?.body).toEqual({
+      contacts: [{ id: 2, version: 1, email: 'KIM@a.kr; minjun@b.kr' }],
+    });
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(5));
   }, 20_000);
 
@@ -221,7 +298,12 @@ describe('DuplicateCheckTab', () => {
     expect(dialog.textContent).toContain('2 contacts into 이서연 (ID 5), joining their memos.');
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
     await expectToast('Merged 1 contact into 이서연 (ID 5).');
-    expect(seen.find((call) => call.path === 'contacts/merge')?.body).toEqual({ survivorId: 5, contactIds: [5, 6], mergeEmails: false, mergeMemos: true });
+    expect(seen.find((call) => call.path === 'contacts/merge')?.body).toEqual({
+      survivorId: 5,
+      contactIds: [5, 6],
+      mergeEmails: false,
+      mergeMemos: true,
+    });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   }, 15_000);
 
@@ -277,10 +359,15 @@ describe('DuplicateCheckTab', () => {
     await user.clear(memoOf('이서연2 (ID 6)'));
     await user.type(memoOf('이서연2 (ID 6)'), 'also mine');
     // Another staff member saves row 5 meanwhile.
-    Object.assign(rows.find((contact) => contact.id === 5)!, { memo: 'theirs', version: 2 });
+    Object.assign(
+      rows.find((contact) => contact.id === 5)!,
+      { memo: 'theirs', version: 2 },
+    );
 
     await user.click(screen.getByRole('button', { name: 'Modify Confirm' }));
-    await expectToast('someone else changed 이서연 (Memo) meanwhile. The row shows the saved values; your edit is kept to re-apply. Saved 1 other contact.');
+    await expectToast(
+      'someone else changed 이서연 (Memo) meanwhile. The row shows the saved values; your edit is kept to re-apply. Saved 1 other contact.',
+    );
     expect(rows.find((contact) => contact.id === 6)).toMatchObject({ memo: 'also mine', version: 2 });
     const notice = await screen.findByRole('region', { name: 'Someone else changed 이서연 while you were editing.' });
     await waitFor(() => expect(memoOf('이서연 (ID 5)').value).toBe('theirs'));
@@ -338,4 +425,3 @@ describe('DuplicateCheckTab', () => {
     expect(searchCalls()).toHaveLength(1);
   });
 });
-

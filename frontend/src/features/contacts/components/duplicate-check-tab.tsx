@@ -62,12 +62,12 @@ function passes<T>(outcome: Outcome<T>): outcome is { ok: true; value: T } {
 
 /** The status and reason of a failed call: the server's first validation message, else its message. */
 function failureOf(error: unknown): { status?: number; reason: string } {
-  if (error instanceof ApiError) return { status: error.status, reason: error.body?.details?.validation?.[0]?.message ?? error.message };
+  if (error instanceof ApiError)
+    return { status: error.status, reason: error.body?.details?.validation?.[0]?.message ?? error.message };
   return { reason: error instanceof Error ? error.message : String(error) };
 }
 
 const fail = (action: DuplicateAction, error: unknown) => contactToast.error(failureMessage(action, failureOf(error)));
-
 
 /** A merge done here: the survivor before the first merge and after the last, so Undo can give back its fields. */
 interface MergeRecord {
@@ -130,7 +130,9 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
     try {
       const after = await mergeContacts(addressBookId, request);
       if (before) {
-        setMerges((current) => new Map(current).set(after.id, { before: current.get(after.id)?.before ?? before, after }));
+        setMerges((current) =>
+          new Map(current).set(after.id, { before: current.get(after.id)?.before ?? before, after }),
+        );
       }
       setDefaultId(after.id);
       setSelected(new Set());
@@ -148,7 +150,10 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
   const undoMerge = async (kept: DuplicateContact, merged: DuplicateContact[]) => {
     setBusy('undo');
     try {
-      await restoreContacts(addressBookId, merged.map((contact) => contact.id));
+      await restoreContacts(
+        addressBookId,
+        merged.map((contact) => contact.id),
+      );
       const record = merges.get(kept.id);
       const revert = record ? survivorRevert(record.before, record.after, kept) : null;
       if (revert) await saveDuplicateRows(addressBookId, [revert]);
@@ -202,7 +207,10 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
   const undoDelete = async () => {
     setBusy('undo');
     try {
-      const restored = await restoreContacts(addressBookId, deleted.map((contact) => contact.id));
+      const restored = await restoreContacts(
+        addressBookId,
+        deleted.map((contact) => contact.id),
+      );
       setDeleted([]);
       contactToast.success(`Restored ${countOf(restored.length, 'contact')}.`);
     } catch (failure) {
@@ -231,7 +239,13 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
           const stale = staleRecordsOf<DuplicateContact>(failure);
           if (!stale) throw failure;
           const ids = stale.map((row) => row.id);
-          refusedNow.push(...stale.map(({ id, conflictingFields, current }) => ({ contact: current, conflictingFields, edits: unsaved[id]?.fields ?? {} })));
+          refusedNow.push(
+            ...stale.map(({ id, conflictingFields, current }) => ({
+              contact: current,
+              conflictingFields,
+              edits: unsaved[id]?.fields ?? {},
+            })),
+          );
           unsaved = withoutRows(unsaved, ids);
           // None of the rows was saved: the others go again.
           const rest = changedRows(results, unsaved);
@@ -242,7 +256,9 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
       if (refusedNow.length === 0) return contactToast.success(`Saved ${countOf(saved, 'contact')}.`);
       const ids = refusedNow.map((item) => item.contact.id);
       setRefused((current) => [...current.filter((item) => !ids.includes(item.contact.id)), ...refusedNow]);
-      contactToast.error(`${refusedMessage(refusedNow)}${saved > 0 ? ` Saved ${countOf(saved, 'other contact')}.` : ''}`);
+      contactToast.error(
+        `${refusedMessage(refusedNow)}${saved > 0 ? ` Saved ${countOf(saved, 'other contact')}.` : ''}`,
+      );
       await reload();
     } catch (failure) {
       fail('save', failure);
@@ -256,7 +272,11 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
     if (!item) return;
     setRefused((current) => current.filter((candidate) => candidate !== item));
     setEdits((current) =>
-      Object.entries(item.edits).reduce((next, [field, value]) => editCell(next, item.contact, field as EditableField | 'check', value as string | boolean), current),
+      Object.entries(item.edits).reduce(
+        (next, [field, value]) =>
+          editCell(next, item.contact, field as EditableField | 'check', value as string | boolean),
+        current,
+      ),
     );
   };
 
@@ -322,10 +342,20 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
           <Button isDisabled={isBusy} isPending={busy === 'merge'} onPress={confirm}>
             Confirm
           </Button>
-          <Button variant="danger" isDisabled={isBusy} isPending={busy === 'delete'} onPress={() => void deleteSelected()}>
+          <Button
+            variant="danger"
+            isDisabled={isBusy}
+            isPending={busy === 'delete'}
+            onPress={() => void deleteSelected()}
+          >
             Delete Selected
           </Button>
-          <Button variant="secondary" isDisabled={isBusy} isPending={busy === 'save'} onPress={() => void modifyConfirm()}>
+          <Button
+            variant="secondary"
+            isDisabled={isBusy}
+            isPending={busy === 'save'}
+            onPress={() => void modifyConfirm()}
+          >
             Modify Confirm
           </Button>
         </div>
@@ -372,7 +402,9 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
                   return next;
                 })
               }
-              onToggleAll={(isSelected) => setSelected(isSelected ? new Set(results.map((contact) => contact.id)) : new Set())}
+              onToggleAll={(isSelected) =>
+                setSelected(isSelected ? new Set(results.map((contact) => contact.id)) : new Set())
+              }
               onEdit={(contact: DuplicateContact, field: EditableField | 'check', value: string | boolean) =>
                 setEdits((current) => editCell(current, contact, field, value))
               }
@@ -381,10 +413,17 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
         </>
       )}
 
-      <DuplicateMergedSection survivor={survivor} isBusy={isBusy} onUndo={(kept, merged) => void undoMerge(kept, merged)} />
+      <DuplicateMergedSection
+        survivor={survivor}
+        isBusy={isBusy}
+        onUndo={(kept, merged) => void undoMerge(kept, merged)}
+      />
 
       {deleted.length > 0 && (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700">
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700"
+        >
           <span>Deleted {deleted.map(rowName).join(', ')}</span>
           <Button variant="secondary" size="sm" isDisabled={isBusy} onPress={() => void undoDelete()}>
             Undo delete
@@ -418,6 +457,7 @@ function DuplicateCheck({ addressBookId }: { addressBookId: number }) {
  * merge the others into it (kept restorable, Undo merge), delete or edit rows, or Quick Process a whole result.
  */
 export function DuplicateCheckTab({ addressBookId }: { addressBookId: number | null }) {
-  if (addressBookId === null) return <Alert tone="info">Select an address book first to check it for duplicates.</Alert>;
+  if (addressBookId === null)
+    return <Alert tone="info">Select an address book first to check it for duplicates.</Alert>;
   return <DuplicateCheck key={addressBookId} addressBookId={addressBookId} />;
 }

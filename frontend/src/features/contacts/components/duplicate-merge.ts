@@ -42,7 +42,10 @@ type MergeableField = 'email' | 'memo';
  * The distinct non-blank values of e-mail or memo across the contacts, in order: e-mail cells may hold lists
  * separated by commas or semicolons, and e-mails are compared without case. The server joins the same values.
  */
-export function distinctValues(contacts: readonly Pick<DuplicateContact, MergeableField>[], field: MergeableField): string[] {
+export function distinctValues(
+  contacts: readonly Pick<DuplicateContact, MergeableField>[],
+  field: MergeableField,
+): string[] {
   const seen = new Set<string>();
   const values: string[] = [];
   for (const contact of contacts) {
@@ -60,7 +63,10 @@ export function distinctValues(contacts: readonly Pick<DuplicateContact, Mergeab
 }
 
 /** Which merge boxes can be ticked: each needs more than one distinct value among the results (spec §5). */
-export function mergeAvailability(contacts: readonly Pick<DuplicateContact, MergeableField>[]): { emails: boolean; memos: boolean } {
+export function mergeAvailability(contacts: readonly Pick<DuplicateContact, MergeableField>[]): {
+  emails: boolean;
+  memos: boolean;
+} {
   return { emails: distinctValues(contacts, 'email').length > 1, memos: distinctValues(contacts, 'memo').length > 1 };
 }
 
@@ -81,9 +87,14 @@ export interface MergeChoices {
  * Confirm: every result merges into the default. A box that cannot be ticked (one distinct value or fewer)
  * is sent as false whatever its state.
  */
-export function buildMergeRequest(results: readonly DuplicateContact[], defaultId: number | null, choices: MergeChoices): Outcome<MergeRequest> {
+export function buildMergeRequest(
+  results: readonly DuplicateContact[],
+  defaultId: number | null,
+  choices: MergeChoices,
+): Outcome<MergeRequest> {
   if (results.length === 0) return refuse(DUPLICATE_MESSAGES.noData);
-  if (defaultId === null || !results.some((contact) => contact.id === defaultId)) return refuse(DUPLICATE_MESSAGES.noDefault);
+  if (defaultId === null || !results.some((contact) => contact.id === defaultId))
+    return refuse(DUPLICATE_MESSAGES.noDefault);
   if (results.length < 2) return refuse(DUPLICATE_MESSAGES.nothingToMerge);
   const available = mergeAvailability(results);
   return ok({
@@ -101,7 +112,10 @@ export function buildQuickProcess(results: readonly DuplicateContact[]): Outcome
 }
 
 /** Delete Selected needs a selection; only rows still shown count. */
-export function checkDeletion(results: readonly DuplicateContact[], selectedIds: ReadonlySet<number>): Outcome<number[]> {
+export function checkDeletion(
+  results: readonly DuplicateContact[],
+  selectedIds: ReadonlySet<number>,
+): Outcome<number[]> {
   const ids = results.filter((contact) => selectedIds.has(contact.id)).map((contact) => contact.id);
   return ids.length > 0 ? ok(ids) : refuse(DUPLICATE_MESSAGES.nothingToDelete);
 }
@@ -132,7 +146,12 @@ export interface RowEdit {
 export type Edits = Readonly<Record<number, RowEdit>>;
 
 /** Records one cell's new value; a value typed back to the saved one is no longer an edit. */
-export function editCell(edits: Edits, contact: DuplicateContact, field: EditableField | 'check', value: string | boolean): Edits {
+export function editCell(
+  edits: Edits,
+  contact: DuplicateContact,
+  field: EditableField | 'check',
+  value: string | boolean,
+): Edits {
   const before = edits[contact.id];
   const row: RowEdits = { ...before?.fields, [field]: value };
   if (contact[field] === value) delete row[field];
@@ -158,7 +177,9 @@ export function changedRows(results: readonly DuplicateContact[], edits: Edits):
   for (const contact of results) {
     const row = edits[contact.id];
     if (!row) continue;
-    const changes = Object.fromEntries(Object.entries(row.fields).filter(([field, value]) => contact[field as keyof DuplicateContact] !== value));
+    const changes = Object.fromEntries(
+      Object.entries(row.fields).filter(([field, value]) => contact[field as keyof DuplicateContact] !== value),
+    );
     if (Object.keys(changes).length > 0) rows.push({ id: contact.id, version: row.version, ...changes });
   }
   return rows.length > 0 ? ok(rows) : refuse(DUPLICATE_MESSAGES.noChanges);
@@ -169,7 +190,11 @@ export function changedRows(results: readonly DuplicateContact[], edits: Edits):
  * (filled blanks, joined e-mails and memos), or null when it changed none. A field changed again since the
  * merge (`current` differs from `after`) keeps its newer value.
  */
-export function survivorRevert(before: DuplicateContact, after: DuplicateContact, current: DuplicateContact = after): ContactChange | null {
+export function survivorRevert(
+  before: DuplicateContact,
+  after: DuplicateContact,
+  current: DuplicateContact = after,
+): ContactChange | null {
   const changes: Partial<Record<EditableField, string>> = {};
   for (const field of EDITABLE_FIELDS) {
     if (before[field] !== after[field] && current[field] === after[field]) changes[field] = before[field];
@@ -185,8 +210,8 @@ export type DuplicateAction = 'merge' | 'process' | 'save';
  */
 export function failureMessage(action: DuplicateAction, failure: { status?: number; reason: string }): string {
   if (failure.status === 404) return DUPLICATE_MESSAGES.notFound;
-  if (action === 'merge') return failure.status === 400 && failure.reason ? failure.reason : DUPLICATE_MESSAGES.mergeFailed;
+  if (action === 'merge')
+    return failure.status === 400 && failure.reason ? failure.reason : DUPLICATE_MESSAGES.mergeFailed;
   if (action === 'save') return DUPLICATE_MESSAGES.savingFailed(failure.reason);
   return DUPLICATE_MESSAGES.processingFailed(failure.reason);
 }
-

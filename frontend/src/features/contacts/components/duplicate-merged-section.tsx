@@ -13,7 +13,10 @@ export function DuplicateMergedSection({ survivor, isBusy, onUndo }: DuplicateMe
   const { data: merged } = useMergedContacts(survivor?.id ?? null);
   if (!survivor || !merged || merged.length === 0) return null;
   return (
-    <section aria-labelledby="merged-contacts-heading" className="rounded-lg border border-emerald-200 bg-emerald-50/60 p-3">
+    <section
+      aria-labelledby="merged-contacts-heading"
+      className="rounded-lg border border-emerald-200 bg-emerald-50/60 p-3"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="merged-contacts-heading" className="text-sm font-semibold text-emerald-900">
           Merged contacts: {merged.length} merged into {rowName(survivor)}

@@ -20,7 +20,8 @@ const COLUMNS: readonly { label: string; field: EditableField; width: string }[]
   { label: 'Change_Name', field: 'modifyChat', width: 'w-32' },
 ];
 
-const headClass = 'sticky top-0 z-10 bg-slate-50 px-2 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';
+const headClass =
+  'sticky top-0 z-10 bg-slate-50 px-2 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700';
 const inputClass = `h-8 rounded-md border bg-white px-2 text-sm text-slate-900 outline-none focus:border-brand-600 focus:ring-2
   focus:ring-brand-600/40 disabled:bg-slate-100`;
 const checkboxClass = 'size-4 cursor-pointer accent-brand-700 disabled:cursor-not-allowed';
@@ -43,7 +44,16 @@ interface DuplicateResultsTableProps {
 }
 
 /** The search results: a select box per row, the Default marker, and every cell of the form editable in place. */
-export function DuplicateResultsTable({ contacts, selectedIds, defaultId, edits, isDisabled, onToggle, onToggleAll, onEdit }: DuplicateResultsTableProps) {
+export function DuplicateResultsTable({
+  contacts,
+  selectedIds,
+  defaultId,
+  edits,
+  isDisabled,
+  onToggle,
+  onToggleAll,
+  onEdit,
+}: DuplicateResultsTableProps) {
   const allSelected = contacts.length > 0 && contacts.every((contact) => selectedIds.has(contact.id));
   const someSelected = contacts.some((contact) => selectedIds.has(contact.id));
   return (
@@ -65,10 +75,18 @@ export function DuplicateResultsTable({ contacts, selectedIds, defaultId, edits,
                 onChange={(event) => onToggleAll(event.target.checked)}
               />
             </th>
-            <th scope="col" className={headClass}>Default</th>
-            <th scope="col" className={headClass}>ID</th>
-            <th scope="col" className={headClass}>Group</th>
-            <th scope="col" className={headClass}>Check</th>
+            <th scope="col" className={headClass}>
+              Default
+            </th>
+            <th scope="col" className={headClass}>
+              ID
+            </th>
+            <th scope="col" className={headClass}>
+              Group
+            </th>
+            <th scope="col" className={headClass}>
+              Check
+            </th>
             {COLUMNS.map((column) => (
               <th key={column.field} scope="col" className={headClass}>
                 {column.label}
@@ -100,7 +118,9 @@ export function DuplicateResultsTable({ contacts, selectedIds, defaultId, edits,
                 </td>
                 <td className="px-2 py-1.5">
                   {isDefault && (
-                    <span className="inline-flex rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">Default</span>
+                    <span className="inline-flex rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                      Default
+                    </span>
                   )}
                 </td>
                 <th scope="row" className="px-2 py-1.5 font-medium whitespace-nowrap text-slate-900">

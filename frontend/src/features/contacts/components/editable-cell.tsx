@@ -15,7 +15,14 @@ interface EditableCellProps {
  * A cell edited in place: the change counts when focus leaves or Enter is pressed; Escape puts the value back. A
  * value `validate` refuses stays in the cell, marked with the reason, and is not saved.
  */
-export const EditableCell = memo(function EditableCell({ value, label, type = 'text', owner, onCommit, validate }: EditableCellProps) {
+export const EditableCell = memo(function EditableCell({
+  value,
+  label,
+  type = 'text',
+  owner,
+  onCommit,
+  validate,
+}: EditableCellProps) {
   const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
   // A refusal belongs to the value and the contact it was typed over: a new one from the server clears it.
@@ -31,7 +38,8 @@ export const EditableCell = memo(function EditableCell({ value, label, type = 't
     if (!element || (before?.owner === owner && before.value === value)) return;
     const focused = element === element.ownerDocument.activeElement;
     // Another contact arrived mid-edit: what was typed counts for the contact it was typed for, as when focus leaves.
-    if (focused && before && before.owner !== owner && element.value !== before.value && !validate?.(element.value)) before.onCommit(element.value);
+    if (focused && before && before.owner !== owner && element.value !== before.value && !validate?.(element.value))
+      before.onCommit(element.value);
     element.value = value;
   });
 
@@ -66,7 +74,10 @@ export const EditableCell = memo(function EditableCell({ value, label, type = 't
       />
       {problem && (
         // Described, not announced: the contact book's toast says it aloud, naming the contact.
-        <span id={errorId} className="pointer-events-none absolute right-1 flex size-4 items-center justify-center rounded-full bg-red-600 text-[10px] font-bold text-white">
+        <span
+          id={errorId}
+          className="pointer-events-none absolute right-1 flex size-4 items-center justify-center rounded-full bg-red-600 text-[10px] font-bold text-white"
+        >
           !<span className="sr-only">{problem}</span>
         </span>
       )}

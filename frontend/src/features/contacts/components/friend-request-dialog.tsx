@@ -22,7 +22,11 @@ interface FriendRequestDialogProps {
 function LeftOutNote({ leftOut }: { leftOut: readonly LeftOut<Contact>[] }) {
   if (leftOut.length === 0) return null;
   return (
-    <p role="note" aria-label="Left out" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+    <p
+      role="note"
+      aria-label="Left out"
+      className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+    >
       <span className="font-semibold">Left out:</span> {leftOutText(leftOut)}
     </p>
   );
@@ -31,7 +35,12 @@ function LeftOutNote({ leftOut }: { leftOut: readonly LeftOut<Contact>[] }) {
 function TargetTable({ contacts }: { contacts: Contact[] }) {
   return (
     // Focusable: a long list scrolls, and keyboard users scroll it too.
-    <div role="region" aria-label="Friend request targets" tabIndex={0} className="max-h-72 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
+    <div
+      role="region"
+      aria-label="Friend request targets"
+      tabIndex={0}
+      className="max-h-72 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <table className="w-full text-sm">
         <thead className="sticky top-0 bg-slate-100 text-left text-xs text-slate-700">
           <tr>
@@ -79,7 +88,11 @@ export function FriendRequestDialog({ request, onSend, onClose }: FriendRequestD
       >
         {request && (
           <>
-            <p className="mb-3 text-sm text-slate-700">{request.single ? 'This contact will receive a friend request.' : `${countOf(count, 'contact')} will receive a friend request.`}</p>
+            <p className="mb-3 text-sm text-slate-700">
+              {request.single
+                ? 'This contact will receive a friend request.'
+                : `${countOf(count, 'contact')} will receive a friend request.`}
+            </p>
             <TargetTable contacts={request.contacts} />
             <LeftOutNote leftOut={request.leftOut} />
             <DialogActions>
@@ -91,7 +104,13 @@ export function FriendRequestDialog({ request, onSend, onClose }: FriendRequestD
           </>
         )}
       </Dialog>
-      <Dialog title="Confirm Friend Addition" role="alertdialog" size="sm" isOpen={request !== null && isConfirming} onOpenChange={(open) => !open && close()}>
+      <Dialog
+        title="Confirm Friend Addition"
+        role="alertdialog"
+        size="sm"
+        isOpen={request !== null && isConfirming}
+        onOpenChange={(open) => !open && close()}
+      >
         <p className="text-sm text-slate-700">Send friend requests to {countOf(count, 'contact')}?</p>
         {request && <LeftOutNote leftOut={request.leftOut} />}
         <DialogActions>

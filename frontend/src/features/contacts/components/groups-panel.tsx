@@ -24,9 +24,7 @@ function Item({ id, name, count }: { id: string; name: string; count: number }) 
   return (
     <ListBoxItem id={id} textValue={name} className={itemClass}>
       <span className="truncate">{name}</span>
-      <span className="text-xs tabular-nums text-slate-600">
-        {count}
-      </span>
+      <span className="text-xs tabular-nums text-slate-600">{count}</span>
     </ListBoxItem>
   );
 }

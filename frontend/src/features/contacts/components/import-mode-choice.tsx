@@ -24,7 +24,19 @@ function Count({ label, value }: { label: string; value: number | null }) {
  * How rows matching a contact of the book (by phone digits) are imported, with the preview's counts for the book
  * named: new rows, rows matching a contact, rejected lines.
  */
-export function ImportModeChoice({ importId, book, rejected, mode, onModeChange }: { importId: string; book: string; rejected: number; mode: ImportMode; onModeChange: (mode: ImportMode) => void }) {
+export function ImportModeChoice({
+  importId,
+  book,
+  rejected,
+  mode,
+  onModeChange,
+}: {
+  importId: string;
+  book: string;
+  rejected: number;
+  mode: ImportMode;
+  onModeChange: (mode: ImportMode) => void;
+}) {
   const [debouncedBook] = useDebouncedValue(book.trim(), MATCH_DEBOUNCE_MS);
   const [counts, setCounts] = useState<Counts | null>(null);
 
@@ -46,13 +58,24 @@ export function ImportModeChoice({ importId, book, rejected, mode, onModeChange 
   return (
     <section aria-label="Matching contacts" className="mt-4 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
-        <RadioGroup value={mode} onChange={(value) => onModeChange(value as ImportMode)} className="flex min-w-64 flex-1 flex-col gap-1.5">
+        <RadioGroup
+          value={mode}
+          onChange={(value) => onModeChange(value as ImportMode)}
+          className="flex min-w-64 flex-1 flex-col gap-1.5"
+        >
           <Label className="text-sm font-medium text-slate-800">Rows whose phone matches a contact of the book</Label>
           {IMPORT_MODES.map((option) => (
-            <Radio key={option.id} value={option.id} className={`flex cursor-pointer items-start gap-2 rounded-md py-0.5 text-sm text-slate-800 ${focusRing}`}>
+            <Radio
+              key={option.id}
+              value={option.id}
+              className={`flex cursor-pointer items-start gap-2 rounded-md py-0.5 text-sm text-slate-800 ${focusRing}`}
+            >
               {({ isSelected }) => (
                 <>
-                  <span aria-hidden="true" className={`mt-0.5 size-4 shrink-0 rounded-full border-2 ${isSelected ? 'border-brand-700 bg-brand-700 ring-2 ring-inset ring-white' : 'border-slate-400'}`} />
+                  <span
+                    aria-hidden="true"
+                    className={`mt-0.5 size-4 shrink-0 rounded-full border-2 ${isSelected ? 'border-brand-700 bg-brand-700 ring-2 ring-inset ring-white' : 'border-slate-400'}`}
+                  />
                   <span>
                     <span className="font-medium">{option.label}</span>
                     <Text slot="description" className="block text-xs text-slate-600">
@@ -71,7 +94,13 @@ export function ImportModeChoice({ importId, book, rejected, mode, onModeChange 
             <Count label="Rejected" value={rejected} />
           </dl>
           <p className="text-xs text-slate-600" aria-live="polite">
-            {!book.trim() ? 'Name the address book to count the matches.' : !current ? 'Counting matches…' : 'error' in current ? current.error : modeOutcome(mode, current.matches)}
+            {!book.trim()
+              ? 'Name the address book to count the matches.'
+              : !current
+                ? 'Counting matches…'
+                : 'error' in current
+                  ? current.error
+                  : modeOutcome(mode, current.matches)}
           </p>
         </div>
       </div>

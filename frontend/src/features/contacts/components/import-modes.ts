@@ -5,10 +5,13 @@ import { countOf } from '../../../lib/count-words.ts';
 /** The choice of the CSV dialog: what happens to a row whose phone matches a contact of the book. */
 export const IMPORT_MODES: readonly { id: ImportMode; label: string; description: string }[] = [
   { id: 'add', label: 'Add all', description: 'Every row becomes a new contact, matching or not.' },
-  { id: 'update', label: 'Update matches', description: 'A matched contact gets the row’s non-empty fields; other rows are added.' },
+  {
+    id: 'update',
+    label: 'Update matches',
+    description: 'A matched contact gets the row’s non-empty fields; other rows are added.',
+  },
   { id: 'skip', label: 'Skip matches', description: 'Matched rows are left out; other rows are added.' },
 ];
-
 
 /** What the import will do in a mode, in the preview's words. */
 export function modeOutcome(mode: ImportMode, matches: ImportMatches): string {

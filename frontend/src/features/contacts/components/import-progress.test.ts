@@ -18,7 +18,9 @@ describe('import progress', () => {
   it('reports a finished import in its mode’s words', () => {
     const job = { imported: 3, matchedRows: 4, updated: 5, rejected: [{}] };
     expect(importedText({ ...job, mode: 'add' })).toBe('Imported 3 contacts. Rejected 1.');
-    expect(importedText({ ...job, mode: 'update' })).toBe('Added 3 contacts, updated 5 from 4 matching rows. Rejected 1.');
+    expect(importedText({ ...job, mode: 'update' })).toBe(
+      'Added 3 contacts, updated 5 from 4 matching rows. Rejected 1.',
+    );
     expect(importedText({ ...job, mode: 'skip' })).toBe('Added 3 contacts, skipped 4 matching rows. Rejected 1.');
   });
 });

@@ -15,9 +15,17 @@ export function progressPercent(progress: { done: number; total: number }): numb
 }
 
 /** The report of a finished import, in its mode's words. */
-export function importedText(job: { mode: string; imported: number; matchedRows: number; updated: number; rejected: readonly unknown[] }): string {
+export function importedText(job: {
+  mode: string;
+  imported: number;
+  matchedRows: number;
+  updated: number;
+  rejected: readonly unknown[];
+}): string {
   const rejected = `Rejected ${job.rejected.length}.`;
-  if (job.mode === 'update') return `Added ${countOf(job.imported, 'contact')}, updated ${job.updated} from ${countOf(job.matchedRows, 'matching row')}. ${rejected}`;
-  if (job.mode === 'skip') return `Added ${countOf(job.imported, 'contact')}, skipped ${countOf(job.matchedRows, 'matching row')}. ${rejected}`;
+  if (job.mode === 'update')
+    return `Added ${countOf(job.imported, 'contact')}, updated ${job.updated} from ${countOf(job.matchedRows, 'matching row')}. ${rejected}`;
+  if (job.mode === 'skip')
+    return `Added ${countOf(job.imported, 'contact')}, skipped ${countOf(job.matchedRows, 'matching row')}. ${rejected}`;
   return `Imported ${countOf(job.imported, 'contact')}. ${rejected}`;
 }

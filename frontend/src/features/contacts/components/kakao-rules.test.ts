@@ -11,7 +11,16 @@ import {
   singleFriendTarget,
 } from './kakao-rules.ts';
 
-const contact = (id: number, over: Partial<{ contactName: string; check: boolean; phoneNumber: string; checklistConfirm: string; kakaoTalk: string }> = {}) => ({
+const contact = (
+  id: number,
+  over: Partial<{
+    contactName: string;
+    check: boolean;
+    phoneNumber: string;
+    checklistConfirm: string;
+    kakaoTalk: string;
+  }> = {},
+) => ({
   id,
   contactName: `연락처${id}`,
   check: true,
@@ -49,16 +58,26 @@ describe('friendRequestTargets', () => {
       contact(3, { contactName: '이서연', checklistConfirm: '불일치' }),
       contact(4, { contactName: '', phoneNumber: '' }),
     ]);
-    expect(result.ok && leftOutText(result.leftOut)).toBe('김민준 (no phone number), 이서연 (checklist: 불일치), #4 (no phone number)');
+    expect(result.ok && leftOutText(result.leftOut)).toBe(
+      '김민준 (no phone number), 이서연 (checklist: 불일치), #4 (no phone number)',
+    );
   });
 
   it('says No contacts available. when nobody checked has a phone', () => {
-    expect(friendRequestTargets([contact(1, { check: false }), contact(2, { phoneNumber: '' })])).toEqual({ ok: false, message: 'No contacts available.' });
+    expect(friendRequestTargets([contact(1, { check: false }), contact(2, { phoneNumber: '' })])).toEqual({
+      ok: false,
+      message: 'No contacts available.',
+    });
     expect(friendRequestTargets([])).toEqual({ ok: false, message: KAKAO_MESSAGES.noFriendTargets });
   });
 
   it('names the checklist when every reachable contact already has one', () => {
-    expect(friendRequestTargets([contact(1, { checklistConfirm: 'Match' }), contact(2, { checklistConfirm: 'inconsistency' })])).toEqual({
+    expect(
+      friendRequestTargets([
+        contact(1, { checklistConfirm: 'Match' }),
+        contact(2, { checklistConfirm: 'inconsistency' }),
+      ]),
+    ).toEqual({
       ok: false,
       message: KAKAO_MESSAGES.checklistDone,
     });
@@ -72,12 +91,20 @@ describe('friendRequestTargets', () => {
 
 describe('nicknameTargets', () => {
   it('takes checked contacts whose checklist is inconsistency in any spelling', () => {
-    const result = nicknameTargets([contact(1, { checklistConfirm: 'inconsistency' }), contact(2, { checklistConfirm: 'Mismatch' }), contact(3, { checklistConfirm: 'agreement' }), contact(4, { check: false, checklistConfirm: '불일치' })]);
+    const result = nicknameTargets([
+      contact(1, { checklistConfirm: 'inconsistency' }),
+      contact(2, { checklistConfirm: 'Mismatch' }),
+      contact(3, { checklistConfirm: 'agreement' }),
+      contact(4, { check: false, checklistConfirm: '불일치' }),
+    ]);
     expect(result.ok && result.contacts.map((c) => c.id)).toEqual([1, 2]);
   });
 
   it('says there is nobody to correct', () => {
-    expect(nicknameTargets([contact(1)])).toEqual({ ok: false, message: 'There are no contacts that need to change their nickname.' });
+    expect(nicknameTargets([contact(1)])).toEqual({
+      ok: false,
+      message: 'There are no contacts that need to change their nickname.',
+    });
   });
 });
 

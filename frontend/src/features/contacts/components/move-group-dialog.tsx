@@ -14,7 +14,11 @@ interface MoveGroupDialogProps {
   onClose: () => void;
 }
 
-function MoveForm({ contactIds, groups, onMove }: { contactIds: number[] } & Pick<MoveGroupDialogProps, 'groups' | 'onMove'>) {
+function MoveForm({
+  contactIds,
+  groups,
+  onMove,
+}: { contactIds: number[] } & Pick<MoveGroupDialogProps, 'groups' | 'onMove'>) {
   const [groupId, setGroupId] = useState<number | null>(null);
   const [isMoving, setMoving] = useState(false);
   return (
@@ -54,7 +58,12 @@ function MoveForm({ contactIds, groups, onMove }: { contactIds: number[] } & Pic
 /** Move Checked Group: the checked contacts go to the chosen group. */
 export function MoveGroupDialog({ contactIds, groups, onMove, onClose }: MoveGroupDialogProps) {
   return (
-    <Dialog title="Move Checked Group" size="sm" isOpen={contactIds !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog
+      title="Move Checked Group"
+      size="sm"
+      isOpen={contactIds !== null}
+      onOpenChange={(open) => !open && onClose()}
+    >
       {contactIds && <MoveForm contactIds={contactIds} groups={groups} onMove={onMove} />}
     </Dialog>
   );

@@ -40,9 +40,15 @@ const inKorean = (message: string) => KOREAN_MESSAGES[message] ?? message;
 const th = 'px-3 py-2 text-left text-xs font-semibold text-slate-700';
 const td = 'px-3 py-1.5 align-top';
 
-function NicknameForm({ request, onSave, onClose }: { request: NicknameRequest } & Omit<NicknameDialogProps, 'request'>) {
+function NicknameForm({
+  request,
+  onSave,
+  onClose,
+}: { request: NicknameRequest } & Omit<NicknameDialogProps, 'request'>) {
   const [mode, setMode] = useState<NicknameMode>(request.mode);
-  const [names, setNames] = useState<Record<number, string>>(() => Object.fromEntries(request.contacts.map((contact) => [contact.id, contact.modifyChat])));
+  const [names, setNames] = useState<Record<number, string>>(() =>
+    Object.fromEntries(request.contacts.map((contact) => [contact.id, contact.modifyChat])),
+  );
   const [problems, setProblems] = useState<Record<number, string>>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [isPreview, setPreview] = useState(false);
@@ -69,7 +75,9 @@ function NicknameForm({ request, onSave, onClose }: { request: NicknameRequest }
       const outcome = await onSave(mode, request.contacts, names);
       if (outcome.ok) return onClose();
       setSummary(inKorean(outcome.message));
-      setProblems(Object.fromEntries(Object.entries(outcome.problems ?? {}).map(([id, problem]) => [id, inKorean(problem)])));
+      setProblems(
+        Object.fromEntries(Object.entries(outcome.problems ?? {}).map(([id, problem]) => [id, inKorean(problem)])),
+      );
       setPreview(false);
     } finally {
       setSaving(false);
@@ -115,14 +123,26 @@ function NicknameForm({ request, onSave, onClose }: { request: NicknameRequest }
   return (
     <>
       {request.canChooseMode && (
-        <RadioGroup value={mode} onChange={(value) => setMode(value as NicknameMode)} orientation="horizontal" className="mb-3 flex flex-col gap-1.5">
+        <RadioGroup
+          value={mode}
+          onChange={(value) => setMode(value as NicknameMode)}
+          orientation="horizontal"
+          className="mb-3 flex flex-col gap-1.5"
+        >
           <span className="text-sm font-medium text-slate-800">수정 방법</span>
           <div className="flex gap-4">
             {(['existing', 'new'] as const).map((value) => (
-              <Radio key={value} value={value} className={`flex cursor-pointer items-center gap-2 rounded-md text-sm text-slate-800 ${focusRing}`}>
+              <Radio
+                key={value}
+                value={value}
+                className={`flex cursor-pointer items-center gap-2 rounded-md text-sm text-slate-800 ${focusRing}`}
+              >
                 {({ isSelected }) => (
                   <>
-                    <span aria-hidden="true" className={`size-4 rounded-full border-2 ${isSelected ? 'border-brand-700 bg-brand-700 ring-2 ring-inset ring-white' : 'border-slate-400'}`} />
+                    <span
+                      aria-hidden="true"
+                      className={`size-4 rounded-full border-2 ${isSelected ? 'border-brand-700 bg-brand-700 ring-2 ring-inset ring-white' : 'border-slate-400'}`}
+                    />
                     {value === 'existing' ? '기존 이름 사용' : '새 이름 입력'}
                   </>
                 )}
@@ -154,7 +174,12 @@ function NicknameForm({ request, onSave, onClose }: { request: NicknameRequest }
                 <td className={td}>{contact.kakaoTalk}</td>
                 <td className={td}>
                   {mode === 'existing' ? (
-                    <input readOnly value={contact.kakaoTalk} aria-label={`기존 이름: ${contact.contactName}`} className="h-8 w-full rounded-md border border-slate-200 bg-slate-100 px-2 text-slate-700" />
+                    <input
+                      readOnly
+                      value={contact.kakaoTalk}
+                      aria-label={`기존 이름: ${contact.contactName}`}
+                      className="h-8 w-full rounded-md border border-slate-200 bg-slate-100 px-2 text-slate-700"
+                    />
                   ) : (
                     <>
                       <input
@@ -193,7 +218,12 @@ function NicknameForm({ request, onSave, onClose }: { request: NicknameRequest }
 
 /** Edit conversation name (spec §2): Korean labels, the existing name read-only or a new name each, a confirmation preview. */
 export function NicknameDialog({ request, onSave, onClose }: NicknameDialogProps) {
-  const title = !request || request.canChooseMode ? '대화명 수정' : request.mode === 'existing' ? '대화명 수정 (기존 이름 사용)' : '대화명 수정 (새 이름)';
+  const title =
+    !request || request.canChooseMode
+      ? '대화명 수정'
+      : request.mode === 'existing'
+        ? '대화명 수정 (기존 이름 사용)'
+        : '대화명 수정 (새 이름)';
   return (
     <Dialog title={title} size="lg" isOpen={request !== null} onOpenChange={(open) => !open && onClose()}>
       {request && <NicknameForm request={request} onSave={onSave} onClose={onClose} />}

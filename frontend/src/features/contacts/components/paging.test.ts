@@ -40,7 +40,9 @@ describe('rowsBySlot', () => {
     for (const scrollTop of [0, 40, 130, 4000, 4020, 1_000_000]) {
       const window = rowWindow(scrollTop, 400, 40, 30_000, 5);
       const rows = rowsBySlot(window, slots);
-      expect(rows.map(({ index }) => index).sort((a, b) => a - b)).toEqual(Array.from({ length: window.end - window.start }, (_, i) => window.start + i));
+      expect(rows.map(({ index }) => index).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: window.end - window.start }, (_, i) => window.start + i),
+      );
       expect(new Set(rows.map(({ slot }) => slot)).size).toBe(rows.length);
       for (const { index, slot } of rows) expect(index % slots).toBe(slot);
     }

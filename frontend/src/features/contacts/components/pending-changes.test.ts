@@ -16,13 +16,19 @@ describe('pending changes', () => {
   });
 
   it('sends the version of the row as it was when first edited, even after the list was read again', () => {
-    const pending = addEdits(addEdits(NO_CHANGES, row(1), { memo: 'mine' }), { ...row(1), memo: 'theirs', version: 2 }, { email: 'a@b.c' });
+    const pending = addEdits(
+      addEdits(NO_CHANGES, row(1), { memo: 'mine' }),
+      { ...row(1), memo: 'theirs', version: 2 },
+      { email: 'a@b.c' },
+    );
     expect(toSaveBody(pending)).toEqual([{ id: 1, version: 1, memo: 'mine', email: 'a@b.c' }]);
   });
 
   it('settles what was sent and keeps what changed since, on the version the save made', () => {
     const sent = toSaveBody(addEdits(NO_CHANGES, row(1), { contactName: 'Kim', memo: 'm' }));
-    const later = addEdits(addEdits(NO_CHANGES, row(1), { contactName: 'Kim', memo: 'm2' }), row(2), { email: 'x@y.z' });
+    const later = addEdits(addEdits(NO_CHANGES, row(1), { contactName: 'Kim', memo: 'm2' }), row(2), {
+      email: 'x@y.z',
+    });
     expect(toSaveBody(settle(later, sent, [{ ...row(1), contactName: 'Kim', memo: 'm', version: 2 }]))).toEqual([
       { id: 1, version: 2, memo: 'm2' },
       { id: 2, version: 1, email: 'x@y.z' },

@@ -59,7 +59,11 @@ export function toSaveBody(pending: PendingChanges): ContactSave[] {
  * After a save: drops what was sent, keeping fields edited again while it was in flight; those are based on the
  * version the save made (`saved`, the rows it answered).
  */
-export function settle(pending: PendingChanges, sent: readonly ContactSave[], saved: readonly Contact[]): PendingChanges {
+export function settle(
+  pending: PendingChanges,
+  sent: readonly ContactSave[],
+  saved: readonly Contact[],
+): PendingChanges {
   const next = new Map(pending);
   const savedVersions = new Map(saved.map((contact) => [contact.id, contact.version]));
   for (const { id, version: _sentOn, ...fields } of sent) {

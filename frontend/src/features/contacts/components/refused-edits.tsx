@@ -15,7 +15,11 @@ interface RefusedEditsProps {
 export function RefusedEdits({ refused, groupNames = new Map(), onReapply, onDismiss }: RefusedEditsProps) {
   if (refused.length === 0) return null;
   const shown = (field: string, value: unknown) =>
-    field === 'groupId' ? (value === null ? 'No group' : (groupNames.get(value as number) ?? `Group ${String(value)}`)) : String(value ?? '');
+    field === 'groupId'
+      ? value === null
+        ? 'No group'
+        : (groupNames.get(value as number) ?? `Group ${String(value)}`)
+      : String(value ?? '');
   return (
     <div className="flex flex-col gap-2">
       {refused.map(({ contact, conflictingFields, edits }) => (

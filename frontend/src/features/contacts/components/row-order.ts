@@ -5,7 +5,9 @@
  */
 export function rowsToKeep(indexes: readonly number[], pinned = -1): Set<number> {
   const fits = (position: number) =>
-    pinned < 0 || position === pinned || (position < pinned ? indexes[position]! < indexes[pinned]! : indexes[position]! > indexes[pinned]!);
+    pinned < 0 ||
+    position === pinned ||
+    (position < pinned ? indexes[position]! < indexes[pinned]! : indexes[position]! > indexes[pinned]!);
   // Longest increasing run ending at each position, by dynamic programming (a window has a few dozen rows).
   const length: number[] = [];
   const previous: number[] = [];
@@ -42,7 +44,9 @@ export function putRowsInOrder(body: HTMLElement): void {
     indexes,
     rows.findIndex((row) => row.contains(active)),
   );
-  const sorted = rows.map((row, position) => ({ row, index: indexes[position]!, stays: keep.has(position) })).sort((a, b) => a.index - b.index);
+  const sorted = rows
+    .map((row, position) => ({ row, index: indexes[position]!, stays: keep.has(position) }))
+    .sort((a, b) => a.index - b.index);
   // From the last row back, each moved row goes just before the row that follows it.
   let next: Element | null = null;
   for (let at = sorted.length - 1; at >= 0; at--) {

@@ -6,7 +6,13 @@ export interface RowWindow {
 }
 
 /** Which rows a fixed-height list renders at this scroll position: the visible ones plus `overscan` on each side. */
-export function rowWindow(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan: number): RowWindow {
+export function rowWindow(
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  rowCount: number,
+  overscan: number,
+): RowWindow {
   if (rowCount <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const visible = Math.ceil(Math.max(0, viewportHeight) / rowHeight) + 1;

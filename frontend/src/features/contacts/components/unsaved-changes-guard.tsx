@@ -13,7 +13,9 @@ interface UnsavedChangesGuardProps {
 
 /** Warns before unsaved edits are lost: leaving the page in the app (useBlocker), closing the tab (beforeunload), or switching books. */
 export function UnsavedChangesGuard({ count, bookSwitch, onStayOnBook, onLeaveBook }: UnsavedChangesGuardProps) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => count > 0 && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => count > 0 && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     if (count === 0) return;

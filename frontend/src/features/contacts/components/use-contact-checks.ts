@@ -18,7 +18,17 @@ export function useContactChecks(bookId: number | null, choice: GroupChoice | nu
       const ids = contactIds === 'book' ? null : new Set(contactIds);
       await mutate<ContactList>(
         key,
-        (list) => list && { ...list, data: list.data.map((contact) => (ids === null || ids.has(contact.id) ? (contact.check === checked ? contact : { ...contact, check: checked }) : contact)) },
+        (list) =>
+          list && {
+            ...list,
+            data: list.data.map((contact) =>
+              ids === null || ids.has(contact.id)
+                ? contact.check === checked
+                  ? contact
+                  : { ...contact, check: checked }
+                : contact,
+            ),
+          },
         { revalidate: false },
       );
       try {

@@ -6,9 +6,14 @@ import type { Contact } from '../api/contacts-keys.ts';
 import { contactFixture } from './contact-fixture.ts';
 
 const saveContacts = vi.fn<(bookId: number, rows: ContactChange[]) => Promise<Contact[]>>();
-vi.mock('../api/contacts.ts', () => ({ saveContacts: (bookId: number, rows: ContactChange[]) => saveContacts(bookId, rows) }));
+vi.mock('../api/contacts.ts', () => ({
+  saveContacts: (bookId: number, rows: ContactChange[]) => saveContacts(bookId, rows),
+}));
 const toastError = vi.fn();
-vi.mock('./contact-toast.ts', () => ({ contactToast: { error: (message: string) => toastError(message) }, reasonOf: (failure: Error) => failure.message }));
+vi.mock('./contact-toast.ts', () => ({
+  contactToast: { error: (message: string) => toastError(message) },
+  reasonOf: (failure: Error) => failure.message,
+}));
 
 const { useContactEdits } = await import('./use-contact-edits.ts');
 
@@ -30,7 +35,11 @@ beforeEach(() => {
 
 describe('the contact table’s edits', () => {
   it('sets aside an edit refused as stale, saves the other rows at once, and re-applies it on the current version', async () => {
-    saveContacts.mockRejectedValueOnce(stale).mockImplementation(async (_book, rows) => rows.map((row) => ({ ...lee, ...row, version: (row.version ?? 0) + 1 }) as Contact));
+    saveContacts
+      .mockRejectedValueOnce(stale)
+      .mockImplementation(async (_book, rows) =>
+        rows.map((row) => ({ ...lee, ...row, version: (row.version ?? 0) + 1 }) as Contact),
+      );
     const { result } = renderHook(() => useContactEdits(7, true));
 
     act(() => {
@@ -46,7 +55,9 @@ describe('the contact table’s edits', () => {
     await waitFor(() => expect(saveContacts).toHaveBeenCalledTimes(2));
     expect(saveContacts.mock.calls[1][1]).toEqual([{ id: 2, version: 1, email: 'lee@example.com' }]);
     await waitFor(() => expect(result.current.pending.size).toBe(0));
-    expect(result.current.refused).toEqual([{ contact: kimNow, conflictingFields: ['memo'], edits: { memo: '연락 안 됨' } }]);
+    expect(result.current.refused).toEqual([
+      { contact: kimNow, conflictingFields: ['memo'], edits: { memo: '연락 안 됨' } },
+    ]);
     expect(toastError).toHaveBeenCalledWith(
       'An error occurred while saving: someone else changed 김민준 (Memo) meanwhile. The row shows the saved values; your edit is kept to re-apply.',
     );

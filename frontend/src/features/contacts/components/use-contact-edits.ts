@@ -5,7 +5,16 @@ import { mergeIntoLists, type Contact } from '../api/contacts-keys.ts';
 import { contactToast, reasonOf } from './contact-toast.ts';
 import { fieldLabel } from './contact-fields.ts';
 import { nameOf } from './contact-row.tsx';
-import { addEdits, NO_CHANGES, retryDelay, settle, toSaveBody, withoutContacts, type ContactEdits, type PendingChanges } from './pending-changes.ts';
+import {
+  addEdits,
+  NO_CHANGES,
+  retryDelay,
+  settle,
+  toSaveBody,
+  withoutContacts,
+  type ContactEdits,
+  type PendingChanges,
+} from './pending-changes.ts';
 
 /** An edit refused because someone else changed the contact meanwhile: the row as it is now, and the edit kept to re-apply. */
 export interface RefusedEdit<Edits = ContactEdits> {
@@ -34,7 +43,9 @@ export interface ContactEditsState {
 
 /** What the table says when a save was refused because the contacts changed meanwhile. */
 export function refusedMessage(refused: readonly RefusedEdit<object>[]): string {
-  const named = refused.map(({ contact, conflictingFields }) => `${nameOf(contact)} (${conflictingFields.map(fieldLabel).join(', ')})`);
+  const named = refused.map(
+    ({ contact, conflictingFields }) => `${nameOf(contact)} (${conflictingFields.map(fieldLabel).join(', ')})`,
+  );
   const rows = refused.length === 1 ? 'The row shows' : 'The rows show';
   return `An error occurred while saving: someone else changed ${named.join(', ')} meanwhile. ${rows} the saved values; your edit is kept to re-apply.`;
 }
@@ -66,11 +77,19 @@ export function useContactEdits(bookId: number | null, autosave: boolean): Conta
 
   const setAside = useCallback(
     async (stale: readonly { id: number; conflictingFields: string[]; current: Contact }[]) => {
-      const kept = stale.map(({ id, conflictingFields, current }) => ({ contact: current, conflictingFields, edits: pendingRef.current.get(id)?.fields ?? {} }));
+      const kept = stale.map(({ id, conflictingFields, current }) => ({
+        contact: current,
+        conflictingFields,
+        edits: pendingRef.current.get(id)?.fields ?? {},
+      }));
       const ids = stale.map((row) => row.id);
       update((current) => withoutContacts(current, ids));
       setRefused((current) => [...current.filter((item) => !ids.includes(item.contact.id)), ...kept]);
-      if (bookId !== null) await mergeIntoLists(bookId, kept.map((item) => item.contact));
+      if (bookId !== null)
+        await mergeIntoLists(
+          bookId,
+          kept.map((item) => item.contact),
+        );
       contactToast.error(refusedMessage(kept));
     },
     [bookId, update],
@@ -123,8 +142,14 @@ export function useContactEdits(bookId: number | null, autosave: boolean): Conta
 
   useEffect(() => () => clearTimeout(retryTimer.current), []);
 
-  const edit = useCallback((original: Contact, edits: ContactEdits) => update((current) => addEdits(current, original, edits)), [update]);
-  const dismiss = useCallback((contactId: number) => setRefused((current) => current.filter((item) => item.contact.id !== contactId)), []);
+  const edit = useCallback(
+    (original: Contact, edits: ContactEdits) => update((current) => addEdits(current, original, edits)),
+    [update],
+  );
+  const dismiss = useCallback(
+    (contactId: number) => setRefused((current) => current.filter((item) => item.contact.id !== contactId)),
+    [],
+  );
   const reapply = useCallback(
     (contactId: number) => {
       const item = refused.find((candidate) => candidate.contact.id === contactId);

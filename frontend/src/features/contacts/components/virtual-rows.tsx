@@ -1,4 +1,13 @@
-import { Fragment, type ReactNode, type Ref, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import {
+  Fragment,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { putRowsInOrder } from './row-order.ts';
 import { rowsBySlot, rowWindow, windowSlots } from './row-window.ts';
 
@@ -33,7 +42,18 @@ interface VirtualRowsProps {
  * which took over 50 ms when a wheel turn or a page jump replaced every row. Rendered in slot order, the rows are put
  * back in index order in the DOM afterwards (putRowsInOrder), for Tab and screen readers.
  */
-export function VirtualRows({ ref, rowCount, rowHeight, height, width, overscan = 4, label, header, renderRow, onFirstRowChange }: VirtualRowsProps) {
+export function VirtualRows({
+  ref,
+  rowCount,
+  rowHeight,
+  height,
+  width,
+  overscan = 4,
+  label,
+  header,
+  renderRow,
+  onFirstRowChange,
+}: VirtualRowsProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const frame = useRef(0);
   const [scrollTop, setScrollTop] = useState(0);
@@ -48,11 +68,15 @@ export function VirtualRows({ ref, rowCount, rowHeight, height, width, overscan 
     });
   }, [onFirstRowChange, rowHeight]);
 
-  useImperativeHandle(ref, () => ({
-    scrollToRow: (index: number) => {
-      if (scroller.current) scroller.current.scrollTop = index * rowHeight;
-    },
-  }), [rowHeight]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToRow: (index: number) => {
+        if (scroller.current) scroller.current.scrollTop = index * rowHeight;
+      },
+    }),
+    [rowHeight],
+  );
 
   const body = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -68,7 +92,10 @@ export function VirtualRows({ ref, rowCount, rowHeight, height, width, overscan 
     return () => clearTimeout(timer);
   });
 
-  const rows = rowsBySlot(rowWindow(scrollTop, height, rowHeight, rowCount, overscan), windowSlots(height, rowHeight, overscan));
+  const rows = rowsBySlot(
+    rowWindow(scrollTop, height, rowHeight, rowCount, overscan),
+    windowSlots(height, rowHeight, overscan),
+  );
 
   return (
     <div

@@ -11,7 +11,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Code({ children }: { children: string }) {
-  return <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap text-slate-100">{children}</pre>;
+  return (
+    <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap text-slate-100">
+      {children}
+    </pre>
+  );
 }
 
 /** Every field of an error report that has a value. */

@@ -31,7 +31,9 @@ describe('parseErrorReport', () => {
   });
 
   it('accepts the detail fields at the top level', () => {
-    const report = parseErrorReport(JSON.stringify({ message: 'Bad', errorType: 'QueryFailed', conflictingFields: ['phone'] }));
+    const report = parseErrorReport(
+      JSON.stringify({ message: 'Bad', errorType: 'QueryFailed', conflictingFields: ['phone'] }),
+    );
     expect(report.errorType).toBe('QueryFailed');
     expect(report.conflictingFields).toEqual(['phone']);
   });
@@ -42,7 +44,12 @@ describe('parseErrorReport', () => {
   });
 
   it('treats text that is not JSON as the message', () => {
-    expect(parseErrorReport('Something broke')).toEqual({ message: 'Something broke', validation: [], conflictingFields: [], raw: 'Something broke' });
+    expect(parseErrorReport('Something broke')).toEqual({
+      message: 'Something broke',
+      validation: [],
+      conflictingFields: [],
+      raw: 'Something broke',
+    });
   });
 
   it('copes with a missing parameter', () => {

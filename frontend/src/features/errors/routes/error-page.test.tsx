@@ -44,7 +44,9 @@ describe('ErrorPage', () => {
     expect(valueOf('Message').textContent).toBe('Validation failed');
     expect(valueOf('Database detail').textContent).toBe('Failing row contains (null)');
     expect(valueOf('Error type').textContent).toBe('NotNullConstraintViolation');
-    const issues = within(valueOf('Validation errors')).getAllByRole('listitem').map((item) => item.textContent);
+    const issues = within(valueOf('Validation errors'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(issues).toEqual(['email: Email is required', 'name: Name is required']);
     expect(within(valueOf('Conflicting fields')).getByRole('listitem').textContent).toBe('username');
     expect(valueOf('Query').textContent).toBe('select 1');

@@ -10,7 +10,11 @@ export function ErrorPage() {
 
   return (
     <ErrorScreen description="Something went wrong. The details below help when reporting the problem.">
-      {report.raw ? <ErrorDetails report={report} /> : <p className="text-sm text-slate-700">No error details were provided.</p>}
+      {report.raw ? (
+        <ErrorDetails report={report} />
+      ) : (
+        <p className="text-sm text-slate-700">No error details were provided.</p>
+      )}
     </ErrorScreen>
   );
 }

@@ -24,7 +24,11 @@ describe('AccountList', () => {
     const older = account(2, 'older@gmail.com', { canReadReplies: false });
     render(
       <AccountList
-        accounts={[account(1, 'current@gmail.com'), older, account(3, 'refused@gmail.com', { needsReauth: true, canReadReplies: false })]}
+        accounts={[
+          account(1, 'current@gmail.com'),
+          older,
+          account(3, 'refused@gmail.com', { needsReauth: true, canReadReplies: false }),
+        ]}
         busyId={null}
         onDashboard={vi.fn()}
         onReauthenticate={onReauthenticate}
@@ -32,7 +36,11 @@ describe('AccountList', () => {
       />,
     );
     const items = screen.getAllByRole('listitem');
-    expect(items.map((item) => item.textContent?.includes('Re-authenticate once to see replies and bounces'))).toEqual([false, true, false]);
+    expect(items.map((item) => item.textContent?.includes('Re-authenticate once to see replies and bounces'))).toEqual([
+      false,
+      true,
+      false,
+    ]);
     // An account Google refused says that instead: re-authenticating fixes both.
     expect(items[2]!.textContent).toContain('Needs re-authentication');
     await userEvent.click(screen.getByRole('button', { name: 'Re-authenticate older@gmail.com' }));

@@ -13,7 +13,10 @@ interface AccountListProps {
 /** The connected accounts: avatar, name, e-mail, and what can be done with each. */
 export function AccountList({ accounts, busyId, onDashboard, onReauthenticate, onDisconnect }: AccountListProps) {
   return (
-    <ul aria-label="Connected accounts" className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <ul
+      aria-label="Connected accounts"
+      className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       {accounts.map((account) => (
         <li key={account.id} className="flex flex-wrap items-center gap-4 px-5 py-4">
           <Avatar name={account.name} picture={account.picture} />
@@ -44,7 +47,12 @@ export function AccountList({ accounts, busyId, onDashboard, onReauthenticate, o
             >
               Re-authenticate
             </Button>
-            <Button variant="danger" className="h-9" aria-label={`Disconnect ${account.email}`} onPress={() => onDisconnect(account)}>
+            <Button
+              variant="danger"
+              className="h-9"
+              aria-label={`Disconnect ${account.email}`}
+              onPress={() => onDisconnect(account)}
+            >
               Disconnect
             </Button>
           </div>

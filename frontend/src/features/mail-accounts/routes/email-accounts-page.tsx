@@ -7,7 +7,15 @@ import { Card, PageHeader } from '../../../components/ui/card.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { consentFailureMessage, consentOutcomeMessage, reportConsentOutcome, startConnect, startReauthentication, useConsentOutcome, type MailAccount } from '../../../lib/mail-accounts.ts';
+import {
+  consentFailureMessage,
+  consentOutcomeMessage,
+  reportConsentOutcome,
+  startConnect,
+  startReauthentication,
+  useConsentOutcome,
+  type MailAccount,
+} from '../../../lib/mail-accounts.ts';
 import { paths } from '../../../lib/paths.ts';
 import { writeSelectedMailAccount } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -32,10 +40,18 @@ function ConnectOutcome() {
   const inPopup = params.get('window') === 'popup';
   useEffect(() => {
     if (!inPopup) return;
-    reportConsentOutcome({ connected: connected ?? undefined, reauthenticated: reauthenticated ?? undefined, connectError: connectError ?? undefined });
+    reportConsentOutcome({
+      connected: connected ?? undefined,
+      reauthenticated: reauthenticated ?? undefined,
+      connectError: connectError ?? undefined,
+    });
     window.close();
   }, [inPopup, connected, reauthenticated, connectError]);
-  const words = consentOutcomeMessage({ connected: connected ?? undefined, reauthenticated: reauthenticated ?? undefined, connectError: connectError ?? undefined });
+  const words = consentOutcomeMessage({
+    connected: connected ?? undefined,
+    reauthenticated: reauthenticated ?? undefined,
+    connectError: connectError ?? undefined,
+  });
   if (!words) return null;
   const dismiss = () => setParams((current) => withoutOutcome(current), { replace: true });
   return (
@@ -124,7 +140,11 @@ export function EmailAccountsPage() {
 
   return (
     <>
-      <PageHeader title="Email Accounts" description="Gmail accounts connected to send e-mails and read Drive files." actions={connectButton} />
+      <PageHeader
+        title="Email Accounts"
+        description="Gmail accounts connected to send e-mails and read Drive files."
+        actions={connectButton}
+      />
       <ConnectOutcome />
       {isLoading ? (
         <Card>
@@ -148,7 +168,11 @@ export function EmailAccountsPage() {
           onDisconnect={setDisconnecting}
         />
       )}
-      <DisconnectAccountDialog account={disconnecting} onCancel={() => setDisconnecting(null)} onConfirm={confirmDisconnect} />
+      <DisconnectAccountDialog
+        account={disconnecting}
+        onCancel={() => setDisconnecting(null)}
+        onConfirm={confirmDisconnect}
+      />
     </>
   );
 }

@@ -13,13 +13,17 @@ export interface PictureUpload {
 export async function uploadMessageFiles(pictures: readonly PictureUpload[]): Promise<MessageFile[]> {
   const form = new FormData();
   for (const picture of pictures) form.append('files', picture.file, picture.name);
-  const { files } = unwrap(await api.POST('/backend/api/v1/message-files', { body: {}, bodySerializer: () => form, fetch: uploadFetch }));
+  const { files } = unwrap(
+    await api.POST('/backend/api/v1/message-files', { body: {}, bodySerializer: () => form, fetch: uploadFetch }),
+  );
   return files;
 }
 
 /** The picture as a data: URL: the app's content security policy lets images come from data: but not blob: URLs. */
 async function fetchPictureUrl(id: string): Promise<string> {
-  const picture = unwrap(await api.GET('/backend/api/v1/message-files/{id}', { params: { path: { id } }, parseAs: 'blob' }));
+  const picture = unwrap(
+    await api.GET('/backend/api/v1/message-files/{id}', { params: { path: { id } }, parseAs: 'blob' }),
+  );
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as string);
@@ -33,6 +37,9 @@ async function fetchPictureUrl(id: string): Promise<string> {
  * for the session, as a stored picture never changes.
  */
 export function usePictureUrl(id: string): string | null {
-  const { data } = useSWR(['messaging', 'file', id] as const, ([, , fileId]) => fetchPictureUrl(fileId), { revalidateOnFocus: false, revalidateIfStale: false });
+  const { data } = useSWR(['messaging', 'file', id] as const, ([, , fileId]) => fetchPictureUrl(fileId), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  });
   return data ?? null;
 }

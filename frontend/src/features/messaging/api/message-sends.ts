@@ -27,7 +27,12 @@ export function pollInterval(sends: readonly Pick<MessageSend, 'state' | 'outcom
  * user means: the same request again with it (a lost answer, a second press) sends nothing more.
  */
 export async function createMessageSend(body: CreateMessageSend, idempotencyKey: string): Promise<MessageSend> {
-  const send = unwrap(await api.POST('/backend/api/v1/message-sends', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
+  const send = unwrap(
+    await api.POST('/backend/api/v1/message-sends', {
+      body,
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+    }),
+  );
   await revalidateSends();
   return send;
 }
@@ -42,7 +47,11 @@ export async function previewMessageSend(body: CreateMessageSend): Promise<SendP
 
 /** GET message-sends/{id}/resend: the body of a send of its failed messages (KakaoTalk ones as SMS when asked). */
 export async function fetchResendBody(id: number, channel?: MessageSend['channel']): Promise<CreateMessageSend> {
-  return unwrap(await api.GET('/backend/api/v1/message-sends/{id}/resend', { params: { path: { id }, query: channel ? { channel } : {} } }));
+  return unwrap(
+    await api.GET('/backend/api/v1/message-sends/{id}/resend', {
+      params: { path: { id }, query: channel ? { channel } : {} },
+    }),
+  );
 }
 
 export async function fetchMessageSend(id: number): Promise<MessageSend> {
@@ -56,7 +65,8 @@ export async function cancelMessageSend(id: number): Promise<MessageSend> {
   return send;
 }
 
-const revalidateSends = () => mutate((key) => Array.isArray(key) && key[0] === 'messaging' && (key[1] === 'sends' || key[1] === 'deliveries'));
+const revalidateSends = () =>
+  mutate((key) => Array.isArray(key) && key[0] === 'messaging' && (key[1] === 'sends' || key[1] === 'deliveries'));
 
 export interface SendsQuery {
   page: number;
@@ -71,7 +81,11 @@ export function useMessageSends(query: SendsQuery) {
   return useSWR(
     ['messaging', 'sends', query] as const,
     async ([, , { page, pageSize, from, to }]) =>
-      unwrap(await api.GET('/backend/api/v1/message-sends', { params: { query: { page, pageSize, ...(from ? { from } : {}), ...(to ? { to } : {}) } } })),
+      unwrap(
+        await api.GET('/backend/api/v1/message-sends', {
+          params: { query: { page, pageSize, ...(from ? { from } : {}), ...(to ? { to } : {}) } },
+        }),
+      ),
     {
       keepPreviousData: true,
       refreshInterval: (list) => pollInterval(list?.data),
@@ -80,23 +94,42 @@ export function useMessageSends(query: SendsQuery) {
 }
 
 /** GET message-sends/{id}/deliveries[?status]: each recipient's phone, type, status and error; polled as its send is. */
-export function useDeliveries(send: Pick<MessageSend, 'id' | 'state' | 'outcome'>, page: number, pageSize: number, status: Delivery['status'] | null = null) {
+export function useDeliveries(
+  send: Pick<MessageSend, 'id' | 'state' | 'outcome'>,
+  page: number,
+  pageSize: number,
+  status: Delivery['status'] | null = null,
+) {
   return useSWR(
     ['messaging', 'deliveries', send.id, page, pageSize, status] as const,
     async ([, , id, currentPage, size, only]) =>
-      unwrap(await api.GET('/backend/api/v1/message-sends/{id}/deliveries', { params: { path: { id }, query: { page: currentPage, pageSize: size, ...(only ? { status: only } : {}) } } })),
+      unwrap(
+        await api.GET('/backend/api/v1/message-sends/{id}/deliveries', {
+          params: { path: { id }, query: { page: currentPage, pageSize: size, ...(only ? { status: only } : {}) } },
+        }),
+      ),
     { keepPreviousData: true, refreshInterval: pollInterval([send]) },
   );
 }
 
 /** GET message-sends/{id}/deliveries/{deliveryId}/events: one message's path, taken by the gateway and after. */
 export function useDeliveryEvents(sendId: number, deliveryId: number | null) {
-  return useSWR(deliveryId === null ? null : (['messaging', 'deliveries', sendId, 'events', deliveryId] as const), async ([, , id, , delivery]) =>
-    unwrap(await api.GET('/backend/api/v1/message-sends/{id}/deliveries/{deliveryId}/events', { params: { path: { id, deliveryId: delivery } } })),
+  return useSWR(
+    deliveryId === null ? null : (['messaging', 'deliveries', sendId, 'events', deliveryId] as const),
+    async ([, , id, , delivery]) =>
+      unwrap(
+        await api.GET('/backend/api/v1/message-sends/{id}/deliveries/{deliveryId}/events', {
+          params: { path: { id, deliveryId: delivery } },
+        }),
+      ),
   );
 }
 
 /** GET aligo/remain: what the gateway account can still send, by type. */
 export function useGatewayRemaining() {
-  return useSWR(['messaging', 'remaining'] as const, async () => unwrap(await api.GET('/backend/api/v1/aligo/remain')), { revalidateOnFocus: false });
+  return useSWR(
+    ['messaging', 'remaining'] as const,
+    async () => unwrap(await api.GET('/backend/api/v1/aligo/remain')),
+    { revalidateOnFocus: false },
+  );
 }

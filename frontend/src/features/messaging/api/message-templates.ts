@@ -23,7 +23,9 @@ const revalidateMessageTemplates = () => mutate(messageTemplatesKey);
 
 /** POST message-templates; the client names the new template by the time (spec §3). */
 export async function createMessageTemplate(body: SaveMessageTemplate): Promise<SavedMessageTemplate> {
-  const saved = unwrap(await api.POST('/backend/api/v1/message-templates', { body: { id: String(Date.now()), ...body } }));
+  const saved = unwrap(
+    await api.POST('/backend/api/v1/message-templates', { body: { id: String(Date.now()), ...body } }),
+  );
   await revalidateMessageTemplates();
   return saved;
 }

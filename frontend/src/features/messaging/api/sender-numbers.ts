@@ -26,7 +26,9 @@ export async function createSenderNumber(body: Schemas['CreateSenderNumberDto'])
 
 /** PUT user-phone-numbers/{id} {isDefault: true}: the others stop being the default, hence the reload. */
 export async function setDefaultSenderNumber(id: number): Promise<SenderNumber> {
-  const entry = unwrap(await api.PUT('/backend/api/v1/user-phone-numbers/{id}', { params: { path: { id } }, body: { isDefault: true } }));
+  const entry = unwrap(
+    await api.PUT('/backend/api/v1/user-phone-numbers/{id}', { params: { path: { id } }, body: { isDefault: true } }),
+  );
   await revalidateSenderNumbers();
   return entry;
 }

@@ -4,7 +4,14 @@ import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import type { PictureUpload } from '../api/message-files.ts';
 import type { MessageFile } from '../api/messaging-types.ts';
-import { dropProblem, FILE_LIMITS_HINT, FILE_MODE_LABELS, isPicture, uploadsFromPicker, type FileMode } from './attachments.ts';
+import {
+  dropProblem,
+  FILE_LIMITS_HINT,
+  FILE_MODE_LABELS,
+  isPicture,
+  uploadsFromPicker,
+  type FileMode,
+} from './attachments.ts';
 import { PictureList } from './picture-list.tsx';
 import { usePictureUpload } from './use-picture-upload.ts';
 
@@ -40,7 +47,14 @@ interface AttachmentAreaProps {
  * The pictures of a message: Bundle (folders) or Individual (files), the picker (its choice is added to the list),
  * Delete (clears the list) and the list itself.
  */
-export function AttachmentArea({ mode, onModeChange, files, onFilesChange, pickLabel, acceptsDrop = false }: AttachmentAreaProps) {
+export function AttachmentArea({
+  mode,
+  onModeChange,
+  files,
+  onFilesChange,
+  pickLabel,
+  acceptsDrop = false,
+}: AttachmentAreaProps) {
   const { isUploading, upload } = usePictureUpload();
 
   const pick = async (chosen: FileList | null) => {
@@ -75,7 +89,13 @@ export function AttachmentArea({ mode, onModeChange, files, onFilesChange, pickL
               {isUploading ? 'Uploading…' : pickLabel}
             </Button>
           </FileTrigger>
-          <Button variant="secondary" size="sm" isDisabled={files.length === 0} aria-label="Delete files" onPress={() => onFilesChange([])}>
+          <Button
+            variant="secondary"
+            size="sm"
+            isDisabled={files.length === 0}
+            aria-label="Delete files"
+            onPress={() => onFilesChange([])}
+          >
             Delete
           </Button>
         </div>

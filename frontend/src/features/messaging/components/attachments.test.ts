@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DROP_MESSAGES, dropProblem, fileListPreview, fileModeOf, FILE_MODE_WORDS, isPicture, uploadsFromPicker } from './attachments.ts';
+import {
+  DROP_MESSAGES,
+  dropProblem,
+  fileListPreview,
+  fileModeOf,
+  FILE_MODE_WORDS,
+  isPicture,
+  uploadsFromPicker,
+} from './attachments.ts';
 
 describe('dropProblem', () => {
   it('takes at most 2 folders in bundle mode', () => {
@@ -28,7 +36,13 @@ describe('modes and pictures', () => {
   });
 
   it('takes JPEG, PNG and GIF only', () => {
-    expect(['image/jpeg', 'image/png', 'image/gif', 'image/webp', ''].map((type) => isPicture({ type }))).toEqual([true, true, true, false, false]);
+    expect(['image/jpeg', 'image/png', 'image/gif', 'image/webp', ''].map((type) => isPicture({ type }))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -40,7 +54,14 @@ describe('uploadsFromPicker', () => {
   };
 
   it('takes a folder’s pictures under their folder in bundle mode', () => {
-    const uploads = uploadsFromPicker([picked('a.jpg', 'image/jpeg', '프로필'), picked('.DS_Store', '', '프로필'), picked('b.png', 'image/png', '프로필')], 'bundle');
+    const uploads = uploadsFromPicker(
+      [
+        picked('a.jpg', 'image/jpeg', '프로필'),
+        picked('.DS_Store', '', '프로필'),
+        picked('b.png', 'image/png', '프로필'),
+      ],
+      'bundle',
+    );
     expect(uploads.map((upload) => upload.name)).toEqual(['프로필/a.jpg', '프로필/b.png']);
   });
 

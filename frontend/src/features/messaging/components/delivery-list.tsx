@@ -15,7 +15,10 @@ const PAGE_SIZE = 20;
 type StatusFilter = 'all' | Delivery['status'];
 const STATUS_FILTERS: { id: StatusFilter; label: string }[] = [
   { id: 'all', label: 'All messages' },
-  ...(['failed', 'delivered', 'sent', 'unknown', 'queued', 'sending', 'cancelled'] as const).map((status) => ({ id: status, label: DELIVERY_STATUS_LABELS[status] })),
+  ...(['failed', 'delivered', 'sent', 'unknown', 'queued', 'sending', 'cancelled'] as const).map((status) => ({
+    id: status,
+    label: DELIVERY_STATUS_LABELS[status],
+  })),
 ];
 const cellClass = 'px-3 py-2 align-top';
 
@@ -51,16 +54,30 @@ export function DeliveryList({ send }: { send: MessageSend }) {
           }}
         />
       </div>
-      {deliveries.data.data.length === 0 && <p className="px-3 py-2 text-sm text-slate-700">No messages of this send are {filter === 'all' ? 'listed' : DELIVERY_STATUS_LABELS[filter].toLowerCase()}.</p>}
+      {deliveries.data.data.length === 0 && (
+        <p className="px-3 py-2 text-sm text-slate-700">
+          No messages of this send are {filter === 'all' ? 'listed' : DELIVERY_STATUS_LABELS[filter].toLowerCase()}.
+        </p>
+      )}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Recipients of send {send.id}</caption>
         <thead className="text-xs font-semibold text-slate-600">
           <tr>
-            <th scope="col" className={cellClass}>Phone</th>
-            <th scope="col" className={cellClass}>Name</th>
-            <th scope="col" className={cellClass}>Type</th>
-            <th scope="col" className={cellClass}>Status</th>
-            <th scope="col" className={cellClass}>Error</th>
+            <th scope="col" className={cellClass}>
+              Phone
+            </th>
+            <th scope="col" className={cellClass}>
+              Name
+            </th>
+            <th scope="col" className={cellClass}>
+              Type
+            </th>
+            <th scope="col" className={cellClass}>
+              Status
+            </th>
+            <th scope="col" className={cellClass}>
+              Error
+            </th>
             <th scope="col" className={cellClass}>
               <span className="sr-only">Path</span>
             </th>
@@ -69,17 +86,26 @@ export function DeliveryList({ send }: { send: MessageSend }) {
         <tbody className="divide-y divide-slate-200">
           {deliveries.data.data.map((delivery) => (
             <tr key={delivery.id}>
-              <th scope="row" className={`${cellClass} font-medium whitespace-nowrap tabular-nums text-slate-900`}>{formatPhone(delivery.phone)}</th>
+              <th scope="row" className={`${cellClass} font-medium whitespace-nowrap tabular-nums text-slate-900`}>
+                {formatPhone(delivery.phone)}
+              </th>
               <td className={`${cellClass} whitespace-nowrap`}>{delivery.name}</td>
               <td className={cellClass}>{delivery.type}</td>
               <td className={cellClass}>
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[DELIVERY_STATUS_TONES[delivery.status]]}`}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[DELIVERY_STATUS_TONES[delivery.status]]}`}
+                >
                   {DELIVERY_STATUS_LABELS[delivery.status]}
                 </span>
               </td>
               <td className={`${cellClass} text-red-800`}>{delivery.error}</td>
               <td className={cellClass}>
-                <Button variant="secondary" size="xs" aria-label={`Path of the message to ${formatPhone(delivery.phone)}`} onPress={() => setShown(delivery)}>
+                <Button
+                  variant="secondary"
+                  size="xs"
+                  aria-label={`Path of the message to ${formatPhone(delivery.phone)}`}
+                  onPress={() => setShown(delivery)}
+                >
                   Path
                 </Button>
               </td>
@@ -87,7 +113,11 @@ export function DeliveryList({ send }: { send: MessageSend }) {
           ))}
         </tbody>
       </table>
-      <Pager pagination={deliveries.data.pagination} onPageChange={setPage} label={`Pages of the recipients of send ${send.id}`} />
+      <Pager
+        pagination={deliveries.data.pagination}
+        onPageChange={setPage}
+        label={`Pages of the recipients of send ${send.id}`}
+      />
       <DeliveryPathDialog sendId={send.id} delivery={shown} onClose={() => setShown(null)} />
     </div>
   );

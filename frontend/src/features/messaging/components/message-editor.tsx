@@ -1,4 +1,10 @@
-import { byteLimitOf, messageBytes, messageType, type MessageType, unsupportedCharactersMessage } from '@job-casting/rules';
+import {
+  byteLimitOf,
+  messageBytes,
+  messageType,
+  type MessageType,
+  unsupportedCharactersMessage,
+} from '@job-casting/rules';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
@@ -30,7 +36,14 @@ interface MessageEditorProps {
 }
 
 /** The sender's left panel: the message with its placeholders and pictures, templates, and Apply. */
-export function MessageEditor({ draft, onDraftChange, templateId, onTemplatePick, onWriteMessage, onApply }: MessageEditorProps) {
+export function MessageEditor({
+  draft,
+  onDraftChange,
+  templateId,
+  onTemplatePick,
+  onWriteMessage,
+  onApply,
+}: MessageEditorProps) {
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [toSave, setToSave] = useState<MessageDraft | null>(null);
   const [isManagerOpen, setManagerOpen] = useState(false);
@@ -38,7 +51,10 @@ export function MessageEditor({ draft, onDraftChange, templateId, onTemplatePick
   const badge = TYPE_BADGES[messageType(bytes, draft.files.length > 0)];
 
   return (
-    <section aria-labelledby="message-editor-title" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="message-editor-title"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="message-editor-title" className="sr-only">
         Message
       </h2>
@@ -46,13 +62,20 @@ export function MessageEditor({ draft, onDraftChange, templateId, onTemplatePick
         <Button variant="secondary" size="sm" onPress={onWriteMessage}>
           Write Message
         </Button>
-        <Button variant="secondary" size="sm" aria-expanded={isPickerOpen} onPress={() => setPickerOpen((open) => !open)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={isPickerOpen}
+          onPress={() => setPickerOpen((open) => !open)}
+        >
           Open Template
         </Button>
         <Button
           variant="secondary"
           size="sm"
-          onPress={() => (draft.message.trim() ? setToSave(draft) : toast.error('Please enter the message content to save.'))}
+          onPress={() =>
+            draft.message.trim() ? setToSave(draft) : toast.error('Please enter the message content to save.')
+          }
         >
           Save Template
         </Button>
@@ -70,7 +93,12 @@ export function MessageEditor({ draft, onDraftChange, templateId, onTemplatePick
         />
       )}
       <div className="flex flex-col gap-1.5">
-        <TextAreaField label="Message" rows={9} value={draft.message} onChange={(message) => onDraftChange({ ...draft, message })} />
+        <TextAreaField
+          label="Message"
+          rows={9}
+          value={draft.message}
+          onChange={(message) => onDraftChange({ ...draft, message })}
+        />
         <div className="flex items-center justify-between gap-2">
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge.tone}`}>{badge.label}</span>
           <span className="text-xs tabular-nums text-slate-700" aria-live="polite">
@@ -97,4 +125,3 @@ export function MessageEditor({ draft, onDraftChange, templateId, onTemplatePick
     </section>
   );
 }
-

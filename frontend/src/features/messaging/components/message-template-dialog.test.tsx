@@ -28,7 +28,9 @@ vi.mock('../api/message-templates.ts', () => ({
 }));
 const toastSuccess = vi.fn();
 const toastError = vi.fn();
-vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: (message: string) => toastSuccess(message), error: (message: string) => toastError(message) } }));
+vi.mock('../../../lib/toast.tsx', () => ({
+  toast: { success: (message: string) => toastSuccess(message), error: (message: string) => toastError(message) },
+}));
 
 const { MessageTemplateDialog } = await import('./message-template-dialog.tsx');
 
@@ -50,7 +52,9 @@ describe('the Template dialog', () => {
     const message = screen.getByRole('textbox', { name: 'Message' });
     expect(title.getAttribute('aria-invalid')).toBe('true');
     expect(title.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(title.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe('템플릿 제목을 입력해주세요.');
+    expect(document.getElementById(title.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe(
+      '템플릿 제목을 입력해주세요.',
+    );
     expect(screen.getByText('메시지 내용을 입력해주세요.')).toBeTruthy();
     expect(toastError).not.toHaveBeenCalled();
 
@@ -65,7 +69,12 @@ describe('the Template dialog', () => {
     const theirs = template({ message: '모레 오디션입니다.', version: 2 });
     updateMessageTemplate
       .mockRejectedValueOnce(
-        new ApiError(409, { statusCode: 409, error: 'Conflict', message: 'The template was changed by someone else meanwhile (message).', details: { conflictingFields: ['message'], current: theirs } }),
+        new ApiError(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'The template was changed by someone else meanwhile (message).',
+          details: { conflictingFields: ['message'], current: theirs },
+        }),
       )
       .mockResolvedValueOnce({ template: { ...theirs, title: '오디션 안내 (수정)', version: 3 } });
     const user = userEvent.setup();
@@ -77,7 +86,9 @@ describe('the Template dialog', () => {
     await user.type(title, '오디션 안내 (수정)');
     await user.click(screen.getByRole('button', { name: 'Correction' }));
 
-    const notice = await screen.findByRole('region', { name: 'Someone else saved this template while you were editing.' });
+    const notice = await screen.findByRole('region', {
+      name: 'Someone else saved this template while you were editing.',
+    });
     expect(within(notice).getByText('Changed: Message. The form shows the template saved now.')).toBeTruthy();
     expect(toastError).toHaveBeenCalledWith('The template was changed by someone else meanwhile (message).');
     expect(title.value).toBe('오디션 안내');
@@ -90,7 +101,9 @@ describe('the Template dialog', () => {
       { title: '오디션 안내 (수정)', message: '모레 오디션입니다.', fileType: '묶음', files: [], version: 2 },
     ]);
     expect(toastSuccess).toHaveBeenCalledWith('템플릿이 수정되었습니다.');
-    expect(screen.queryByRole('region', { name: 'Someone else saved this template while you were editing.' })).toBeNull();
+    expect(
+      screen.queryByRole('region', { name: 'Someone else saved this template while you were editing.' }),
+    ).toBeNull();
   });
 
   it('deletes a template only after a confirmation that names it: Cancel keeps it', async () => {
@@ -107,7 +120,9 @@ describe('the Template dialog', () => {
     expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('오디션 안내');
 
     await user.click(screen.getByRole('button', { name: 'Delete Template' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete Template' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Template' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(deleteMessageTemplate).toHaveBeenCalledWith('tpl-1');
     expect(toastSuccess).toHaveBeenCalledWith('템플릿이 삭제되었습니다.');
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -11,10 +11,24 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { editedFields, staleRecordOf } from '../../../lib/stale-save.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { createMessageTemplate, deleteMessageTemplate, updateMessageTemplate, useMessageTemplates, type SaveMessageTemplate } from '../api/message-templates.ts';
+import {
+  createMessageTemplate,
+  deleteMessageTemplate,
+  updateMessageTemplate,
+  useMessageTemplates,
+  type SaveMessageTemplate,
+} from '../api/message-templates.ts';
 import type { MessageFile, MessageTemplate } from '../api/messaging-types.ts';
 import { AttachmentArea } from './attachment-area.tsx';
-import { DEFAULT_FILE_MODE, fileLabel, fileListPreview, fileModeOf, FILE_MODE_LABELS, FILE_MODE_WORDS, type FileMode } from './attachments.ts';
+import {
+  DEFAULT_FILE_MODE,
+  fileLabel,
+  fileListPreview,
+  fileModeOf,
+  FILE_MODE_LABELS,
+  FILE_MODE_WORDS,
+  type FileMode,
+} from './attachments.ts';
 import { PlaceholderButtons } from './placeholder-buttons.tsx';
 
 /** The dialog's Korean messages (spec §5 and §8, message templates). */
@@ -46,14 +60,30 @@ interface TemplateForm {
 const EMPTY_FORM: TemplateForm = { id: null, title: '', message: '', fileType: DEFAULT_FILE_MODE, files: [] };
 
 function formOf(template: MessageTemplate): TemplateForm {
-  return { id: template.id, title: template.title, message: template.message, fileType: fileModeOf(template.fileType), files: template.attachments };
+  return {
+    id: template.id,
+    title: template.title,
+    message: template.message,
+    fileType: fileModeOf(template.fileType),
+    files: template.attachments,
+  };
 }
 
 type SavedField = 'title' | 'message' | 'fileType' | 'files';
-const FIELD_LABELS: Record<SavedField, string> = { title: 'Title', message: 'Message', fileType: 'Photo Type', files: 'Files' };
+const FIELD_LABELS: Record<SavedField, string> = {
+  title: 'Title',
+  message: 'Message',
+  fileType: 'Photo Type',
+  files: 'Files',
+};
 
 /** A form's values as a save compares them (the files by id). */
-const savedValues = (form: TemplateForm): Record<SavedField, unknown> => ({ title: form.title.trim(), message: form.message, fileType: form.fileType, files: form.files.map((file) => file.id) });
+const savedValues = (form: TemplateForm): Record<SavedField, unknown> => ({
+  title: form.title.trim(),
+  message: form.message,
+  fileType: form.fileType,
+  files: form.files.map((file) => file.id),
+});
 
 function fieldText(form: TemplateForm, field: SavedField): string {
   if (field === 'fileType') return FILE_MODE_LABELS[form.fileType];
@@ -73,10 +103,19 @@ function filesText(template: MessageTemplate): string {
   return `${shown.map(fileLabel).join(', ')}${more > 0 ? ` +${more} more` : ''}`;
 }
 
-const columnClass = 'sticky top-0 z-10 bg-slate-50 px-3 py-2 text-left text-xs font-semibold text-slate-700 outline-none';
+const columnClass =
+  'sticky top-0 z-10 bg-slate-50 px-3 py-2 text-left text-xs font-semibold text-slate-700 outline-none';
 const cellClass = `max-w-[220px] truncate px-3 py-2 text-sm text-slate-800 ${focusRing}`;
 
-function TemplateTable({ templates, selectedId, onChoose }: { templates: MessageTemplate[]; selectedId: string | null; onChoose: (template: MessageTemplate) => void }) {
+function TemplateTable({
+  templates,
+  selectedId,
+  onChoose,
+}: {
+  templates: MessageTemplate[];
+  selectedId: string | null;
+  onChoose: (template: MessageTemplate) => void;
+}) {
   return (
     <div className="h-[200px] overflow-auto rounded-lg border border-slate-200">
       <Table
@@ -100,12 +139,21 @@ function TemplateTable({ templates, selectedId, onChoose }: { templates: Message
           <Column className={columnClass}>Photo Type</Column>
           <Column className={columnClass}>Files</Column>
         </TableHeader>
-        <TableBody items={templates} renderEmptyState={() => <p className="py-14 text-center text-sm text-slate-600">No templates registered</p>}>
+        <TableBody
+          items={templates}
+          renderEmptyState={() => <p className="py-14 text-center text-sm text-slate-600">No templates registered</p>}
+        >
           {(template) => (
-            <Row id={template.id} textValue={template.title} className={`cursor-pointer border-b border-slate-100 hover:bg-slate-50 data-selected:bg-brand-50 ${focusRing}`}>
+            <Row
+              id={template.id}
+              textValue={template.title}
+              className={`cursor-pointer border-b border-slate-100 hover:bg-slate-50 data-selected:bg-brand-50 ${focusRing}`}
+            >
               <Cell className={`${cellClass} font-medium text-slate-900`}>{template.title || 'no title'}</Cell>
               <Cell className={cellClass}>{template.message || 'no message'}</Cell>
-              <Cell className={cellClass}>{template.fileType ? FILE_MODE_LABELS[fileModeOf(template.fileType)] : 'undecided'}</Cell>
+              <Cell className={cellClass}>
+                {template.fileType ? FILE_MODE_LABELS[fileModeOf(template.fileType)] : 'undecided'}
+              </Cell>
               <Cell className={cellClass}>{filesText(template)}</Cell>
             </Row>
           )}
@@ -126,10 +174,12 @@ function TemplateManager() {
   const [toDelete, setToDelete] = useState<MessageTemplate | null>(null);
   /** Why a save was refused, shown under the field it is about until that field changes. */
   const [fieldErrors, setFieldErrors] = useState<{ title?: string; message?: string }>({});
-  const set = <K extends keyof TemplateForm>(field: K) => (value: TemplateForm[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
-  };
+  const set =
+    <K extends keyof TemplateForm>(field: K) =>
+    (value: TemplateForm[K]) => {
+      setForm((current) => ({ ...current, [field]: value }));
+      setFieldErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
+    };
 
   useEffect(() => {
     if (templates.error) toast.error(TEMPLATE_MESSAGES.loadFailed, { title: ERROR_TITLE });
@@ -150,10 +200,21 @@ function TemplateManager() {
     };
     setFieldErrors(errors);
     if (errors.title || errors.message) return null;
-    return { title: values.title.trim(), message: values.message, fileType: FILE_MODE_WORDS[values.fileType], files: values.files.map((file) => file.id) };
+    return {
+      title: values.title.trim(),
+      message: values.message,
+      fileType: FILE_MODE_WORDS[values.fileType],
+      files: values.files.map((file) => file.id),
+    };
   };
 
-  const run = async (action: 'create' | 'update' | 'delete', call: () => Promise<unknown>, success: string, failure: string, onFailure?: (error: unknown) => void) => {
+  const run = async (
+    action: 'create' | 'update' | 'delete',
+    call: () => Promise<unknown>,
+    success: string,
+    failure: string,
+    onFailure?: (error: unknown) => void,
+  ) => {
     setBusy(action);
     setStale(null);
     try {
@@ -170,20 +231,30 @@ function TemplateManager() {
 
   const create = () => {
     const body = checkedBody(form);
-    if (body) void run('create', () => createMessageTemplate(body), TEMPLATE_MESSAGES.created, TEMPLATE_MESSAGES.createFailed);
+    if (body)
+      void run('create', () => createMessageTemplate(body), TEMPLATE_MESSAGES.created, TEMPLATE_MESSAGES.createFailed);
   };
 
   /** Saves `values` over `on`, the template they were loaded from; refused as stale, the form shows it as it is now and keeps this edit. */
   const saveOver = (on: MessageTemplate, values: TemplateForm) => {
     const body = checkedBody(values);
     if (!body) return;
-    void run('update', () => updateMessageTemplate(on.id, { ...body, version: on.version }), TEMPLATE_MESSAGES.updated, TEMPLATE_MESSAGES.updateFailed, (error) => {
-      const found = staleRecordOf<MessageTemplate>(error);
-      if (!found) return;
-      const edited = editedFields(savedValues(formOf(on)), savedValues(values)) as SavedField[];
-      load(found.current);
-      setStale({ changedFields: found.conflictingFields, edits: Object.fromEntries(edited.map((field) => [field, values[field]])) });
-    });
+    void run(
+      'update',
+      () => updateMessageTemplate(on.id, { ...body, version: on.version }),
+      TEMPLATE_MESSAGES.updated,
+      TEMPLATE_MESSAGES.updateFailed,
+      (error) => {
+        const found = staleRecordOf<MessageTemplate>(error);
+        if (!found) return;
+        const edited = editedFields(savedValues(formOf(on)), savedValues(values)) as SavedField[];
+        load(found.current);
+        setStale({
+          changedFields: found.conflictingFields,
+          edits: Object.fromEntries(edited.map((field) => [field, values[field]])),
+        });
+      },
+    );
   };
 
   const update = () => {
@@ -211,7 +282,12 @@ function TemplateManager() {
   };
 
   const remove = async (template: MessageTemplate) => {
-    await run('delete', () => deleteMessageTemplate(template.id), TEMPLATE_MESSAGES.deleted, TEMPLATE_MESSAGES.deleteFailed);
+    await run(
+      'delete',
+      () => deleteMessageTemplate(template.id),
+      TEMPLATE_MESSAGES.deleted,
+      TEMPLATE_MESSAGES.deleteFailed,
+    );
     setToDelete(null);
   };
 
@@ -226,10 +302,23 @@ function TemplateManager() {
       <div className="grid gap-4 md:grid-cols-2">
         <div className="flex flex-col gap-3">
           <TextField label="Title" value={form.title} onChange={set('title')} error={fieldErrors.title} />
-          <TextAreaField label="Message" rows={7} value={form.message} onChange={set('message')} error={fieldErrors.message} />
+          <TextAreaField
+            label="Message"
+            rows={7}
+            value={form.message}
+            onChange={set('message')}
+            error={fieldErrors.message}
+          />
           <PlaceholderButtons onInsert={(token) => set('message')(form.message + token)} />
         </div>
-        <AttachmentArea mode={form.fileType} onModeChange={set('fileType')} files={form.files} onFilesChange={set('files')} pickLabel="Choose" acceptsDrop />
+        <AttachmentArea
+          mode={form.fileType}
+          onModeChange={set('fileType')}
+          files={form.files}
+          onFilesChange={set('files')}
+          pickLabel="Choose"
+          acceptsDrop
+        />
       </div>
       {stale && base && (
         <StaleSaveNotice
@@ -252,13 +341,22 @@ function TemplateManager() {
         <Button variant="secondary" isDisabled={busy !== null || form.id === null} onPress={() => load(null)}>
           Add New Template
         </Button>
-        <Button variant="danger" isPending={busy === 'delete'} isDisabled={!form.id || busy !== null} onPress={askToRemove}>
+        <Button
+          variant="danger"
+          isPending={busy === 'delete'}
+          isDisabled={!form.id || busy !== null}
+          onPress={askToRemove}
+        >
           Delete Template
         </Button>
         <Button slot="close" variant="secondary">
           Close
         </Button>
-        <Button isPending={busy === 'create' || busy === 'update'} isDisabled={busy !== null} onPress={form.id ? update : create}>
+        <Button
+          isPending={busy === 'create' || busy === 'update'}
+          isDisabled={busy !== null}
+          onPress={form.id ? update : create}
+        >
           {form.id ? 'Correction' : 'Registration'}
         </Button>
       </DialogActions>
@@ -274,7 +372,13 @@ function TemplateManager() {
 }
 
 /** The message template dialog titled Template (spec §2): the shared templates, and a form to add, change or delete one. */
-export function MessageTemplateDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+export function MessageTemplateDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) {
   return (
     <Dialog title="Template" size="lg" isOpen={isOpen} onOpenChange={onOpenChange}>
       {isOpen && <TemplateManager />}

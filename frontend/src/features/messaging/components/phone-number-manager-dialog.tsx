@@ -9,7 +9,12 @@ import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { createSenderNumber, deleteSenderNumber, setDefaultSenderNumber, useSenderNumbers } from '../api/sender-numbers.ts';
+import {
+  createSenderNumber,
+  deleteSenderNumber,
+  setDefaultSenderNumber,
+  useSenderNumbers,
+} from '../api/sender-numbers.ts';
 import type { SenderNumber } from '../api/messaging-types.ts';
 
 /** Shown, not enforced here: the server refuses an eleventh number (spec §5). */
@@ -66,7 +71,10 @@ function ManagerBody({ onSelect }: ManagerBodyProps) {
     if (!entry) return;
     const phone = phoneDigits(entry.phone);
     const apiKey = entry.apiKey.trim();
-    const blank = new Set<keyof NewEntry>([...(phone ? [] : ['phone' as const]), ...(apiKey ? [] : ['apiKey' as const])]);
+    const blank = new Set<keyof NewEntry>([
+      ...(phone ? [] : ['phone' as const]),
+      ...(apiKey ? [] : ['apiKey' as const]),
+    ]);
     if (blank.size > 0) {
       setMissing(blank);
       toast.error(REQUIRED_FIELDS);
@@ -140,18 +148,32 @@ function ManagerBody({ onSelect }: ManagerBodyProps) {
           <caption className="sr-only">Registered phone numbers</caption>
           <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
             <tr>
-              <th scope="col" className={cellClass}>Set Default</th>
-              <th scope="col" className={cellClass}>Phone</th>
-              <th scope="col" className={cellClass}>Name</th>
-              <th scope="col" className={cellClass}>API Key</th>
-              <th scope="col" className={cellClass}>Actions</th>
+              <th scope="col" className={cellClass}>
+                Set Default
+              </th>
+              <th scope="col" className={cellClass}>
+                Phone
+              </th>
+              <th scope="col" className={cellClass}>
+                Name
+              </th>
+              <th scope="col" className={cellClass}>
+                API Key
+              </th>
+              <th scope="col" className={cellClass}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {entries.map((number) => (
               <tr key={number.id} className={number.isSelected ? 'bg-brand-50/60' : undefined}>
                 <td className={cellClass}>
-                  <ToggleButton id={String(number.id)} aria-label={`Set ${formatPhone(number.phone)} as default`} className={`group flex cursor-pointer items-center rounded-full ${focusRing}`}>
+                  <ToggleButton
+                    id={String(number.id)}
+                    aria-label={`Set ${formatPhone(number.phone)} as default`}
+                    className={`group flex cursor-pointer items-center rounded-full ${focusRing}`}
+                  >
                     <span
                       aria-hidden="true"
                       className="flex size-5 items-center justify-center rounded-full border-2 border-slate-400 bg-white group-data-selected:border-brand-700"
@@ -160,7 +182,9 @@ function ManagerBody({ onSelect }: ManagerBodyProps) {
                     </span>
                   </ToggleButton>
                 </td>
-                <th scope="row" className={`${cellClass} font-medium whitespace-nowrap text-slate-900 tabular-nums`}>{formatPhone(number.phone)}</th>
+                <th scope="row" className={`${cellClass} font-medium whitespace-nowrap text-slate-900 tabular-nums`}>
+                  {formatPhone(number.phone)}
+                </th>
                 <td className={`${cellClass} text-slate-800`}>{number.name}</td>
                 <td className={`${cellClass} font-mono text-xs text-slate-700`}>{number.apiKey}</td>
                 <td className={cellClass}>
@@ -181,13 +205,35 @@ function ManagerBody({ onSelect }: ManagerBodyProps) {
               <tr>
                 <td className={cellClass} />
                 <td className={cellClass}>
-                  <Input aria-label="Phone" aria-required aria-invalid={missing.has('phone')} autoFocus type="tel" placeholder="010-0000-0000" value={entry.phone} onChange={(event) => setField('phone')(event.target.value)} className={inputClass(missing.has('phone'))} />
+                  <Input
+                    aria-label="Phone"
+                    aria-required
+                    aria-invalid={missing.has('phone')}
+                    autoFocus
+                    type="tel"
+                    placeholder="010-0000-0000"
+                    value={entry.phone}
+                    onChange={(event) => setField('phone')(event.target.value)}
+                    className={inputClass(missing.has('phone'))}
+                  />
                 </td>
                 <td className={cellClass}>
-                  <Input aria-label="Name" value={entry.name} onChange={(event) => setField('name')(event.target.value)} className={inputClass(false)} />
+                  <Input
+                    aria-label="Name"
+                    value={entry.name}
+                    onChange={(event) => setField('name')(event.target.value)}
+                    className={inputClass(false)}
+                  />
                 </td>
                 <td className={cellClass}>
-                  <Input aria-label="API Key" aria-required aria-invalid={missing.has('apiKey')} value={entry.apiKey} onChange={(event) => setField('apiKey')(event.target.value)} className={inputClass(missing.has('apiKey'))} />
+                  <Input
+                    aria-label="API Key"
+                    aria-required
+                    aria-invalid={missing.has('apiKey')}
+                    value={entry.apiKey}
+                    onChange={(event) => setField('apiKey')(event.target.value)}
+                    className={inputClass(missing.has('apiKey'))}
+                  />
                 </td>
                 <td className={cellClass}>
                   <Button variant="secondary" size="sm" onPress={() => setEntry(null)}>

@@ -6,7 +6,13 @@ export function PlaceholderButtons({ onInsert }: { onInsert: (token: string) => 
   return (
     <div role="group" aria-label="Insert placeholder" className="flex flex-wrap gap-1.5">
       {PLACEHOLDERS.map((placeholder) => (
-        <Button key={placeholder.token} variant="secondary" size="sm" aria-label={`Insert ${placeholder.label}`} onPress={() => onInsert(placeholder.token)}>
+        <Button
+          key={placeholder.token}
+          variant="secondary"
+          size="sm"
+          aria-label={`Insert ${placeholder.label}`}
+          onPress={() => onInsert(placeholder.token)}
+        >
           {placeholder.label}
         </Button>
       ))}

@@ -5,7 +5,9 @@ const KIM = { name: '김민지', definition1: '배우', definition2: '서울', d
 
 describe('applyPlaceholders', () => {
   it('puts the name and the three definitions in place of their placeholders', () => {
-    expect(applyPlaceholders('{{Name}}님, {{Definition1}} / {{Definition2}} / {{Definition3}}', KIM)).toBe('김민지님, 배우 / 서울 / 11/20 오디션');
+    expect(applyPlaceholders('{{Name}}님, {{Definition1}} / {{Definition2}} / {{Definition3}}', KIM)).toBe(
+      '김민지님, 배우 / 서울 / 11/20 오디션',
+    );
   });
 
   it('replaces every occurrence and tolerates spaces inside the braces', () => {
@@ -13,7 +15,9 @@ describe('applyPlaceholders', () => {
   });
 
   it('leaves unknown placeholders and other case as typed', () => {
-    expect(applyPlaceholders('{{name}} {{Definition4}} {{Phone}} {Name}', KIM)).toBe('{{name}} {{Definition4}} {{Phone}} {Name}');
+    expect(applyPlaceholders('{{name}} {{Definition4}} {{Phone}} {Name}', KIM)).toBe(
+      '{{name}} {{Definition4}} {{Phone}} {Name}',
+    );
   });
 
   it('uses an empty value for a missing field', () => {
@@ -27,6 +31,11 @@ describe('applyPlaceholders', () => {
 
 describe('the insert buttons', () => {
   it('are Name and Definition1 to Definition3, in the spec’s order', () => {
-    expect(PLACEHOLDERS.map((placeholder) => placeholder.token)).toEqual(['{{Name}}', '{{Definition1}}', '{{Definition2}}', '{{Definition3}}']);
+    expect(PLACEHOLDERS.map((placeholder) => placeholder.token)).toEqual([
+      '{{Name}}',
+      '{{Definition1}}',
+      '{{Definition2}}',
+      '{{Definition3}}',
+    ]);
   });
 });

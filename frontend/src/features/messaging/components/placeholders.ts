@@ -29,4 +29,3 @@ const PLACEHOLDER = /\{\{\s*(Name|Definition[123])\s*\}\}/g;
 export function applyPlaceholders(message: string, values: Partial<PlaceholderValues>): string {
   return message.replace(PLACEHOLDER, (_token, name: string) => values[FIELD_OF[name]!] ?? '');
 }
-

@@ -22,11 +22,22 @@ function RecipientForm({ recipient, onSave }: { recipient: Recipient; onSave: (r
         event.preventDefault();
         if (!values.phoneNumber.trim()) return setPhoneError('Please enter a phone number.');
         // A message typed here is this recipient's own: the status follows whether there is one.
-        onSave({ ...values, phoneNumber: values.phoneNumber.trim(), isConfigured: values.messageContent.trim() !== '' });
+        onSave({
+          ...values,
+          phoneNumber: values.phoneNumber.trim(),
+          isConfigured: values.messageContent.trim() !== '',
+        });
       }}
     >
       <TextField label="Name" value={values.name} onChange={set('name')} autoFocus />
-      <TextField label="Phone Number" type="tel" value={values.phoneNumber} onChange={set('phoneNumber')} error={phoneError} isRequired />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        value={values.phoneNumber}
+        onChange={set('phoneNumber')}
+        error={phoneError}
+        isRequired
+      />
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label="Definition1" value={values.definition1} onChange={set('definition1')} />
         <TextField label="Definition2" value={values.definition2} onChange={set('definition2')} />

@@ -24,7 +24,14 @@ const checkboxClass = 'size-4 cursor-pointer accent-brand-700 disabled:cursor-no
 const isOnControl = (event: MouseEvent) => (event.target as HTMLElement).closest('button, label, input') !== null;
 
 /** The recipients (spec §2): select, KakaoTalk ID, Contact, Message Content, Attachment Type, Attached Files, Status, Edit. */
-export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey, onToggleLoad, onEdit }: RecipientTableProps) {
+export function RecipientTable({
+  recipients,
+  checked,
+  onCheckedChange,
+  loadedKey,
+  onToggleLoad,
+  onEdit,
+}: RecipientTableProps) {
   const allChecked = recipients.length > 0 && recipients.every((recipient) => checked.has(recipient.key));
   const someChecked = !allChecked && recipients.some((recipient) => checked.has(recipient.key));
 
@@ -50,17 +57,35 @@ export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey
                   if (box) box.indeterminate = someChecked;
                 }}
                 disabled={recipients.length === 0}
-                onChange={(event) => onCheckedChange(event.currentTarget.checked ? new Set(recipients.map((recipient) => recipient.key)) : new Set())}
+                onChange={(event) =>
+                  onCheckedChange(
+                    event.currentTarget.checked ? new Set(recipients.map((recipient) => recipient.key)) : new Set(),
+                  )
+                }
                 className={checkboxClass}
               />
             </th>
-            <th scope="col" className={headCell()}>KakaoTalk ID</th>
-            <th scope="col" className={headCell()}>Contact</th>
-            <th scope="col" className={headCell()}>Message Content</th>
-            <th scope="col" className={headCell()}>Attachment Type</th>
-            <th scope="col" className={headCell()}>Attached Files</th>
-            <th scope="col" className={headCell()}>Status</th>
-            <th scope="col" className={`${headCell('end')} w-px`}>Edit</th>
+            <th scope="col" className={headCell()}>
+              KakaoTalk ID
+            </th>
+            <th scope="col" className={headCell()}>
+              Contact
+            </th>
+            <th scope="col" className={headCell()}>
+              Message Content
+            </th>
+            <th scope="col" className={headCell()}>
+              Attachment Type
+            </th>
+            <th scope="col" className={headCell()}>
+              Attached Files
+            </th>
+            <th scope="col" className={headCell()}>
+              Status
+            </th>
+            <th scope="col" className={`${headCell('end')} w-px`}>
+              Edit
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -89,7 +114,9 @@ export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey
                     className={checkboxClass}
                   />
                 </td>
-                <td className={`${bodyCell()} tabular-nums whitespace-nowrap text-slate-700`}>{recipient.contactId ?? '-'}</td>
+                <td className={`${bodyCell()} tabular-nums whitespace-nowrap text-slate-700`}>
+                  {recipient.contactId ?? '-'}
+                </td>
                 <th scope="row" className={`${bodyCell()} text-left font-normal whitespace-nowrap`}>
                   <AriaButton
                     aria-pressed={isLoaded}
@@ -98,14 +125,22 @@ export function RecipientTable({ recipients, checked, onCheckedChange, loadedKey
                   >
                     <span className="sr-only">{isLoaded ? 'Unload' : 'Load'} the message of </span>
                     <span className="font-medium text-slate-900">{recipient.name || '-'}</span>
-                    <span className="text-xs whitespace-nowrap tabular-nums text-slate-600">{formatPhone(recipient.phoneNumber)}</span>
+                    <span className="text-xs whitespace-nowrap tabular-nums text-slate-600">
+                      {formatPhone(recipient.phoneNumber)}
+                    </span>
                   </AriaButton>
                 </th>
                 <td className={`${bodyCell()} w-full`}>
-                  <p className="line-clamp-3 min-w-[12rem] break-words whitespace-pre-line">{recipient.messageContent}</p>
+                  <p className="line-clamp-3 min-w-[12rem] break-words whitespace-pre-line">
+                    {recipient.messageContent}
+                  </p>
                 </td>
-                <td className={`${bodyCell()} whitespace-nowrap`}>{recipient.isConfigured ? FILE_MODE_LABELS[recipient.fileType] : ''}</td>
-                <td className={`${bodyCell()} tabular-nums`}>{recipient.files.length > 0 ? recipient.files.length : ''}</td>
+                <td className={`${bodyCell()} whitespace-nowrap`}>
+                  {recipient.isConfigured ? FILE_MODE_LABELS[recipient.fileType] : ''}
+                </td>
+                <td className={`${bodyCell()} tabular-nums`}>
+                  {recipient.files.length > 0 ? recipient.files.length : ''}
+                </td>
                 <td className={bodyCell()}>
                   <span
                     className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${recipient.isConfigured ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}

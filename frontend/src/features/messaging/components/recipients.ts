@@ -57,7 +57,18 @@ export function recipientFromContact(contact: RecipientContact): Recipient {
 
 export function recipientFromPhone(phoneNumber: string): Recipient {
   const phone = phoneNumber.trim();
-  return { key: `phone:${phoneDigits(phone)}`, contactId: null, name: '', phoneNumber: phone, group: '', definition1: '', definition2: '', definition3: '', ...UNCONFIGURED, files: [] };
+  return {
+    key: `phone:${phoneDigits(phone)}`,
+    contactId: null,
+    name: '',
+    phoneNumber: phone,
+    group: '',
+    definition1: '',
+    definition2: '',
+    definition3: '',
+    ...UNCONFIGURED,
+    files: [],
+  };
 }
 
 /** The list with the new recipients after it; one already listed is not added twice. */
@@ -68,7 +79,13 @@ export function addRecipients(list: readonly Recipient[], incoming: readonly Rec
 }
 
 function personalised(recipient: Recipient, draft: MessageDraft): Recipient {
-  return { ...recipient, messageContent: applyPlaceholders(draft.message, recipient), fileType: draft.fileType, files: draft.files, isConfigured: true };
+  return {
+    ...recipient,
+    messageContent: applyPlaceholders(draft.message, recipient),
+    fileType: draft.fileType,
+    files: draft.files,
+    isConfigured: true,
+  };
 }
 
 /** Apply: the checked recipients get the draft with their own name and definitions (status Completed). */
@@ -80,7 +97,11 @@ export function applyDraft(list: readonly Recipient[], checked: ReadonlySet<stri
  * What Start Sending sends: each checked recipient's applied message, or the draft applied for one that was never
  * applied, in list order.
  */
-export function messagesToSend(list: readonly Recipient[], checked: ReadonlySet<string>, draft: MessageDraft): SendRecipient[] {
+export function messagesToSend(
+  list: readonly Recipient[],
+  checked: ReadonlySet<string>,
+  draft: MessageDraft,
+): SendRecipient[] {
   return list
     .filter((recipient) => checked.has(recipient.key))
     .map((recipient) => (recipient.isConfigured ? recipient : personalised(recipient, draft)))
@@ -88,7 +109,9 @@ export function messagesToSend(list: readonly Recipient[], checked: ReadonlySet<
       phone: recipient.phoneNumber,
       ...(recipient.name ? { name: recipient.name } : {}),
       text: recipient.messageContent,
-      ...(recipient.files.length > 0 ? { files: recipient.files.map((file) => file.id), fileType: FILE_MODE_WORDS[recipient.fileType] } : {}),
+      ...(recipient.files.length > 0
+        ? { files: recipient.files.map((file) => file.id), fileType: FILE_MODE_WORDS[recipient.fileType] }
+        : {}),
     }));
 }
 

@@ -23,11 +23,20 @@ function SaveTemplateForm({ draft, onSaved }: { draft: MessageDraft; onSaved: ()
     setSaving(true);
     setProblem(null);
     try {
-      const saved = await createMessageTemplate({ title: title.trim(), message: draft.message, fileType: FILE_MODE_WORDS[draft.fileType], files: draft.files.map((file) => file.id) });
+      const saved = await createMessageTemplate({
+        title: title.trim(),
+        message: draft.message,
+        fileType: FILE_MODE_WORDS[draft.fileType],
+        files: draft.files.map((file) => file.id),
+      });
       toast.success(saved.message ?? '새 템플릿이 추가되었습니다.');
       onSaved();
     } catch (failure) {
-      setProblem(failure instanceof ApiError ? errorMessage(failure, 'Failed to save template') : 'An error occurred while saving the template.');
+      setProblem(
+        failure instanceof ApiError
+          ? errorMessage(failure, 'Failed to save template')
+          : 'An error occurred while saving the template.',
+      );
     } finally {
       setSaving(false);
     }

@@ -11,7 +11,12 @@ export function SendProgressDialog({ progress }: { progress: SendProgress | null
   return (
     <Dialog title="Sending" role="alertdialog" size="sm" isOpen={progress !== null} onOpenChange={() => {}}>
       {progress && (
-        <ProgressBar value={progress.step} maxValue={SEND_STEPS} valueLabel={`[${progress.step}/${SEND_STEPS}]`} className="flex flex-col gap-2">
+        <ProgressBar
+          value={progress.step}
+          maxValue={SEND_STEPS}
+          valueLabel={`[${progress.step}/${SEND_STEPS}]`}
+          className="flex flex-col gap-2"
+        >
           {({ percentage }) => (
             <>
               <p className="text-sm text-slate-800">
@@ -21,7 +26,10 @@ export function SendProgressDialog({ progress }: { progress: SendProgress | null
                 {progress.message}
               </p>
               <div className="h-2 overflow-hidden rounded-full bg-slate-200">
-                <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percentage}%` }} />
+                <div
+                  className="h-full rounded-full bg-brand-700 transition-[width]"
+                  style={{ width: `${percentage}%` }}
+                />
               </div>
             </>
           )}
@@ -32,13 +40,24 @@ export function SendProgressDialog({ progress }: { progress: SendProgress | null
 }
 
 /** The results of a send: how many the gateway took, how many failed, and what became of them so far. */
-export function SendResultsDialog({ outcome, onConfirm, onResend }: { outcome: SendOutcome | null; onConfirm: () => void; onResend?: (outcome: SendOutcome) => void }) {
+export function SendResultsDialog({
+  outcome,
+  onConfirm,
+  onResend,
+}: {
+  outcome: SendOutcome | null;
+  onConfirm: () => void;
+  onResend?: (outcome: SendOutcome) => void;
+}) {
   return (
     <Dialog title="Sending Results" size="sm" isOpen={outcome !== null} onOpenChange={(open) => !open && onConfirm()}>
       {outcome && (
         <>
           <p className="mb-3 text-sm text-slate-700">
-            State: <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[outcome.badge.tone]}`}>{outcome.badge.label}</span>
+            State:{' '}
+            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASSES[outcome.badge.tone]}`}>
+              {outcome.badge.label}
+            </span>
           </p>
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-lg bg-emerald-50 px-4 py-3">

@@ -20,7 +20,13 @@ function Counts({ send }: { send: MessageSend }) {
  * The sends, newest first: when, how, from which number, what, to how many, and what became of the messages
  * (delivered, failed, awaiting the gateway's reports); each opens to its recipients.
  */
-export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]; onResend?: (send: MessageSend, channel?: MessageSend['channel']) => void }) {
+export function SendHistory({
+  sends,
+  onResend,
+}: {
+  sends: readonly MessageSend[];
+  onResend?: (send: MessageSend, channel?: MessageSend['channel']) => void;
+}) {
   const [openId, setOpenId] = useState<number | null>(null);
   const [toCancel, setToCancel] = useState<MessageSend | null>(null);
 
@@ -41,14 +47,30 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
           <caption className="sr-only">Sends, newest first</caption>
           <thead>
             <tr>
-              <th scope="col" className={headCell('start')}>Requested</th>
-              <th scope="col" className={headCell()}>Method</th>
-              <th scope="col" className={headCell()}>Sender</th>
-              <th scope="col" className={headCell()}>Message</th>
-              <th scope="col" className={headCell()}>Recipients</th>
-              <th scope="col" className={headCell()}>Results</th>
-              <th scope="col" className={headCell()}>State</th>
-              <th scope="col" className={`${headCell('end')} w-px`}>Actions</th>
+              <th scope="col" className={headCell('start')}>
+                Requested
+              </th>
+              <th scope="col" className={headCell()}>
+                Method
+              </th>
+              <th scope="col" className={headCell()}>
+                Sender
+              </th>
+              <th scope="col" className={headCell()}>
+                Message
+              </th>
+              <th scope="col" className={headCell()}>
+                Recipients
+              </th>
+              <th scope="col" className={headCell()}>
+                Results
+              </th>
+              <th scope="col" className={headCell()}>
+                State
+              </th>
+              <th scope="col" className={`${headCell('end')} w-px`}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -69,17 +91,29 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
                     </td>
                     <td className={`${bodyCell()} w-full`}>
                       <p className="line-clamp-2 max-w-2xl min-w-[12rem] break-words">{send.preview}</p>
-                      {send.resendOf !== null && <span className="mt-1 block text-xs text-slate-600">Resend of #{send.resendOf}</span>}
-                      {send.resentAs.length > 0 && <span className="mt-1 block text-xs text-slate-600">Resent as {send.resentAs.map((id) => `#${id}`).join(', ')}</span>}
+                      {send.resendOf !== null && (
+                        <span className="mt-1 block text-xs text-slate-600">Resend of #{send.resendOf}</span>
+                      )}
+                      {send.resentAs.length > 0 && (
+                        <span className="mt-1 block text-xs text-slate-600">
+                          Resent as {send.resentAs.map((id) => `#${id}`).join(', ')}
+                        </span>
+                      )}
                     </td>
                     <td className={`${bodyCell()} tabular-nums`}>{send.total}</td>
                     <td className={bodyCell()}>
                       <Counts send={send} />
                     </td>
                     <td className={bodyCell()}>
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE_CLASSES[badge.tone]}`}>{badge.label}</span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE_CLASSES[badge.tone]}`}
+                      >
+                        {badge.label}
+                      </span>
                       {send.state === 'scheduled' && send.scheduledAt && (
-                        <span className="mt-1 block text-xs whitespace-nowrap tabular-nums text-slate-700">{formatKoreanDateTime(send.scheduledAt)}</span>
+                        <span className="mt-1 block text-xs whitespace-nowrap tabular-nums text-slate-700">
+                          {formatKoreanDateTime(send.scheduledAt)}
+                        </span>
                       )}
                       {send.error && <span className="mt-1 block max-w-48 text-xs text-red-800">{send.error}</span>}
                     </td>
@@ -95,17 +129,32 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
                           Details
                         </Button>
                         {onResend && send.outcomeCounts.failed > 0 && (
-                          <Button variant="secondary" size="sm" aria-label={`Resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send)}>
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`Resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`}
+                            onPress={() => onResend(send)}
+                          >
                             Resend failed ({send.outcomeCounts.failed})
                           </Button>
                         )}
                         {onResend && send.channel === 'kakao' && send.outcomeCounts.failed > 0 && (
-                          <Button variant="secondary" size="sm" aria-label={`As SMS: resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => onResend(send, 'sms')}>
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`As SMS: resend failed (${send.outcomeCounts.failed}) of the send of ${formatKoreanDateTime(send.createdAt)}`}
+                            onPress={() => onResend(send, 'sms')}
+                          >
                             As SMS
                           </Button>
                         )}
                         {send.canCancel && (
-                          <Button variant="danger" size="sm" aria-label={`Cancel the send of ${formatKoreanDateTime(send.createdAt)}`} onPress={() => setToCancel(send)}>
+                          <Button
+                            variant="danger"
+                            size="sm"
+                            aria-label={`Cancel the send of ${formatKoreanDateTime(send.createdAt)}`}
+                            onPress={() => setToCancel(send)}
+                          >
                             Cancel
                           </Button>
                         )}
@@ -129,7 +178,9 @@ export function SendHistory({ sends, onResend }: { sends: readonly MessageSend[]
         subject={toCancel}
         title="Cancel Send"
         question="Cancel this send? None of its messages will go out."
-        describe={(send) => `${formatKoreanDateTime(send.scheduledAt ?? send.createdAt)} · ${countOf(send.total, 'message')} · ${send.preview}`}
+        describe={(send) =>
+          `${formatKoreanDateTime(send.scheduledAt ?? send.createdAt)} · ${countOf(send.total, 'message')} · ${send.preview}`
+        }
         confirmLabel="Cancel Send"
         busyLabel="Cancelling…"
         onCancel={() => setToCancel(null)}

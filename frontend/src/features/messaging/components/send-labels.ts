@@ -2,7 +2,12 @@ import { type Tone } from '../../../lib/delivery-status.ts';
 import type { DeliveryEvent, MessageSend, SendChannel, SendOutcomeName } from '../api/messaging-types.ts';
 
 // A message's status and the badge tones are shared with the outreach history (lib/delivery-status).
-export { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, TONE_CLASSES, type Tone } from '../../../lib/delivery-status.ts';
+export {
+  DELIVERY_STATUS_LABELS,
+  DELIVERY_STATUS_TONES,
+  TONE_CLASSES,
+  type Tone,
+} from '../../../lib/delivery-status.ts';
 
 export const CHANNEL_LABELS: Record<SendChannel, string> = { sms: 'SMS', kakao: 'KakaoTalk' };
 

@@ -1,7 +1,14 @@
 import { formatKoreanDateTime } from '@job-casting/rules';
 import { FINISHED_SEND_STATES } from '../api/message-sends.ts';
 import type { MessageSend } from '../api/messaging-types.ts';
-import { SEND_CANCELLED, SEND_OUTCOME_LABELS, SEND_OUTCOME_TONES, SEND_STATE_LABELS, SEND_STATE_TONES, type Tone } from './send-labels.ts';
+import {
+  SEND_CANCELLED,
+  SEND_OUTCOME_LABELS,
+  SEND_OUTCOME_TONES,
+  SEND_STATE_LABELS,
+  SEND_STATE_TONES,
+  type Tone,
+} from './send-labels.ts';
 import { countOf } from '../../../lib/count-words.ts';
 
 /** What the results dialog says about a send (spec §2: success and failure counts, and a message). */
@@ -76,12 +83,25 @@ export function outcomeOf(send: MessageSend): SendOutcome {
   const badge = sendBadge(send);
   const about = { sendId: send.id, channel: send.channel, failed };
   if (send.state === 'scheduled') {
-    return { ...about, success: 0, failure: 0, badge, message: `Scheduled for ${formatKoreanDateTime(send.scheduledAt!)} (Korean time): ${countOf(send.total, 'message')} will be sent then.` };
+    return {
+      ...about,
+      success: 0,
+      failure: 0,
+      badge,
+      message: `Scheduled for ${formatKoreanDateTime(send.scheduledAt!)} (Korean time): ${countOf(send.total, 'message')} will be sent then.`,
+    };
   }
-  if (send.state === 'failed') return { ...about, success, failure, badge, message: send.error ?? 'Unknown error occurred during SMS sending.' };
+  if (send.state === 'failed')
+    return { ...about, success, failure, badge, message: send.error ?? 'Unknown error occurred during SMS sending.' };
   if (send.state === 'cancelled') return { ...about, success, failure, badge, message: SEND_CANCELLED };
   if (!FINISHED_SEND_STATES.includes(send.state)) {
-    return { ...about, success, failure, badge, message: 'Sending continues in the background; View Results shows how it ends.' };
+    return {
+      ...about,
+      success,
+      failure,
+      badge,
+      message: 'Sending continues in the background; View Results shows how it ends.',
+    };
   }
   return { ...about, success, failure, badge, message: `Sending completed. ${outcomeMessage(send)}` };
 }

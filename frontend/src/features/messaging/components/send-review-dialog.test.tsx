@@ -40,18 +40,27 @@ describe('SendReviewDialog', () => {
   it("shows the server's review: people, counts per type, cost, remaining counts, who is left out and why, and each final text", async () => {
     const onSend = vi.fn();
     render(<SendReviewDialog review={{ preview: preview(), error: null }} onClose={vi.fn()} onSend={onSend} />);
-    const figures = within(dialog()).getAllByRole('definition').map((figure) => figure.textContent);
+    const figures = within(dialog())
+      .getAllByRole('definition')
+      .map((figure) => figure.textContent);
     expect(figures).toEqual(['2', '2', '4', '₩51.8']);
     expect(within(dialog()).getByRole('region', { name: 'Messages by type' }).textContent).toContain('LMS 2 × ₩25.9');
-    expect(within(dialog()).getByRole('region', { name: 'Remaining at the gateway' }).textContent).toBe('Remaining at the gatewaySMS 11,904, LMS 3,861, MMS 1,666');
-    const leftOut = within(within(dialog()).getByRole('table', { name: 'Recipients left out' })).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(within(dialog()).getByRole('region', { name: 'Remaining at the gateway' }).textContent).toBe(
+      'Remaining at the gatewaySMS 11,904, LMS 3,861, MMS 1,666',
+    );
+    const leftOut = within(within(dialog()).getByRole('table', { name: 'Recipients left out' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(leftOut).toEqual([
       '010-3200-0003박수신거부Opted out (수신거부)',
       '010-3200-0002최동의안함No advertising consent',
       '02-555-0101사무실Not a mobile number',
       '010-3200-0001김민지Same message twice',
     ]);
-    const messages = within(within(dialog()).getByRole('list', { name: 'Messages as they will arrive' })).getAllByRole('listitem');
+    const messages = within(within(dialog()).getByRole('list', { name: 'Messages as they will arrive' })).getAllByRole(
+      'listitem',
+    );
     expect(messages).toHaveLength(2);
     expect(messages[0].textContent).toContain('김민지010-3200-0001LMS · 57 bytes');
     expect(messages[0].querySelector('p')?.textContent).toBe(AD);
@@ -60,8 +69,18 @@ describe('SendReviewDialog', () => {
   });
 
   it('refuses to send what the server would refuse, and says why: the gateway has too little left', () => {
-    const refusal = 'The gateway account has too little left for this send: it needs 2 LMS, and the balance pays for 2 SMS, 0 LMS or 0 MMS. Top up the gateway account, then send.';
-    render(<SendReviewDialog review={{ preview: preview({ remaining: { SMS_CNT: 2, LMS_CNT: 0, MMS_CNT: 0 }, remainingShort: true, refusal }), error: null }} onClose={vi.fn()} onSend={vi.fn()} />);
+    const refusal =
+      'The gateway account has too little left for this send: it needs 2 LMS, and the balance pays for 2 SMS, 0 LMS or 0 MMS. Top up the gateway account, then send.';
+    render(
+      <SendReviewDialog
+        review={{
+          preview: preview({ remaining: { SMS_CNT: 2, LMS_CNT: 0, MMS_CNT: 0 }, remainingShort: true, refusal }),
+          error: null,
+        }}
+        onClose={vi.fn()}
+        onSend={vi.fn()}
+      />,
+    );
     expect(within(dialog()).getByRole('alert').textContent).toBe(refusal);
     expect(within(dialog()).getByText('Not enough for this send.')).toBeTruthy();
     expect(within(dialog()).getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
@@ -69,10 +88,21 @@ describe('SendReviewDialog', () => {
 
   it('waits for the review, shows why it failed, and never sends without one; Close closes', async () => {
     const onClose = vi.fn();
-    const { rerender } = render(<SendReviewDialog review={{ preview: null, error: null }} onClose={onClose} onSend={vi.fn()} />);
+    const { rerender } = render(
+      <SendReviewDialog review={{ preview: null, error: null }} onClose={onClose} onSend={vi.fn()} />,
+    );
     expect(within(dialog()).getByRole('status').textContent).toContain('Reviewing the send…');
     expect(within(dialog()).getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
-    rerender(<SendReviewDialog review={{ preview: null, error: 'Recipient 1 (01011112222): The message has characters a text message cannot carry: 🎉' }} onClose={onClose} onSend={vi.fn()} />);
+    rerender(
+      <SendReviewDialog
+        review={{
+          preview: null,
+          error: 'Recipient 1 (01011112222): The message has characters a text message cannot carry: 🎉',
+        }}
+        onClose={onClose}
+        onSend={vi.fn()}
+      />,
+    );
     expect(within(dialog()).getByRole('alert').textContent).toContain('cannot carry: 🎉');
     expect(within(dialog()).getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
@@ -80,9 +110,34 @@ describe('SendReviewDialog', () => {
   });
 
   it('shows a long send a page of 50 at a time, KakaoTalk with its fail-over type', async () => {
-    const messages = Array.from({ length: 120 }, (_, i) => ({ phone: `0103300${String(i).padStart(4, '0')}`, name: `배우 ${i}`, type: 'KAKAO' as const, failover: 'SMS' as const, textIndex: 0, pictures: 0 }));
-    render(<SendReviewDialog review={{ preview: preview({ channel: 'kakao', advertising: false, excluded: [], people: 120, total: 120, messages, counts: { SMS: 0, LMS: 0, MMS: 0, KAKAO: 120 } }), error: null }} onClose={vi.fn()} onSend={vi.fn()} />);
-    const list = () => within(within(dialog()).getByRole('list', { name: 'Messages as they will arrive' })).getAllByRole('listitem');
+    const messages = Array.from({ length: 120 }, (_, i) => ({
+      phone: `0103300${String(i).padStart(4, '0')}`,
+      name: `배우 ${i}`,
+      type: 'KAKAO' as const,
+      failover: 'SMS' as const,
+      textIndex: 0,
+      pictures: 0,
+    }));
+    render(
+      <SendReviewDialog
+        review={{
+          preview: preview({
+            channel: 'kakao',
+            advertising: false,
+            excluded: [],
+            people: 120,
+            total: 120,
+            messages,
+            counts: { SMS: 0, LMS: 0, MMS: 0, KAKAO: 120 },
+          }),
+          error: null,
+        }}
+        onClose={vi.fn()}
+        onSend={vi.fn()}
+      />,
+    );
+    const list = () =>
+      within(within(dialog()).getByRole('list', { name: 'Messages as they will arrive' })).getAllByRole('listitem');
     expect(list()).toHaveLength(50);
     expect(list()[0].textContent).toContain('KakaoTalk (SMS fail-over)');
     const pages = within(dialog()).getByRole('navigation', { name: 'Pages of the messages' });

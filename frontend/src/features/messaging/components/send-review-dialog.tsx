@@ -38,14 +38,28 @@ export function SendReviewDialog({ review, onClose, onSend }: SendReviewDialogPr
   const preview = review?.preview ?? null;
   const canSend = preview !== null && preview.refusal === null;
   return (
-    <Dialog title="Confirm Sender List" size="lg" role="alertdialog" isOpen={review !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <Dialog
+      title="Confirm Sender List"
+      size="lg"
+      role="alertdialog"
+      isOpen={review !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+    >
       {review && (
         <div className="flex flex-col gap-4">
-          {review.error ? <Alert>{review.error}</Alert> : preview ? <ReviewBody preview={preview} /> : <Loading label="Reviewing the send…" />}
+          {review.error ? (
+            <Alert>{review.error}</Alert>
+          ) : preview ? (
+            <ReviewBody preview={preview} />
+          ) : (
+            <Loading label="Reviewing the send…" />
+          )}
           <DialogActions>
             {preview && (
               <p className="mr-auto text-sm text-slate-700">
-                {preview.refusal ? 'This send cannot go out as it is.' : `${countOf(preview.total, 'message')} to ${countOf(preview.people, 'person', 'people')}, about ${formatWon(preview.estimatedCost)}`}
+                {preview.refusal
+                  ? 'This send cannot go out as it is.'
+                  : `${countOf(preview.total, 'message')} to ${countOf(preview.people, 'person', 'people')}, about ${formatWon(preview.estimatedCost)}`}
               </p>
             )}
             <Button variant="secondary" onPress={onClose}>
@@ -78,29 +92,38 @@ function ReviewBody({ preview }: { preview: SendPreview }) {
             {preview.total === 0 && <li>None</li>}
             {REVIEWED_TYPES.filter((type) => preview.counts[type] > 0).map((type) => (
               <li key={type}>
-                {REVIEWED_TYPE_LABELS[type]} <strong className="tabular-nums">{preview.counts[type].toLocaleString('ko-KR')}</strong>
+                {REVIEWED_TYPE_LABELS[type]}{' '}
+                <strong className="tabular-nums">{preview.counts[type].toLocaleString('ko-KR')}</strong>
                 <span className="text-slate-600"> × {formatWon(preview.unitPrices[type])}</span>
               </li>
             ))}
           </ul>
         </section>
-        <section aria-label="Remaining at the gateway" className={`rounded-lg border px-3 py-2 ${preview.remainingShort ? 'border-red-300 bg-red-50' : 'border-slate-200'}`}>
+        <section
+          aria-label="Remaining at the gateway"
+          className={`rounded-lg border px-3 py-2 ${preview.remainingShort ? 'border-red-300 bg-red-50' : 'border-slate-200'}`}
+        >
           <h3 className="text-xs font-semibold text-slate-600">Remaining at the gateway</h3>
           {preview.remaining ? (
             <p className="mt-1 text-sm text-slate-800">
               SMS <strong className="tabular-nums">{preview.remaining.SMS_CNT.toLocaleString('ko-KR')}</strong>, LMS{' '}
               <strong className="tabular-nums">{preview.remaining.LMS_CNT.toLocaleString('ko-KR')}</strong>, MMS{' '}
               <strong className="tabular-nums">{preview.remaining.MMS_CNT.toLocaleString('ko-KR')}</strong>
-              {preview.remainingShort && <span className="block font-semibold text-red-800">Not enough for this send.</span>}
+              {preview.remainingShort && (
+                <span className="block font-semibold text-red-800">Not enough for this send.</span>
+              )}
             </p>
           ) : (
-            <p className="mt-1 text-sm text-slate-700">Unknown: {preview.remainingProblem ?? 'the gateway did not say.'}</p>
+            <p className="mt-1 text-sm text-slate-700">
+              Unknown: {preview.remainingProblem ?? 'the gateway did not say.'}
+            </p>
           )}
         </section>
       </div>
       {preview.advertising && (
         <p className="text-sm text-slate-700">
-          Advertisement: every text starts with (광고) and the sender&apos;s name and ends with the free opt-out number, as shown below. Recipients without a recorded consent are left out.
+          Advertisement: every text starts with (광고) and the sender&apos;s name and ends with the free opt-out number,
+          as shown below. Recipients without a recorded consent are left out.
         </p>
       )}
       {preview.excluded.length > 0 && <LeftOut preview={preview} />}
@@ -124,7 +147,8 @@ function LeftOut({ preview }: { preview: SendPreview }) {
   return (
     <section aria-labelledby="left-out-title" className="flex flex-col gap-2">
       <h3 id="left-out-title" className="text-sm font-semibold text-slate-900">
-        Left out ({preview.excluded.length.toLocaleString('ko-KR')}): {counts.map(({ reason, count }) => `${LEFT_OUT_LABELS[reason]} ${count}`).join(', ')}
+        Left out ({preview.excluded.length.toLocaleString('ko-KR')}):{' '}
+        {counts.map(({ reason, count }) => `${LEFT_OUT_LABELS[reason]} ${count}`).join(', ')}
       </h3>
       <table aria-label="Recipients left out" className="w-full text-left text-sm">
         <thead className="text-xs text-slate-600">
@@ -137,14 +161,22 @@ function LeftOut({ preview }: { preview: SendPreview }) {
         <tbody className="divide-y divide-slate-100">
           {pageOf(preview.excluded, page).map((recipient, index) => (
             <tr key={`${page}-${index}`}>
-              <td className="py-1 pr-3 tabular-nums text-slate-800">{recipient.reason === 'not-mobile' ? recipient.phone : formatPhone(recipient.phone)}</td>
+              <td className="py-1 pr-3 tabular-nums text-slate-800">
+                {recipient.reason === 'not-mobile' ? recipient.phone : formatPhone(recipient.phone)}
+              </td>
               <td className="py-1 pr-3 text-slate-800">{recipient.name || '—'}</td>
               <td className="py-1 text-slate-800">{LEFT_OUT_LABELS[recipient.reason]}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <ListPages label="Pages of the recipients left out" page={page} total={preview.excluded.length} headingId="left-out-title" onPageChange={setPage} />
+      <ListPages
+        label="Pages of the recipients left out"
+        page={page}
+        total={preview.excluded.length}
+        headingId="left-out-title"
+        onPageChange={setPage}
+      />
     </section>
   );
 }
@@ -171,7 +203,8 @@ function MessageList({ preview }: { preview: SendPreview }) {
                     {message.name && <span className="ml-2 tabular-nums">{formatPhone(message.phone)}</span>}
                   </span>
                   <span className="tabular-nums">
-                    {messageTypeLabel(message)} · {text.bytes} bytes{message.pictures > 0 ? ` · ${countOf(message.pictures, 'picture')}` : ''}
+                    {messageTypeLabel(message)} · {text.bytes} bytes
+                    {message.pictures > 0 ? ` · ${countOf(message.pictures, 'picture')}` : ''}
                   </span>
                 </div>
                 <p className="mt-1 text-sm whitespace-pre-wrap text-slate-900">{text.text}</p>
@@ -180,7 +213,13 @@ function MessageList({ preview }: { preview: SendPreview }) {
           })}
         </ol>
       )}
-      <ListPages label="Pages of the messages" page={page} total={preview.messages.length} headingId="review-messages-title" onPageChange={setPage} />
+      <ListPages
+        label="Pages of the messages"
+        page={page}
+        total={preview.messages.length}
+        headingId="review-messages-title"
+        onPageChange={setPage}
+      />
     </section>
   );
 }
@@ -207,7 +246,8 @@ function ListPages({ label, page, total, headingId, onPageChange }: ListPagesPro
         Previous
       </Button>
       <span className="text-sm text-slate-700">
-        {(page - 1) * REVIEW_PAGE_SIZE + 1}–{Math.min(page * REVIEW_PAGE_SIZE, total)} of {total.toLocaleString('ko-KR')}
+        {(page - 1) * REVIEW_PAGE_SIZE + 1}–{Math.min(page * REVIEW_PAGE_SIZE, total)} of{' '}
+        {total.toLocaleString('ko-KR')}
       </span>
       <Button variant="secondary" className="h-8" isDisabled={page >= pages} onPress={() => turnTo(page + 1)}>
         Next

@@ -13,7 +13,12 @@ export const LEFT_OUT_LABELS: Record<ExcludedRecipient['reason'], string> = {
 };
 
 export const REVIEWED_TYPES: readonly ReviewedType[] = ['SMS', 'LMS', 'MMS', 'KAKAO'];
-export const REVIEWED_TYPE_LABELS: Record<ReviewedType, string> = { SMS: 'SMS', LMS: 'LMS', MMS: 'MMS', KAKAO: 'KakaoTalk' };
+export const REVIEWED_TYPE_LABELS: Record<ReviewedType, string> = {
+  SMS: 'SMS',
+  LMS: 'LMS',
+  MMS: 'MMS',
+  KAKAO: 'KakaoTalk',
+};
 
 /** A message's type as the handset gets it: KakaoTalk names the text message it falls back to. */
 export function messageTypeLabel(message: Pick<PreviewMessage, 'type' | 'failover'>): string {
@@ -26,10 +31,14 @@ export function formatWon(won: number): string {
 }
 
 /** How many recipients were left out for each reason, in the reasons' order, only those with any. */
-export function leftOutCounts(excluded: readonly ExcludedRecipient[]): { reason: ExcludedRecipient['reason']; count: number }[] {
+export function leftOutCounts(
+  excluded: readonly ExcludedRecipient[],
+): { reason: ExcludedRecipient['reason']; count: number }[] {
   const counts = new Map<ExcludedRecipient['reason'], number>();
   for (const recipient of excluded) counts.set(recipient.reason, (counts.get(recipient.reason) ?? 0) + 1);
-  return (Object.keys(LEFT_OUT_LABELS) as ExcludedRecipient['reason'][]).filter((reason) => counts.has(reason)).map((reason) => ({ reason, count: counts.get(reason)! }));
+  return (Object.keys(LEFT_OUT_LABELS) as ExcludedRecipient['reason'][])
+    .filter((reason) => counts.has(reason))
+    .map((reason) => ({ reason, count: counts.get(reason)! }));
 }
 
 /** Rows a list of the review shows at once: a send of 10,000 is read a page at a time. */

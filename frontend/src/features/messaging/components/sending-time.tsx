@@ -36,9 +36,20 @@ export function SendingTime({ channel, value, onChange }: SendingTimeProps) {
       />
       {value.mode === 'scheduled' && (
         <>
-          <CalendarDatePicker label="Sending date" value={value.date} minValue={koreanCalendarToday()} onChange={(date) => onChange({ ...value, date })} />
+          <CalendarDatePicker
+            label="Sending date"
+            value={value.date}
+            minValue={koreanCalendarToday()}
+            onChange={(date) => onChange({ ...value, date })}
+          />
           <I18nProvider locale="ko-KR">
-            <TimeField value={value.time} onChange={(time) => onChange({ ...value, time })} hourCycle={24} granularity="minute" className="flex flex-col gap-1.5">
+            <TimeField
+              value={value.time}
+              onChange={(time) => onChange({ ...value, time })}
+              hourCycle={24}
+              granularity="minute"
+              className="flex flex-col gap-1.5"
+            >
               <Label className="sr-only">Sending time of day</Label>
               <DateInput className="flex h-10 items-center rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/40">
                 {(segment) => (

@@ -15,7 +15,15 @@ import {
 const PICTURE = { id: 'f-1', name: 'a.png', folder: '프로필', mimeType: 'image/png', size: 68 } as const;
 
 const minji: Recipient = {
-  ...recipientFromContact({ id: 12, contactName: '김민지', phoneNumber: '010-1234-5678', Group: 'A', definition1: '배우', definition2: '', definition3: '' } as never),
+  ...recipientFromContact({
+    id: 12,
+    contactName: '김민지',
+    phoneNumber: '010-1234-5678',
+    Group: 'A',
+    definition1: '배우',
+    definition2: '',
+    definition3: '',
+  } as never),
   messageContent: '안녕하세요 김민지님',
   files: [PICTURE],
   isConfigured: true,
@@ -67,7 +75,16 @@ describe('the stored sender state', () => {
   });
 
   it('reads malformed storage as nothing kept, never throwing', () => {
-    for (const raw of ['{', 'null', '42', '"text"', '[]', '{}', JSON.stringify({ version: 1 }), JSON.stringify({ version: 1, recipients: 'x' })]) {
+    for (const raw of [
+      '{',
+      'null',
+      '42',
+      '"text"',
+      '[]',
+      '{}',
+      JSON.stringify({ version: 1 }),
+      JSON.stringify({ version: 1, recipients: 'x' }),
+    ]) {
       sessionStorage.setItem(senderStateKey(7), raw);
       expect(readSenderState(7)).toEqual(EMPTY_SENDER_STATE);
     }
@@ -77,13 +94,23 @@ describe('the stored sender state', () => {
     expect(parseSenderState(withChange((stored) => delete stored.version))).toBeNull();
     expect(parseSenderState(withChange((stored) => (stored.version = 0)))).toBeNull();
     // The list before this shape: recipients without their applied files.
-    expect(parseSenderState(JSON.stringify({ version: 1, recipients: [{ key: 'contact:1', phoneNumber: '010' }] }))).toBeNull();
+    expect(
+      parseSenderState(JSON.stringify({ version: 1, recipients: [{ key: 'contact:1', phoneNumber: '010' }] })),
+    ).toBeNull();
   });
 
   it('refuses a list with a recipient that is not one, or a file that is not a file', () => {
     expect(parseSenderState(withChange((stored) => ((stored.recipients as unknown[])[1] = { key: 'x' })))).toBeNull();
-    expect(parseSenderState(withChange((stored) => (((stored.recipients as Record<string, unknown>[])[0]!).files = [{ id: 1 }])))).toBeNull();
-    expect(parseSenderState(withChange((stored) => ((stored.recipients as unknown[])[1] = (stored.recipients as unknown[])[0])))).toBeNull();
+    expect(
+      parseSenderState(
+        withChange((stored) => ((stored.recipients as Record<string, unknown>[])[0]!.files = [{ id: 1 }])),
+      ),
+    ).toBeNull();
+    expect(
+      parseSenderState(
+        withChange((stored) => ((stored.recipients as unknown[])[1] = (stored.recipients as unknown[])[0])),
+      ),
+    ).toBeNull();
   });
 
   it('reads a bad choice as its default and drops keys that name no recipient', () => {
@@ -111,6 +138,8 @@ describe('the stored sender state', () => {
   });
 
   it('never reads a scheduled KakaoTalk send', () => {
-    expect(parseSenderState(withChange((stored) => (stored.channel = 'kakao')))?.timing).toEqual(EMPTY_SENDER_STATE.timing);
+    expect(parseSenderState(withChange((stored) => (stored.channel = 'kakao')))?.timing).toEqual(
+      EMPTY_SENDER_STATE.timing,
+    );
   });
 });

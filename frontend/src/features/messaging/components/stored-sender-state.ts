@@ -45,7 +45,8 @@ export const senderStateKey = (userId: number) => `message-sender:${userId}`;
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const FILE_MODES: readonly FileMode[] = ['bundle', 'individual'];
 const CHANNELS: readonly SendChannel[] = ['sms', 'kakao'];
@@ -58,7 +59,8 @@ function oneOf<T>(allowed: readonly T[], value: unknown): value is T {
 function fileFrom(value: unknown): MessageFile | null {
   if (!isObject(value)) return null;
   const { id, name, folder, mimeType, size } = value;
-  if (!isString(id) || !isString(name) || !isString(folder) || !oneOf(MIME_TYPES, mimeType) || typeof size !== 'number') return null;
+  if (!isString(id) || !isString(name) || !isString(folder) || !oneOf(MIME_TYPES, mimeType) || typeof size !== 'number')
+    return null;
   return { id, name, folder, mimeType, size };
 }
 
@@ -134,7 +136,9 @@ export function parseSenderState(raw: string | null): SenderState | null {
   const channel = oneOf(CHANNELS, parsed.channel) ? parsed.channel : EMPTY_SENDER_STATE.channel;
   return {
     recipients,
-    checked: Array.isArray(parsed.checked) ? [...new Set(parsed.checked.filter((key): key is string => isString(key) && keys.has(key)))] : [],
+    checked: Array.isArray(parsed.checked)
+      ? [...new Set(parsed.checked.filter((key): key is string => isString(key) && keys.has(key)))]
+      : [],
     draft: draftFrom(parsed.draft) ?? EMPTY_DRAFT,
     templateId: isString(parsed.templateId) ? parsed.templateId : null,
     loadedKey: isString(parsed.loadedKey) && keys.has(parsed.loadedKey) ? parsed.loadedKey : null,

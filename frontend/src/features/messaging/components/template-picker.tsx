@@ -50,7 +50,9 @@ export function TemplatePicker({ selectedId, onPick }: TemplatePickerProps) {
         <ListBoxItem id={template.id} textValue={template.title} className={itemClass}>
           <span className="flex items-center justify-between gap-2">
             <span className="truncate font-medium text-slate-900">{template.title || 'no title'}</span>
-            {template.id === selectedId && <span className="shrink-0 text-xs font-semibold text-brand-800">In the editor</span>}
+            {template.id === selectedId && (
+              <span className="shrink-0 text-xs font-semibold text-brand-800">In the editor</span>
+            )}
           </span>
           <span className="truncate text-xs text-slate-600">{template.message || 'no message'}</span>
         </ListBoxItem>

@@ -15,15 +15,42 @@ vi.mock('../api/message-sends.ts', async (importOriginal) => ({
 }));
 const toastSuccess = vi.fn();
 const toastError = vi.fn();
-vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: (message: string) => toastSuccess(message), error: (message: string) => toastError(message) } }));
+vi.mock('../../../lib/toast.tsx', () => ({
+  toast: { success: (message: string) => toastSuccess(message), error: (message: string) => toastError(message) },
+}));
 const { useMessageSending } = await import('./use-message-sending.ts');
 
 const COUNTS = { queued: 0, sending: 0, sent: 0, delivered: 0, failed: 0, unknown: 0, cancelled: 0 };
 const finished = (channel: MessageSend['channel']): MessageSend => ({
-  id: 1, channel, state: 'completed', senderPhone: '01098765432', senderName: '사무실', advertising: false, scheduledAt: null, total: 2, excluded: [],
-  counts: { ...COUNTS, sent: 2 }, outcome: 'pending', outcomeCounts: { delivered: 0, failed: 0, pending: 2, unknown: 0, cancelled: 0 }, preview: '', createdBy: null, canCancel: false, error: null, createdAt: '2026-11-25T01:00:00.000Z', startedAt: null, finishedAt: null, resendOf: null, resentAs: [],
+  id: 1,
+  channel,
+  state: 'completed',
+  senderPhone: '01098765432',
+  senderName: '사무실',
+  advertising: false,
+  scheduledAt: null,
+  total: 2,
+  excluded: [],
+  counts: { ...COUNTS, sent: 2 },
+  outcome: 'pending',
+  outcomeCounts: { delivered: 0, failed: 0, pending: 2, unknown: 0, cancelled: 0 },
+  preview: '',
+  createdBy: null,
+  canCancel: false,
+  error: null,
+  createdAt: '2026-11-25T01:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+  resendOf: null,
+  resentAs: [],
 });
-const request = (channel: MessageSend['channel']) => ({ channel, recipients: [{ phone: '01011112222', text: '안내' }, { phone: '01033334444', text: '안내' }] });
+const request = (channel: MessageSend['channel']) => ({
+  channel,
+  recipients: [
+    { phone: '01011112222', text: '안내' },
+    { phone: '01033334444', text: '안내' },
+  ],
+});
 
 describe('useMessageSending', () => {
   it('shows step [1/4] while the messages are handed to the server', async () => {
@@ -59,14 +86,25 @@ describe('useMessageSending', () => {
       success: 2,
       failure: 0,
       badge: { label: 'Awaiting reports', tone: 'progress' },
-      message: 'Sending completed. The gateway took 2 messages; whether each arrives shows on the results page as the delivery reports come in.',
+      message:
+        'Sending completed. The gateway took 2 messages; whether each arrives shows on the results page as the delivery reports come in.',
     });
   });
 });
 
 describe('the review before a send', () => {
   const reviewed = (fields: Partial<SendPreview> = {}) =>
-    ({ channel: 'sms', advertising: true, total: 2, people: 2, refusal: null, messages: [], texts: [], excluded: [], ...fields }) as unknown as SendPreview;
+    ({
+      channel: 'sms',
+      advertising: true,
+      total: 2,
+      people: 2,
+      refusal: null,
+      messages: [],
+      texts: [],
+      excluded: [],
+      ...fields,
+    }) as unknown as SendPreview;
 
   it('sends the reviewed request with the key made for its review, once however often Send is pressed', async () => {
     createMessageSend.mockClear();
@@ -110,7 +148,9 @@ describe('the review before a send', () => {
     expect(keys[1]).toBe(keys[0]);
 
     createMessageSend.mockClear();
-    previewMessageSend.mockResolvedValue(reviewed({ refusal: 'Advertising messages cannot be sent between 21:00 and 08:00 (Korean time).' }));
+    previewMessageSend.mockResolvedValue(
+      reviewed({ refusal: 'Advertising messages cannot be sent between 21:00 and 08:00 (Korean time).' }),
+    );
     await act(() => result.current.review({ ...body, advertising: true }));
     act(() => result.current.confirm());
     expect(createMessageSend).not.toHaveBeenCalled();

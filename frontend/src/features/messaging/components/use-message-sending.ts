@@ -2,7 +2,13 @@ import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { idempotencyKeys } from '../../../lib/idempotency-keys.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { createMessageSend, fetchMessageSend, fetchResendBody, previewMessageSend, type CreateMessageSend } from '../api/message-sends.ts';
+import {
+  createMessageSend,
+  fetchMessageSend,
+  fetchResendBody,
+  previewMessageSend,
+  type CreateMessageSend,
+} from '../api/message-sends.ts';
 import type { SendChannel } from '../api/messaging-types.ts';
 import { outcomeOf, type SendOutcome } from './send-outcome.ts';
 import type { SendReview } from './send-review-dialog.tsx';
@@ -82,7 +88,11 @@ export function useMessageSending({ onSent }: { onSent?: () => void } = {}) {
     setReviewing(null);
   };
 
-  const send = async (request: CreateMessageSend, key = keys.keyFor(request), total = request.recipients.length): Promise<void> => {
+  const send = async (
+    request: CreateMessageSend,
+    key = keys.keyFor(request),
+    total = request.recipients.length,
+  ): Promise<void> => {
     setProgress({ step: 1, message: `Handing ${countOf(total, 'message')} to the server…` });
     try {
       let current = await createMessageSend(request, key);
@@ -91,7 +101,11 @@ export function useMessageSending({ onSent }: { onSent?: () => void } = {}) {
       const followUntil = Date.now() + FOLLOW_FOR_MS;
       while (current.state === 'queued' || current.state === 'sending') {
         const done = current.total - current.counts.queued - current.counts.sending;
-        setProgress(current.state === 'queued' ? { step: 2, message: 'Recorded; waiting for its turn to be sent…' } : { step: 3, message: `Sending… ${done} of ${current.total}` });
+        setProgress(
+          current.state === 'queued'
+            ? { step: 2, message: 'Recorded; waiting for its turn to be sent…' }
+            : { step: 3, message: `Sending… ${done} of ${current.total}` },
+        );
         if (Date.now() >= followUntil) break;
         await wait(POLL_MS);
         current = await fetchMessageSend(current.id);
@@ -101,7 +115,11 @@ export function useMessageSending({ onSent }: { onSent?: () => void } = {}) {
       if (current.state === 'completed' && result.failure === 0) toast.success(SENT_SUCCESSFULLY[current.channel]);
       setOutcome(result);
     } catch (failure) {
-      toast.error(failure instanceof ApiError ? errorMessage(failure, 'Unknown error occurred during SMS sending.') : 'An unknown error occurred while sending the message.');
+      toast.error(
+        failure instanceof ApiError
+          ? errorMessage(failure, 'Unknown error occurred during SMS sending.')
+          : 'An unknown error occurred while sending the message.',
+      );
     } finally {
       setProgress(null);
     }
@@ -115,5 +133,15 @@ export function useMessageSending({ onSent }: { onSent?: () => void } = {}) {
     void send(request, key, preview.total).finally(() => (isSending.current = false));
   };
 
-  return { progress, outcome, send, review, resendFailed, reviewing, confirm, closeReview, closeOutcome: () => setOutcome(null) };
+  return {
+    progress,
+    outcome,
+    send,
+    review,
+    resendFailed,
+    reviewing,
+    confirm,
+    closeReview,
+    closeOutcome: () => setOutcome(null),
+  };
 }

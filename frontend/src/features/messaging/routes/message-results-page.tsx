@@ -73,15 +73,24 @@ export function MessageResultsPage() {
   } else {
     content = (
       <>
-        <SendHistory sends={sends.data.data} onResend={(send, channel) => void sending.resendFailed(send.id, channel)} />
-        <Pager pagination={sends.data.pagination} onPageChange={(next) => update({ page: next > 1 ? String(next) : null })} />
+        <SendHistory
+          sends={sends.data.data}
+          onResend={(send, channel) => void sending.resendFailed(send.id, channel)}
+        />
+        <Pager
+          pagination={sends.data.pagination}
+          onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
+        />
       </>
     );
   }
 
   return (
     <>
-      <PageHeader title="Message Results" description="Every send, newest first, with what became of each message. Days and times are Korean time." />
+      <PageHeader
+        title="Message Results"
+        description="Every send, newest first, with what became of each message. Days and times are Korean time."
+      />
       <div className="mb-6 grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <section aria-labelledby="filter-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="filter-title" className="mb-3 text-sm font-semibold text-slate-900">
@@ -92,7 +101,12 @@ export function MessageResultsPage() {
             <span aria-hidden="true" className="text-slate-500">
               –
             </span>
-            <CalendarDatePicker label="To" value={to} minValue={from ?? undefined} onChange={(day) => update({ to: day.toString() })} />
+            <CalendarDatePicker
+              label="To"
+              value={to}
+              minValue={from ?? undefined}
+              onChange={(day) => update({ to: day.toString() })}
+            />
             <Button variant="secondary" isDisabled={!from && !to} onPress={() => update({ from: null, to: null })}>
               Reset
             </Button>

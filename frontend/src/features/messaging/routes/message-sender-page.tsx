@@ -34,7 +34,13 @@ import { IMMEDIATE, SendingTime, type SendingTimeValue } from '../components/sen
 import { takeStoredContactIds } from '../components/stored-recipients.ts';
 import { useMessageSending } from '../components/use-message-sending.ts';
 import { useStoredUser } from '../../../lib/use-stored-user.ts';
-import { clearSenderState, EMPTY_SENDER_STATE, readSenderState, writeSenderState, type SendPurpose } from '../components/stored-sender-state.ts';
+import {
+  clearSenderState,
+  EMPTY_SENDER_STATE,
+  readSenderState,
+  writeSenderState,
+  type SendPurpose,
+} from '../components/stored-sender-state.ts';
 import { countOf } from '../../../lib/count-words.ts';
 
 const CHANNELS = [
@@ -75,12 +81,26 @@ export function MessageSenderPage() {
 
   useEffect(() => {
     if (userId === null) return;
-    writeSenderState(userId, { recipients, checked: [...checked], draft, templateId, loadedKey, channel, purpose, senderId: chosenSenderId, timing });
+    writeSenderState(userId, {
+      recipients,
+      checked: [...checked],
+      draft,
+      templateId,
+      loadedKey,
+      channel,
+      purpose,
+      senderId: chosenSenderId,
+      timing,
+    });
   }, [userId, recipients, checked, draft, templateId, loadedKey, channel, purpose, chosenSenderId, timing]);
 
   const checkedCount = recipients.filter((recipient) => checked.has(recipient.key)).length;
   const entries = senderNumbers.data ?? [];
-  const sender = entries.find((entry) => entry.id === chosenSenderId) ?? entries.find((entry) => entry.isSelected) ?? entries[0] ?? null;
+  const sender =
+    entries.find((entry) => entry.id === chosenSenderId) ??
+    entries.find((entry) => entry.isSelected) ??
+    entries[0] ??
+    null;
 
   const clearEditor = () => {
     setDraft(EMPTY_DRAFT);
@@ -97,7 +117,9 @@ export function MessageSenderPage() {
   });
   useEffect(() => {
     if (handedOverIds.length === 0) return;
-    lookupContacts(handedOverIds).then(receiveContacts, (failure: unknown) => toast.error(errorMessage(failure, 'Failed to load the selected contacts.')));
+    lookupContacts(handedOverIds).then(receiveContacts, (failure: unknown) =>
+      toast.error(errorMessage(failure, 'Failed to load the selected contacts.')),
+    );
   }, [handedOverIds]);
 
   const apply = () => {
@@ -138,7 +160,13 @@ export function MessageSenderPage() {
       scheduledAt = koreanDateTimeToIso(timing.date, timing.time);
     }
     // Reviewed first (the server's preview); the review's Send posts this same request.
-    void sending.review({ channel, sender: sender.phone, advertising: purpose === 'advertising', recipients: messages, ...(scheduledAt ? { scheduledAt } : {}) });
+    void sending.review({
+      channel,
+      sender: sender.phone,
+      advertising: purpose === 'advertising',
+      recipients: messages,
+      ...(scheduledAt ? { scheduledAt } : {}),
+    });
   };
 
   return (
@@ -157,7 +185,10 @@ export function MessageSenderPage() {
           onWriteMessage={clearEditor}
           onApply={apply}
         />
-        <section aria-labelledby="recipients-title" className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <section
+          aria-labelledby="recipients-title"
+          className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+        >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="recipients-title" className="text-base font-semibold text-slate-900">
               Recipients
@@ -179,7 +210,10 @@ export function MessageSenderPage() {
                 <Select
                   label="Sender Number"
                   value={sender?.id ?? null}
-                  options={entries.map((entry) => ({ id: entry.id, label: `${formatPhone(entry.phone)}${entry.name ? ` (${entry.name})` : ''}` }))}
+                  options={entries.map((entry) => ({
+                    id: entry.id,
+                    label: `${formatPhone(entry.phone)}${entry.name ? ` (${entry.name})` : ''}`,
+                  }))}
                   placeholder={senderNumbers.data ? 'No registered numbers' : 'Loading…'}
                   isDisabled={entries.length === 0}
                   onChange={setChosenSenderId}
@@ -213,7 +247,11 @@ export function MessageSenderPage() {
           </Button>
         </section>
       </div>
-      <PhoneNumberManagerDialog isOpen={isPhoneManagerOpen} onOpenChange={setPhoneManagerOpen} onSelect={(entry) => setChosenSenderId(entry.id)} />
+      <PhoneNumberManagerDialog
+        isOpen={isPhoneManagerOpen}
+        onOpenChange={setPhoneManagerOpen}
+        onSelect={(entry) => setChosenSenderId(entry.id)}
+      />
       <RecipientEditDialog
         recipient={editing}
         onClose={() => setEditing(null)}

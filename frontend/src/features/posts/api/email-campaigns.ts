@@ -27,21 +27,35 @@ export async function previewCampaignEmail(body: Schemas['PreviewCampaignEmailDt
 
 /** POST email-campaigns: 201 with the campaign; the same key again (a second press, a lost answer) makes no second one. */
 export async function createCampaign(body: CreateCampaign, idempotencyKey: string): Promise<Campaign> {
-  const campaign = unwrap(await api.POST('/backend/api/v1/email-campaigns', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
+  const campaign = unwrap(
+    await api.POST('/backend/api/v1/email-campaigns', {
+      body,
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+    }),
+  );
   await revalidateCampaigns();
   return campaign;
 }
 
 export function useCampaigns(page: number) {
-  return useSWR(['email-campaigns', 'list', page] as const, async () => unwrap(await api.GET('/backend/api/v1/email-campaigns', { params: { query: { page, pageSize: 20 } } })), {
-    refreshInterval: (list) => (list?.data.some((campaign) => MOVING_STATES.includes(campaign.state)) ? POLL_MS : 0),
-  });
+  return useSWR(
+    ['email-campaigns', 'list', page] as const,
+    async () => unwrap(await api.GET('/backend/api/v1/email-campaigns', { params: { query: { page, pageSize: 20 } } })),
+    {
+      refreshInterval: (list) => (list?.data.some((campaign) => MOVING_STATES.includes(campaign.state)) ? POLL_MS : 0),
+    },
+  );
 }
 
 export function useCampaign(id: number) {
-  return useSWR(['email-campaigns', 'detail', id] as const, async () => unwrap(await api.GET('/backend/api/v1/email-campaigns/{id}', { params: { path: { id } } })), {
-    refreshInterval: (campaign) => (campaign && (MOVING_STATES.includes(campaign.state) || campaign.pausedUntil) ? POLL_MS : 0),
-  });
+  return useSWR(
+    ['email-campaigns', 'detail', id] as const,
+    async () => unwrap(await api.GET('/backend/api/v1/email-campaigns/{id}', { params: { path: { id } } })),
+    {
+      refreshInterval: (campaign) =>
+        campaign && (MOVING_STATES.includes(campaign.state) || campaign.pausedUntil) ? POLL_MS : 0,
+    },
+  );
 }
 
 export type CampaignAction = 'pause' | 'resume' | 'cancel';

@@ -48,7 +48,9 @@ export async function deleteEmailTemplate(id: number): Promise<void> {
 
 /** POST email-templates/set-default/{id}: the others stop being the default, hence the reload. */
 export async function setDefaultEmailTemplate(id: number): Promise<EmailTemplate> {
-  const template = unwrap(await api.POST('/backend/api/v1/email-templates/set-default/{id}', { params: { path: { id } } }));
+  const template = unwrap(
+    await api.POST('/backend/api/v1/email-templates/set-default/{id}', { params: { path: { id } } }),
+  );
   await revalidateEmailTemplates();
   return template;
 }
@@ -68,11 +70,15 @@ const PREVIEW_DEBOUNCE_MS = 300;
  */
 export function useEmailPreview(request: PreviewEmailRequest | null, renders: unknown = null) {
   const [key] = useDebouncedValue(request ? JSON.stringify([request, renders]) : null, PREVIEW_DEBOUNCE_MS);
-  return useSWR(key === null ? null : (['email-preview', key] as const), ([, json]) => previewEmail((JSON.parse(json) as [PreviewEmailRequest])[0]), {
-    revalidateOnFocus: false,
-    keepPreviousData: true,
-    shouldRetryOnError: false,
-  });
+  return useSWR(
+    key === null ? null : (['email-preview', key] as const),
+    ([, json]) => previewEmail((JSON.parse(json) as [PreviewEmailRequest])[0]),
+    {
+      revalidateOnFocus: false,
+      keepPreviousData: true,
+      shouldRetryOnError: false,
+    },
+  );
 }
 
 /**
@@ -82,7 +88,12 @@ export function useEmailPreview(request: PreviewEmailRequest | null, renders: un
 export function useComcardSharing(postId: string, accountId: number | null, renders: unknown) {
   return useSWR(
     accountId === null ? null : (['comcard-sharing', postId, accountId, JSON.stringify(renders)] as const),
-    async ([, post, account]) => unwrap(await api.GET('/backend/api/v1/email-templates/comcard-sharing', { params: { query: { postId: post, accountId: account } } })).unshared,
+    async ([, post, account]) =>
+      unwrap(
+        await api.GET('/backend/api/v1/email-templates/comcard-sharing', {
+          params: { query: { postId: post, accountId: account } },
+        }),
+      ).unshared,
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );
 }

@@ -5,17 +5,39 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Model, PostSelection } from './models.ts';
 
 const model = (id: number, nameEng: string | null, nameKor: string | null = null): Model =>
-  ({ id, comcardNo: `JC-${id}`, nameEng, nameKor, image: null, national: null, stage: null, additionalPic: null, download: null, comcardPhotoURL: null, htmlUrl: null, thumbnailUrl: null, version: 1 }) as Model;
+  ({
+    id,
+    comcardNo: `JC-${id}`,
+    nameEng,
+    nameKor,
+    image: null,
+    national: null,
+    stage: null,
+    additionalPic: null,
+    download: null,
+    comcardPhotoURL: null,
+    htmlUrl: null,
+    thumbnailUrl: null,
+    version: 1,
+  }) as Model;
 const ok = <T,>(data: T) => ({ data, response: new Response(null, { status: 200 }) });
 
 const GET = vi.fn();
 const PUT = vi.fn();
 const DELETE = vi.fn();
-vi.mock('../../../lib/api-client.ts', () => ({ api: { GET: (...args: unknown[]) => GET(...args), PUT: (...args: unknown[]) => PUT(...args), DELETE: (...args: unknown[]) => DELETE(...args) } }));
+vi.mock('../../../lib/api-client.ts', () => ({
+  api: {
+    GET: (...args: unknown[]) => GET(...args),
+    PUT: (...args: unknown[]) => PUT(...args),
+    DELETE: (...args: unknown[]) => DELETE(...args),
+  },
+}));
 const { deselectModel, modelName, selectModels, useSelectionsOf } = await import('./models.ts');
 
 // The app's global cache, which selectModels and deselectModel write to.
-const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ dedupingInterval: 0 }}>{children}</SWRConfig>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ dedupingInterval: 0 }}>{children}</SWRConfig>
+);
 
 describe('the selected models of a page of posts', () => {
   it('reads the whole page in one request and follows a selection or a removal without reading again', async () => {
@@ -27,7 +49,9 @@ describe('the selected models of a page of posts', () => {
     const { result } = renderHook(() => useSelectionsOf(['P-1', 'P-2']), { wrapper });
     await waitFor(() => expect(result.current.byPost.get('P-2')?.map(modelName)).toEqual(['Emily Carter']));
     expect(GET).toHaveBeenCalledTimes(1);
-    expect(GET).toHaveBeenCalledWith('/backend/api/v1/posts/selected-models', { params: { query: { postIds: ['P-1', 'P-2'] } } });
+    expect(GET).toHaveBeenCalledWith('/backend/api/v1/posts/selected-models', {
+      params: { query: { postIds: ['P-1', 'P-2'] } },
+    });
 
     PUT.mockResolvedValue(ok([model(2, null, '김민준'), model(3, null, null)]));
     await act(() => selectModels('P-1', [2, 3]));

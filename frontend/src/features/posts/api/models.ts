@@ -16,10 +16,12 @@ const selectedModelsKey = (postId: string) => ['models', 'selected', postId] as 
 const selectionsKey = (postIds: readonly string[]) => ['models', 'selections', postIds] as const;
 type SelectionsKey = ReturnType<typeof selectionsKey>;
 
-const isSelectionsKey = (key: unknown): key is SelectionsKey => Array.isArray(key) && key[0] === 'models' && key[1] === 'selections';
+const isSelectionsKey = (key: unknown): key is SelectionsKey =>
+  Array.isArray(key) && key[0] === 'models' && key[1] === 'selections';
 
 /** How a model is named where space is short: its English name, else its Korean one, else its comcard number. */
-export const modelName = (model: Pick<Model, 'nameEng' | 'nameKor' | 'comcardNo'>): string => model.nameEng || model.nameKor || model.comcardNo;
+export const modelName = (model: Pick<Model, 'nameEng' | 'nameKor' | 'comcardNo'>): string =>
+  model.nameEng || model.nameKor || model.comcardNo;
 
 /** Every model card, by comcard number (GET models). */
 export async function fetchModels(): Promise<Model[]> {
@@ -48,7 +50,9 @@ function revalidateSelections(): Promise<unknown> {
 
 /** GET posts/selected-models: this staff member's selection of each post, in the order of postIds. */
 export async function fetchSelectionsOf(postIds: readonly string[]): Promise<PostSelection[]> {
-  return unwrap(await api.GET('/backend/api/v1/posts/selected-models', { params: { query: { postIds: [...postIds] } } }));
+  return unwrap(
+    await api.GET('/backend/api/v1/posts/selected-models', { params: { query: { postIds: [...postIds] } } }),
+  );
 }
 
 /** The selected models of every post of a page, by postId (one request for the page, not one per post). */
@@ -57,7 +61,10 @@ export function useSelectionsOf(postIds: readonly string[]) {
     revalidateOnFocus: false,
     keepPreviousData: true,
   });
-  const byPost = useMemo(() => new Map((swr.data ?? []).map((selection) => [selection.postId, selection.models])), [swr.data]);
+  const byPost = useMemo(
+    () => new Map((swr.data ?? []).map((selection) => [selection.postId, selection.models])),
+    [swr.data],
+  );
   return { ...swr, byPost };
 }
 
@@ -65,7 +72,10 @@ export function useSelectionsOf(postIds: readonly string[]) {
 function rememberSelection(postId: string, change: (models: Model[]) => Model[]): Promise<unknown> {
   return mutate<PostSelection[]>(
     (key) => isSelectionsKey(key) && key[2].includes(postId),
-    (pages) => pages?.map((selection) => (selection.postId === postId ? { ...selection, models: change(selection.models) } : selection)),
+    (pages) =>
+      pages?.map((selection) =>
+        selection.postId === postId ? { ...selection, models: change(selection.models) } : selection,
+      ),
     { revalidate: false },
   );
 }
@@ -77,7 +87,11 @@ export async function createModel(input: ModelInput): Promise<Model> {
 
 /** Puts a model as the server has it now into the cached list (a refused stale save answers it). */
 export async function rememberModel(model: Model): Promise<void> {
-  await mutate<Model[]>(modelsKey, (models) => models?.map((candidate) => (candidate.id === model.id ? model : candidate)), { revalidate: false });
+  await mutate<Model[]>(
+    modelsKey,
+    (models) => models?.map((candidate) => (candidate.id === model.id ? model : candidate)),
+    { revalidate: false },
+  );
 }
 
 /** PUT models/{id}; an image left out of input is kept; 409 with the model as it is now when the version is stale. */
@@ -100,12 +114,19 @@ export async function fetchSelectedModels(postId: string): Promise<Model[]> {
 
 /** The models selected for a post; null waits. */
 export function useSelectedModels(postId: string | null) {
-  return useSWR(postId === null ? null : selectedModelsKey(postId), ([, , id]) => fetchSelectedModels(id), { revalidateOnFocus: false });
+  return useSWR(postId === null ? null : selectedModelsKey(postId), ([, , id]) => fetchSelectedModels(id), {
+    revalidateOnFocus: false,
+  });
 }
 
 /** PUT posts/{postId}/selected-models: replaces the selection with modelIds, in order; answers the models. */
 export async function selectModels(postId: string, modelIds: number[]): Promise<Model[]> {
-  const models = unwrap(await api.PUT('/backend/api/v1/posts/{postId}/selected-models', { params: { path: { postId } }, body: { modelIds } }));
+  const models = unwrap(
+    await api.PUT('/backend/api/v1/posts/{postId}/selected-models', {
+      params: { path: { postId } },
+      body: { modelIds },
+    }),
+  );
   await mutate(selectedModelsKey(postId), models, { revalidate: false });
   await rememberSelection(postId, () => models);
   return models;
@@ -113,7 +134,11 @@ export async function selectModels(postId: string, modelIds: number[]): Promise<
 
 /** DELETE posts/{postId}/selected-models/{modelId}. */
 export async function deselectModel(postId: string, modelId: number): Promise<void> {
-  unwrap(await api.DELETE('/backend/api/v1/posts/{postId}/selected-models/{modelId}', { params: { path: { postId, modelId } } }));
+  unwrap(
+    await api.DELETE('/backend/api/v1/posts/{postId}/selected-models/{modelId}', {
+      params: { path: { postId, modelId } },
+    }),
+  );
   const without = (models: Model[]) => models.filter((model) => model.id !== modelId);
   await mutate<Model[]>(selectedModelsKey(postId), (current) => current && without(current), { revalidate: false });
   await rememberSelection(postId, without);

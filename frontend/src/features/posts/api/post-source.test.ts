@@ -19,7 +19,11 @@ describe('postSource', () => {
   });
 
   it('searches when the keyword is not blank, before the gender, carrying the gender along', () => {
-    expect(postSource({ ...none, keyword: ' 배우 ', scope: 'title' })).toEqual({ kind: 'search', query: '배우', category: 'title' });
+    expect(postSource({ ...none, keyword: ' 배우 ', scope: 'title' })).toEqual({
+      kind: 'search',
+      query: '배우',
+      category: 'title',
+    });
     expect(postSource({ ...none, keyword: '배우', gender: '남자', scope: 'body' })).toEqual({
       kind: 'search',
       query: '배우',
@@ -30,6 +34,10 @@ describe('postSource', () => {
 
   it('an applied date range wins over keyword and gender', () => {
     expect(postSource({ ...none, dateRange: range })).toEqual({ kind: 'date', ...range });
-    expect(postSource({ gender: '여자', keyword: '배우', scope: 'all', dateRange: range })).toEqual({ kind: 'date', ...range, activeFilter: '여자' });
+    expect(postSource({ gender: '여자', keyword: '배우', scope: 'all', dateRange: range })).toEqual({
+      kind: 'date',
+      ...range,
+      activeFilter: '여자',
+    });
   });
 });

@@ -36,7 +36,12 @@ export type PostSource =
 export function postSource({ gender, keyword, scope, dateRange }: DashboardFilters): PostSource {
   const genderFilter = gender === 'All' ? undefined : gender;
   if (dateRange) {
-    return { kind: 'date', startDate: dateRange.startDate, endDate: dateRange.endDate, ...(genderFilter && { activeFilter: genderFilter }) };
+    return {
+      kind: 'date',
+      startDate: dateRange.startDate,
+      endDate: dateRange.endDate,
+      ...(genderFilter && { activeFilter: genderFilter }),
+    };
   }
   const query = keyword.trim();
   if (query) return { kind: 'search', query, category: scope, ...(genderFilter && { filter: genderFilter }) };

@@ -12,7 +12,12 @@ type SimpleBody = Schemas['SendDefaultEmailDto'];
  * key (a double click, a lost answer) never sends it twice.
  */
 export async function sendSpecifiedEmail(body: SpecifyBody, idempotencyKey: string): Promise<SendEmailResult> {
-  const result = unwrap(await api.POST('/backend/api/v1/email-templates/send', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
+  const result = unwrap(
+    await api.POST('/backend/api/v1/email-templates/send', {
+      body,
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+    }),
+  );
   // The card's notice and the sent-emails list change.
   await revalidatePosts();
   return result;
@@ -20,7 +25,12 @@ export async function sendSpecifiedEmail(body: SpecifyBody, idempotencyKey: stri
 
 /** POST email-templates/default (Simple): the default template with the post and its selected models. */
 export async function sendDefaultEmail(body: SimpleBody, idempotencyKey: string): Promise<SendEmailResult> {
-  const result = unwrap(await api.POST('/backend/api/v1/email-templates/default', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
+  const result = unwrap(
+    await api.POST('/backend/api/v1/email-templates/default', {
+      body,
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+    }),
+  );
   await revalidatePosts();
   return result;
 }

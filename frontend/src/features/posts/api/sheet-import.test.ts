@@ -6,7 +6,14 @@ vi.mock('../../../lib/api-client.ts', () => ({ api: { GET: (...args: unknown[]) 
 vi.mock('./posts-keys.ts', () => ({ revalidatePosts: vi.fn(async () => undefined) }));
 const { runSheetImport } = await import('./sheet-import.ts');
 
-const report = { total: 3, created: 2, updated: 0, unchanged: 0, rejected: [{ row: 4, reason: 'No post ID' }], unknownHeaders: [] };
+const report = {
+  total: 3,
+  created: 2,
+  updated: 0,
+  unchanged: 0,
+  rejected: [{ row: 4, reason: 'No post ID' }],
+  unknownHeaders: [],
+};
 const reply = (status: number, data: unknown) => ({
   response: new Response(null, { status: status === 204 ? 204 : status }),
   ...(status < 400 ? { data } : { error: data }),
@@ -22,11 +29,18 @@ describe('runSheetImport', () => {
   });
 
   it('follows the job about twice a second while the request runs, a 404 counting as waiting', async () => {
-    const statuses = [reply(404, { statusCode: 404, error: 'Not Found', message: 'x' }), reply(200, { state: 'active', progress: { done: 1, total: 3 } })];
+    const statuses = [
+      reply(404, { statusCode: 404, error: 'Not Found', message: 'x' }),
+      reply(200, { state: 'active', progress: { done: 1, total: 3 } }),
+    ];
     GET.mockImplementation((path: string, options: { params: { query?: { importId?: string } } }) => {
-      if (path.includes('sheet-imports')) return Promise.resolve(statuses.shift() ?? reply(200, { state: 'completed', progress: { done: 3, total: 3 } }));
+      if (path.includes('sheet-imports'))
+        return Promise.resolve(statuses.shift() ?? reply(200, { state: 'completed', progress: { done: 3, total: 3 } }));
       expect(options.params.query?.importId).toMatch(/^[0-9a-f-]{36}$/);
-      return later(1200, reply(200, { success: true, message: 'Posts loaded successfully from the sheet', importId: 'x', report }));
+      return later(
+        1200,
+        reply(200, { success: true, message: 'Posts loaded successfully from the sheet', importId: 'x', report }),
+      );
     });
     const progress = vi.fn();
     const outcome = runSheetImport('posts', request, progress);
@@ -38,7 +52,10 @@ describe('runSheetImport', () => {
 
   it('after a 202 reads the outcome from sheet-imports until it completes', async () => {
     GET.mockImplementation((path: string) => {
-      if (path.includes('sheet-imports')) return Promise.resolve(reply(200, { state: 'completed', progress: { done: 3, total: 3 }, report, error: null }));
+      if (path.includes('sheet-imports'))
+        return Promise.resolve(
+          reply(200, { state: 'completed', progress: { done: 3, total: 3 }, report, error: null }),
+        );
       return Promise.resolve(reply(202, { success: true, message: 'still running', importId: 'x', report: null }));
     });
     const outcome = runSheetImport('models', request, vi.fn());
@@ -50,7 +67,14 @@ describe('runSheetImport', () => {
   it('a failed job is an ApiError with its message', async () => {
     GET.mockImplementation((path: string) => {
       if (path.includes('sheet-imports')) {
-        return Promise.resolve(reply(200, { state: 'failed', progress: null, report: null, error: { statusCode: 400, message: 'No sheet named 공고' } }));
+        return Promise.resolve(
+          reply(200, {
+            state: 'failed',
+            progress: null,
+            report: null,
+            error: { statusCode: 400, message: 'No sheet named 공고' },
+          }),
+        );
       }
       return Promise.resolve(reply(202, { success: true, message: 'still running', importId: 'x', report: null }));
     });
@@ -62,7 +86,11 @@ describe('runSheetImport', () => {
 
   it('a refused request is an ApiError with the server message', async () => {
     GET.mockImplementation((path: string) =>
-      Promise.resolve(path.includes('sheet-imports') ? reply(404, {}) : reply(400, { statusCode: 400, error: 'Bad Request', message: 'Please enter the sheet name.' })),
+      Promise.resolve(
+        path.includes('sheet-imports')
+          ? reply(404, {})
+          : reply(400, { statusCode: 400, error: 'Bad Request', message: 'Please enter the sheet name.' }),
+      ),
     );
     const outcome = runSheetImport('posts', request, vi.fn());
     const failure = expect(outcome).rejects.toBeInstanceOf(ApiError);

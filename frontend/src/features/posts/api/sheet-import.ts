@@ -84,7 +84,11 @@ export async function runSheetImport(
       if (!status) continue;
       onProgress(status);
       if (status.state === 'failed') {
-        throw new ApiError(status.error?.statusCode ?? 500, { statusCode: status.error?.statusCode ?? 500, error: 'Import failed', message: status.error?.message ?? '' });
+        throw new ApiError(status.error?.statusCode ?? 500, {
+          statusCode: status.error?.statusCode ?? 500,
+          error: 'Import failed',
+          message: status.error?.message ?? '',
+        });
       }
       if (status.state === 'completed' && status.report) {
         if (kind === 'posts') void revalidatePosts();

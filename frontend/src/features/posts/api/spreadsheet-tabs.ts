@@ -9,7 +9,11 @@ export const SPREADSHEET_MIME_TYPE = 'application/vnd.google-apps.spreadsheet';
 
 /** GET google-auth/spreadsheets/{accountId}/{spreadsheetId}/tabs: the tab titles, in the spreadsheet's order. */
 export async function fetchSpreadsheetTabs(accountId: number, spreadsheetId: string): Promise<SpreadsheetTab[]> {
-  return unwrap(await api.GET('/backend/api/v1/google-auth/spreadsheets/{accountId}/{spreadsheetId}/tabs', { params: { path: { accountId, spreadsheetId } } }));
+  return unwrap(
+    await api.GET('/backend/api/v1/google-auth/spreadsheets/{accountId}/{spreadsheetId}/tabs', {
+      params: { path: { accountId, spreadsheetId } },
+    }),
+  );
 }
 
 /** The tabs of the chosen spreadsheet; null waits (no spreadsheet chosen yet). */

@@ -23,7 +23,11 @@ export async function fetchDashboardPosts(source: PostSource, page: number, page
       return unwrap(await api.GET('/backend/api/v1/posts/search', { params: { query: { ...paging, ...filter } } }));
     }
     case 'gender':
-      return unwrap(await api.GET('/backend/api/v1/posts/filter', { params: { query: { ...paging, recruitmentGender: source.recruitmentGender } } }));
+      return unwrap(
+        await api.GET('/backend/api/v1/posts/filter', {
+          params: { query: { ...paging, recruitmentGender: source.recruitmentGender } },
+        }),
+      );
     case 'list':
       return unwrap(await api.GET('/backend/api/v1/posts', { params: { query: paging } }));
   }
@@ -31,5 +35,7 @@ export async function fetchDashboardPosts(source: PostSource, page: number, page
 
 /** The dashboard's posts; the previous page stays on screen while the next one loads. */
 export function useDashboardPosts(source: PostSource, page: number, pageSize: number) {
-  return useSWR(dashboardPostsKey(source, page, pageSize), ([, , s, p, size]) => fetchDashboardPosts(s, p, size), { keepPreviousData: true });
+  return useSWR(dashboardPostsKey(source, page, pageSize), ([, , s, p, size]) => fetchDashboardPosts(s, p, size), {
+    keepPreviousData: true,
+  });
 }

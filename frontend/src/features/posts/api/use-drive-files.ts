@@ -7,9 +7,15 @@ export type DriveFile = Schemas['DriveFileDto'];
 
 export const FOLDER_MIME_TYPE = 'application/vnd.google-apps.folder';
 
-export async function fetchDriveFiles(accountId: number, folderId: string | null, search: string): Promise<DriveFile[]> {
+export async function fetchDriveFiles(
+  accountId: number,
+  folderId: string | null,
+  search: string,
+): Promise<DriveFile[]> {
   const query = { ...(folderId && { folderId }), ...(search && { search }) };
-  return unwrap(await api.GET('/backend/api/v1/google-auth/files/{accountId}', { params: { path: { accountId }, query } }));
+  return unwrap(
+    await api.GET('/backend/api/v1/google-auth/files/{accountId}', { params: { path: { accountId }, query } }),
+  );
 }
 
 /** A folder of the account's Drive (My Drive when folderId is null), or files found by name; null account waits. */

@@ -10,7 +10,13 @@ interface AccountSwitcherProps {
 }
 
 /** Chooses the mail account a screen works with. */
-export function AccountSwitcher({ label = 'Mail account', accounts, value, onChange, isDisabled }: AccountSwitcherProps) {
+export function AccountSwitcher({
+  label = 'Mail account',
+  accounts,
+  value,
+  onChange,
+  isDisabled,
+}: AccountSwitcherProps) {
   return (
     <div className="w-72 max-w-full">
       <Select<number>
@@ -19,7 +25,10 @@ export function AccountSwitcher({ label = 'Mail account', accounts, value, onCha
         placeholder={accounts.length === 0 ? 'No account connected' : 'Choose an account'}
         isDisabled={isDisabled || accounts.length === 0}
         onChange={onChange}
-        options={accounts.map((account) => ({ id: account.id, label: account.id === 0 ? account.name : `${account.name} · ${account.email}` }))}
+        options={accounts.map((account) => ({
+          id: account.id,
+          label: account.id === 0 ? account.name : `${account.name} · ${account.email}`,
+        }))}
       />
     </div>
   );

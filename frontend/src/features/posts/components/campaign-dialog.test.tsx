@@ -5,8 +5,20 @@ import type { CampaignReview } from '../api/email-campaigns.ts';
 
 const review: CampaignReview = {
   recipients: [
-    { postId: 'P-1', postTitle: '광고 모델', recipient: 'ad@studio.example', subject: '[JOB CASTING] P-1 프로필', modelCount: 2 },
-    { postId: 'P-2', postTitle: '뮤직비디오', recipient: 'mv@label.example', subject: '[JOB CASTING] P-2 프로필', modelCount: 1 },
+    {
+      postId: 'P-1',
+      postTitle: '광고 모델',
+      recipient: 'ad@studio.example',
+      subject: '[JOB CASTING] P-1 프로필',
+      modelCount: 2,
+    },
+    {
+      postId: 'P-2',
+      postTitle: '뮤직비디오',
+      recipient: 'mv@label.example',
+      subject: '[JOB CASTING] P-2 프로필',
+      modelCount: 1,
+    },
   ],
   leftOut: [{ postId: 'P-3', postTitle: '드라마 단역', reason: 'No models selected' }],
   quota: { dailyLimit: 500, sentLast24h: 499, remainingToday: 1 },
@@ -17,7 +29,13 @@ const review: CampaignReview = {
   ],
 };
 const reviewCampaign = vi.fn(async () => review);
-const previewCampaignEmail = vi.fn(async ({ postId }: { postId: string }) => ({ postId, recipient: `${postId}@x`, subject: `Subject ${postId}`, html: `<p>Body ${postId}</p>`, text: '' }));
+const previewCampaignEmail = vi.fn(async ({ postId }: { postId: string }) => ({
+  postId,
+  recipient: `${postId}@x`,
+  subject: `Subject ${postId}`,
+  html: `<p>Body ${postId}</p>`,
+  text: '',
+}));
 const createCampaign = vi.fn(async () => ({ id: 41 }));
 vi.mock('../api/email-campaigns.ts', () => ({
   reviewCampaign: (...args: unknown[]) => reviewCampaign(...(args as [])),
@@ -25,9 +43,24 @@ vi.mock('../api/email-campaigns.ts', () => ({
   createCampaign: (...args: unknown[]) => createCampaign(...(args as [])),
 }));
 vi.mock('../api/email-templates.ts', () => ({
-  useEmailTemplates: () => ({ data: [{ id: 5, title: '프로필 안내', subject: '[JOB CASTING] {{postId}} 프로필', template: '안녕하세요', isDefault: true }], isLoading: false }),
+  useEmailTemplates: () => ({
+    data: [
+      {
+        id: 5,
+        title: '프로필 안내',
+        subject: '[JOB CASTING] {{postId}} 프로필',
+        template: '안녕하세요',
+        isDefault: true,
+      },
+    ],
+    isLoading: false,
+  }),
 }));
-const sendTestEmail = vi.fn(async () => ({ success: true, message: 'Test e-mail sent to me@agency.example.', to: 'me@agency.example' }));
+const sendTestEmail = vi.fn(async () => ({
+  success: true,
+  message: 'Test e-mail sent to me@agency.example.',
+  to: 'me@agency.example',
+}));
 vi.mock('../api/send-email.ts', () => ({ sendTestEmail: (...args: unknown[]) => sendTestEmail(...(args as [])) }));
 const { CampaignDialog, koreanInstant } = await import('./campaign-dialog.tsx');
 
@@ -37,7 +70,15 @@ describe('CampaignDialog', () => {
   it('reviews the picked posts, previews one e-mail, sends a test, and starts the campaign spread over the quota', async () => {
     const user = userEvent.setup();
     const onCreated = vi.fn();
-    render(<CampaignDialog isOpen picks={picks} account={{ id: 3, email: 'casting@agency.example' }} onClose={vi.fn()} onCreated={onCreated} />);
+    render(
+      <CampaignDialog
+        isOpen
+        picks={picks}
+        account={{ id: 3, email: 'casting@agency.example' }}
+        onClose={vi.fn()}
+        onCreated={onCreated}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'E-mail Campaign' });
     expect(within(dialog).getByRole('button', { name: 'Review' }).hasAttribute('disabled')).toBe(true);
 
@@ -49,25 +90,43 @@ describe('CampaignDialog', () => {
     const section = await within(dialog).findByRole('region', { name: 'Review' });
     expect(section.textContent).toContain('2 e-mails to send · 1 post left out');
     expect(section.textContent).toContain('1 of 500 left for the next 24 hours');
-    expect(within(section).getByRole('region', { name: 'Left out' }).textContent).toContain('드라마 단역: No models selected');
+    expect(within(section).getByRole('region', { name: 'Left out' }).textContent).toContain(
+      '드라마 단역: No models selected',
+    );
     // The first recipient's e-mail is previewed at once; another on request.
     expect(await within(section).findByText('Subject P-1')).toBeTruthy();
     await user.click(within(section).getByRole('button', { name: 'Preview the e-mail to mv@label.example' }));
     expect(await within(section).findByText('Subject P-2')).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Send Test to Me' }));
-    expect(sendTestEmail).toHaveBeenCalledWith({ postId: 'P-2', accountId: 3, subject: '[JOB CASTING] {{postId}} 프로필', content: '안녕하세요' });
+    expect(sendTestEmail).toHaveBeenCalledWith({
+      postId: 'P-2',
+      accountId: 3,
+      subject: '[JOB CASTING] {{postId}} 프로필',
+      content: '안녕하세요',
+    });
     expect(await within(dialog).findByText('Test e-mail sent to me@agency.example.')).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Send 2 e-mails' }));
-    expect(createCampaign).toHaveBeenCalledWith({ postIds: ['P-1', 'P-2', 'P-3'], templateId: 5, accountId: 3, overQuota: 'spread' }, expect.any(String));
+    expect(createCampaign).toHaveBeenCalledWith(
+      { postIds: ['P-1', 'P-2', 'P-3'], templateId: 5, accountId: 3, overQuota: 'spread' },
+      expect.any(String),
+    );
     expect(onCreated).toHaveBeenCalledWith({ id: 41 });
   });
 
   it('adds up to two follow-ups, each with its wait and template, and asks for a missing template', async () => {
     const user = userEvent.setup();
     createCampaign.mockClear();
-    render(<CampaignDialog isOpen picks={picks} account={{ id: 3, email: 'casting@agency.example' }} onClose={vi.fn()} onCreated={vi.fn()} />);
+    render(
+      <CampaignDialog
+        isOpen
+        picks={picks}
+        account={{ id: 3, email: 'casting@agency.example' }}
+        onClose={vi.fn()}
+        onCreated={vi.fn()}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'E-mail Campaign' });
     await user.click(within(dialog).getByRole('button', { name: /Template/ }));
     await user.click(screen.getByRole('option', { name: '프로필 안내 (default)' }));

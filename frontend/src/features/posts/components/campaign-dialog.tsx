@@ -10,7 +10,14 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { countOf } from '../../../lib/count-words.ts';
 import { idempotencyKeys } from '../../../lib/idempotency-keys.ts';
-import { createCampaign, previewCampaignEmail, reviewCampaign, type Campaign, type CampaignPreview, type CampaignReview } from '../api/email-campaigns.ts';
+import {
+  createCampaign,
+  previewCampaignEmail,
+  reviewCampaign,
+  type Campaign,
+  type CampaignPreview,
+  type CampaignReview,
+} from '../api/email-campaigns.ts';
 import { useEmailTemplates } from '../api/email-templates.ts';
 import { sendTestEmail } from '../api/send-email.ts';
 import { FollowUpSteps, type FollowUpDraft } from './campaign-follow-ups.tsx';
@@ -35,7 +42,15 @@ export function koreanInstant(local: string): string | null {
   return match ? `${match[1]}${match[2] ?? ':00'}+09:00` : null;
 }
 
-function ReviewTable({ review, chosen, onChoose }: { review: CampaignReview; chosen: string | null; onChoose: (postId: string) => void }) {
+function ReviewTable({
+  review,
+  chosen,
+  onChoose,
+}: {
+  review: CampaignReview;
+  chosen: string | null;
+  onChoose: (postId: string) => void;
+}) {
   return (
     <TableScroll label="Recipients" maxHeight="max-h-64">
       <table className={tableClass}>
@@ -53,7 +68,10 @@ function ReviewTable({ review, chosen, onChoose }: { review: CampaignReview; cho
         <tbody>
           {review.recipients.map((recipient) => (
             <tr key={recipient.postId} className={recipient.postId === chosen ? 'bg-brand-50' : tableRow}>
-              <td className={`${bodyCell('start')} max-w-[16rem] truncate font-medium text-slate-900`} title={recipient.postTitle ?? recipient.postId}>
+              <td
+                className={`${bodyCell('start')} max-w-[16rem] truncate font-medium text-slate-900`}
+                title={recipient.postTitle ?? recipient.postId}
+              >
                 {recipient.postTitle ?? recipient.postId}
               </td>
               <td className={`${bodyCell()} whitespace-nowrap`}>{recipient.recipient}</td>
@@ -62,7 +80,12 @@ function ReviewTable({ review, chosen, onChoose }: { review: CampaignReview; cho
               </td>
               <td className={`${bodyCell()} whitespace-nowrap tabular-nums`}>{recipient.modelCount}</td>
               <td className={bodyCell('end')}>
-                <Button size="sm" variant="secondary" aria-label={`Preview the e-mail to ${recipient.recipient}`} onPress={() => onChoose(recipient.postId)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Preview the e-mail to ${recipient.recipient}`}
+                  onPress={() => onChoose(recipient.postId)}
+                >
                   Preview
                 </Button>
               </td>
@@ -138,7 +161,16 @@ function CampaignForm({ picks, account, onCreated }: Pick<CampaignDialogProps, '
     setProblem(null);
     setTested(null);
     try {
-      setTested((await sendTestEmail({ postId: chosen, accountId: account.id, subject: template.subject, content: template.template })).message);
+      setTested(
+        (
+          await sendTestEmail({
+            postId: chosen,
+            accountId: account.id,
+            subject: template.subject,
+            content: template.template,
+          })
+        ).message,
+      );
     } catch (error) {
       setProblem(errorMessage(error, 'The test e-mail could not be sent.'));
     } finally {
@@ -150,11 +182,20 @@ function CampaignForm({ picks, account, onCreated }: Pick<CampaignDialogProps, '
   const start = async () => {
     if (!account || templateId === null || !review) return;
     if (timing === 'later' && !scheduledAt) return setProblem('Please choose the day and time to send.');
-    const steps = followUps.flatMap((step) => (step.templateId === null ? [] : [{ afterDays: step.afterDays, templateId: step.templateId }]));
+    const steps = followUps.flatMap((step) =>
+      step.templateId === null ? [] : [{ afterDays: step.afterDays, templateId: step.templateId }],
+    );
     if (steps.length < followUps.length) return setProblem('Please choose the template of each follow-up.');
     setBusy('start');
     setProblem(null);
-    const body = { postIds, templateId, accountId: account.id, overQuota, ...(scheduledAt ? { scheduledAt } : {}), ...(steps.length > 0 ? { followUps: steps } : {}) };
+    const body = {
+      postIds,
+      templateId,
+      accountId: account.id,
+      overQuota,
+      ...(scheduledAt ? { scheduledAt } : {}),
+      ...(steps.length > 0 ? { followUps: steps } : {}),
+    };
     try {
       const campaign = await createCampaign(body, keys.keyFor(body));
       keys.succeeded();
@@ -170,13 +211,17 @@ function CampaignForm({ picks, account, onCreated }: Pick<CampaignDialogProps, '
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        {countOf(picks.length, 'post')} picked · from <span className="font-medium text-slate-900">{account?.email ?? 'no account'}</span>
+        {countOf(picks.length, 'post')} picked · from{' '}
+        <span className="font-medium text-slate-900">{account?.email ?? 'no account'}</span>
       </p>
       {!account && <Alert>Choose the mail account to send from on the dashboard first.</Alert>}
       <Select
         label="Template"
         placeholder={templates.isLoading ? 'Loading templates…' : 'Select a template'}
-        options={(templates.data ?? []).map((candidate) => ({ id: candidate.id, label: candidate.isDefault ? `${candidate.title} (default)` : candidate.title }))}
+        options={(templates.data ?? []).map((candidate) => ({
+          id: candidate.id,
+          label: candidate.isDefault ? `${candidate.title} (default)` : candidate.title,
+        }))}
         value={templateId}
         onChange={(id) => {
           setTemplateId(id);
@@ -194,7 +239,8 @@ function CampaignForm({ picks, account, onCreated }: Pick<CampaignDialogProps, '
             {review.leftOut.length > 0 && <> · {countOf(review.leftOut.length, 'post')} left out</>}
           </p>
           <p className="text-sm text-slate-700">
-            Gmail quota of {account?.email}: {review.quota.remainingToday} of {review.quota.dailyLimit} left for the next 24 hours.
+            Gmail quota of {account?.email}: {review.quota.remainingToday} of {review.quota.dailyLimit} left for the
+            next 24 hours.
           </p>
           {review.exceedsToday && (
             <div className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
@@ -252,7 +298,14 @@ function CampaignForm({ picks, account, onCreated }: Pick<CampaignDialogProps, '
                 value={timing}
                 onChange={setTiming}
               />
-              {timing === 'later' && <TextField label="Day and time (Korean time)" type="datetime-local" value={sendAt} onChange={setSendAt} />}
+              {timing === 'later' && (
+                <TextField
+                  label="Day and time (Korean time)"
+                  type="datetime-local"
+                  value={sendAt}
+                  onChange={setSendAt}
+                />
+              )}
             </div>
           )}
           {count > 0 && <FollowUpSteps steps={followUps} templates={templates.data ?? []} onChange={setFollowUps} />}
@@ -270,7 +323,12 @@ function CampaignForm({ picks, account, onCreated }: Pick<CampaignDialogProps, '
         </Button>
         {review ? (
           <>
-            <Button variant="secondary" onPress={() => void sendTest()} isDisabled={busy !== null || !chosen} isPending={busy === 'test'}>
+            <Button
+              variant="secondary"
+              onPress={() => void sendTest()}
+              isDisabled={busy !== null || !chosen}
+              isPending={busy === 'test'}
+            >
               Send Test to Me
             </Button>
             <Button onPress={() => void start()} isDisabled={busy !== null || count === 0} isPending={busy === 'start'}>
@@ -278,7 +336,11 @@ function CampaignForm({ picks, account, onCreated }: Pick<CampaignDialogProps, '
             </Button>
           </>
         ) : (
-          <Button onPress={() => void runReview()} isDisabled={!account || templateId === null || isReviewing || picks.length === 0} isPending={isReviewing}>
+          <Button
+            onPress={() => void runReview()}
+            isDisabled={!account || templateId === null || isReviewing || picks.length === 0}
+            isPending={isReviewing}
+          >
             Review
           </Button>
         )}

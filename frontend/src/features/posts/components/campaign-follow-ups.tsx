@@ -9,7 +9,10 @@ export interface FollowUpDraft {
 }
 
 /** The waits staff choose from (the server takes any whole number of days up to 30). */
-const DAY_CHOICES = [1, 2, 3, 4, 5, 7, 10, 14, 21, 30].map((days) => ({ id: days, label: days === 1 ? '1 day' : `${days} days` }));
+const DAY_CHOICES = [1, 2, 3, 4, 5, 7, 10, 14, 21, 30].map((days) => ({
+  id: days,
+  label: days === 1 ? '1 day' : `${days} days`,
+}));
 const ORDINALS = ['First', 'Second'];
 
 /**
@@ -25,17 +28,25 @@ export function FollowUpSteps({
   templates: readonly { id: number; title: string }[];
   onChange: (steps: FollowUpDraft[]) => void;
 }) {
-  const change = (index: number, step: Partial<FollowUpDraft>) => onChange(steps.map((current, at) => (at === index ? { ...current, ...step } : current)));
+  const change = (index: number, step: Partial<FollowUpDraft>) =>
+    onChange(steps.map((current, at) => (at === index ? { ...current, ...step } : current)));
   return (
     <section aria-label="Follow-ups" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold text-slate-900">Follow-ups</h3>
-        <p className="text-sm text-slate-700">In the same thread, only to customers who have not replied; a reply or a bounce stops them.</p>
+        <p className="text-sm text-slate-700">
+          In the same thread, only to customers who have not replied; a reply or a bounce stops them.
+        </p>
       </div>
       {steps.map((step, index) => (
         <div key={index} className="flex flex-wrap items-end gap-3">
           <div className="w-36">
-            <Select label={`${ORDINALS[index]} follow-up after`} options={DAY_CHOICES} value={step.afterDays} onChange={(afterDays) => change(index, { afterDays })} />
+            <Select
+              label={`${ORDINALS[index]} follow-up after`}
+              options={DAY_CHOICES}
+              value={step.afterDays}
+              onChange={(afterDays) => change(index, { afterDays })}
+            />
           </div>
           <div className="min-w-56 flex-1">
             <Select
@@ -56,7 +67,11 @@ export function FollowUpSteps({
       ))}
       {steps.length < MAX_FOLLOW_UPS && (
         <div>
-          <Button size="sm" variant="secondary" onPress={() => onChange([...steps, { afterDays: 3, templateId: null }])}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onPress={() => onChange([...steps, { afterDays: 3, templateId: null }])}
+          >
             Add Follow-up
           </Button>
         </div>

@@ -16,7 +16,8 @@ export function readCampaignPicks(userId: number, storage: Storage = sessionStor
     const parsed: unknown = JSON.parse(storage.getItem(campaignPicksKey(userId)) ?? '[]');
     if (!Array.isArray(parsed)) return [];
     const picks = parsed.filter(
-      (pick): pick is CampaignPick => typeof pick === 'object' && pick !== null && typeof pick.postId === 'string' && typeof pick.title === 'string',
+      (pick): pick is CampaignPick =>
+        typeof pick === 'object' && pick !== null && typeof pick.postId === 'string' && typeof pick.title === 'string',
     );
     return picks.slice(0, MAX_CAMPAIGN_POSTS);
   } catch {
@@ -24,7 +25,11 @@ export function readCampaignPicks(userId: number, storage: Storage = sessionStor
   }
 }
 
-export function writeCampaignPicks(userId: number, picks: readonly CampaignPick[], storage: Storage = sessionStorage): void {
+export function writeCampaignPicks(
+  userId: number,
+  picks: readonly CampaignPick[],
+  storage: Storage = sessionStorage,
+): void {
   try {
     if (picks.length === 0) storage.removeItem(campaignPicksKey(userId));
     else storage.setItem(campaignPicksKey(userId), JSON.stringify(picks));
@@ -51,7 +56,8 @@ export function useCampaignPicks(userId: number | null): CampaignPicks {
     has: (postId) => picks.some((pick) => pick.postId === postId),
     toggle: (pick) =>
       setPicks((current) => {
-        if (current.some((candidate) => candidate.postId === pick.postId)) return current.filter((candidate) => candidate.postId !== pick.postId);
+        if (current.some((candidate) => candidate.postId === pick.postId))
+          return current.filter((candidate) => candidate.postId !== pick.postId);
         return current.length >= MAX_CAMPAIGN_POSTS ? current : [...current, pick];
       }),
     clear: () => setPicks([]),

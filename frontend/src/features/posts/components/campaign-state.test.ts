@@ -19,7 +19,9 @@ describe('followUpPlan', () => {
   ];
 
   it('says each step and how far the follow-ups got', () => {
-    expect(followUpPlan({ followUps, followUpCounts: counts })).toBe('Follow-ups: 3 days later, 확인 부탁; then 1 day later, 마지막 안내');
+    expect(followUpPlan({ followUps, followUpCounts: counts })).toBe(
+      'Follow-ups: 3 days later, 확인 부탁; then 1 day later, 마지막 안내',
+    );
     expect(followUpPlan({ followUps, followUpCounts: { ...counts, sent: 2, stopped: 1, pending: 4 } })).toBe(
       'Follow-ups: 3 days later, 확인 부탁; then 1 day later, 마지막 안내 (2 sent · 1 stopped by a reply or a bounce · 4 waiting)',
     );

@@ -10,10 +10,22 @@ const TONES: Record<string, string> = {
   cancelled: 'bg-slate-200 text-slate-800',
 };
 
-const LABELS: Record<string, string> = { scheduled: 'Scheduled', running: 'Running', paused: 'Paused', completed: 'Completed', cancelled: 'Cancelled' };
+const LABELS: Record<string, string> = {
+  scheduled: 'Scheduled',
+  running: 'Running',
+  paused: 'Paused',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 export function CampaignStateBadge({ state }: { state: string }) {
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[state] ?? TONES.cancelled}`}>{LABELS[state] ?? state}</span>;
+  return (
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[state] ?? TONES.cancelled}`}
+    >
+      {LABELS[state] ?? state}
+    </span>
+  );
 }
 
 const RECIPIENT_LABELS: Record<string, string> = {
@@ -34,9 +46,17 @@ export function recipientStateText(recipient: Pick<CampaignDetail['recipients'][
 
 /** The campaign's follow-ups and how far they got, in one line. */
 export function followUpPlan(campaign: Pick<Campaign, 'followUps' | 'followUpCounts'>): string {
-  const steps = campaign.followUps.map((step) => `${countOf(step.afterDays, 'day')} later, ${step.templateTitle}`).join('; then ');
+  const steps = campaign.followUps
+    .map((step) => `${countOf(step.afterDays, 'day')} later, ${step.templateTitle}`)
+    .join('; then ');
   const { sent, stopped, pending } = campaign.followUpCounts;
-  const made = [sent > 0 && `${sent} sent`, stopped > 0 && `${stopped} stopped by a reply or a bounce`, pending > 0 && `${pending} waiting`].filter(Boolean).join(' · ');
+  const made = [
+    sent > 0 && `${sent} sent`,
+    stopped > 0 && `${stopped} stopped by a reply or a bounce`,
+    pending > 0 && `${pending} waiting`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return `Follow-ups: ${steps}${made ? ` (${made})` : ''}`;
 }
 
@@ -46,8 +66,18 @@ export function CampaignProgress({ campaign }: { campaign: Campaign }) {
   const done = counts.sent + counts.failed + counts.unknown + counts.skipped;
   return (
     <div className="flex min-w-40 flex-col gap-1">
-      <div role="progressbar" aria-label="E-mails done" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done} className="h-2 overflow-hidden rounded-full bg-slate-200">
-        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${total === 0 ? 100 : Math.round((done / total) * 100)}%` }} />
+      <div
+        role="progressbar"
+        aria-label="E-mails done"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className="h-full bg-brand-600 transition-[width]"
+          style={{ width: `${total === 0 ? 100 : Math.round((done / total) * 100)}%` }}
+        />
       </div>
       <span className="text-xs text-slate-700 tabular-nums">
         {counts.sent} sent of {total}
@@ -61,7 +91,8 @@ export function CampaignProgress({ campaign }: { campaign: Campaign }) {
 
 /** Why the campaign waits, and until when (Korean time). */
 export function campaignWait(campaign: Campaign): string | null {
-  if (campaign.state === 'scheduled' && campaign.scheduledAt) return `Starts ${formatKoreanDateTime(campaign.scheduledAt)}`;
+  if (campaign.state === 'scheduled' && campaign.scheduledAt)
+    return `Starts ${formatKoreanDateTime(campaign.scheduledAt)}`;
   if (!campaign.pauseReason && !campaign.pausedUntil) return null;
   const until = campaign.pausedUntil ? ` until ${formatKoreanDateTime(campaign.pausedUntil)}` : '';
   return `${campaign.pauseReason ?? 'Waiting'}${until}`;

@@ -46,7 +46,14 @@ export function ClampedBody({ html, label, lang }: ClampedBodyProps) {
         dangerouslySetInnerHTML={{ __html: safeHtml(html) }}
       />
       {isLong && (
-        <Button variant="secondary" size="sm" className="mt-2" aria-expanded={isExpanded} aria-controls={id} onPress={() => setExpanded(!isExpanded)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          aria-expanded={isExpanded}
+          aria-controls={id}
+          onPress={() => setExpanded(!isExpanded)}
+        >
           {isExpanded ? 'Less' : 'More'}
         </Button>
       )}

@@ -21,8 +21,18 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 const KIND: Record<PickerMode, ImportKind> = { posting: 'posts', model: 'models' };
 const TEXTS = {
-  posting: { title: 'Select Posting File', load: 'Load Posts', error: 'Load Posts Error', fallback: 'Failed to load posts.' },
-  model: { title: 'Select Model File', load: 'Load Models', error: 'Load Models Error', fallback: 'Failed to load models.' },
+  posting: {
+    title: 'Select Posting File',
+    load: 'Load Posts',
+    error: 'Load Posts Error',
+    fallback: 'Failed to load posts.',
+  },
+  model: {
+    title: 'Select Model File',
+    load: 'Load Models',
+    error: 'Load Models Error',
+    fallback: 'Failed to load models.',
+  },
 } as const;
 
 const inputClass = `h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs outline-none
@@ -60,7 +70,9 @@ function formatModified(value: string | null): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime())
     ? value
-    : new Intl.DateTimeFormat('ko-KR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(date);
+    : new Intl.DateTimeFormat('ko-KR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(
+        date,
+      );
 }
 
 function SkeletonRows() {
@@ -88,7 +100,14 @@ function FileGlyph({ file, className }: { file: DriveFile; className: string }) 
   }
   const isSheet = file.mimeType.includes('spreadsheet');
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={`${className} ${isSheet ? 'text-emerald-600' : 'text-slate-500'}`} fill="none" stroke="currentColor" strokeWidth="1.6">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`${className} ${isSheet ? 'text-emerald-600' : 'text-slate-500'}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+    >
       <path d="M6 3h8l4 4v14H6z" strokeLinejoin="round" />
       {isSheet ? <path d="M8.5 11h7M8.5 14h7M8.5 17h7M12 11v6" /> : <path d="M8.5 12h7M8.5 15h7" />}
     </svg>
@@ -114,7 +133,15 @@ function Thumbnail({ file }: { file: DriveFile }) {
   );
 }
 
-function Preview({ file, onSelect, isDisabled }: { file: DriveFile | null; onSelect: (file: DriveFile) => void; isDisabled: boolean }) {
+function Preview({
+  file,
+  onSelect,
+  isDisabled,
+}: {
+  file: DriveFile | null;
+  onSelect: (file: DriveFile) => void;
+  isDisabled: boolean;
+}) {
   if (!file) {
     return <p className="p-4 text-sm text-slate-600">Preview a file to see its details here.</p>;
   }
@@ -142,13 +169,34 @@ function Preview({ file, onSelect, isDisabled }: { file: DriveFile | null; onSel
 type TabsState = ReturnType<typeof useSpreadsheetTabs>;
 
 /** The chosen spreadsheet's tabs to pick from (titles from Google Sheets), with their loading and error states. */
-function SheetTabChoice({ chosen, tabs, value, onChange, isDisabled }: { chosen: DriveFile | null; tabs: TabsState; value: string; onChange: (title: string) => void; isDisabled: boolean }) {
+function SheetTabChoice({
+  chosen,
+  tabs,
+  value,
+  onChange,
+  isDisabled,
+}: {
+  chosen: DriveFile | null;
+  tabs: TabsState;
+  value: string;
+  onChange: (title: string) => void;
+  isDisabled: boolean;
+}) {
   if (chosen && tabs.error) {
     return (
       <div className="flex flex-col gap-1.5">
         <span className="text-sm font-medium text-slate-800">Sheet name</span>
-        <TitledError title="Sheets Error" message={errorMessage(tabs.error, 'Failed to load the sheets of this spreadsheet.')} />
-        <Button variant="secondary" size="sm" className="self-start" isPending={tabs.isValidating} onPress={() => void tabs.mutate()}>
+        <TitledError
+          title="Sheets Error"
+          message={errorMessage(tabs.error, 'Failed to load the sheets of this spreadsheet.')}
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          isPending={tabs.isValidating}
+          onPress={() => void tabs.mutate()}
+        >
           Try Again
         </Button>
       </div>
@@ -167,7 +215,9 @@ function SheetTabChoice({ chosen, tabs, value, onChange, isDisabled }: { chosen:
         onChange={onChange}
         isDisabled={!chosen || !tabs.data || tabs.data.length === 0 || isDisabled}
       />
-      <p className="text-xs text-slate-600">{chosen ? `The sheets (tabs) of ${chosen.name}.` : 'The sheets are listed once a spreadsheet is selected.'}</p>
+      <p className="text-xs text-slate-600">
+        {chosen ? `The sheets (tabs) of ${chosen.name}.` : 'The sheets are listed once a spreadsheet is selected.'}
+      </p>
     </div>
   );
 }
@@ -246,7 +296,11 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
       </div>
     );
   } else if (sorted.length === 0) {
-    list = <p className="p-6 text-center text-sm text-slate-600">{search ? 'No matching files found.' : 'No files found in this folder.'}</p>;
+    list = (
+      <p className="p-6 text-center text-sm text-slate-600">
+        {search ? 'No matching files found.' : 'No files found in this folder.'}
+      </p>
+    );
   } else {
     list = (
       <ul aria-label="Files" className="divide-y divide-slate-100">
@@ -271,7 +325,12 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
               </Button>
             ) : (
               <div className="flex gap-2">
-                <Button variant="secondary" size="sm" aria-label={`Preview ${file.name}`} onPress={() => setPreviewed(file)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Preview ${file.name}`}
+                  onPress={() => setPreviewed(file)}
+                >
                   Preview
                 </Button>
                 <Button
@@ -308,30 +367,34 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
       </div>
 
       <nav aria-label="Folder">
-      <Breadcrumbs className="flex flex-wrap items-center gap-1 text-sm">
-        {(search ? [...trail, { id: '__search__', name: `Search: ${search}` }] : trail).map((crumb, index, all) => (
-          <Breadcrumb key={crumb.id ?? 'root'} id={crumb.id ?? 'root'} className="flex items-center gap-1 text-slate-700">
-            {index < all.length - 1 ? (
-              <>
-                <Link
-                  className={`rounded px-1 font-medium text-brand-800 underline-offset-2 hover:underline cursor-pointer ${focusRing}`}
-                  onPress={() => {
-                    setTrail(trail.slice(0, Math.min(index + 1, trail.length)));
-                    setSearchInput('');
-                  }}
-                >
-                  {crumb.name}
-                </Link>
-                <span aria-hidden="true" className="text-slate-500">
-                  ›
-                </span>
-              </>
-            ) : (
-              <span className="px-1 font-semibold text-slate-900">{crumb.name}</span>
-            )}
-          </Breadcrumb>
-        ))}
-      </Breadcrumbs>
+        <Breadcrumbs className="flex flex-wrap items-center gap-1 text-sm">
+          {(search ? [...trail, { id: '__search__', name: `Search: ${search}` }] : trail).map((crumb, index, all) => (
+            <Breadcrumb
+              key={crumb.id ?? 'root'}
+              id={crumb.id ?? 'root'}
+              className="flex items-center gap-1 text-slate-700"
+            >
+              {index < all.length - 1 ? (
+                <>
+                  <Link
+                    className={`rounded px-1 font-medium text-brand-800 underline-offset-2 hover:underline cursor-pointer ${focusRing}`}
+                    onPress={() => {
+                      setTrail(trail.slice(0, Math.min(index + 1, trail.length)));
+                      setSearchInput('');
+                    }}
+                  >
+                    {crumb.name}
+                  </Link>
+                  <span aria-hidden="true" className="text-slate-500">
+                    ›
+                  </span>
+                </>
+              ) : (
+                <span className="px-1 font-semibold text-slate-900">{crumb.name}</span>
+              )}
+            </Breadcrumb>
+          ))}
+        </Breadcrumbs>
       </nav>
 
       <div className="grid min-h-80 gap-4 md:grid-cols-[1fr_18rem]">
@@ -373,18 +436,36 @@ function PickerBody({ mode, accountId }: PickerBodyProps) {
 }
 
 /** The Drive file picker (spec §2, dialogs): browse or search the account's Drive, choose a sheet, load it. */
-export function DriveFilePicker({ mode, accountId, onClose }: { mode: PickerMode | null; accountId: number | null; onClose: () => void }) {
+export function DriveFilePicker({
+  mode,
+  accountId,
+  onClose,
+}: {
+  mode: PickerMode | null;
+  accountId: number | null;
+  onClose: () => void;
+}) {
   return (
-    <Dialog title={mode ? TEXTS[mode].title : ''} size="lg" isOpen={!!mode} onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <Dialog
+      title={mode ? TEXTS[mode].title : ''}
+      size="lg"
+      isOpen={!!mode}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+    >
       {mode && accountId !== null && <PickerBody key={`${mode}-${accountId}`} mode={mode} accountId={accountId} />}
       {mode && accountId === null && (
         <>
-          <p className="text-sm text-slate-700">Connect a mail account first: the files are read from its Google Drive.</p>
+          <p className="text-sm text-slate-700">
+            Connect a mail account first: the files are read from its Google Drive.
+          </p>
           <DialogActions>
             <Button slot="close" variant="secondary">
               Close
             </Button>
-            <Link href={paths.emailAccounts} className={`inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white ${focusRing}`}>
+            <Link
+              href={paths.emailAccounts}
+              className={`inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white ${focusRing}`}
+            >
               Email Accounts
             </Link>
           </DialogActions>

@@ -10,5 +10,7 @@ export function emailOutcomeText(outcome: Pick<EmailOutcome, 'kind' | 'reason'>)
 /** The card's notice of a reply or a bounce to the post's last e-mail. */
 export function EmailOutcomeNotice({ outcome }: { outcome: EmailOutcome }) {
   const tone = outcome.kind === 'replied' ? 'bg-sky-50 text-sky-900' : 'bg-rose-50 text-rose-900';
-  return <p className={`mt-2 rounded-lg px-3 py-2 text-sm font-medium break-words ${tone}`}>{emailOutcomeText(outcome)}</p>;
+  return (
+    <p className={`mt-2 rounded-lg px-3 py-2 text-sm font-medium break-words ${tone}`}>{emailOutcomeText(outcome)}</p>
+  );
 }

@@ -5,7 +5,13 @@ import { safeHtml } from '../../../lib/safe-html.ts';
 import type { useEmailPreview } from '../api/email-templates.ts';
 
 /** The rendered e-mail of a live preview: its subject and body, or why there is none yet. */
-export function EmailPreviewBody({ preview, emptyText }: { preview: ReturnType<typeof useEmailPreview>; emptyText: string | null }) {
+export function EmailPreviewBody({
+  preview,
+  emptyText,
+}: {
+  preview: ReturnType<typeof useEmailPreview>;
+  emptyText: string | null;
+}) {
   if (emptyText !== null) return <p className="p-4 text-sm text-slate-600">{emptyText}</p>;
   if (preview.error && !preview.isValidating) {
     return (

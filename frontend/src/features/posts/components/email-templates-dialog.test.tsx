@@ -36,7 +36,11 @@ const fakeApi = {
   POST: vi.fn(async (path: string, init?: Call['init']) => {
     calls.push({ method: 'POST', call: { path, init } });
     if (path.endsWith('/preview')) {
-      return ok({ html: `<p>Rendered: ${String(init?.body?.template)}</p>`, text: '', subject: `Sample ${String(init?.body?.subject ?? '')}` });
+      return ok({
+        html: `<p>Rendered: ${String(init?.body?.template)}</p>`,
+        text: '',
+        subject: `Sample ${String(init?.body?.subject ?? '')}`,
+      });
     }
     if (path.includes('set-default')) {
       const id = init?.params?.path?.id;
@@ -44,7 +48,11 @@ const fakeApi = {
       return ok(store.find((item) => item.id === id));
     }
     if (init?.body?.title === 'Refused') {
-      const error = { statusCode: 400, error: 'Bad Request', message: 'Template contains an unknown placeholder: {{age}}' };
+      const error = {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Template contains an unknown placeholder: {{age}}',
+      };
       return { data: undefined, error, response: { ok: false, status: 400 } };
     }
     const created = { ...template(store.length + 10, String(init?.body?.title)), ...init?.body } as EmailTemplate;
@@ -59,9 +67,20 @@ const fakeApi = {
     // Like the server: a save made on an older version is refused when it would overwrite what changed since.
     if (version !== undefined && version !== stored.version) {
       const details = { conflictingFields: changedMeanwhile, current: stored };
-      return { data: undefined, error: { statusCode: 409, error: 'Conflict', message: 'The template was changed by someone else meanwhile', details }, response: { ok: false, status: 409 } };
+      return {
+        data: undefined,
+        error: {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'The template was changed by someone else meanwhile',
+          details,
+        },
+        response: { ok: false, status: 409 },
+      };
     }
-    store = store.map((item) => (item.id === id ? ({ ...item, ...fields, version: item.version + 1 } as EmailTemplate) : item));
+    store = store.map((item) =>
+      item.id === id ? ({ ...item, ...fields, version: item.version + 1 } as EmailTemplate) : item,
+    );
     return ok(store.find((item) => item.id === id));
   }),
   DELETE: vi.fn(async (path: string, init?: Call['init']) => {
@@ -74,8 +93,9 @@ vi.mock('../../../lib/api-client.ts', () => ({ api: fakeApi }));
 
 const toastSuccess = vi.fn();
 const toastError = vi.fn();
-vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: (message: string) => toastSuccess(message), error: (message: string) => toastError(message) } }));
-
+vi.mock('../../../lib/toast.tsx', () => ({
+  toast: { success: (message: string) => toastSuccess(message), error: (message: string) => toastError(message) },
+}));
 
 const { EmailTemplatesDialog } = await import('./email-templates-dialog.tsx');
 
@@ -87,7 +107,9 @@ beforeEach(async () => {
 });
 
 // The default cache is kept (the mutations revalidate it), without deduplication across tests.
-const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ dedupingInterval: 0 }}>{children}</SWRConfig>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ dedupingInterval: 0 }}>{children}</SWRConfig>
+);
 
 describe('EmailTemplatesDialog', () => {
   it('says why a save failed beside the save button, not in a toast, until the next save', async () => {
@@ -151,8 +173,16 @@ describe('EmailTemplatesDialog', () => {
     await user.click(screen.getByRole('checkbox', { name: /Attach each model's comcard file/ }));
     await user.click(screen.getByRole('button', { name: 'Create Template' }));
     await screen.findByRole('heading', { name: 'Email Templates' });
-    const created = calls.find((entry) => entry.method === 'POST' && entry.call.path === '/backend/api/v1/email-templates');
-    expect(created?.call.init?.body).toEqual({ title: 'Audition', subject: 'Casting for you', template: 'Dear {{manager}},\nsee you', isActive: true, attachComcards: true });
+    const created = calls.find(
+      (entry) => entry.method === 'POST' && entry.call.path === '/backend/api/v1/email-templates',
+    );
+    expect(created?.call.init?.body).toEqual({
+      title: 'Audition',
+      subject: 'Casting for you',
+      template: 'Dear {{manager}},\nsee you',
+      isActive: true,
+      attachComcards: true,
+    });
     expect(toastSuccess).toHaveBeenCalledWith('Template created successfully');
     expect(onChanged).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('rowheader', { name: 'Audition' })).toBeTruthy();
@@ -193,7 +223,9 @@ describe('EmailTemplatesDialog', () => {
     await user.type(subject, 'Second audition');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    const notice = await screen.findByRole('region', { name: 'Someone else saved this template while you were editing.' });
+    const notice = await screen.findByRole('region', {
+      name: 'Someone else saved this template while you were editing.',
+    });
     expect(within(notice).getByText('Changed: Title. The editor shows the template saved now.')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Follow up (final)');
     expect(subject.value).toBe('Follow up subject');
@@ -204,8 +236,22 @@ describe('EmailTemplatesDialog', () => {
     await screen.findByRole('heading', { name: 'Email Templates' });
     const puts = calls.filter((entry) => entry.method === 'PUT').map((entry) => entry.call.init?.body);
     expect(puts).toEqual([
-      { title: 'Follow up', subject: 'Second audition', template: 'Hello {{nameEng}},\nfrom Follow up', isActive: true, attachComcards: false, version: 1 },
-      { title: 'Follow up (final)', subject: 'Second audition', template: 'Hello {{nameEng}},\nfrom Follow up', isActive: true, attachComcards: false, version: 2 },
+      {
+        title: 'Follow up',
+        subject: 'Second audition',
+        template: 'Hello {{nameEng}},\nfrom Follow up',
+        isActive: true,
+        attachComcards: false,
+        version: 1,
+      },
+      {
+        title: 'Follow up (final)',
+        subject: 'Second audition',
+        template: 'Hello {{nameEng}},\nfrom Follow up',
+        isActive: true,
+        attachComcards: false,
+        version: 2,
+      },
     ]);
     expect(toastSuccess).toHaveBeenCalledWith('Template updated successfully');
   }, 15_000);
@@ -217,7 +263,9 @@ describe('EmailTemplatesDialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Set as Default Follow up' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Default template updated successfully'));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Set as Default Follow up' }).hasAttribute('disabled')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Set as Default Follow up' }).hasAttribute('disabled')).toBe(true),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Delete Welcome' }));
     const confirm = await screen.findByRole('alertdialog');
@@ -235,7 +283,9 @@ describe('EmailTemplatesDialog', () => {
     unmount();
     await act(() => mutate(() => true, undefined, { revalidate: false }));
 
-    fakeApi.GET.mockImplementationOnce(async () => ({ data: undefined, error: { message: 'nope' }, response: { ok: false, status: 500 } }) as never);
+    fakeApi.GET.mockImplementationOnce(
+      async () => ({ data: undefined, error: { message: 'nope' }, response: { ok: false, status: 500 } }) as never,
+    );
     render(<EmailTemplatesDialog isOpen onOpenChange={vi.fn()} />, { wrapper });
     expect(await screen.findByText('Failed to load templates')).toBeTruthy();
     expect(toastError).toHaveBeenCalledWith('Failed to load templates');

@@ -6,7 +6,12 @@ import { bodyCell, headCell, TableScroll, tableClass } from '../../../components
 import { Dialog, DialogCloseActions } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../lib/toast.tsx';
-import { deleteEmailTemplate, setDefaultEmailTemplate, useEmailTemplates, type EmailTemplate } from '../api/email-templates.ts';
+import {
+  deleteEmailTemplate,
+  setDefaultEmailTemplate,
+  useEmailTemplates,
+  type EmailTemplate,
+} from '../api/email-templates.ts';
 import { TemplateEditor } from './template-editor.tsx';
 import { EMAIL_TOAST } from './email-toast.ts';
 
@@ -31,23 +36,39 @@ function TemplateTable({ templates, busyId, onEdit, onSetDefault, onDelete }: Te
         <caption className="sr-only">Email templates</caption>
         <thead>
           <tr>
-            <th scope="col" className={headCell('start')}>Id</th>
-            <th scope="col" className={headCell()}>Name</th>
-            <th scope="col" className={headCell()}>Subject</th>
-            <th scope="col" className={headCell()}>Default</th>
-            <th scope="col" className={headCell()}>Template</th>
-            <th scope="col" className={`${headCell('end')} w-px`}>Action</th>
+            <th scope="col" className={headCell('start')}>
+              Id
+            </th>
+            <th scope="col" className={headCell()}>
+              Name
+            </th>
+            <th scope="col" className={headCell()}>
+              Subject
+            </th>
+            <th scope="col" className={headCell()}>
+              Default
+            </th>
+            <th scope="col" className={headCell()}>
+              Template
+            </th>
+            <th scope="col" className={`${headCell('end')} w-px`}>
+              Action
+            </th>
           </tr>
         </thead>
         <tbody>
           {templates.map((template) => (
             <tr key={template.id} className={template.isDefault ? 'bg-brand-50' : 'bg-white hover:bg-slate-50'}>
               <td className={`${bodyCell('start')} tabular-nums text-slate-700`}>{template.id}</td>
-              <th scope="row" className={`${bodyCell()} font-medium whitespace-nowrap text-slate-900`}>{template.title}</th>
+              <th scope="row" className={`${bodyCell()} font-medium whitespace-nowrap text-slate-900`}>
+                {template.title}
+              </th>
               <td className={`${bodyCell()} min-w-40`}>{template.subject}</td>
               <td className={bodyCell()}>
                 {template.isDefault ? (
-                  <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Default</span>
+                  <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                    Default
+                  </span>
                 ) : (
                   <span className="text-slate-500">
                     <span aria-hidden="true">—</span>
@@ -61,7 +82,12 @@ function TemplateTable({ templates, busyId, onEdit, onSetDefault, onDelete }: Te
               </td>
               <td className={bodyCell('end')}>
                 <div className="flex gap-1.5">
-                  <Button variant="secondary" size="sm" aria-label={`Edit ${template.title}`} onPress={() => onEdit(template)}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Edit ${template.title}`}
+                    onPress={() => onEdit(template)}
+                  >
                     Edit
                   </Button>
                   <Button
@@ -74,7 +100,12 @@ function TemplateTable({ templates, busyId, onEdit, onSetDefault, onDelete }: Te
                   >
                     Set as Default
                   </Button>
-                  <Button variant="danger" size="sm" aria-label={`Delete ${template.title}`} onPress={() => onDelete(template)}>
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    aria-label={`Delete ${template.title}`}
+                    onPress={() => onDelete(template)}
+                  >
                     Delete
                   </Button>
                 </div>
@@ -166,7 +197,15 @@ export function EmailTemplatesDialog({ isOpen, onOpenChange, onChanged }: EmailT
       </div>
     );
   } else {
-    list = <TemplateTable templates={templates.data} busyId={busyId} onEdit={(template) => setView({ mode: 'edit', template })} onSetDefault={(template) => void setDefault(template)} onDelete={setToDelete} />;
+    list = (
+      <TemplateTable
+        templates={templates.data}
+        busyId={busyId}
+        onEdit={(template) => setView({ mode: 'edit', template })}
+        onSetDefault={(template) => void setDefault(template)}
+        onDelete={setToDelete}
+      />
+    );
   }
 
   return (

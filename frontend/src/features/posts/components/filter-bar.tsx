@@ -4,7 +4,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { SegmentedChoice } from '../../../components/ui/segmented-choice.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { GENDER_FILTERS, PAGE_SIZES, SEARCH_SCOPES, type DateRange, type GenderFilter, type PageSize, type SearchScope } from '../api/post-source.ts';
+import {
+  GENDER_FILTERS,
+  PAGE_SIZES,
+  SEARCH_SCOPES,
+  type DateRange,
+  type GenderFilter,
+  type PageSize,
+  type SearchScope,
+} from '../api/post-source.ts';
 import type { Language } from './post-card.tsx';
 import type { PostsView } from './posts-view.ts';
 import { koreanToday, koreanYesterday } from '../../../lib/korean-time.ts';
@@ -43,7 +51,13 @@ const VIEW_OPTIONS = [
   { id: 'list', label: 'List' },
 ] as const;
 
-function DateRangeFilter({ applied, onChange }: { applied: DateRange | null; onChange: (range: DateRange | null) => void }) {
+function DateRangeFilter({
+  applied,
+  onChange,
+}: {
+  applied: DateRange | null;
+  onChange: (range: DateRange | null) => void;
+}) {
   const [startDate, setStartDate] = useState(applied?.startDate ?? '');
   const [endDate, setEndDate] = useState(applied?.endDate ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -67,11 +81,21 @@ function DateRangeFilter({ applied, onChange }: { applied: DateRange | null; onC
     <fieldset className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-sm font-medium text-slate-800">Date range</legend>
       <div className="flex flex-wrap items-end gap-2">
-        <TextField value={startDate} onChange={setStartDate} className="flex flex-col gap-1" isInvalid={!!error && !startDate}>
+        <TextField
+          value={startDate}
+          onChange={setStartDate}
+          className="flex flex-col gap-1"
+          isInvalid={!!error && !startDate}
+        >
           <Label className="text-xs text-slate-700">Start date</Label>
           <Input type="date" className={inputClass} />
         </TextField>
-        <TextField value={endDate} onChange={setEndDate} className="flex flex-col gap-1" isInvalid={!!error && !endDate}>
+        <TextField
+          value={endDate}
+          onChange={setEndDate}
+          className="flex flex-col gap-1"
+          isInvalid={!!error && !endDate}
+        >
           <Label className="text-xs text-slate-700">End date</Label>
           <Input type="date" className={inputClass} />
         </TextField>
@@ -114,7 +138,12 @@ function SearchState({ isKeywordPending, isSearching }: { isKeywordPending?: boo
   const text = isKeywordPending ? 'Search starts when you stop typing…' : isSearching ? 'Searching…' : '';
   return (
     <p role="status" className="flex h-10 items-center gap-2 text-sm text-slate-600">
-      {text && <span aria-hidden="true" className={`size-3.5 rounded-full border-2 border-slate-300 ${isKeywordPending ? 'border-dashed' : 'animate-spin border-t-brand-700'}`} />}
+      {text && (
+        <span
+          aria-hidden="true"
+          className={`size-3.5 rounded-full border-2 border-slate-300 ${isKeywordPending ? 'border-dashed' : 'animate-spin border-t-brand-700'}`}
+        />
+      )}
       {text}
     </p>
   );
@@ -123,7 +152,10 @@ function SearchState({ isKeywordPending, isSearching }: { isKeywordPending?: boo
 /** Gender, language, keyword with scope, date range and items per page (spec §2, dashboard filter bar). */
 export function FilterBar(props: FilterBarProps) {
   return (
-    <section aria-label="Filters" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-label="Filters"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-end gap-4">
         <div className="flex flex-col gap-1.5">
           <span id="gender-filter-label" className="text-sm font-medium text-slate-800">
@@ -173,7 +205,12 @@ export function FilterBar(props: FilterBarProps) {
         </div>
         {props.view && props.onViewChange && (
           <div className="ml-auto">
-            <SegmentedChoice<PostsView> label="View" options={VIEW_OPTIONS} value={props.view} onChange={props.onViewChange} />
+            <SegmentedChoice<PostsView>
+              label="View"
+              options={VIEW_OPTIONS}
+              value={props.view}
+              onChange={props.onViewChange}
+            />
           </div>
         )}
       </div>
@@ -185,7 +222,11 @@ export function FilterBar(props: FilterBarProps) {
           props.onSearchNow();
         }}
       >
-        <TextField value={props.keyword} onChange={props.onKeywordChange} className="flex min-w-60 flex-1 flex-col gap-1.5">
+        <TextField
+          value={props.keyword}
+          onChange={props.onKeywordChange}
+          className="flex min-w-60 flex-1 flex-col gap-1.5"
+        >
           <Label className="text-sm font-medium text-slate-800">Keyword</Label>
           <Input type="search" placeholder="Search posts" className={inputClass} />
         </TextField>

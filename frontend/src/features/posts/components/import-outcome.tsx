@@ -9,7 +9,11 @@ export function ImportProgressBar({ kind, progress }: { kind: ImportKind; progre
   const counts = progress?.progress;
   const determinate = !!counts && counts.total > 0;
   const stateText =
-    !progress || progress.state === 'waiting' ? 'Waiting to start…' : counts ? `${counts.done} of ${counts.total} rows` : 'Reading the sheet…';
+    !progress || progress.state === 'waiting'
+      ? 'Waiting to start…'
+      : counts
+        ? `${counts.done} of ${counts.total} rows`
+        : 'Reading the sheet…';
   return (
     <ProgressBar
       value={determinate ? counts.done : undefined}
@@ -43,12 +47,17 @@ export function ImportReportBanner({ result }: { result: ImportResult }) {
     <Alert tone="success">
       <p className="font-semibold">{result.message}</p>
       <p className="mt-1">
-        {report.total} rows read: {report.created} created, {report.updated} updated, {report.unchanged} unchanged, {report.rejected.length} rejected.
+        {report.total} rows read: {report.created} created, {report.updated} updated, {report.unchanged} unchanged,{' '}
+        {report.rejected.length} rejected.
       </p>
       {report.rejected.length > 0 && (
         <div className="mt-2">
           <p className="font-semibold">Rejected rows</p>
-          <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 text-emerald-950" tabIndex={0} aria-label="Rejected rows">
+          <ul
+            className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 text-emerald-950"
+            tabIndex={0}
+            aria-label="Rejected rows"
+          >
             {report.rejected.map((rejected) => (
               <li key={rejected.row}>
                 Row {rejected.row}: {rejected.reason}

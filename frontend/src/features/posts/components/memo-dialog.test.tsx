@@ -9,7 +9,13 @@ const saveMemo = vi.fn(async () => {
 vi.mock('../api/update-post.ts', () => ({ saveMemo: (...args: unknown[]) => saveMemo(...(args as [])) }));
 const { MemoDialog } = await import('./memo-dialog.tsx');
 
-const post = { postId: 'P-1', isFavorite: false, memo: null, isEmailSent: false, data: { postTitle: '드라마 단역 모집' } } as Post;
+const post = {
+  postId: 'P-1',
+  isFavorite: false,
+  memo: null,
+  isEmailSent: false,
+  data: { postTitle: '드라마 단역 모집' },
+} as Post;
 
 describe('MemoDialog', () => {
   it("says the spec's failure, with its period, in the dialog when the memo cannot be saved", async () => {
@@ -18,7 +24,9 @@ describe('MemoDialog', () => {
     render(<MemoDialog post={post} onClose={onClose} />);
     await user.type(screen.getByLabelText('Memo'), '통화 완료');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('dialog').querySelector('[role="alert"]')?.textContent).toBe('Failed to update memo.'));
+    await waitFor(() =>
+      expect(screen.getByRole('dialog').querySelector('[role="alert"]')?.textContent).toBe('Failed to update memo.'),
+    );
     expect(saveMemo).toHaveBeenCalledWith('P-1', '통화 완료');
     expect(onClose).not.toHaveBeenCalled();
   });

@@ -38,7 +38,13 @@ function MemoForm({ post, onDone }: { post: Post; onDone: () => void }) {
       }}
     >
       {post.data.postTitle && <p className="mb-3 text-sm text-slate-600">{post.data.postTitle}</p>}
-      <TextField value={memo} onChange={setMemo} maxLength={MEMO_MAX_LENGTH} autoFocus className="flex flex-col gap-1.5">
+      <TextField
+        value={memo}
+        onChange={setMemo}
+        maxLength={MEMO_MAX_LENGTH}
+        autoFocus
+        className="flex flex-col gap-1.5"
+      >
         <Label className="text-sm font-medium text-slate-800">Memo</Label>
         <TextArea
           rows={6}
@@ -58,7 +64,11 @@ function MemoForm({ post, onDone }: { post: Post; onDone: () => void }) {
 /** Memo dialog titled Add Memo or Update Memo (spec §2). */
 export function MemoDialog({ post, onClose }: { post: Post | null; onClose: () => void }) {
   return (
-    <Dialog title={post?.memo ? 'Update Memo' : 'Add Memo'} isOpen={!!post} onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <Dialog
+      title={post?.memo ? 'Update Memo' : 'Add Memo'}
+      isOpen={!!post}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+    >
       {post && <MemoForm key={post.postId} post={post} onDone={onClose} />}
     </Dialog>
   );

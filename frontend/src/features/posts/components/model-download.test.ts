@@ -28,14 +28,18 @@ describe('isGoogleDriveUrl', () => {
 
 describe('driveDirectUrl', () => {
   it('turns ?id= and /file/d/ links into the direct-download link', () => {
-    expect(driveDirectUrl('https://drive.google.com/open?id=abc_123')).toBe('https://drive.google.com/uc?export=download&id=abc_123');
+    expect(driveDirectUrl('https://drive.google.com/open?id=abc_123')).toBe(
+      'https://drive.google.com/uc?export=download&id=abc_123',
+    );
     expect(driveDirectUrl('https://drive.google.com/file/d/abc-123/view?usp=sharing')).toBe(
       'https://drive.google.com/uc?export=download&id=abc-123',
     );
   });
 
   it('leaves a link that names no file as it is', () => {
-    expect(driveDirectUrl('https://drive.google.com/drive/folders/xyz')).toBe('https://drive.google.com/drive/folders/xyz');
+    expect(driveDirectUrl('https://drive.google.com/drive/folders/xyz')).toBe(
+      'https://drive.google.com/drive/folders/xyz',
+    );
   });
 });
 
@@ -64,8 +68,12 @@ describe('planDownload', () => {
 
 describe('downloadFailureMessage', () => {
   it('explains 403 and 404 and passes other messages on', () => {
-    expect(downloadFailureMessage(new DownloadHttpError(403))).toBe('Access denied. Please check if you have permission to access this file.');
-    expect(downloadFailureMessage(new DownloadHttpError(404))).toBe('File not found. Please check if the file still exists.');
+    expect(downloadFailureMessage(new DownloadHttpError(403))).toBe(
+      'Access denied. Please check if you have permission to access this file.',
+    );
+    expect(downloadFailureMessage(new DownloadHttpError(404))).toBe(
+      'File not found. Please check if the file still exists.',
+    );
     expect(downloadFailureMessage(new DownloadHttpError(500))).toBe('Download failed: HTTP 500');
     expect(downloadFailureMessage(new TypeError('Failed to fetch'))).toBe('Download failed: Failed to fetch');
     expect(downloadFailureMessage('boom')).toBe('Failed to download file. Please try again.');
@@ -86,7 +94,11 @@ describe('downloadModel', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     await downloadModel(model({ download: 'https://docs.google.com/uc?id=Q' }));
-    expect(open).toHaveBeenCalledWith('https://drive.google.com/uc?export=download&id=Q', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(
+      'https://drive.google.com/uc?export=download&id=Q',
+      '_blank',
+      'noopener,noreferrer',
+    );
     expect(fetch).not.toHaveBeenCalled();
   });
 

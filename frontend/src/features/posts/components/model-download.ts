@@ -56,7 +56,8 @@ export function downloadFailureMessage(error: unknown): string {
   if (error instanceof DownloadHttpError && error.status === 403) {
     return 'Access denied. Please check if you have permission to access this file.';
   }
-  if (error instanceof DownloadHttpError && error.status === 404) return 'File not found. Please check if the file still exists.';
+  if (error instanceof DownloadHttpError && error.status === 404)
+    return 'File not found. Please check if the file still exists.';
   if (error instanceof Error && error.message) return `Download failed: ${error.message}`;
   return 'Failed to download file. Please try again.';
 }

@@ -21,7 +21,9 @@ export function matchesText(value: string | null, query: string): boolean {
 
 function matchesSearch(model: Model, query: string): boolean {
   if (!normalise(query)) return true;
-  return [model.comcardNo, model.nameEng, model.nameKor, model.national, model.stage].some((value) => matchesText(value, query));
+  return [model.comcardNo, model.nameEng, model.nameKor, model.national, model.stage].some((value) =>
+    matchesText(value, query),
+  );
 }
 
 /** The models every filter lets through, in their original order. */
@@ -44,7 +46,11 @@ export function hasActiveFilters(filters: ModelFilters): boolean {
  * by the filters stay as they were; 'all' (the select-all checkbox) adds every visible row.
  * Insertion order is the order of selection, which is the order the models are handed on in.
  */
-export function mergeSelection(previous: ReadonlySet<number>, next: 'all' | Iterable<unknown>, visibleIds: readonly number[]): Set<number> {
+export function mergeSelection(
+  previous: ReadonlySet<number>,
+  next: 'all' | Iterable<unknown>,
+  visibleIds: readonly number[],
+): Set<number> {
   const visible = new Set(visibleIds);
   const chosen = next === 'all' ? visible : new Set([...next].map(Number).filter((id) => visible.has(id)));
   const merged = new Set([...previous].filter((id) => !visible.has(id) || chosen.has(id)));

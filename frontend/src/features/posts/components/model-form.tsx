@@ -101,7 +101,12 @@ export function ModelForm({ model, onBack, onSaved }: ModelFormProps) {
         void rememberModel(found.current);
       } else {
         // 400 and 409 carry the reason (a taken comcard number, an invalid URL); anything else gets the screen's text.
-        setFailure(errorMessage(error, model ? 'Failed to update model. Please try again.' : 'Failed to save model. Please try again.'));
+        setFailure(
+          errorMessage(
+            error,
+            model ? 'Failed to update model. Please try again.' : 'Failed to save model. Please try again.',
+          ),
+        );
       }
       setSaving(false);
     }

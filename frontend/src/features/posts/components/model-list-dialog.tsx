@@ -67,20 +67,38 @@ const ModelRow = memo(function ModelRow({ model, isDownloading, onDownload, onEd
       <td className={`${bodyCell()} whitespace-nowrap`}>{model.stage}</td>
       <td className={bodyCell()}>
         {model.additionalPic && (
-          <Link href={model.additionalPic} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={`View additional pictures of ${name} (opens in a new tab)`}>
+          <Link
+            href={model.additionalPic}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkClass}
+            aria-label={`View additional pictures of ${name} (opens in a new tab)`}
+          >
             View
           </Link>
         )}
       </td>
       <td className={bodyCell()}>
         {model.htmlUrl && (
-          <Link href={model.htmlUrl} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={`Open the comcard of ${name} (opens in a new tab)`}>
+          <Link
+            href={model.htmlUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkClass}
+            aria-label={`Open the comcard of ${name} (opens in a new tab)`}
+          >
             Open
           </Link>
         )}
       </td>
       <td className={bodyCell()}>
-        <Button variant="secondary" size="sm" aria-label={`Download ${name}`} isPending={isDownloading} onPress={() => onDownload(model)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Download ${name}`}
+          isPending={isDownloading}
+          onPress={() => onDownload(model)}
+        >
           Download
         </Button>
       </td>
@@ -98,9 +116,28 @@ const ModelRow = memo(function ModelRow({ model, isDownloading, onDownload, onEd
   );
 });
 
-const COLUMNS = ['Comcard No', 'Profile', 'English Name', 'Korean Name', 'Nationality', 'Stage Name', 'Additional', 'Comcard', 'Download', 'Actions'];
+const COLUMNS = [
+  'Comcard No',
+  'Profile',
+  'English Name',
+  'Korean Name',
+  'Nationality',
+  'Stage Name',
+  'Additional',
+  'Comcard',
+  'Download',
+  'Actions',
+];
 
-function ModelTable({ models, onEdit, onDelete }: { models: Model[]; onEdit: (model: Model) => void; onDelete: (model: Model) => void }) {
+function ModelTable({
+  models,
+  onEdit,
+  onDelete,
+}: {
+  models: Model[];
+  onEdit: (model: Model) => void;
+  onDelete: (model: Model) => void;
+}) {
   const [downloadingId, setDownloadingId] = useState<number | null>(null);
   const onDownload = useCallback((model: Model) => {
     setDownloadingId(model.id);
@@ -114,7 +151,11 @@ function ModelTable({ models, onEdit, onDelete }: { models: Model[]; onEdit: (mo
         <thead>
           <tr>
             {COLUMNS.map((column, index) => (
-              <th key={column} scope="col" className={headCell(index === 0 ? 'start' : index === COLUMNS.length - 1 ? 'end' : undefined)}>
+              <th
+                key={column}
+                scope="col"
+                className={headCell(index === 0 ? 'start' : index === COLUMNS.length - 1 ? 'end' : undefined)}
+              >
                 {column}
               </th>
             ))}
@@ -187,7 +228,13 @@ function ModelListBody({ onEdit, onAdd }: { onEdit: (model: Model) => void; onAd
 }
 
 /** The Model List (spec §2, dialogs): every model card, with add, edit, delete and download. */
-export function ModelListDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+export function ModelListDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) {
   const [view, setView] = useState<View>({ kind: 'list' });
   const showList = useCallback(() => setView({ kind: 'list' }), []);
   const edit = useCallback((model: Model | null) => setView({ kind: 'form', model }), []);

@@ -1,5 +1,15 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Cell, Checkbox, Column, Link, Row, Table, TableBody, TableHeader, type Selection } from 'react-aria-components';
+import {
+  Cell,
+  Checkbox,
+  Column,
+  Link,
+  Row,
+  Table,
+  TableBody,
+  TableHeader,
+  type Selection,
+} from 'react-aria-components';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -11,7 +21,8 @@ import { useModels, type Model } from '../api/models.ts';
 import { EMPTY_FILTERS, filterModels, hasActiveFilters, mergeSelection, type ModelFilters } from './model-filters.ts';
 
 const rowLink = buttonClass('secondary', '', 'xs');
-const columnClass = 'sticky top-0 z-10 bg-slate-50 px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700 outline-none';
+const columnClass =
+  'sticky top-0 z-10 bg-slate-50 px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-700 outline-none';
 const cellClass = `px-3 py-2 text-sm text-slate-800 ${focusRing}`;
 
 function SelectionCheckbox() {
@@ -45,12 +56,24 @@ function RowLinks({ model }: { model: Model }) {
   return (
     <div className="flex gap-1.5">
       {model.additionalPic && (
-        <Link href={model.additionalPic} target="_blank" rel="noopener noreferrer" className={rowLink} aria-label={`Additional pictures of ${name} (opens in a new tab)`}>
+        <Link
+          href={model.additionalPic}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={rowLink}
+          aria-label={`Additional pictures of ${name} (opens in a new tab)`}
+        >
           Additional
         </Link>
       )}
       {model.htmlUrl && (
-        <Link href={model.htmlUrl} target="_blank" rel="noopener noreferrer" className={rowLink} aria-label={`Portfolio of ${name} (opens in a new tab)`}>
+        <Link
+          href={model.htmlUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={rowLink}
+          aria-label={`Portfolio of ${name} (opens in a new tab)`}
+        >
           Portfolio
         </Link>
       )}
@@ -71,7 +94,15 @@ function RowLinks({ model }: { model: Model }) {
   );
 }
 
-function ModelTable({ models, selected, onSelectionChange }: { models: Model[]; selected: ReadonlySet<number>; onSelectionChange: (keys: Selection) => void }) {
+function ModelTable({
+  models,
+  selected,
+  onSelectionChange,
+}: {
+  models: Model[];
+  selected: ReadonlySet<number>;
+  onSelectionChange: (keys: Selection) => void;
+}) {
   return (
     <div className="max-h-[50vh] overflow-auto rounded-lg border border-slate-200">
       <Table
@@ -95,7 +126,10 @@ function ModelTable({ models, selected, onSelectionChange }: { models: Model[]; 
           <Column className={columnClass}>Stage</Column>
           <Column className={columnClass}>Links</Column>
         </TableHeader>
-        <TableBody items={models} renderEmptyState={() => <p className="py-10 text-center text-sm text-slate-600">No models found</p>}>
+        <TableBody
+          items={models}
+          renderEmptyState={() => <p className="py-10 text-center text-sm text-slate-600">No models found</p>}
+        >
           {(model) => (
             <Row
               id={model.id}
@@ -105,7 +139,9 @@ function ModelTable({ models, selected, onSelectionChange }: { models: Model[]; 
               <Cell className={cellClass}>
                 <SelectionCheckbox />
               </Cell>
-              <Cell className={`${cellClass} font-mono text-xs font-medium whitespace-nowrap text-slate-900`}>{model.comcardNo}</Cell>
+              <Cell className={`${cellClass} font-mono text-xs font-medium whitespace-nowrap text-slate-900`}>
+                {model.comcardNo}
+              </Cell>
               <Cell className={cellClass}>
                 {(model.thumbnailUrl ?? model.image) && (
                   <img
@@ -142,7 +178,8 @@ function PickerBody({ postId, onFinish }: { postId: string | null; onFinish: (mo
   const deferredFilters = useDeferredValue(filters);
   const filtered = useMemo(() => filterModels(models.data ?? [], deferredFilters), [models.data, deferredFilters]);
 
-  const setFilter = (name: keyof ModelFilters) => (value: string) => setFilters((current) => ({ ...current, [name]: value }));
+  const setFilter = (name: keyof ModelFilters) => (value: string) =>
+    setFilters((current) => ({ ...current, [name]: value }));
 
   const finish = () => {
     const byId = new Map((models.data ?? []).map((model) => [model.id, model]));
@@ -161,7 +198,15 @@ function PickerBody({ postId, onFinish }: { postId: string | null; onFinish: (mo
       <ModelTable
         models={filtered}
         selected={selected}
-        onSelectionChange={(keys) => setSelected((current) => mergeSelection(current, keys, filtered.map((model) => model.id)))}
+        onSelectionChange={(keys) =>
+          setSelected((current) =>
+            mergeSelection(
+              current,
+              keys,
+              filtered.map((model) => model.id),
+            ),
+          )
+        }
       />
     );
   }
@@ -170,11 +215,20 @@ function PickerBody({ postId, onFinish }: { postId: string | null; onFinish: (mo
     <div className="flex flex-col gap-4">
       {postId && (
         <p>
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-100">Post ID: {postId}</span>
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-100">
+            Post ID: {postId}
+          </span>
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label="Search" type="search" value={filters.search} onChange={setFilter('search')} placeholder="Comcard, name, nationality, stage" autoFocus />
+        <TextField
+          label="Search"
+          type="search"
+          value={filters.search}
+          onChange={setFilter('search')}
+          placeholder="Comcard, name, nationality, stage"
+          autoFocus
+        />
         <TextField label="Comcard ID" value={filters.comcardNo} onChange={setFilter('comcardNo')} />
         <TextField label="Nationality" value={filters.national} onChange={setFilter('national')} />
         <TextField label="Stage" value={filters.stage} onChange={setFilter('stage')} />
@@ -183,7 +237,12 @@ function PickerBody({ postId, onFinish }: { postId: string | null; onFinish: (mo
         <p className="text-sm text-slate-700" aria-live="polite">
           {filtered.length} models · {selected.size} selected
         </p>
-        <Button variant="secondary" size="sm" isDisabled={!hasActiveFilters(filters)} onPress={() => setFilters(EMPTY_FILTERS)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          isDisabled={!hasActiveFilters(filters)}
+          onPress={() => setFilters(EMPTY_FILTERS)}
+        >
           Reset Filters
         </Button>
       </div>

@@ -39,7 +39,20 @@ describe('PostCard', () => {
   it('shows every field, the sent notice and the description of the chosen language', () => {
     const { rerender } = render(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
     expect(screen.getByRole('heading', { name: '드라마 단역 모집' })).toBeTruthy();
-    for (const text of ['봄날', '스튜디오 봄', '여자', '2명', '카페 손님', '150,000원', '12월 중', '2026-12-01', '2026-11-29', '김담당', '010-1234-5678', 'casting@studio.kr']) {
+    for (const text of [
+      '봄날',
+      '스튜디오 봄',
+      '여자',
+      '2명',
+      '카페 손님',
+      '150,000원',
+      '12월 중',
+      '2026-12-01',
+      '2026-11-29',
+      '김담당',
+      '010-1234-5678',
+      'casting@studio.kr',
+    ]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(screen.getByText('Email has been sent for this posting')).toBeTruthy();
@@ -73,10 +86,24 @@ describe('PostCard', () => {
   });
 
   it("says what came back to the post's last e-mail: Replied, or Bounced with the reason, and nothing otherwise", () => {
-    const { rerender } = render(<PostCard post={{ ...post, lastEmailOutcome: { kind: 'replied', at: '2026-12-12T01:00:00.000Z', reason: null } }} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    const { rerender } = render(
+      <PostCard
+        post={{ ...post, lastEmailOutcome: { kind: 'replied', at: '2026-12-12T01:00:00.000Z', reason: null } }}
+        language="kor"
+        onMemo={vi.fn()}
+        onSendAction={vi.fn()}
+      />,
+    );
     expect(screen.getByText('Replied')).toBeTruthy();
     const reason = 'The address does not exist (5.1.1): The email account that you tried to reach does not exist.';
-    rerender(<PostCard post={{ ...post, lastEmailOutcome: { kind: 'bounced', at: '2026-12-12T01:00:00.000Z', reason } }} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    rerender(
+      <PostCard
+        post={{ ...post, lastEmailOutcome: { kind: 'bounced', at: '2026-12-12T01:00:00.000Z', reason } }}
+        language="kor"
+        onMemo={vi.fn()}
+        onSendAction={vi.fn()}
+      />,
+    );
     expect(screen.getByText(`Bounced: ${reason}`)).toBeTruthy();
     expect(screen.queryByText('Replied')).toBeNull();
     rerender(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} />);
@@ -88,7 +115,9 @@ describe('PostCard', () => {
       { id: 1, comcardNo: 'JC-1', nameEng: 'Emily Carter', nameKor: '에밀리' },
       { id: 2, comcardNo: 'JC-2', nameEng: null, nameKor: '김민준' },
     ] as Model[];
-    const { rerender } = render(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} selectedModels={models} />);
+    const { rerender } = render(
+      <PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} selectedModels={models} />,
+    );
     const list = screen.getByRole('list', { name: 'Selected models (2 models):' });
     expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['Emily Carter', '김민준']);
     rerender(<PostCard post={post} language="kor" onMemo={vi.fn()} onSendAction={vi.fn()} selectedModels={[]} />);

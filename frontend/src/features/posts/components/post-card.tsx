@@ -77,7 +77,11 @@ function SelectedModels({ models }: { models: readonly Model[] }) {
       </span>
       <ul aria-labelledby={labelId} className="flex flex-wrap gap-1.5">
         {models.map((model) => (
-          <li key={model.id} title={model.comcardNo} className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-medium text-violet-900">
+          <li
+            key={model.id}
+            title={model.comcardNo}
+            className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-medium text-violet-900"
+          >
             {modelName(model)}
           </li>
         ))}
@@ -111,10 +115,14 @@ export function PostCard({ post, language, onMemo, onSendAction, selectedModels,
           {data.titleOfTheWork && <p className="mt-0.5 text-sm text-slate-700">{data.titleOfTheWork}</p>}
           <div className="mt-2 flex flex-wrap gap-2">
             {data.produce && (
-              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{data.produce}</span>
+              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+                {data.produce}
+              </span>
             )}
             {data.recruitmentGender && (
-              <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900">{data.recruitmentGender}</span>
+              <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900">
+                {data.recruitmentGender}
+              </span>
             )}
           </div>
         </div>
@@ -122,7 +130,9 @@ export function PostCard({ post, language, onMemo, onSendAction, selectedModels,
       </div>
 
       {post.isEmailSent && (
-        <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">Email has been sent for this posting</p>
+        <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">
+          Email has been sent for this posting
+        </p>
       )}
       {post.lastEmailOutcome && <EmailOutcomeNotice outcome={post.lastEmailOutcome} />}
 
@@ -164,7 +174,12 @@ export function PostCard({ post, language, onMemo, onSendAction, selectedModels,
           </Button>
         )}
         {SEND_ACTIONS.map((action) => (
-          <Button key={action} variant={action === 'Send Email' ? 'primary' : 'secondary'} className="h-9" onPress={() => onSendAction(action, post)}>
+          <Button
+            key={action}
+            variant={action === 'Send Email' ? 'primary' : 'secondary'}
+            className="h-9"
+            onPress={() => onSendAction(action, post)}
+          >
             {action}
           </Button>
         ))}

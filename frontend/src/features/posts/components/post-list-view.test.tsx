@@ -15,14 +15,27 @@ const post = (postId: string, fields: Partial<Post> = {}, data: Partial<Post['da
     isEmailSent: false,
     lastEmailOutcome: null,
     ...fields,
-    data: { postTitle: `공고 ${postId}`, titleOfTheWork: '봄날', recruitmentGender: '여자', appearanceFee: '150,000원', recruitmentDeadline: '12월 1일', postDate: '2026-11-28T15:00:00.000Z', body: '<p>본문</p>', ...data },
+    data: {
+      postTitle: `공고 ${postId}`,
+      titleOfTheWork: '봄날',
+      recruitmentGender: '여자',
+      appearanceFee: '150,000원',
+      recruitmentDeadline: '12월 1일',
+      postDate: '2026-11-28T15:00:00.000Z',
+      body: '<p>본문</p>',
+      ...data,
+    },
   }) as Post;
 
 const posts = [post('P-1', { isFavorite: true, memo: '다시 연락', isEmailSent: true }), post('P-2'), post('P-3')];
-const selections = new Map<string, Model[]>([['P-1', [{ id: 1, comcardNo: 'JC-1', nameEng: 'Emily Carter', nameKor: null } as Model]]]);
+const selections = new Map<string, Model[]>([
+  ['P-1', [{ id: 1, comcardNo: 'JC-1', nameEng: 'Emily Carter', nameKor: null } as Model]],
+]);
 
 function renderList() {
-  return render(<PostListView posts={posts} language="kor" selections={selections} onMemo={vi.fn()} onSendAction={vi.fn()} />);
+  return render(
+    <PostListView posts={posts} language="kor" selections={selections} onMemo={vi.fn()} onSendAction={vi.fn()} />,
+  );
 }
 
 const rowOf = (title: string) => screen.getByRole('row', { name: new RegExp(title) });
@@ -31,7 +44,9 @@ describe('PostListView', () => {
   it('shows one row per post with its fields and flags', () => {
     renderList();
     expect(screen.getAllByRole('row')).toHaveLength(4);
-    const cells = within(rowOf('공고 P-1')).getAllByRole('gridcell').map((cell) => cell.textContent);
+    const cells = within(rowOf('공고 P-1'))
+      .getAllByRole('gridcell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['♥FavouriteMemoSent1 model', '봄날', '여자', '150,000원', '12월 1일', '2026-11-29']);
     expect(within(rowOf('공고 P-1')).getByText('Memo').getAttribute('title')).toBe('다시 연락');
     expect(within(rowOf('공고 P-1')).getByText('1 model').getAttribute('title')).toBe('Emily Carter');
@@ -41,10 +56,15 @@ describe('PostListView', () => {
   it('flags a reply or a bounce of the last e-mail, the bounce with its reason', () => {
     const reason = 'The mailbox is full (5.2.2): Over quota';
     const outcomes = [
-      post('P-1', { isEmailSent: true, lastEmailOutcome: { kind: 'replied', at: '2026-12-12T01:00:00.000Z', reason: null } }),
+      post('P-1', {
+        isEmailSent: true,
+        lastEmailOutcome: { kind: 'replied', at: '2026-12-12T01:00:00.000Z', reason: null },
+      }),
       post('P-2', { isEmailSent: true, lastEmailOutcome: { kind: 'bounced', at: '2026-12-12T01:00:00.000Z', reason } }),
     ];
-    render(<PostListView posts={outcomes} language="kor" selections={new Map()} onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    render(
+      <PostListView posts={outcomes} language="kor" selections={new Map()} onMemo={vi.fn()} onSendAction={vi.fn()} />,
+    );
     expect(within(rowOf('공고 P-1')).getAllByRole('gridcell')[0]!.textContent).toBe('SentReplied');
     expect(within(rowOf('공고 P-2')).getAllByRole('gridcell')[0]!.textContent).toBe(`SentBounced: ${reason}`);
     expect(within(rowOf('공고 P-2')).getByText('Bounced').getAttribute('title')).toBe(`Bounced: ${reason}`);
@@ -53,7 +73,15 @@ describe('PostListView', () => {
   it('counts the models again when the selection changes', () => {
     const { rerender } = renderList();
     const emily = selections.get('P-1')!;
-    rerender(<PostListView posts={posts} language="kor" selections={new Map([['P-1', [...emily, { ...emily[0]!, id: 2, comcardNo: 'JC-2' }]]])} onMemo={vi.fn()} onSendAction={vi.fn()} />);
+    rerender(
+      <PostListView
+        posts={posts}
+        language="kor"
+        selections={new Map([['P-1', [...emily, { ...emily[0]!, id: 2, comcardNo: 'JC-2' }]]])}
+        onMemo={vi.fn()}
+        onSendAction={vi.fn()}
+      />,
+    );
     expect(within(rowOf('공고 P-1')).getAllByRole('gridcell')[0]!.textContent).toContain('2 models');
   });
 
@@ -68,8 +96,12 @@ describe('PostListView', () => {
 
     // Another row replaces the post in the panel.
     await userEvent.click(screen.getByText('공고 P-1'));
-    expect(within(screen.getByRole('complementary', { name: 'Selected post' })).getByRole('heading', { name: '공고 P-1' })).toBeTruthy();
-    expect(within(screen.getByRole('complementary')).getByRole('list', { name: /Selected models/ }).textContent).toBe('Emily Carter');
+    expect(
+      within(screen.getByRole('complementary', { name: 'Selected post' })).getByRole('heading', { name: '공고 P-1' }),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('complementary')).getByRole('list', { name: /Selected models/ }).textContent).toBe(
+      'Emily Carter',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Close post details' }));
     expect(screen.queryByRole('complementary')).toBeNull();

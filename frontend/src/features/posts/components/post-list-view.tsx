@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { bodyCell, headCell, TableScroll, tableClass } from '../../../components/ui/data-table.tsx';
@@ -44,7 +52,10 @@ function Clipped({ value, width }: { value: string | null | undefined; width: st
 
 function Flag({ children, tone, title }: { children: ReactNode; tone: string; title?: string }) {
   return (
-    <span title={title} className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>
+    <span
+      title={title}
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}
+    >
       {children}
     </span>
   );
@@ -174,7 +185,9 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
                           type="checkbox"
                           aria-label={`Pick ${data.postTitle || 'Untitled post'} for a campaign`}
                           checked={picks.has(post.postId)}
-                          onChange={() => picks.toggle({ postId: post.postId, title: data.postTitle || 'Untitled post' })}
+                          onChange={() =>
+                            picks.toggle({ postId: post.postId, title: data.postTitle || 'Untitled post' })
+                          }
                           className="size-4 accent-brand-700"
                           {...keepPressInCheckbox}
                         />
@@ -189,14 +202,18 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
                     <Cell className={bodyCell()}>
                       <Clipped value={data.titleOfTheWork} width="max-w-[14rem]" />
                     </Cell>
-                    <Cell className={`${bodyCell()} whitespace-nowrap`}>{data.recruitmentGender?.trim() || <span className="text-slate-400">—</span>}</Cell>
+                    <Cell className={`${bodyCell()} whitespace-nowrap`}>
+                      {data.recruitmentGender?.trim() || <span className="text-slate-400">—</span>}
+                    </Cell>
                     <Cell className={bodyCell()}>
                       <Clipped value={data.appearanceFee} width="max-w-[10rem]" />
                     </Cell>
                     <Cell className={bodyCell()}>
                       <Clipped value={data.recruitmentDeadline} width="max-w-[10rem]" />
                     </Cell>
-                    <Cell className={`${bodyCell()} whitespace-nowrap`}>{displayPostDate(data.postDate) ?? <span className="text-slate-400">—</span>}</Cell>
+                    <Cell className={`${bodyCell()} whitespace-nowrap`}>
+                      {displayPostDate(data.postDate) ?? <span className="text-slate-400">—</span>}
+                    </Cell>
                   </Row>
                 );
               }}
@@ -217,7 +234,14 @@ export function PostListView({ posts, language, selections, onMemo, onSendAction
             </Button>
           </div>
           <div className="min-h-0 overflow-y-auto p-2">
-            <PostCard post={selected} language={language} onMemo={onMemo} onSendAction={onSendAction} selectedModels={selections.get(selected.postId)} picks={picks} />
+            <PostCard
+              post={selected}
+              language={language}
+              onMemo={onMemo}
+              onSendAction={onSendAction}
+              selectedModels={selections.get(selected.postId)}
+              picks={picks}
+            />
           </div>
         </aside>
       )}

@@ -34,10 +34,20 @@ export function PostPager({ pagination, onPageChange }: PostPagerProps) {
         <Button variant="secondary" className="h-9 px-3" isDisabled={!hasPreviousPage} onPress={() => onPageChange(1)}>
           First
         </Button>
-        <Button variant="secondary" className="h-9 px-3" isDisabled={!hasPreviousPage} onPress={() => onPageChange(currentPage - 1)}>
+        <Button
+          variant="secondary"
+          className="h-9 px-3"
+          isDisabled={!hasPreviousPage}
+          onPress={() => onPageChange(currentPage - 1)}
+        >
           Previous
         </Button>
-        <Button variant="secondary" className="h-9 px-3" isDisabled={!hasNextPage} onPress={() => onPageChange(currentPage + 1)}>
+        <Button
+          variant="secondary"
+          className="h-9 px-3"
+          isDisabled={!hasNextPage}
+          onPress={() => onPageChange(currentPage + 1)}
+        >
           Next
         </Button>
         <Button variant="secondary" className="h-9 px-3" isDisabled={!hasNextPage} onPress={() => onPageChange(last)}>

@@ -46,7 +46,20 @@ export interface PostResultsProps {
 }
 
 /** A list of post cards with its loading skeletons, error panel, empty state and pager. */
-export function PostResults({ data, error, isLoading, isValidating, language, onPageChange, errorTitle = 'Error', errorText, empty, accountId, view = 'cards', picks }: PostResultsProps) {
+export function PostResults({
+  data,
+  error,
+  isLoading,
+  isValidating,
+  language,
+  onPageChange,
+  errorTitle = 'Error',
+  errorText,
+  empty,
+  accountId,
+  view = 'cards',
+  picks,
+}: PostResultsProps) {
   const [memoFor, setMemoFor] = useState<Post | null>(null);
   const sendActions = usePostSendActions(accountId);
   // The page's selected models in one request (a page has up to 150 posts).
@@ -86,7 +99,10 @@ export function PostResults({ data, error, isLoading, isValidating, language, on
             picks={picks}
           />
         ) : (
-          <ul className={`flex flex-col gap-4 transition-opacity ${isValidating ? 'opacity-70' : ''}`} aria-busy={isValidating || undefined}>
+          <ul
+            className={`flex flex-col gap-4 transition-opacity ${isValidating ? 'opacity-70' : ''}`}
+            aria-busy={isValidating || undefined}
+          >
             {data.posts.data.map((post) => (
               <li key={post.postId}>
                 <PostCard

@@ -24,7 +24,9 @@ function PickerForPost({ post, onClose }: { post: Post | null; onClose: () => vo
       postId={post?.postId ?? null}
       onFinish={(models) => {
         if (!post) return;
-        const ids = [...new Set([...(current.data ?? []).map((model) => model.id), ...models.map((model) => model.id)])];
+        const ids = [
+          ...new Set([...(current.data ?? []).map((model) => model.id), ...models.map((model) => model.id)]),
+        ];
         selectModels(post.postId, ids).then(
           () => toast.success(`${countOf(ids.length, 'model')} selected for ${post.postId}`),
           () => toast.error('Failed to save the selected models. Please try again.'),

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { consentFailureMessage, consentOutcomeMessage, startReauthentication, useConsentOutcome, type MailAccount } from '../../../lib/mail-accounts.ts';
+import {
+  consentFailureMessage,
+  consentOutcomeMessage,
+  startReauthentication,
+  useConsentOutcome,
+  type MailAccount,
+} from '../../../lib/mail-accounts.ts';
 import { toast } from '../../../lib/toast.tsx';
 
 /** Google refused the account's stored sign-in: Drive and sending need a new consent. */
@@ -12,9 +18,13 @@ export function ReauthBanner({ account }: { account: MailAccount }) {
     if (words) (outcome.connectError ? toast.error : toast.success)(words);
   });
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
       <p className="flex-1">
-        <span className="font-semibold">{account.email}</span> needs re-authentication: Google no longer accepts its sign-in.
+        <span className="font-semibold">{account.email}</span> needs re-authentication: Google no longer accepts its
+        sign-in.
       </p>
       <Button
         variant="secondary"

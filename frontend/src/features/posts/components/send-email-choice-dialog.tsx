@@ -25,13 +25,19 @@ export function SendEmailChoiceDialog({ post, onChoose, onClose }: SendEmailChoi
       {post && (
         <div className="flex flex-col gap-3 text-sm text-slate-700">
           <p>
-            To <span className="font-medium text-slate-900">{recipient || 'no customer e-mail'}</span> about post {post.postId}. How should it be written?
+            To <span className="font-medium text-slate-900">{recipient || 'no customer e-mail'}</span> about post{' '}
+            {post.postId}. How should it be written?
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2">
             <dt className="font-semibold text-slate-900">Simple</dt>
             <dd>
               The default template
-              {templates.isLoading ? '' : defaultTemplate ? ` “${defaultTemplate.title}”` : ' (none yet: add one in Email Templates)'} with the post and its selected models.
+              {templates.isLoading
+                ? ''
+                : defaultTemplate
+                  ? ` “${defaultTemplate.title}”`
+                  : ' (none yet: add one in Email Templates)'}{' '}
+              with the post and its selected models.
             </dd>
             <dt className="font-semibold text-slate-900">Specify</dt>
             <dd>Choose any template and edit its subject and text before sending.</dd>

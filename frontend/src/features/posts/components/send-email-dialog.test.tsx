@@ -6,9 +6,18 @@ import type { Post } from '../api/use-dashboard-posts.ts';
 
 const OPTED_OUT = 'casting@agency.example has opted out of e-mails (수신거부): this e-mail cannot be sent to it.';
 const sendDefaultEmail = vi.fn(async () => {
-  throw new ApiError(400, { statusCode: 400, error: 'Bad Request', message: OPTED_OUT, details: { validation: [{ path: 'recipient', message: OPTED_OUT }] } });
+  throw new ApiError(400, {
+    statusCode: 400,
+    error: 'Bad Request',
+    message: OPTED_OUT,
+    details: { validation: [{ path: 'recipient', message: OPTED_OUT }] },
+  });
 });
-const sendTestEmail = vi.fn(async () => ({ success: true, message: 'Test e-mail sent to staff@agency.example.', to: 'staff@agency.example' }));
+const sendTestEmail = vi.fn(async () => ({
+  success: true,
+  message: 'Test e-mail sent to staff@agency.example.',
+  to: 'staff@agency.example',
+}));
 vi.mock('../api/send-email.ts', () => ({
   sendDefaultEmail: (...args: unknown[]) => sendDefaultEmail(...(args as [])),
   sendSpecifiedEmail: vi.fn(),
@@ -25,12 +34,23 @@ vi.mock('../api/email-templates.ts', () => ({
     return { data: accountId === null ? undefined : unshared };
   },
 }));
-vi.mock('../api/models.ts', () => ({ useSelectedModels: () => ({ data: [], isLoading: false }), deselectModel: vi.fn() }));
+vi.mock('../api/models.ts', () => ({
+  useSelectedModels: () => ({ data: [], isLoading: false }),
+  deselectModel: vi.fn(),
+}));
 const toastError = vi.fn();
-vi.mock('../../../lib/toast.tsx', () => ({ toast: { success: vi.fn(), error: (message: string) => toastError(message) } }));
+vi.mock('../../../lib/toast.tsx', () => ({
+  toast: { success: vi.fn(), error: (message: string) => toastError(message) },
+}));
 const { SendEmailDialog } = await import('./send-email-dialog.tsx');
 
-const post = { postId: 'P-7', isFavorite: false, memo: null, isEmailSent: false, data: { postTitle: '광고 촬영', customerEmail: 'casting@agency.example' } } as Post;
+const post = {
+  postId: 'P-7',
+  isFavorite: false,
+  memo: null,
+  isEmailSent: false,
+  data: { postTitle: '광고 촬영', customerEmail: 'casting@agency.example' },
+} as Post;
 
 /** The text a field's aria-describedby points at: what a screen reader says beside it. */
 const describedBy = (element: HTMLElement) =>
@@ -62,14 +82,30 @@ describe('SendEmailDialog', () => {
 
   it('names the Drive files a customer could not open, as the sending account sees them, before anything is sent', () => {
     unshared = [
-      { model: '김민준', field: 'download', link: 'https://drive.google.com/uc?export=download&id=1AbCdEfGhIjKlMnOp', sharing: 'restricted' },
-      { model: '이서연', field: 'htmlUrl', link: 'https://drive.google.com/open?id=1QrStUvWxYz012345', sharing: 'unknown' },
+      {
+        model: '김민준',
+        field: 'download',
+        link: 'https://drive.google.com/uc?export=download&id=1AbCdEfGhIjKlMnOp',
+        sharing: 'restricted',
+      },
+      {
+        model: '이서연',
+        field: 'htmlUrl',
+        link: 'https://drive.google.com/open?id=1QrStUvWxYz012345',
+        sharing: 'unknown',
+      },
     ];
     render(<SendEmailDialog post={post} mode="simple" accountId={3} onClose={vi.fn()} onSelectModels={vi.fn()} />);
     expect(sharingAsked).toHaveBeenLastCalledWith('P-7', 3);
-    const note = within(screen.getByRole('dialog', { name: 'Send Quick Email' })).getByText('Customers may not open these Drive files from the e-mail:').closest('[role="status"]') as HTMLElement;
+    const note = within(screen.getByRole('dialog', { name: 'Send Quick Email' }))
+      .getByText('Customers may not open these Drive files from the e-mail:')
+      .closest('[role="status"]') as HTMLElement;
     expect(note.textContent).toContain('share each with “Anyone with the link”');
-    expect(within(note).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       '김민준 · Download (shared with people only)',
       '이서연 · Profile (this account cannot see who it is shared with)',
     ]);

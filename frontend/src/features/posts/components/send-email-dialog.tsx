@@ -8,7 +8,12 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { idempotencyKeys } from '../../../lib/idempotency-keys.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { type UnsharedComcardLink, useComcardSharing, useEmailPreview, useEmailTemplates } from '../api/email-templates.ts';
+import {
+  type UnsharedComcardLink,
+  useComcardSharing,
+  useEmailPreview,
+  useEmailTemplates,
+} from '../api/email-templates.ts';
 import { deselectModel, useSelectedModels } from '../api/models.ts';
 import { sendDefaultEmail, sendSpecifiedEmail, sendTestEmail } from '../api/send-email.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
@@ -52,7 +57,10 @@ function SelectedModels({ post, onSelectModels }: { post: Post; onSelectModels: 
       ) : (
         <ul className="flex flex-wrap gap-2">
           {models.map((model) => (
-            <li key={model.id} className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800">
+            <li
+              key={model.id}
+              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800"
+            >
               <span>
                 {model.comcardNo} {model.nameEng ?? model.nameKor ?? ''}
               </span>
@@ -61,7 +69,9 @@ function SelectedModels({ post, onSelectModels }: { post: Post; onSelectModels: 
                 className="h-6 w-6 rounded-full px-0"
                 aria-label={`Remove ${model.comcardNo}`}
                 onPress={() => {
-                  void deselectModel(post.postId, model.id).catch(() => toast.error('Failed to remove the model. Please try again.', EMAIL_TOAST));
+                  void deselectModel(post.postId, model.id).catch(() =>
+                    toast.error('Failed to remove the model. Please try again.', EMAIL_TOAST),
+                  );
                 }}
               >
                 ×
@@ -83,7 +93,12 @@ function PreviewPanel({ preview, hasTemplate }: { preview: ReturnType<typeof use
   );
 }
 
-const LINK_LABELS: Record<UnsharedComcardLink['field'], string> = { htmlUrl: 'Profile', download: 'Download', comcardPhotoURL: 'Comcard photo', image: 'Picture' };
+const LINK_LABELS: Record<UnsharedComcardLink['field'], string> = {
+  htmlUrl: 'Profile',
+  download: 'Download',
+  comcardPhotoURL: 'Comcard photo',
+  image: 'Picture',
+};
 
 /**
  * The selected models' Drive files a customer could not open from the e-mail ("Access denied", spec §8), named
@@ -98,7 +113,9 @@ function UnsharedLinks({ links }: { links: UnsharedComcardLink[] }) {
         {links.map((link) => (
           <li key={`${link.model}-${link.field}-${link.link}`}>
             {link.model} · {LINK_LABELS[link.field]}{' '}
-            {link.sharing === 'restricted' ? '(shared with people only)' : '(this account cannot see who it is shared with)'}
+            {link.sharing === 'restricted'
+              ? '(shared with people only)'
+              : '(this account cannot see who it is shared with)'}
           </li>
         ))}
       </ul>
@@ -133,10 +150,16 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
   const selected = useSelectedModels(post.postId);
   const hasTemplate = previewTemplate.trim() !== '';
   const preview = useEmailPreview(
-    hasTemplate ? { template: previewTemplate, subject: previewSubject, postId: post.postId, ...(accountId ? { accountId } : {}) } : null,
+    hasTemplate
+      ? { template: previewTemplate, subject: previewSubject, postId: post.postId, ...(accountId ? { accountId } : {}) }
+      : null,
     (selected.data ?? []).map((model) => model.id),
   );
-  const sharing = useComcardSharing(post.postId, accountId, (selected.data ?? []).map((model) => model.id));
+  const sharing = useComcardSharing(
+    post.postId,
+    accountId,
+    (selected.data ?? []).map((model) => model.id),
+  );
 
   const chooseTemplate = (id: number) => {
     const template = templates.data?.find((candidate) => candidate.id === id);
@@ -162,7 +185,9 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
       const target = { recipient: recipient.trim(), postId: post.postId, accountId };
       const idempotencyKey = keys.keyFor(isSimple ? target : { ...target, subject, content });
       const attachComcards = templates.data?.find((candidate) => candidate.id === templateId)?.attachComcards ?? false;
-      const result = await (isSimple ? sendDefaultEmail(target, idempotencyKey) : sendSpecifiedEmail({ ...target, subject, content, attachComcards }, idempotencyKey));
+      const result = await (isSimple
+        ? sendDefaultEmail(target, idempotencyKey)
+        : sendSpecifiedEmail({ ...target, subject, content, attachComcards }, idempotencyKey));
       keys.succeeded();
       toast.success(
         result.linkedInstead.length > 0
@@ -199,7 +224,13 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
   };
 
   // Specify sends only once a template and a subject are chosen (spec §4); the hint says which is missing.
-  const missing = isSimple ? null : templateId === null ? 'Please select an email template' : subject.trim() === '' ? 'Please enter an email subject' : null;
+  const missing = isSimple
+    ? null
+    : templateId === null
+      ? 'Please select an email template'
+      : subject.trim() === ''
+        ? 'Please enter an email subject'
+        : null;
 
   return (
     <form
@@ -231,13 +262,20 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
         ) : isSimple ? (
           <p className="text-sm text-slate-700">
             <span className="font-medium text-slate-900">Template</span>{' '}
-            {templates.isLoading ? 'Loading…' : defaultTemplate ? `${defaultTemplate.title} (default)` : 'No default template. Add one in Email Templates.'}
+            {templates.isLoading
+              ? 'Loading…'
+              : defaultTemplate
+                ? `${defaultTemplate.title} (default)`
+                : 'No default template. Add one in Email Templates.'}
           </p>
         ) : (
           <Select
             label="Template"
             placeholder={templates.isLoading ? 'Loading templates…' : 'Select a template'}
-            options={(templates.data ?? []).map((template) => ({ id: template.id, label: template.isDefault ? `${template.title} (default)` : template.title }))}
+            options={(templates.data ?? []).map((template) => ({
+              id: template.id,
+              label: template.isDefault ? `${template.title} (default)` : template.title,
+            }))}
             value={templateId}
             onChange={chooseTemplate}
             isDisabled={templates.isLoading}
@@ -275,7 +313,12 @@ function SendForm({ post, mode, accountId, onClose, onSelectModels }: SendEmailD
         <Button slot="close" variant="secondary">
           Cancel
         </Button>
-        <Button variant="secondary" onPress={() => void sendTest()} isDisabled={isTesting || isSending || missing !== null} isPending={isTesting}>
+        <Button
+          variant="secondary"
+          onPress={() => void sendTest()}
+          isDisabled={isTesting || isSending || missing !== null}
+          isPending={isTesting}
+        >
           {isTesting ? 'Sending test…' : 'Send Test to Me'}
         </Button>
         <Button type="submit" form={formId} isDisabled={isSending || missing !== null}>

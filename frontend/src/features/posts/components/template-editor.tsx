@@ -1,5 +1,15 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { Label, Tab, TabList, TabPanel, Tabs, TextArea, TextField, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import {
+  Label,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+  TextArea,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+} from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
 import { focusRing } from '../../../components/ui/focus-ring.ts';
@@ -8,7 +18,12 @@ import { TextField as LabelledField } from '../../../components/ui/text-field.ts
 import { errorMessage } from '../../../lib/api-error.ts';
 import { editedFields, staleRecordOf } from '../../../lib/stale-save.ts';
 import { toast } from '../../../lib/toast.tsx';
-import { createEmailTemplate, updateEmailTemplate, useEmailPreview, type EmailTemplate } from '../api/email-templates.ts';
+import {
+  createEmailTemplate,
+  updateEmailTemplate,
+  useEmailPreview,
+  type EmailTemplate,
+} from '../api/email-templates.ts';
 import { insertAtCursor, normaliseNewlines, PLACEHOLDER_TABS, placeholder } from './template-placeholders.ts';
 import { EmailPreviewBody } from './email-preview.tsx';
 import { EMAIL_TOAST } from './email-toast.ts';
@@ -24,9 +39,13 @@ const toggleClass = `rounded-md px-3 py-1 text-sm font-medium text-slate-700 cur
 function PreviewPanel({ template, subject }: { template: string; subject: string }) {
   const text = normaliseNewlines(template);
   const hasContent = text.trim() !== '';
-  const preview = useEmailPreview(hasContent ? { template: text, ...(subject.trim() && { subject: subject.trim() }) } : null);
+  const preview = useEmailPreview(
+    hasContent ? { template: text, ...(subject.trim() && { subject: subject.trim() }) } : null,
+  );
 
-  return <EmailPreviewBody preview={preview} emptyText={hasContent ? null : 'Write some content to see the preview.'} />;
+  return (
+    <EmailPreviewBody preview={preview} emptyText={hasContent ? null : 'Write some content to see the preview.'} />
+  );
 }
 
 /** What the editor saves, by the API's field names. */
@@ -36,9 +55,18 @@ interface Draft {
   template: string;
 }
 
-const DRAFT_LABELS: Record<string, string> = { title: 'Title', subject: 'Default Subject', template: 'Content', isActive: 'Active' };
+const DRAFT_LABELS: Record<string, string> = {
+  title: 'Title',
+  subject: 'Default Subject',
+  template: 'Content',
+  isActive: 'Active',
+};
 
-const draftOf = (template: EmailTemplate | null): Draft => ({ title: template?.title ?? '', subject: template?.subject ?? '', template: template?.template ?? '' });
+const draftOf = (template: EmailTemplate | null): Draft => ({
+  title: template?.title ?? '',
+  subject: template?.subject ?? '',
+  template: template?.template ?? '',
+});
 
 /** A save refused because someone else saved the template meanwhile: the fields they changed, and this editor's own edit. */
 interface StaleSave {
@@ -102,9 +130,17 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
     setSaving(true);
     setStale(null);
     setProblem(null);
-    const body = { title: draft.title.trim(), subject: draft.subject.trim(), template: normaliseNewlines(draft.template), isActive: true, attachComcards };
+    const body = {
+      title: draft.title.trim(),
+      subject: draft.subject.trim(),
+      template: normaliseNewlines(draft.template),
+      isActive: true,
+      attachComcards,
+    };
     try {
-      const saved = base ? await updateEmailTemplate(base.id, { ...body, version: base.version }) : await createEmailTemplate(body);
+      const saved = base
+        ? await updateEmailTemplate(base.id, { ...body, version: base.version })
+        : await createEmailTemplate(body);
       toast.success(isNew ? 'Template created successfully' : 'Template updated successfully', EMAIL_TOAST);
       onSaved(saved);
     } catch (error) {
@@ -147,10 +183,17 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
             <LabelledField label="Default Subject" value={subject} onChange={setSubject} isRequired />
           </div>
           <label className="flex items-start gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={attachComcards} onChange={(event) => setAttachComcards(event.currentTarget.checked)} className="mt-0.5 size-4 accent-brand-700" />
+            <input
+              type="checkbox"
+              checked={attachComcards}
+              onChange={(event) => setAttachComcards(event.currentTarget.checked)}
+              className="mt-0.5 size-4 accent-brand-700"
+            />
             <span>
               Attach each model's comcard file (PDF or image) from Drive
-              <span className="block text-xs text-slate-600">Files over the size limit (10 MB in all) stay links, and the sender is told.</span>
+              <span className="block text-xs text-slate-600">
+                Files over the size limit (10 MB in all) stay links, and the sender is told.
+              </span>
             </span>
           </label>
 
@@ -166,7 +209,12 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
               <TabPanel key={tab.id} id={tab.id} className={`mt-2 rounded-lg outline-none ${focusRing}`}>
                 <div role="group" aria-label={`Insert ${tab.label} placeholder`} className="flex flex-wrap gap-1.5">
                   {tab.names.map((name) => (
-                    <Button key={name} variant="secondary" className="h-8 px-2.5 font-mono text-xs font-medium" onPress={() => insert(name)}>
+                    <Button
+                      key={name}
+                      variant="secondary"
+                      className="h-8 px-2.5 font-mono text-xs font-medium"
+                      onPress={() => insert(name)}
+                    >
                       {placeholder(name)}
                     </Button>
                   ))}
@@ -213,14 +261,21 @@ export function TemplateEditor({ template, onBack, onSaved }: TemplateEditorProp
             </ToggleButtonGroup>
             {view === 'preview' && <span className="text-xs text-slate-600">Sample data</span>}
           </div>
-          <div className="max-h-[32rem] min-h-72 flex-1 overflow-y-auto" tabIndex={0} role="region" aria-label={view === 'raw' ? 'Raw text' : 'Preview'}>
+          <div
+            className="max-h-[32rem] min-h-72 flex-1 overflow-y-auto"
+            tabIndex={0}
+            role="region"
+            aria-label={view === 'raw' ? 'Raw text' : 'Preview'}
+          >
             {view === 'raw' ? (
               <div className="flex flex-col gap-3 p-4 text-sm">
                 <p className="break-words text-slate-800">
                   <span className="font-medium text-slate-600">Subject: </span>
                   {subject}
                 </p>
-                <pre className="whitespace-pre-wrap break-words border-t border-slate-200 pt-3 font-mono text-slate-900">{content}</pre>
+                <pre className="whitespace-pre-wrap break-words border-t border-slate-200 pt-3 font-mono text-slate-900">
+                  {content}
+                </pre>
               </div>
             ) : (
               <PreviewPanel template={content} subject={subject} />

@@ -24,13 +24,20 @@ describe('insertAtCursor', () => {
   });
 
   it('keeps multi-line text intact', () => {
-    expect(insertAtCursor('line1\nline2', 6, 6, '{{nameKor}} ')).toEqual({ text: 'line1\n{{nameKor}} line2', cursor: 18 });
+    expect(insertAtCursor('line1\nline2', 6, 6, '{{nameKor}} ')).toEqual({
+      text: 'line1\n{{nameKor}} line2',
+      cursor: 18,
+    });
   });
 });
 
 describe('placeholders', () => {
   it('has the three tabs with every placeholder once', () => {
-    expect(PLACEHOLDER_TABS.map((tab) => tab.label)).toEqual(['Model Information', 'Media & Links', 'Profile & Contact']);
+    expect(PLACEHOLDER_TABS.map((tab) => tab.label)).toEqual([
+      'Model Information',
+      'Media & Links',
+      'Profile & Contact',
+    ]);
     const all = PLACEHOLDER_TABS.flatMap((tab) => tab.names);
     expect(all).toHaveLength(21);
     expect(new Set(all).size).toBe(all.length);

@@ -9,10 +9,28 @@ export const PLACEHOLDER_TABS: readonly PlaceholderTab[] = [
   {
     id: 'model',
     label: 'Model Information',
-    names: ['comcardNo', 'nameEng', 'nameKor', 'national', 'stage', 'modelCount', 'allModelNames', 'allModelNationalities', 'modelList'],
+    names: [
+      'comcardNo',
+      'nameEng',
+      'nameKor',
+      'national',
+      'stage',
+      'modelCount',
+      'allModelNames',
+      'allModelNationalities',
+      'modelList',
+    ],
   },
-  { id: 'media', label: 'Media & Links', names: ['image', 'comcardPic', 'comcardPhotoURL', 'additionalPic', 'download', 'htmlUrl'] },
-  { id: 'profile', label: 'Profile & Contact', names: ['postId', 'manager', 'phoneCall', 'customerEmail', 'email', 'name'] },
+  {
+    id: 'media',
+    label: 'Media & Links',
+    names: ['image', 'comcardPic', 'comcardPhotoURL', 'additionalPic', 'download', 'htmlUrl'],
+  },
+  {
+    id: 'profile',
+    label: 'Profile & Contact',
+    names: ['postId', 'manager', 'phoneCall', 'customerEmail', 'email', 'name'],
+  },
 ];
 
 export const placeholder = (name: string) => `{{${name}}}`;
@@ -27,7 +45,8 @@ export function insertAtCursor(
   selectionEnd: number,
   insertion: string,
 ): { text: string; cursor: number } {
-  const clamp = (position: number) => (Number.isFinite(position) ? Math.min(Math.max(Math.trunc(position), 0), text.length) : text.length);
+  const clamp = (position: number) =>
+    Number.isFinite(position) ? Math.min(Math.max(Math.trunc(position), 0), text.length) : text.length;
   const start = Math.min(clamp(selectionStart), clamp(selectionEnd));
   const end = Math.max(clamp(selectionStart), clamp(selectionEnd));
   return { text: text.slice(0, start) + insertion + text.slice(end), cursor: start + insertion.length };

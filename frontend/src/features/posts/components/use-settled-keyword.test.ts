@@ -7,7 +7,9 @@ afterEach(() => vi.useRealTimers());
 
 function setup(initial = '') {
   const settle = vi.fn<(keyword: string) => void>();
-  const hook = renderHook(({ settled }) => useSettledKeyword(settled, settle, 2000), { initialProps: { settled: initial } });
+  const hook = renderHook(({ settled }) => useSettledKeyword(settled, settle, 2000), {
+    initialProps: { settled: initial },
+  });
   return { settle, ...hook };
 }
 

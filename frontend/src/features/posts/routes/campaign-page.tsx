@@ -12,7 +12,13 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { countOf } from '../../../lib/count-words.ts';
 import { paths } from '../../../lib/paths.ts';
 import { controlCampaign, useCampaign, type CampaignAction, type CampaignDetail } from '../api/email-campaigns.ts';
-import { CampaignProgress, CampaignStateBadge, campaignWait, followUpPlan, recipientStateText } from '../components/campaign-state.tsx';
+import {
+  CampaignProgress,
+  CampaignStateBadge,
+  campaignWait,
+  followUpPlan,
+  recipientStateText,
+} from '../components/campaign-state.tsx';
 import { emailOutcomeText } from '../components/email-outcome.tsx';
 
 const RECIPIENT_TONES: Record<string, string> = {
@@ -89,10 +95,15 @@ export function CampaignPage() {
       <PageHeader
         title={`Campaign #${data.id}`}
         description={`${data.templateTitle} · from ${data.accountEmail ?? 'a removed account'} · created ${formatKoreanDateTime(data.createdAt)}${data.createdBy ? ` by ${data.createdBy}` : ''}`}
-        actions={<Actions campaign={data} onAct={(action) => (action === 'cancel' ? setToCancel(data) : void act(action))} />}
+        actions={
+          <Actions campaign={data} onAct={(action) => (action === 'cancel' ? setToCancel(data) : void act(action))} />
+        }
       />
       <div className="flex flex-col gap-4">
-        <section aria-label="Campaign state" className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white px-4 py-3">
+        <section
+          aria-label="Campaign state"
+          className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white px-4 py-3"
+        >
           <CampaignStateBadge state={data.state} />
           <CampaignProgress campaign={data} />
           {wait && <p className="text-sm text-slate-700">{wait}</p>}
@@ -104,7 +115,8 @@ export function CampaignPage() {
         {problem && <Alert>{problem}</Alert>}
         {data.leftOut.length > 0 && (
           <p className="text-sm text-slate-700">
-            {countOf(data.leftOut.length, 'post')} left out when it was made: {data.leftOut.map((post) => `${post.postTitle ?? post.postId} (${post.reason})`).join('; ')}
+            {countOf(data.leftOut.length, 'post')} left out when it was made:{' '}
+            {data.leftOut.map((post) => `${post.postTitle ?? post.postId} (${post.reason})`).join('; ')}
           </p>
         )}
         <TableScroll label="E-mails">
@@ -131,17 +143,28 @@ export function CampaignPage() {
                     {recipient.postTitle ?? recipient.postId}
                   </td>
                   <td className={`${bodyCell()} whitespace-nowrap`}>{recipient.recipient}</td>
-                  {data.followUps.length > 0 && <td className={`${bodyCell()} whitespace-nowrap`}>{recipient.step === 0 ? 'First e-mail' : `Follow-up ${recipient.step}`}</td>}
+                  {data.followUps.length > 0 && (
+                    <td className={`${bodyCell()} whitespace-nowrap`}>
+                      {recipient.step === 0 ? 'First e-mail' : `Follow-up ${recipient.step}`}
+                    </td>
+                  )}
                   <td className={`${bodyCell()} max-w-[22rem] truncate`} title={recipient.subject}>
                     {recipient.subject}
                   </td>
                   <td className={`${bodyCell()} min-w-44 ${RECIPIENT_TONES[recipient.state] ?? ''}`}>
                     <span className="font-medium">{recipientStateText(recipient)}</span>
-                    {recipient.error && <span className="block max-w-[22rem] text-xs text-slate-700">{recipient.error}</span>}
+                    {recipient.error && (
+                      <span className="block max-w-[22rem] text-xs text-slate-700">{recipient.error}</span>
+                    )}
                   </td>
-                  <td className={`${bodyCell()} whitespace-nowrap`}>{recipient.sentAt ? formatKoreanDateTime(recipient.sentAt) : '—'}</td>
+                  <td className={`${bodyCell()} whitespace-nowrap`}>
+                    {recipient.sentAt ? formatKoreanDateTime(recipient.sentAt) : '—'}
+                  </td>
                   {/* A bounce's reason can run long (the receiving server's whole answer): two lines, the rest on hover. */}
-                  <td className={`${bodyCell()} w-60 max-w-60 ${OUTCOME_TONES[recipient.outcome ?? ''] ?? ''}`} title={outcomeText(recipient) ?? undefined}>
+                  <td
+                    className={`${bodyCell()} w-60 max-w-60 ${OUTCOME_TONES[recipient.outcome ?? ''] ?? ''}`}
+                    title={outcomeText(recipient) ?? undefined}
+                  >
                     <span className="line-clamp-2 break-words">{outcomeText(recipient) ?? '—'}</span>
                   </td>
                 </tr>
@@ -153,7 +176,9 @@ export function CampaignPage() {
       <ConfirmDialog
         subject={toCancel}
         title="Cancel Campaign"
-        question={(subject) => `Cancel campaign #${subject.id}? The ${countOf(subject.counts.pending, 'e-mail')} not sent yet will not be sent; those sent stay sent.`}
+        question={(subject) =>
+          `Cancel campaign #${subject.id}? The ${countOf(subject.counts.pending, 'e-mail')} not sent yet will not be sent; those sent stay sent.`
+        }
         confirmLabel="Cancel Campaign"
         busyLabel="Cancelling…"
         onCancel={() => setToCancel(null)}

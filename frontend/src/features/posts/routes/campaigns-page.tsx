@@ -20,7 +20,11 @@ export function CampaignsPage() {
   if (campaigns.error && !campaigns.data) content = <Alert>Failed to load the campaigns.</Alert>;
   else if (!campaigns.data) content = <Loading label="Loading campaigns…" />;
   else if (campaigns.data.data.length === 0)
-    content = <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">No campaigns yet. Pick posts on the dashboard to start one.</p>;
+    content = (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
+        No campaigns yet. Pick posts on the dashboard to start one.
+      </p>
+    );
   else
     content = (
       <>
@@ -39,14 +43,19 @@ export function CampaignsPage() {
               {campaigns.data.data.map((campaign) => (
                 <tr key={campaign.id} className={tableRow}>
                   <td className={bodyCell('start')}>
-                    <Link to={paths.emailCampaign(campaign.id)} className={`font-medium text-brand-800 underline ${focusRing}`}>
+                    <Link
+                      to={paths.emailCampaign(campaign.id)}
+                      className={`font-medium text-brand-800 underline ${focusRing}`}
+                    >
                       #{campaign.id} · {campaign.templateTitle}
                     </Link>
                   </td>
                   <td className={bodyCell()}>
                     <div className="flex flex-col items-start gap-1">
                       <CampaignStateBadge state={campaign.state} />
-                      {campaignWait(campaign) && <span className="text-xs text-slate-600">{campaignWait(campaign)}</span>}
+                      {campaignWait(campaign) && (
+                        <span className="text-xs text-slate-600">{campaignWait(campaign)}</span>
+                      )}
                     </div>
                   </td>
                   <td className={bodyCell()}>
@@ -62,13 +71,20 @@ export function CampaignsPage() {
             </tbody>
           </table>
         </TableScroll>
-        <Pager pagination={campaigns.data.pagination} onPageChange={(next) => setParams(withPage(params, next))} label="Campaign pages" />
+        <Pager
+          pagination={campaigns.data.pagination}
+          onPageChange={(next) => setParams(withPage(params, next))}
+          label="Campaign pages"
+        />
       </>
     );
 
   return (
     <>
-      <PageHeader title="Campaigns" description="E-mails to many posts' customers, each with its post and selected models, paced within Gmail's limits." />
+      <PageHeader
+        title="Campaigns"
+        description="E-mails to many posts' customers, each with its post and selected models, paced within Gmail's limits."
+      />
       <div className="flex flex-col gap-4">{content}</div>
     </>
   );

@@ -47,7 +47,11 @@ export function DashboardPage() {
     // right after another) must not put back a filter changed since.
     setParams(() => writeDashboardParams(new URLSearchParams(window.location.search), changes), options);
   // Only the settled keyword goes to the address, in place of the last one, so that typing adds no history.
-  const keywordField = useSettledKeyword(filters.keyword, (keyword) => update({ keyword }, { replace: true }), KEYWORD_DEBOUNCE_MS);
+  const keywordField = useSettledKeyword(
+    filters.keyword,
+    (keyword) => update({ keyword }, { replace: true }),
+    KEYWORD_DEBOUNCE_MS,
+  );
 
   const source = postSource({ gender, keyword: filters.keyword, scope, dateRange });
   const posts = useDashboardPosts(source, page, pageSize);
@@ -55,7 +59,10 @@ export function DashboardPage() {
   // A page past the last (an old link, fewer posts since) shows the last page.
   const lastPage = posts.data && !posts.isValidating ? posts.data.pagination.totalPages : null;
   useEffect(() => {
-    if (lastPage !== null && lastPage >= 1 && page > lastPage) setParams(() => writeDashboardParams(new URLSearchParams(window.location.search), { page: lastPage }), { replace: true });
+    if (lastPage !== null && lastPage >= 1 && page > lastPage)
+      setParams(() => writeDashboardParams(new URLSearchParams(window.location.search), { page: lastPage }), {
+        replace: true,
+      });
   }, [lastPage, page, setParams]);
 
   // Cards or list: a preference of this browser (kept across reloads and visits), not part of the shared address.
@@ -102,7 +109,12 @@ export function DashboardPage() {
             Instructions
           </Button>
         </div>
-        <AccountSwitcher accounts={senders.data ?? []} value={account?.id ?? null} onChange={switchAccount} isDisabled={senders.isLoading} />
+        <AccountSwitcher
+          accounts={senders.data ?? []}
+          value={account?.id ?? null}
+          onChange={switchAccount}
+          isDisabled={senders.isLoading}
+        />
       </nav>
       {account?.needsReauth && (
         <div className="mb-4">
@@ -131,8 +143,13 @@ export function DashboardPage() {
         />
       </div>
       {picks.picks.length > 0 && (
-        <section aria-label="Picked posts" className="sticky top-16 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 shadow-sm">
-          <p className="text-sm font-medium text-brand-950">{countOf(picks.picks.length, 'post')} picked for a campaign</p>
+        <section
+          aria-label="Picked posts"
+          className="sticky top-16 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2 shadow-sm"
+        >
+          <p className="text-sm font-medium text-brand-950">
+            {countOf(picks.picks.length, 'post')} picked for a campaign
+          </p>
           <Button size="sm" onPress={() => setOpenDialog('campaign')}>
             E-mail Campaign…
           </Button>
@@ -160,8 +177,14 @@ export function DashboardPage() {
       />
       <DriveFilePicker mode={picker} accountId={account?.id ?? accountId} onClose={() => setPicker(null)} />
       <InstructionsDialog isOpen={isInstructionsOpen} onClose={() => setInstructionsOpen(false)} />
-      <EmailTemplatesDialog isOpen={openDialog === 'templates'} onOpenChange={(isOpen) => setOpenDialog(isOpen ? 'templates' : null)} />
-      <ModelListDialog isOpen={openDialog === 'models'} onOpenChange={(isOpen) => setOpenDialog(isOpen ? 'models' : null)} />
+      <EmailTemplatesDialog
+        isOpen={openDialog === 'templates'}
+        onOpenChange={(isOpen) => setOpenDialog(isOpen ? 'templates' : null)}
+      />
+      <ModelListDialog
+        isOpen={openDialog === 'models'}
+        onOpenChange={(isOpen) => setOpenDialog(isOpen ? 'models' : null)}
+      />
       <CampaignDialog
         isOpen={openDialog === 'campaign'}
         picks={picks.picks}

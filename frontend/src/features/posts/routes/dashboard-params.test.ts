@@ -9,7 +9,11 @@ describe('readDashboardParams', () => {
   });
 
   it('reads every filter, the keyword, the page and the page size', () => {
-    expect(read('gender=%EC%97%AC%EC%9E%90&lang=eng&q=%EB%B0%B0%EC%9A%B0&in=title&from=2026-03-01&to=2026-03-31&page=3&size=150')).toEqual({
+    expect(
+      read(
+        'gender=%EC%97%AC%EC%9E%90&lang=eng&q=%EB%B0%B0%EC%9A%B0&in=title&from=2026-03-01&to=2026-03-31&page=3&size=150',
+      ),
+    ).toEqual({
       gender: '여자',
       language: 'eng',
       keyword: '배우',
@@ -44,7 +48,8 @@ describe('readDashboardParams', () => {
 });
 
 describe('writeDashboardParams', () => {
-  const write = (query: string, changes: Parameters<typeof writeDashboardParams>[1]) => writeDashboardParams(new URLSearchParams(query), changes).toString();
+  const write = (query: string, changes: Parameters<typeof writeDashboardParams>[1]) =>
+    writeDashboardParams(new URLSearchParams(query), changes).toString();
 
   it('leaves defaults out of the address', () => {
     expect(write('gender=%EC%97%AC%EC%9E%90&size=100&q=a', { gender: 'All', pageSize: 50, keyword: '' })).toBe('');
@@ -60,7 +65,9 @@ describe('writeDashboardParams', () => {
     expect(write('page=4&gender=%EC%97%AC%EC%9E%90', { gender: '남자' })).toBe(`gender=${encodeURIComponent('남자')}`);
     expect(write('page=4&q=abc', { keyword: 'abc' })).toBe('q=abc');
     expect(write('page=4', { pageSize: 100 })).toBe('size=100');
-    expect(write('page=4', { dateRange: { startDate: '2026-01-01', endDate: '2026-01-02' } })).toBe('from=2026-01-01&to=2026-01-02');
+    expect(write('page=4', { dateRange: { startDate: '2026-01-01', endDate: '2026-01-02' } })).toBe(
+      'from=2026-01-01&to=2026-01-02',
+    );
   });
 
   it('keeps the page when only the language or the page changes', () => {
@@ -74,7 +81,15 @@ describe('writeDashboardParams', () => {
   });
 
   it('round-trips every value', () => {
-    const params = { gender: '여자', language: 'eng', keyword: '모델 촬영', scope: 'body', dateRange: { startDate: '2026-05-01', endDate: '2026-05-02' }, page: 1, pageSize: 150 } as const;
+    const params = {
+      gender: '여자',
+      language: 'eng',
+      keyword: '모델 촬영',
+      scope: 'body',
+      dateRange: { startDate: '2026-05-01', endDate: '2026-05-02' },
+      page: 1,
+      pageSize: 150,
+    } as const;
     expect(readDashboardParams(writeDashboardParams(new URLSearchParams(), params))).toEqual(params);
     const paged = writeDashboardParams(writeDashboardParams(new URLSearchParams(), params), { page: 7 });
     expect(readDashboardParams(paged)).toEqual({ ...params, page: 7 });

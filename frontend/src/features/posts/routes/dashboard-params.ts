@@ -1,6 +1,14 @@
 // The dashboard's list lives in the address: a reload or a shared link shows the same posts.
 // Pure: read and write URLSearchParams. A value that is not one the filter bar offers reads as its default.
-import { GENDER_FILTERS, PAGE_SIZES, SEARCH_SCOPES, type DateRange, type GenderFilter, type PageSize, type SearchScope } from '../api/post-source.ts';
+import {
+  GENDER_FILTERS,
+  PAGE_SIZES,
+  SEARCH_SCOPES,
+  type DateRange,
+  type GenderFilter,
+  type PageSize,
+  type SearchScope,
+} from '../api/post-source.ts';
 import type { Language } from '../components/post-card.tsx';
 import { pageFromParams, withPage } from './page-param.ts';
 
@@ -26,7 +34,15 @@ export const DEFAULT_DASHBOARD_PARAMS: DashboardParams = {
 };
 
 /** The names in the address; a value equal to its default is left out, so the plain list is a plain address. */
-const NAMES = { gender: 'gender', language: 'lang', keyword: 'q', scope: 'in', startDate: 'from', endDate: 'to', pageSize: 'size' } as const;
+const NAMES = {
+  gender: 'gender',
+  language: 'lang',
+  keyword: 'q',
+  scope: 'in',
+  startDate: 'from',
+  endDate: 'to',
+  pageSize: 'size',
+} as const;
 
 const LANGUAGES: readonly Language[] = ['kor', 'eng'];
 

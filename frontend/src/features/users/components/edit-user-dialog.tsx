@@ -36,9 +36,23 @@ export function EditUserDialog({ user, currentUserId, onClose, onSaved }: EditUs
   );
 }
 
-function EditUserForm({ user, canChangeRole, onSaved }: { user: User; canChangeRole: boolean; onSaved: (user: User) => void }) {
+function EditUserForm({
+  user,
+  canChangeRole,
+  onSaved,
+}: {
+  user: User;
+  canChangeRole: boolean;
+  onSaved: (user: User) => void;
+}) {
   const formId = useId();
-  const [values, setValues] = useState<UserFormValues>({ name: user.name, username: user.username, email: user.email, password: '', currentPassword: '' });
+  const [values, setValues] = useState<UserFormValues>({
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    password: '',
+    currentPassword: '',
+  });
   const [role, setRole] = useState<Role>(user.role);
   const [errors, setErrors] = useState<FieldErrors<UserFormField>>({});
   const [failure, setFailure] = useState<string | null>(null);

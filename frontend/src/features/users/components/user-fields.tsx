@@ -14,10 +14,35 @@ interface UserFieldsProps {
 export function UserFields({ mode, values, errors, onChange, autoFocus }: UserFieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField label="Name" name="name" isRequired autoFocus={autoFocus} value={values.name} onChange={(value) => onChange('name', value)} error={errors.name} />
-      <TextField label="Username" name="username" isRequired autoComplete="off" value={values.username} onChange={(value) => onChange('username', value)} error={errors.username} />
+      <TextField
+        label="Name"
+        name="name"
+        isRequired
+        autoFocus={autoFocus}
+        value={values.name}
+        onChange={(value) => onChange('name', value)}
+        error={errors.name}
+      />
+      <TextField
+        label="Username"
+        name="username"
+        isRequired
+        autoComplete="off"
+        value={values.username}
+        onChange={(value) => onChange('username', value)}
+        error={errors.username}
+      />
       <div className="sm:col-span-2">
-        <TextField label="Email" name="email" type="email" isRequired autoComplete="off" value={values.email} onChange={(value) => onChange('email', value)} error={errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          isRequired
+          autoComplete="off"
+          value={values.email}
+          onChange={(value) => onChange('email', value)}
+          error={errors.email}
+        />
       </div>
       {mode !== 'edit' && (
         <div className="sm:col-span-2">

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error.ts';
-import { asksCurrentPassword, serverFieldErrors, toUserBody, validateUserForm, type UserFormValues } from './user-form.ts';
+import {
+  asksCurrentPassword,
+  serverFieldErrors,
+  toUserBody,
+  validateUserForm,
+  type UserFormValues,
+} from './user-form.ts';
 
-const filled: UserFormValues = { name: '김배우', username: 'kim', email: 'kim@example.com', password: 'secret-123', currentPassword: 'old-secret-1' };
+const filled: UserFormValues = {
+  name: '김배우',
+  username: 'kim',
+  email: 'kim@example.com',
+  password: 'secret-123',
+  currentPassword: 'old-secret-1',
+};
 
 describe('validateUserForm', () => {
   it('accepts a complete form in every mode', () => {
@@ -54,7 +66,15 @@ describe('validateUserForm', () => {
 
 describe('toUserBody', () => {
   it('trims the fields and leaves out a blank password', () => {
-    expect(toUserBody({ name: ' Kim ', username: ' kim', email: 'kim@example.com ', password: '', currentPassword: 'old-secret-1' })).toEqual({
+    expect(
+      toUserBody({
+        name: ' Kim ',
+        username: ' kim',
+        email: 'kim@example.com ',
+        password: '',
+        currentPassword: 'old-secret-1',
+      }),
+    ).toEqual({
       name: 'Kim',
       username: 'kim',
       email: 'kim@example.com',
@@ -70,7 +90,12 @@ describe('serverFieldErrors', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'Current password is incorrect',
-      details: { validation: [{ path: 'currentPassword', message: 'Current password is incorrect' }, { path: 'role', message: 'x' }] },
+      details: {
+        validation: [
+          { path: 'currentPassword', message: 'Current password is incorrect' },
+          { path: 'role', message: 'x' },
+        ],
+      },
     });
     expect(serverFieldErrors(refusal)).toEqual({ currentPassword: 'Current password is incorrect' });
     expect(serverFieldErrors(new Error('offline'))).toEqual({});

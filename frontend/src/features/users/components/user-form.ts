@@ -62,7 +62,9 @@ export function validateUserForm(values: UserFormValues, mode: UserFormMode): Fi
 export function toUserBody(values: UserFormValues) {
   const body = { name: values.name.trim(), username: values.username.trim(), email: values.email.trim() };
   if (!values.password) return body;
-  return values.currentPassword ? { ...body, password: values.password, currentPassword: values.currentPassword } : { ...body, password: values.password };
+  return values.currentPassword
+    ? { ...body, password: values.password, currentPassword: values.currentPassword }
+    : { ...body, password: values.password };
 }
 
 /** The server's refusals of the form's own fields, to show beside them. */

@@ -24,10 +24,18 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
         <caption className="sr-only">Users</caption>
         <thead>
           <tr>
-            <th scope="col" className={headCell('start')}>Name</th>
-            <th scope="col" className={headCell()}>Username</th>
-            <th scope="col" className={headCell()}>Email</th>
-            <th scope="col" className={`${headCell()} w-full`}>Role</th>
+            <th scope="col" className={headCell('start')}>
+              Name
+            </th>
+            <th scope="col" className={headCell()}>
+              Username
+            </th>
+            <th scope="col" className={headCell()}>
+              Email
+            </th>
+            <th scope="col" className={`${headCell()} w-full`}>
+              Role
+            </th>
             <th scope="col" className={`${headCell('end')} w-px text-right`}>
               <span className="sr-only">Actions</span>
             </th>
@@ -43,7 +51,11 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
               <td className={`${bodyCell()} whitespace-nowrap text-slate-700`}>{user.username}</td>
               <td className={`${bodyCell()} whitespace-nowrap text-slate-700`}>{user.email}</td>
               <td className={`${bodyCell()}`}>
-                <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${roleBadge[user.role]}`}>{user.role}</span>
+                <span
+                  className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${roleBadge[user.role]}`}
+                >
+                  {user.role}
+                </span>
               </td>
               <td className={`${bodyCell('end')}`}>
                 <div className="flex justify-end gap-2">

@@ -9,7 +9,13 @@ import { paths } from '../../../lib/paths.ts';
 import { hasErrors, type FieldErrors } from '../../../lib/validation.ts';
 import { createUser } from '../api/create-user.ts';
 import { UserFields } from '../components/user-fields.tsx';
-import { emptyUserForm, toUserBody, validateUserForm, type UserFormField, type UserFormValues } from '../components/user-form.ts';
+import {
+  emptyUserForm,
+  toUserBody,
+  validateUserForm,
+  type UserFormField,
+  type UserFormValues,
+} from '../components/user-form.ts';
 
 /** Spec §9: back to the list 1.5 s after an admin is created. */
 const RETURN_DELAY_MS = 1500;

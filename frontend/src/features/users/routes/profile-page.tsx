@@ -11,7 +11,13 @@ import { hasErrors, type FieldErrors } from '../../../lib/validation.ts';
 import { updateUser } from '../api/update-user.ts';
 import { useUser } from '../api/use-user.ts';
 import { UserFields } from '../components/user-fields.tsx';
-import { serverFieldErrors, toUserBody, validateUserForm, type UserFormField, type UserFormValues } from '../components/user-form.ts';
+import {
+  serverFieldErrors,
+  toUserBody,
+  validateUserForm,
+  type UserFormField,
+  type UserFormValues,
+} from '../components/user-form.ts';
 
 export function ProfilePage() {
   const storedUser = useStoredUser();
@@ -34,7 +40,13 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ profile }: { profile: Schemas['UserDto'] }) {
-  const [values, setValues] = useState<UserFormValues>({ name: profile.name, username: profile.username, email: profile.email, password: '', currentPassword: '' });
+  const [values, setValues] = useState<UserFormValues>({
+    name: profile.name,
+    username: profile.username,
+    email: profile.email,
+    password: '',
+    currentPassword: '',
+  });
   const [errors, setErrors] = useState<FieldErrors<UserFormField>>({});
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [isSaving, setSaving] = useState(false);

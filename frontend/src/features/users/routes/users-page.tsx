@@ -57,7 +57,10 @@ export function UsersPage() {
       ) : (
         <>
           <UserTable users={data.data} currentUserId={currentUser.id} onEdit={setEditing} onDelete={setDeleting} />
-          <Pager pagination={data.pagination} onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {})} />
+          <Pager
+            pagination={data.pagination}
+            onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+          />
         </>
       )}
       <EditUserDialog

@@ -4,10 +4,20 @@ import { GatewayOutcomeUnknown, GatewayRefusal, GatewayUnreachable } from '../sm
 import { AligoGateway, GATEWAY_ANSWER_MESSAGES } from './aligo.gateway.js';
 
 const credentials = { userId: 'agency', apiKey: 'key' };
-const request = { sender: '0212345678', type: 'SMS' as const, endpoint: 'send' as const, messages: [{ phone: '01011112222', text: '안내' }], pictures: [] };
+const request = {
+  sender: '0212345678',
+  type: 'SMS' as const,
+  endpoint: 'send' as const,
+  messages: [{ phone: '01011112222', text: '안내' }],
+  pictures: [],
+};
 
 /** A gateway that answers every request with `status`, `contentType` and `body`. */
-async function fakeGateway(status: number, contentType: string, body: string): Promise<{ url: string; server: Server }> {
+async function fakeGateway(
+  status: number,
+  contentType: string,
+  body: string,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((_req, res) => {
     res.writeHead(status, { 'content-type': contentType });
     res.end(body);
@@ -16,7 +26,8 @@ async function fakeGateway(status: number, contentType: string, body: string): P
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-const gatewayAt = (url: string) => new AligoGateway({ ALIGO_API_URL: url, ALIGO_KAKAO_API_URL: url, ALIGO_TEST_MODE: false, ALIGO_TIMEOUT_MS: 2000 });
+const gatewayAt = (url: string) =>
+  new AligoGateway({ ALIGO_API_URL: url, ALIGO_KAKAO_API_URL: url, ALIGO_TEST_MODE: false, ALIGO_TIMEOUT_MS: 2000 });
 
 describe('AligoGateway', () => {
   let server: Server | null = null;
@@ -38,7 +49,9 @@ describe('AligoGateway', () => {
     await new Promise((resolve) => failing.server.close(resolve));
     const html = await fakeGateway(200, 'text/html', '<html>maintenance</html>');
     server = html.server;
-    await expect(gatewayAt(html.url).send(credentials, request)).rejects.toThrow(new GatewayOutcomeUnknown(GATEWAY_ANSWER_MESSAGES.notJson));
+    await expect(gatewayAt(html.url).send(credentials, request)).rejects.toThrow(
+      new GatewayOutcomeUnknown(GATEWAY_ANSWER_MESSAGES.notJson),
+    );
   });
 
   it('refuses a read with the spec message when the answer is not JSON, and keeps the gateway code of a refusal', async () => {
@@ -46,9 +59,15 @@ describe('AligoGateway', () => {
     server = html.server;
     await expect(gatewayAt(html.url).remaining(credentials)).rejects.toThrow(GATEWAY_ANSWER_MESSAGES.notJson);
     await new Promise((resolve) => html.server.close(resolve));
-    const refused = await fakeGateway(200, 'application/json', JSON.stringify({ result_code: '-101', message: '인증오류입니다.' }));
+    const refused = await fakeGateway(
+      200,
+      'application/json',
+      JSON.stringify({ result_code: '-101', message: '인증오류입니다.' }),
+    );
     server = refused.server;
-    const error = await gatewayAt(refused.url).send(credentials, request).catch((e: unknown) => e);
+    const error = await gatewayAt(refused.url)
+      .send(credentials, request)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GatewayRefusal);
     expect(error).toMatchObject({ code: '-101', message: '인증오류입니다.' });
   });
@@ -57,8 +76,13 @@ describe('AligoGateway', () => {
     const silent = await fakeGateway(200, 'application/json', JSON.stringify({ result_code: '-99' }));
     server = silent.server;
     const gateway = gatewayAt(silent.url);
-    await expect(gateway.send(credentials, request)).rejects.toMatchObject({ code: '-99', message: 'Failed to send SMS.' });
-    await expect(gateway.send(credentials, { ...request, endpoint: 'send_mass' })).rejects.toMatchObject({ message: 'Failed to send mass SMS.' });
+    await expect(gateway.send(credentials, request)).rejects.toMatchObject({
+      code: '-99',
+      message: 'Failed to send SMS.',
+    });
+    await expect(gateway.send(credentials, { ...request, endpoint: 'send_mass' })).rejects.toMatchObject({
+      message: 'Failed to send mass SMS.',
+    });
     await expect(gateway.remaining(credentials)).rejects.toMatchObject({ message: 'Failed to query remaining count.' });
   });
 });

@@ -46,7 +46,13 @@ type AligoAnswer = Record<string, unknown>;
 
 @Injectable()
 export class AligoGateway implements SmsGateway {
-  constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'ALIGO_API_URL' | 'ALIGO_KAKAO_API_URL' | 'ALIGO_TEST_MODE' | 'ALIGO_TIMEOUT_MS'>) {}
+  constructor(
+    @Inject(APP_CONFIG)
+    private readonly config: Pick<
+      AppConfig,
+      'ALIGO_API_URL' | 'ALIGO_KAKAO_API_URL' | 'ALIGO_TEST_MODE' | 'ALIGO_TIMEOUT_MS'
+    >,
+  ) {}
 
   async send(credentials: GatewayCredentials, request: SmsRequest): Promise<GatewayAccepted> {
     const form = this.smsForm(credentials);
@@ -61,15 +67,22 @@ export class AligoGateway implements SmsGateway {
       form.add('receiver', request.messages.map((message) => message.phone).join(','));
       form.add('msg', request.messages[0].text);
     } else {
-            request.messages.forEach((message, index) => {
+      request.messages.forEach((message, index) => {
         form.add(`rec_${index + 1}`, message.phone);
         form.add(`msg_${index + 1}`, message.text);
       });
       form.add('cnt', String(request.messages.length));
     }
     const pictures = request.pictures.slice(0, 3).map((picture, index) => ({ field: `image${index + 1}`, picture }));
-    const answer = smsResult(await this.post(`${this.config.ALIGO_API_URL}/${request.endpoint}/`, form, true, pictures), GATEWAY_FALLBACK_MESSAGES[request.endpoint]);
-    return { mid: String(answer.msg_id), successCount: Number(answer.success_cnt ?? 0), errorCount: Number(answer.error_cnt ?? 0) };
+    const answer = smsResult(
+      await this.post(`${this.config.ALIGO_API_URL}/${request.endpoint}/`, form, true, pictures),
+      GATEWAY_FALLBACK_MESSAGES[request.endpoint],
+    );
+    return {
+      mid: String(answer.msg_id),
+      successCount: Number(answer.success_cnt ?? 0),
+      errorCount: Number(answer.error_cnt ?? 0),
+    };
   }
 
   async sendKakao(credentials: GatewayCredentials, request: KakaoRequest): Promise<GatewayAccepted> {
@@ -89,14 +102,27 @@ export class AligoGateway implements SmsGateway {
     });
     if (request.failover) form.add('failover', 'Y');
     const pictures = request.picture ? [{ field: 'image', picture: request.picture }] : [];
-    const answer = kakaoResult(await this.post(`${this.config.ALIGO_KAKAO_API_URL}/akv10/friend/send/`, form, true, pictures));
+    const answer = kakaoResult(
+      await this.post(`${this.config.ALIGO_KAKAO_API_URL}/akv10/friend/send/`, form, true, pictures),
+    );
     const info = (answer.info ?? {}) as AligoAnswer;
-    return { mid: String(info.mid ?? ''), successCount: Number(info.scnt ?? request.messages.length), errorCount: Number(info.fcnt ?? 0) };
+    return {
+      mid: String(info.mid ?? ''),
+      successCount: Number(info.scnt ?? request.messages.length),
+      errorCount: Number(info.fcnt ?? 0),
+    };
   }
 
   async remaining(credentials: GatewayCredentials): Promise<GatewayRemaining> {
-    const answer = smsResult(await this.post(`${this.config.ALIGO_API_URL}/remain/`, this.smsForm(credentials), false), GATEWAY_FALLBACK_MESSAGES.remain);
-    return { SMS_CNT: Number(answer.SMS_CNT ?? 0), LMS_CNT: Number(answer.LMS_CNT ?? 0), MMS_CNT: Number(answer.MMS_CNT ?? 0) };
+    const answer = smsResult(
+      await this.post(`${this.config.ALIGO_API_URL}/remain/`, this.smsForm(credentials), false),
+      GATEWAY_FALLBACK_MESSAGES.remain,
+    );
+    return {
+      SMS_CNT: Number(answer.SMS_CNT ?? 0),
+      LMS_CNT: Number(answer.LMS_CNT ?? 0),
+      MMS_CNT: Number(answer.MMS_CNT ?? 0),
+    };
   }
 
   async sends(credentials: GatewayCredentials, since: Date): Promise<GatewaySendRecord[]> {
@@ -156,7 +182,9 @@ export class AligoGateway implements SmsGateway {
       form.add('mid', mid);
       form.add('page', String(page));
       form.add('limit', String(LIST_PAGE_SIZE));
-      const answer = kakaoResult(await this.post(`${this.config.ALIGO_KAKAO_API_URL}/akv10/history/detail/`, form, false));
+      const answer = kakaoResult(
+        await this.post(`${this.config.ALIGO_KAKAO_API_URL}/akv10/history/detail/`, form, false),
+      );
       const list = Array.isArray(answer.list) ? (answer.list as AligoAnswer[]) : [];
       for (const item of list) {
         const failoverState = String(item.fstatus ?? '');
@@ -194,7 +222,13 @@ export class AligoGateway implements SmsGateway {
     tokenForm.add('userid', credentials.userId);
     let token: AligoAnswer;
     try {
-      token = kakaoResult(await this.post(`${this.config.ALIGO_KAKAO_API_URL}/akv10/token/create/${KAKAO_TOKEN_SECONDS}/s/`, tokenForm, false));
+      token = kakaoResult(
+        await this.post(
+          `${this.config.ALIGO_KAKAO_API_URL}/akv10/token/create/${KAKAO_TOKEN_SECONDS}/s/`,
+          tokenForm,
+          false,
+        ),
+      );
     } catch (error) {
       if (error instanceof GatewayRefusal) throw error;
       throw new GatewayUnreachable(`No KakaoTalk token: ${error instanceof Error ? error.message : String(error)}`);
@@ -211,7 +245,12 @@ export class AligoGateway implements SmsGateway {
    * One POST. For a call that sends (`sends`), anything after the request may have left (a timeout, a cut
    * connection, a 5xx or an answer that is not the gateway's) leaves its outcome unknown; a read is just retried.
    */
-  private async post(url: string, fields: FormFields, sends: boolean, pictures: { field: string; picture: GatewayPicture }[] = []): Promise<AligoAnswer> {
+  private async post(
+    url: string,
+    fields: FormFields,
+    sends: boolean,
+    pictures: { field: string; picture: GatewayPicture }[] = [],
+  ): Promise<AligoAnswer> {
     // URL-encoded text is ASCII: written as a string, without a copy into a Buffer first.
     let body: Buffer | string;
     let contentType = 'application/x-www-form-urlencoded;charset=UTF-8';
@@ -232,11 +271,14 @@ export class AligoGateway implements SmsGateway {
     } catch (error) {
       const code = errorCode(error);
       if (code && NOT_SENT_CODES.has(code)) throw new GatewayUnreachable(`The gateway cannot be reached (${code})`);
-      throw new GatewayOutcomeUnknown(`No answer from the gateway (${code ?? (error instanceof Error ? error.name : 'error')})`);
+      throw new GatewayOutcomeUnknown(
+        `No answer from the gateway (${code ?? (error instanceof Error ? error.name : 'error')})`,
+      );
     }
     const { status, statusText, text } = response;
     const ok = status >= 200 && status < 300;
-    if (status >= 500 || (sends && !ok)) throw new GatewayOutcomeUnknown(`The gateway answered ${status} ${statusText}`);
+    if (status >= 500 || (sends && !ok))
+      throw new GatewayOutcomeUnknown(`The gateway answered ${status} ${statusText}`);
     if (!ok) throw new GatewayRefusal(String(status), `API Request Failed: ${status} ${statusText}`);
     if (!response.contentType.includes('json') && !text.trimStart().startsWith('{')) {
       if (sends) throw new GatewayOutcomeUnknown(GATEWAY_ANSWER_MESSAGES.notJson);
@@ -302,7 +344,15 @@ function postBody(url: string, body: Buffer | string, contentType: string, timeo
   return new Promise((resolve, reject) => {
     const request = (secure ? httpsRequest : httpRequest)(
       target,
-      { method: 'POST', agent: secure ? AGENTS['https:'] : AGENTS['http:'], headers: { 'content-type': contentType, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body, 'latin1') : body.length) }, signal: AbortSignal.timeout(timeoutMs) },
+      {
+        method: 'POST',
+        agent: secure ? AGENTS['https:'] : AGENTS['http:'],
+        headers: {
+          'content-type': contentType,
+          'content-length': String(typeof body === 'string' ? Buffer.byteLength(body, 'latin1') : body.length),
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -326,18 +376,22 @@ function postBody(url: string, body: Buffer | string, contentType: string, timeo
 }
 
 function smsResult(answer: AligoAnswer, fallback: string = GATEWAY_FALLBACK_MESSAGES.other): AligoAnswer {
-  if (String(answer.result_code) !== '1') throw new GatewayRefusal(String(answer.result_code ?? ''), messageOf(answer) ?? fallback);
+  if (String(answer.result_code) !== '1')
+    throw new GatewayRefusal(String(answer.result_code ?? ''), messageOf(answer) ?? fallback);
   return answer;
 }
 
 function kakaoResult(answer: AligoAnswer): AligoAnswer {
-  if (String(answer.code) !== '0') throw new GatewayRefusal(String(answer.code ?? ''), messageOf(answer) ?? GATEWAY_FALLBACK_MESSAGES.other);
+  if (String(answer.code) !== '0')
+    throw new GatewayRefusal(String(answer.code ?? ''), messageOf(answer) ?? GATEWAY_FALLBACK_MESSAGES.other);
   return answer;
 }
 
 /** SMS, LMS or MMS as a record names it; null for anything else. */
 function messageTypeOf(value: unknown): MessageType | null {
-  const type = String(value ?? '').trim().toUpperCase();
+  const type = String(value ?? '')
+    .trim()
+    .toUpperCase();
   return type === 'SMS' || type === 'LMS' || type === 'MMS' ? type : null;
 }
 
@@ -352,7 +406,9 @@ function pictureBlob(picture: GatewayPicture): Blob {
 }
 
 function errorCode(error: unknown): string | null {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ??
+    (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   // An abort (the timeout) is not a socket's code: it says nothing of whether the request left.
   return typeof code === 'string' && code !== 'ABORT_ERR' ? code : null;
 }
