@@ -24,7 +24,7 @@ type PostColumn =
   | 'eng'
   | 'postUrl';
 
-/** Field names and the headers that mean them (the README documents these with a sample sheet). */
+/** Field names and the headers that mean them (docs/imports.md documents these with a sample sheet). */
 export const POST_SHEET_COLUMNS: readonly ColumnSpec<PostColumn>[] = [
   { field: 'postId', headers: ['공고ID', '공고 번호', '게시글 ID', '번호', 'ID'] },
   { field: 'postTitle', headers: ['공고 제목', '제목'], required: true },
