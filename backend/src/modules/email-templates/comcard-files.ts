@@ -2,7 +2,7 @@
 // linking them): each model's Drive file (its download link, else its comcard photo), if it is a PDF or an image,
 // while the e-mail's attachments stay within the limit. Those left out stay links in the e-mail, and are named so
 // that the sender is told.
-import { driveFileId } from '../models/domain/drive-thumbnail.js';
+import { driveFileId } from '../../platform/domain/drive-thumbnail.js';
 import { type DrivePort, GoogleCallError } from '../mail-accounts/providers/google.ports.js';
 import type { EmailModel } from './domain/render-email.js';
 import type { MailAttachment } from './mime-message.js';

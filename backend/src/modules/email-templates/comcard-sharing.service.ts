@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../platform/http/auth-decorators.js';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
-import { driveFileId } from '../models/domain/drive-thumbnail.js';
+import { driveFileId } from '../../platform/domain/drive-thumbnail.js';
 import type { ModelDto } from '../models/dto/model.dto.js';
 import { ModelsService } from '../models/models.service.js';
 import { PostsService } from '../posts/posts.service.js';

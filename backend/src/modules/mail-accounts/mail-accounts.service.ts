@@ -14,7 +14,7 @@ import { Clock } from '../../platform/clock.js';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { SentEmailsService } from '../posts/sent-emails.service.js';
 import { User } from '../users/user.entity.js';
-import { driveFileId } from '../models/domain/drive-thumbnail.js';
+import { driveFileId } from '../../platform/domain/drive-thumbnail.js';
 import { defaultDailyLimit, QUOTA_WINDOW_MS, remainingOf } from './domain/daily-limit.js';
 import { driveFilesQuery, FOLDER_MIME_TYPE, sortFolderFirst } from './domain/drive-query.js';
 import { canReadMail } from './domain/google-scopes.js';

@@ -6,7 +6,7 @@ import { conflictingFields, type FieldWrite } from '../../platform/database/reco
 import { staleSave } from '../../platform/http/stale-save.js';
 import { Post } from '../posts/post.entity.js';
 import { PostsService } from '../posts/posts.service.js';
-import { driveThumbnailUrl } from './domain/drive-thumbnail.js';
+import { driveThumbnailUrl } from '../../platform/domain/drive-thumbnail.js';
 import {
   MODEL_FIELDS,
   type ModelData,

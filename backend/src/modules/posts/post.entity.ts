@@ -47,7 +47,7 @@ export const PostSchema = defineEntity({
     body: p.text().nullable(),
     /** English description, HTML as imported. */
     eng: p.text().nullable(),
-    /** The body as displayed: sanitised once, when imported (domain/safe-html.ts). */
+    /** The body as displayed: sanitised once, when imported (platform/domain/safe-html.ts). */
     bodySafeHtml: p.text().nullable(),
     /** The English body as displayed, sanitised when imported. */
     engSafeHtml: p.text().nullable(),

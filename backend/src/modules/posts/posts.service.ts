@@ -4,7 +4,7 @@ import { type KeyedTable, upsertByKey, type UpsertCounts } from '../../platform/
 import { paginate } from '../../platform/http/pagination.js';
 import { type DateRange, seoulDayRange } from './domain/date-range.js';
 import { genderFilter } from './domain/gender.js';
-import { sanitiseHtml } from './domain/safe-html.js';
+import { sanitiseHtml } from '../../platform/domain/safe-html.js';
 import { POST_KEY_MAX_LENGTH } from './domain/post-key.js';
 import { POST_TEXT_FIELDS, type PostRecord, type PostTextField } from './domain/post-record.js';
 import { containsPattern, likeOperator, type SearchScope, searchColumns, searchKeyword } from './domain/search.js';

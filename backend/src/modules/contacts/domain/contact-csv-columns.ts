@@ -1,6 +1,6 @@
 // Which column of an uploaded address book holds which contact field. Headers come from the spec's upload
 // template, from our own list form (and its download) or from sheets staff keep in Korean.
-import { type ColumnSpec, headerKey, headerLookup } from '../../sheet-imports/domain/column-mapping.js';
+import { type ColumnSpec, headerKey, headerLookup } from '../../../platform/domain/column-mapping.js';
 
 export const CONTACT_CSV_FIELDS = [
   'group',

@@ -9,7 +9,7 @@
 // value lands only where a placeholder stood, escaped for that place.
 import { randomBytes } from 'node:crypto';
 import { Parser } from 'htmlparser2';
-import { escapeHtml, safeHttpUrl, sanitiseHtml } from '../../posts/domain/safe-html.js';
+import { escapeHtml, safeHttpUrl, sanitiseHtml } from '../../../platform/domain/safe-html.js';
 
 export interface EmailModel {
   comcardNo: string;

@@ -1,5 +1,5 @@
 // A models sheet (spec §3, Model): its columns by field name or the Korean headers staff use. Pure.
-import { type ColumnSpec, mapColumns, readRow } from './column-mapping.js';
+import { type ColumnSpec, mapColumns, readRow } from '../../../platform/domain/column-mapping.js';
 import { type ModelRecord, toModelRecord } from '../../models/domain/model-record.js';
 import { type ReadSheet, readRows, SheetShapeError } from './sheet-import-report.js';
 

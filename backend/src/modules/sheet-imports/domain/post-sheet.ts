@@ -1,5 +1,5 @@
 // A posts sheet (spec §3, Post): its columns by field name or the Korean headers staff use. Pure.
-import { type ColumnSpec, mapColumns, readRow } from './column-mapping.js';
+import { type ColumnSpec, mapColumns, readRow } from '../../../platform/domain/column-mapping.js';
 import { parseTypedDate } from './typed-date.js';
 import { type PostRecord, toPostRecord } from '../../posts/domain/post-record.js';
 import { type ReadSheet, readRows, SheetShapeError } from './sheet-import-report.js';

@@ -1,4 +1,4 @@
-import { UNSAFE_HTML, XSS_CORPUS } from '../../../../test/support/xss-corpus.js';
+import { UNSAFE_HTML, XSS_CORPUS } from '../../../test/support/xss-corpus.js';
 import { safeHttpUrl, sanitiseHtml } from './safe-html.js';
 
 describe('sanitiseHtml', () => {
