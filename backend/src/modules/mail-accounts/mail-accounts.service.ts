@@ -12,7 +12,7 @@ import {
 } from '@nestjs/common';
 import { Clock } from '../../platform/clock.js';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
-import { SentEmailsService } from '../posts/sent-emails.service.js';
+import { MailAccountEvents } from '../../platform/events/mail-account-events.js';
 import { User } from '../users/user.entity.js';
 import { driveFileId } from '../../platform/domain/drive-thumbnail.js';
 import { defaultDailyLimit, QUOTA_WINDOW_MS, remainingOf } from './domain/daily-limit.js';
@@ -57,7 +57,7 @@ export class MailAccountsService {
     private readonly em: EntityManager,
     private readonly google: GoogleGateway,
     private readonly secrets: SecretBox,
-    private readonly sentEmails: SentEmailsService,
+    private readonly events: MailAccountEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -81,7 +81,7 @@ export class MailAccountsService {
   }
 
   private async withQuota(accounts: MailAccount[]): Promise<MailAccountDto[]> {
-    const counts = await this.sentEmails.countsSince(
+    const counts = await this.events.sendCounts(
       accounts.map((account) => account.id),
       this.quotaWindowStart(),
     );
@@ -132,8 +132,9 @@ export class MailAccountsService {
     }
     em.remove(account);
     await em.flush();
-    // Its sends stay, no longer naming it: the sent list by this account empties.
-    await this.sentEmails.accountRemoved();
+    // Its sends stay, no longer naming it: the sent list by this account empties. Announced, not called: the log
+    // of sends (posts) refers to accounts, so this module may not import it.
+    await this.events.removed(id);
   }
 
   async get(id: number): Promise<MailAccountDto> {

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
+import { MailAccountEvents } from '../../platform/events/mail-account-events.js';
 import { PostListCache } from './post-list-cache.js';
 import { SentEmail } from './sent-email.entity.js';
 
@@ -63,7 +64,12 @@ export class SentEmailsService {
   constructor(
     private readonly em: EntityManager,
     private readonly cache: PostListCache,
-  ) {}
+    accountEvents: MailAccountEvents,
+  ) {
+    // The mail accounts module shows each account's quota and removes accounts without importing this log.
+    accountEvents.countSendsWith((accountIds, since) => this.countsSince(accountIds, since));
+    accountEvents.onRemoval(() => this.accountRemoved());
+  }
 
   async start(attempt: SendAttempt): Promise<SendStart> {
     const connection = this.em.getConnection();
