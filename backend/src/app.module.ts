@@ -4,6 +4,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { ClockModule } from './platform/clock.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
+import { entities } from './entities.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter.js';
 import { CryptoModule } from './platform/crypto/crypto.module.js';
@@ -31,7 +32,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         ClockModule,
-        DatabaseModule,
+        DatabaseModule.forRoot(entities),
         RedisModule,
         QueueModule,
         CryptoModule,

@@ -8,6 +8,7 @@ import { messagePicturesForBackup } from './modules/messaging/message-files.serv
 import { pauseCampaignsThatMayHaveGone } from './modules/email-campaigns/email-campaigns.service.js';
 import { holdSendsThatMayHaveGone } from './modules/messaging/message-sends.service.js';
 import { backupFileName, backupsBeyond, namesBackupFile } from './platform/backup/backup-files.js';
+import { entities } from './entities.js';
 import { restoreBackup, RestoreRefused } from './platform/backup/restore-backup.js';
 import { type BackupFileSet, type BackupResult, takeBackup } from './platform/backup/take-backup.js';
 import type { AppConfig } from './platform/config/config.js';
@@ -127,6 +128,7 @@ export async function restoreCommand(
 
     const result = await restoreBackup({
       databaseUrl: config.DATABASE_URL,
+      entities,
       path,
       replace: values.replace,
       fileSets: fileSetsOf(config),

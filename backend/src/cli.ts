@@ -9,8 +9,10 @@ import type { AppConfig } from './platform/config/config.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { loadConfigOrExit } from './platform/config/load-or-exit.js';
 import { DatabaseModule } from './platform/database/database.module.js';
+import { entities } from './entities.js';
 import { RedisModule } from './platform/redis/redis.module.js';
-import { inOrmContext, prepareDatabase } from './platform/database/prepare-database.js';
+import { prepareDatabase } from './app-setup.js';
+import { inOrmContext } from './platform/database/prepare-database.js';
 import { CreateUserDto } from './modules/users/dto/user.dto.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -25,7 +27,10 @@ ${BACKUP_USAGE}`;
 @Module({})
 class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, UsersModule] };
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(entities), RedisModule, UsersModule],
+    };
   }
 }
 

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from './platform/config/load-or-exit.js';
-import { prepareDatabase } from './platform/database/prepare-database.js';
-import { createHttpApp } from './platform/http/create-http-app.js';
+import { createHttpApp, prepareDatabase } from './app-setup.js';
 import { createLogger } from './platform/logging/logger.js';
 
 const config = loadConfigOrExit();

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';
-import { buildOpenApiYaml } from './platform/http/openapi-document.js';
+import { buildOpenApiYaml } from './app-setup.js';
 
 const target = process.argv[2] ?? 'openapi.yaml';
 await writeFile(target, await buildOpenApiYaml());

@@ -3,6 +3,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { ClockModule } from './platform/clock.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
+import { entities } from './entities.js';
 import { MaintenanceModule } from './platform/queue/maintenance.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { RedisModule } from './platform/redis/redis.module.js';
@@ -23,7 +24,7 @@ export class WorkerModule {
       imports: [
         ConfigModule.forRoot(config),
         ClockModule,
-        DatabaseModule,
+        DatabaseModule.forRoot(entities),
         RedisModule,
         QueueModule,
         MaintenanceModule,

@@ -14,6 +14,7 @@ import {
 import { ContactImportsService } from '../src/modules/contacts/contact-imports.service.js';
 import { MessageSendsService } from '../src/modules/messaging/message-sends.service.js';
 import { messagePicturesForBackup } from '../src/modules/messaging/message-files.service.js';
+import { entities } from '../src/entities.js';
 import { restoreBackup } from '../src/platform/backup/restore-backup.js';
 import { takeBackup } from '../src/platform/backup/take-backup.js';
 import { WorkerModule } from '../src/worker.module.js';
@@ -199,6 +200,7 @@ describe('a backup taken while sends and imports run', () => {
       try {
         await restoreBackup({
           databaseUrl: database.url,
+          entities,
           path,
           replace: false,
           fileSets: [messagePicturesForBackup(config)],

@@ -16,6 +16,7 @@ import {
 import { type AppConfig } from '../src/platform/config/config.js';
 import { migrationsList } from '../src/platform/database/migrations/index.js';
 import { ormOptions } from '../src/platform/database/orm-options.js';
+import { entities } from '../src/entities.js';
 import {
   bearer,
   clearRedisPrefix,
@@ -392,7 +393,7 @@ describe('backups', () => {
 
   it('brings a backup of an earlier release back at its level, then applies the migrations since', async () => {
     const old = await freshTarget();
-    const orm = await MikroORM.init(ormOptions(old.DATABASE_URL));
+    const orm = await MikroORM.init(ormOptions(old.DATABASE_URL, entities));
     try {
       await orm.migrator.up({ to: migrationsList.at(-2)!.name });
     } finally {
@@ -414,7 +415,7 @@ describe('backups', () => {
 
   it('refuses a backup of a later release, whose migrations this one does not have', async () => {
     const later = await freshTarget();
-    const orm = await MikroORM.init(ormOptions(later.DATABASE_URL));
+    const orm = await MikroORM.init(ormOptions(later.DATABASE_URL, entities));
     try {
       await orm.migrator.up();
     } finally {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildOpenApiYaml } from '../src/platform/http/openapi-document.js';
+import { buildOpenApiYaml } from '../src/app-setup.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const STALE = 'is stale: run `npm run contracts` and commit the result';

@@ -10,6 +10,7 @@ import { Clock, ClockModule } from '../src/platform/clock.js';
 import { ConfigModule } from '../src/platform/config/config.module.js';
 import { CryptoModule } from '../src/platform/crypto/crypto.module.js';
 import { DatabaseModule } from '../src/platform/database/database.module.js';
+import { entities } from '../src/entities.js';
 import { RedisModule } from '../src/platform/redis/redis.module.js';
 import {
   connectSandboxAccount,
@@ -113,7 +114,7 @@ describe('replies and bounces of sent e-mails (Google sandbox)', () => {
         imports: [
           ConfigModule.forRoot(t.config),
           ClockModule,
-          DatabaseModule,
+          DatabaseModule.forRoot(entities),
           RedisModule,
           CryptoModule,
           EmailRepliesModule,

@@ -8,8 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { type AppConfig, loadConfig } from '../../src/platform/config/config.js';
-import { prepareDatabase } from '../../src/platform/database/prepare-database.js';
-import { createHttpApp } from '../../src/platform/http/create-http-app.js';
+import { createHttpApp, prepareDatabase } from '../../src/app-setup.js';
 import { createLogger } from '../../src/platform/logging/logger.js';
 import { deleteDeploymentKeys } from '../../src/platform/redis/deployment-keys.js';
 

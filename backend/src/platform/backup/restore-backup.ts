@@ -6,7 +6,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { SecretBox } from '../crypto/secret-box.js';
 import { migrationsList } from '../database/migrations/index.js';
-import { ormOptions } from '../database/orm-options.js';
+import { type EntityList, ormOptions } from '../database/orm-options.js';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -28,6 +28,8 @@ export class RestoreRefused extends Error {}
 
 export interface RestoreOptions {
   databaseUrl: string;
+  /** The application's entities (src/entities.ts). */
+  entities: EntityList;
   path: string;
   /** Drop what the database holds first; without it a database that holds anything is refused. */
   replace: boolean;
@@ -76,7 +78,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await client.connect();
     // The migrator and the COPYs share this one connection, and with it one transaction.
     const orm = await MikroORM.init({
-      ...ormOptions(options.databaseUrl),
+      ...ormOptions(options.databaseUrl, options.entities),
       driverOptions: oneConnectionDialect(client),
     });
     try {

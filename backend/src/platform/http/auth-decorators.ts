@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { Role } from '../../modules/users/domain/roles.js';
+import type { Role } from '../domain/roles.js';
 
 /** Who is calling: set by the authentication guard on every non-public route. */
 export interface Principal {

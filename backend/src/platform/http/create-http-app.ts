@@ -5,12 +5,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { AppModule } from '../../app.module.js';
-import { QueueBoardService } from '../../modules/operations/queue-board.service.js';
 import type { AppConfig } from '../config/config.js';
 import { NestPinoLogger } from '../logging/logger.js';
 import { errorBody } from './error-body.js';
@@ -40,14 +39,25 @@ const ROUTE_BODY_LIMITS = new Map([
 export const MULTIPART_MAX_FILE_BYTES = 8 * 1024 * 1024;
 export const MULTIPART_MAX_FILES = 61;
 
-/** Builds the HTTP application (API, queue board and, when WEB_ROOT is set, the SPA) without listening. */
 /** The origin of an http (not https) Google API root, whose images the pages may show. */
 function httpImageOrigins(config: AppConfig): string[] {
   const root = config.GOOGLE_API_ROOT_URL ? new URL(config.GOOGLE_API_ROOT_URL) : null;
   return root?.protocol === 'http:' ? [root.origin] : [];
 }
 
-export async function createHttpApp(config: AppConfig, logger: Logger): Promise<NestFastifyApplication> {
+/** What the composition root mounts on the server beside the API (the queue board), before the SPA. */
+export type HttpMount = (app: NestFastifyApplication, fastify: FastifyInstance) => Promise<void>;
+
+/**
+ * Builds the HTTP application (the root module's API, the given mounts and, when WEB_ROOT is set, the SPA)
+ * without listening. The root module and the mounts come from the composition root: platform imports no module.
+ */
+export async function buildHttpApp(
+  rootModule: DynamicModule,
+  config: AppConfig,
+  logger: Logger,
+  mounts: readonly HttpMount[] = [],
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // Trust the nearest TRUST_PROXY_HOPS addresses of the forwarding chain; the one behind them is the client.
@@ -58,7 +68,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
     // The spec writes some paths with a trailing slash (GET address-book/); both spellings reach the route.
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: new NestPinoLogger(logger),
     abortOnError: false,
   });
@@ -110,7 +120,7 @@ export async function createHttpApp(config: AppConfig, logger: Logger): Promise<
     preservePath: true,
     limits: { fileSize: MULTIPART_MAX_FILE_BYTES, files: MULTIPART_MAX_FILES, fields: 20 },
   });
-  await app.get(QueueBoardService).mount(fastify);
+  for (const mount of mounts) await mount(app, fastify);
   if (config.WEB_ROOT) await serveSpa(fastify, resolve(config.WEB_ROOT));
   return app;
 }

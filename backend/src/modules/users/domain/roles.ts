@@ -1,7 +1,8 @@
-/** The three roles of spec §6. Only admin and superadmin may use the tool. */
-export const ROLES = ['user', 'admin', 'superadmin'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../../../platform/domain/roles.js';
 
+export { ROLES, type Role };
+
+/** Only admin and superadmin may use the tool. */
 export const STAFF_ROLES: readonly Role[] = ['admin', 'superadmin'];
 
 export function isStaff(role: Role): boolean {
