@@ -1,4 +1,5 @@
-import { dirname, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { Rule } from 'eslint';
 
 // Paths are matched by their workspace folders, so the rule does not depend on where the repository lives.
@@ -37,6 +38,82 @@ function isDomainSafe(filename: string, source: string): boolean {
 /** The rules package runs in the browser and in Node alike: it imports only its own files. */
 const RULES_SOURCE = /\/rules\/src\//;
 
+/** Shared front-end folders (bulletproof-react's one-way zones): features build on them, never the reverse. */
+const SHARED_FRONTEND = /\/frontend\/src\/(lib|components)\//;
+const FRONTEND_FEATURES = /\/frontend\/src\/features\//;
+
+/** The back end's cross-cutting code, and its composition root (files directly in src/, which wire the modules). */
+const PLATFORM = /\/backend\/src\/platform\//;
+const COMPOSITION_ROOT = /\/backend\/src\/[^/]+$/;
+
+/**
+ * Module imports known to close a cycle, to be undone: consent's outreach history reads messaging's deliveries and
+ * takes their status SQL from messaging, while messaging asks consent before sending.
+ */
+const KNOWN_CYCLE_EDGES = new Set(['consent -> messaging']);
+
+type ModuleGraph = Map<string, Set<string>>;
+const RELATIVE_IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](\.[^'"]+)['"]/g;
+const graphs = new Map<string, ModuleGraph>();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/**
+ * Which module imports which, read once per lint run from the modules' files (specs left out: a test may use
+ * another module without the code depending on it). Cheap: a regular expression over each file.
+ */
+function moduleGraph(modulesDir: string): ModuleGraph {
+  const cached = graphs.get(modulesDir);
+  if (cached) return cached;
+  const graph: ModuleGraph = new Map();
+  let files: string[] = [];
+  try {
+    files = sourceFiles(modulesDir);
+  } catch {
+    // No modules folder (a file outside a checkout): no edges.
+  }
+  for (const file of files) {
+    const from = moduleOf(slashes(file));
+    if (!from) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const to = moduleOf(slashes(resolve(dirname(file), match[1])));
+      if (to && to !== from && !KNOWN_CYCLE_EDGES.has(`${from} -> ${to}`)) {
+        if (!graph.has(from)) graph.set(from, new Set());
+        graph.get(from)!.add(to);
+      }
+    }
+  }
+  graphs.set(modulesDir, graph);
+  return graph;
+}
+
+/** The shortest chain of module imports from `from` to `to`, or null when there is none. */
+function importChain(graph: ModuleGraph, from: string, to: string): string[] | null {
+  const previous = new Map<string, string>([[from, from]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const current = queue.shift()!;
+    if (current === to) {
+      const chain = [to];
+      while (chain[0] !== from) chain.unshift(previous.get(chain[0])!);
+      return chain;
+    }
+    for (const next of graph.get(current) ?? []) {
+      if (!previous.has(next)) {
+        previous.set(next, current);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
 /** Import boundaries of DESIGN.md §1, checked on relative imports. */
 export const boundariesRule: Rule.RuleModule = {
   meta: {
@@ -47,6 +124,12 @@ export const boundariesRule: Rule.RuleModule = {
       feature:
         "Feature '{{from}}' imports the internals of feature '{{to}}'; move what they share to components/ or lib/.",
       module: "Module '{{from}}' reaches into '{{target}}' of module '{{to}}'; use the service it exports.",
+      cycle:
+        "Module '{{from}}' imports module '{{to}}', which imports it back ({{chain}}); announce through platform/events, or move what both need.",
+      platform:
+        'platform/ is cross-cutting and imports no module ({{source}}); let the composition root (src/*.ts) pass in what it needs.',
+      shared:
+        "Shared front-end code (lib/, components/) may not import feature '{{to}}'; move what it needs out of the feature.",
       rules:
         'The rules package is dependency-free and runs in browsers and Node alike: {{source}} may not be imported; only its own files.',
       domain:
@@ -58,7 +141,8 @@ export const boundariesRule: Rule.RuleModule = {
     const fromFeature = featureOf(file);
     const fromModule = moduleOf(file);
     // A spec beside a rule is no rule itself: it may use test support and test libraries.
-    const inDomain = DOMAIN_FOLDER.test(file) && !file.endsWith('.spec.ts');
+    const isSpec = /\.spec\.tsx?$/.test(file);
+    const inDomain = DOMAIN_FOLDER.test(file) && !isSpec;
 
     const inRules = RULES_SOURCE.test(file) && !file.endsWith('.spec.ts');
 
@@ -77,11 +161,33 @@ export const boundariesRule: Rule.RuleModule = {
       if (!source.startsWith('.')) return;
       const target = slashes(resolve(dirname(context.filename), source));
       const toFeature = featureOf(target);
+      if (SHARED_FRONTEND.test(file) && FRONTEND_FEATURES.test(target)) {
+        context.report({ node, messageId: 'shared', data: { to: toFeature ?? target } });
+        return;
+      }
       if (fromFeature && toFeature && toFeature !== fromFeature) {
         context.report({ node, messageId: 'feature', data: { from: fromFeature, to: toFeature } });
       }
       const toModule = moduleOf(target);
+      if (PLATFORM.test(file) && (toModule || COMPOSITION_ROOT.test(target))) {
+        context.report({ node, messageId: 'platform', data: { source } });
+        return;
+      }
       const inBackendSource = file.includes('/backend/src/');
+      if (inBackendSource && fromModule && toModule && toModule !== fromModule && !isSpec) {
+        const modulesDir = context.filename.slice(0, file.indexOf('/backend/src/modules/')) + '/backend/src/modules';
+        const back = KNOWN_CYCLE_EDGES.has(`${fromModule} -> ${toModule}`)
+          ? null
+          : importChain(moduleGraph(modulesDir), toModule, fromModule);
+        if (back) {
+          context.report({
+            node,
+            messageId: 'cycle',
+            data: { from: fromModule, to: toModule, chain: [fromModule, ...back].join(' → ') },
+          });
+          return;
+        }
+      }
       if (inBackendSource && toModule && toModule !== fromModule && !isModulePublic(target)) {
         context.report({
           node,
