@@ -1,19 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { PageQueryDto } from '../../platform/http/pagination.js';
 import { ConsentService } from './consent.service.js';
@@ -38,8 +26,7 @@ import {
 /** The opt-out (수신거부) and advertising consent register every staff member shares. */
 @ApiTags('consent')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(401, 403)
 @Controller()
 export class ConsentController {
   constructor(
@@ -53,7 +40,7 @@ export class ConsentController {
     description:
       "A person's outreach by phone number or e-mail address: what was sent, its opt-outs, its contacts and their consent",
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a phone number or an e-mail address' })
+  @ApiErrorResponses({ 400: 'Not a phone number or an e-mail address' })
   history(@Query() query: OutreachQueryDto): Promise<OutreachHistoryDto> {
     return this.outreach.history(query);
   }
@@ -63,7 +50,7 @@ export class ConsentController {
     type: OptOutListDto,
     description: 'Newest first, withdrawn ones included unless `active` says otherwise',
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400)
   list(@Query() query: OptOutQueryDto): Promise<OptOutListDto> {
     return this.consent.list(query);
   }
@@ -73,10 +60,7 @@ export class ConsentController {
     type: OptOutDto,
     description: 'The opt-out in force (the earlier one when the address had already opted out of that channel)',
   })
-  @ApiBadRequestResponse({
-    type: ErrorResponseDto,
-    description: 'Not a phone number or e-mail address, or an e-mail address opting out of texts',
-  })
+  @ApiErrorResponses({ 400: 'Not a phone number or e-mail address, or an e-mail address opting out of texts' })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateOptOutDto): Promise<OptOutDto> {
     return this.consent.record(principal.userId, body);
   }
@@ -87,7 +71,7 @@ export class ConsentController {
     type: OptOutBatchResultDto,
     description: 'The lines recorded; the others are reported by their number',
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400)
   bulk(@CurrentPrincipal() principal: Principal, @Body() body: BulkOptOutDto): Promise<OptOutBatchResultDto> {
     return this.consent.bulk(principal.userId, body);
   }
@@ -103,7 +87,7 @@ export class ConsentController {
     type: OptOutBatchResultDto,
     description: 'Imported at once (or, with dryRun, previewed): the rows recorded, and every rejected line with why',
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'An empty file' })
+  @ApiErrorResponses({ 400: 'An empty file' })
   import(
     @CurrentPrincipal() principal: Principal,
     @Query() query: OptOutImportQueryDto,
@@ -122,8 +106,7 @@ export class ConsentController {
   @Post('opt-outs/:id/withdraw')
   @HttpCode(200)
   @ApiOkResponse({ type: OptOutDto, description: 'Withdrawn: it stops no send from now on, and stays in the register' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already withdrawn' })
+  @ApiErrorResponses(404, { 409: 'Already withdrawn' })
   withdraw(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) id: number,
@@ -137,15 +120,14 @@ export class ConsentController {
     type: [ContactConsentDto],
     description: "The contact's consent records, newest (the one in force) first; empty when none was recorded",
   })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   consentHistory(@Param('id', IdParamPipe) id: number): Promise<ContactConsentDto[]> {
     return this.consent.consentHistory(id);
   }
 
   @Put('contacts/:id/consent')
   @ApiOkResponse({ type: ContactConsentDto, description: 'Recorded; the earlier records stay as its history' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400, 404)
   setConsent(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) id: number,

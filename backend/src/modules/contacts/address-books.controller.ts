@@ -1,17 +1,6 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { AddressBooksService, CONTACT_MESSAGES, isSystemGroup } from './address-books.service.js';
 import { ContactsService } from './contacts.service.js';
@@ -39,8 +28,7 @@ import {
 /** The address books of the Contact list tab (spec §7 Contacts), their groups, and their contacts by group. */
 @ApiTags('contacts')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(401, 403)
 @Controller()
 export class AddressBooksController {
   constructor(
@@ -57,7 +45,7 @@ export class AddressBooksController {
 
   @Get('address-book/address-book-name/:name')
   @ApiOkResponse({ type: AddressBookContactsDto, description: "The book's contacts, in id order" })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   async byName(@Param('name') name: string): Promise<AddressBookContactsDto> {
     const book = await this.books.findByName(name);
     return { addressBookByContactList: await this.books.contacts(book.id) };
@@ -68,7 +56,7 @@ export class AddressBooksController {
     type: BulkContactsResultDto,
     description: 'The contacts joined the named book (created when new)',
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400)
   async bulk(@Body() body: BulkContactsDto): Promise<BulkContactsResultDto> {
     const result = await this.books.addBulk(body.addressBook, body.contacts);
     return { success: true, message: `${result.imported} contact(s) saved to ${body.addressBook}`, ...result };
@@ -76,8 +64,7 @@ export class AddressBooksController {
 
   @Post('address-books')
   @ApiCreatedResponse({ type: AddressBookDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Address book already exists' })
+  @ApiErrorResponses(400, { 409: 'Address book already exists' })
   create(@Body() body: CreateAddressBookDto): Promise<AddressBookDto> {
     return this.books.create(body.name);
   }
@@ -87,8 +74,7 @@ export class AddressBooksController {
     type: ContactListDto,
     description: "The book's live contacts of a group or a system group, in id order",
   })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400, 404)
   async contactsOf(@Param('id', IdParamPipe) id: number, @Query() query: ContactListQueryDto): Promise<ContactListDto> {
     const data = await this.books.contacts(id, query);
     return { data, total: data.length };
@@ -96,24 +82,21 @@ export class AddressBooksController {
 
   @Post('address-books/:id/contacts')
   @ApiCreatedResponse({ type: ContactDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400, 404)
   createContact(@Param('id', IdParamPipe) id: number, @Body() body: CreateContactDto): Promise<ContactDto> {
     return this.contacts.create(id, body);
   }
 
   @Get('address-books/:id/groups')
   @ApiOkResponse({ type: GroupListDto, description: 'The system groups, then the groups in the order they were added' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   groups(@Param('id', IdParamPipe) id: number): Promise<GroupListDto> {
     return this.books.groups(id);
   }
 
   @Post('address-books/:id/groups')
   @ApiCreatedResponse({ type: GroupDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Group already exists' })
+  @ApiErrorResponses(400, 404, { 409: 'Group already exists' })
   createGroup(@Param('id', IdParamPipe) id: number, @Body() body: CreateGroupDto): Promise<GroupDto> {
     return this.books.createGroup(id, body.name);
   }
@@ -121,9 +104,7 @@ export class AddressBooksController {
   @Delete('contact-groups/:id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Cannot delete group with N contact(s)' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'System groups cannot be deleted' })
+  @ApiErrorResponses(404, { 409: 'Cannot delete group with N contact(s)', 400: 'System groups cannot be deleted' })
   async deleteGroup(@Param('id') id: string): Promise<void> {
     if (isSystemGroup(id)) throw new BadRequestException(CONTACT_MESSAGES.systemGroup);
     await this.books.deleteGroup(new IdParamPipe().transform(id));
@@ -131,8 +112,7 @@ export class AddressBooksController {
 
   @Get('address-books/:id/duplicates')
   @ApiOkResponse({ type: ContactListDto, description: 'The contacts whose phone has the digits of the one given' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400, 404)
   async duplicatesOf(@Param('id', IdParamPipe) id: number, @Query() query: DuplicateQueryDto): Promise<ContactListDto> {
     const data = await this.duplicates.search(id, query.phone);
     return { data, total: data.length };
@@ -140,7 +120,7 @@ export class AddressBooksController {
 
   @Get('address-books/:id/duplicate-groups')
   @ApiOkResponse({ type: DuplicateScanDto, description: 'Every phone shared by more than one contact of the book' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   scan(@Param('id', IdParamPipe) id: number): Promise<DuplicateScanDto> {
     return this.duplicates.scan(id);
   }

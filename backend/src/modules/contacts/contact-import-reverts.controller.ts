@@ -1,16 +1,7 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ContactImportRevertsService } from './contact-import-reverts.service.js';
 import { BookImportListDto, ContactImportRevertReportDto } from './dto/contact-import.dto.js';
@@ -18,10 +9,7 @@ import { BookImportListDto, ContactImportRevertReportDto } from './dto/contact-i
 /** A book's recent CSV imports, each of which can be reverted, and the revert undone. */
 @ApiTags('contacts')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
-@ApiBadRequestResponse({ type: ErrorResponseDto })
-@ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such book, or no such import of it' })
+@ApiErrorResponses(400, 401, 403, { 404: 'No such book, or no such import of it' })
 @Controller('address-books/:addressBookId/imports')
 export class ContactImportRevertsController {
   constructor(private readonly reverts: ContactImportRevertsService) {}
@@ -42,7 +30,7 @@ export class ContactImportRevertsController {
     description:
       'The contacts it added are removed (kept, restorable) and those it updated get their values from before it; fields changed since are kept and named',
   })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Still running, or already reverted' })
+  @ApiErrorResponses({ 409: 'Still running, or already reverted' })
   revert(
     @CurrentPrincipal() principal: Principal,
     @Param('addressBookId', IdParamPipe) addressBookId: number,
@@ -57,7 +45,7 @@ export class ContactImportRevertsController {
     type: ContactImportRevertReportDto,
     description: "Undoes the revert: the removed contacts come back, the restored fields get the import's values again",
   })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not reverted' })
+  @ApiErrorResponses({ 409: 'Not reverted' })
   restore(
     @Param('addressBookId', IdParamPipe) addressBookId: number,
     @Param('importId', ParseUUIDPipe) importId: string,

@@ -1,20 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
-  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
-  ApiConflictResponse,
   ApiConsumes,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { ContactImportsService } from './contact-imports.service.js';
 import {
   AddressBookNameDto,
@@ -28,8 +23,7 @@ import {
 /** Address books imported from CSV files (spec §5 Contacts): upload and preview, then the import on the worker. */
 @ApiTags('contacts')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(401, 403)
 @Controller('contact-imports')
 export class ContactImportsController {
   constructor(private readonly imports: ContactImportsService) {}
@@ -41,10 +35,7 @@ export class ContactImportsController {
     schema: { type: 'string', format: 'binary' },
   })
   @ApiCreatedResponse({ type: ContactImportPreviewDto, description: 'What the file holds; nothing is imported yet' })
-  @ApiBadRequestResponse({
-    type: ErrorResponseDto,
-    description: 'Not a .csv file, an empty file, or a file without a Name or Phone Number column',
-  })
+  @ApiErrorResponses({ 400: 'Not a .csv file, an empty file, or a file without a Name or Phone Number column' })
   upload(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ContactImportQueryDto,
@@ -59,9 +50,7 @@ export class ContactImportsController {
     type: ContactImportDto,
     description: 'Queued on the worker; follow it with GET contact-imports/{id}',
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already started' })
+  @ApiErrorResponses(400, 404, { 409: 'Already started' })
   start(
     @CurrentPrincipal() principal: Principal,
     @Param('id', ParseUUIDPipe) id: string,
@@ -75,9 +64,7 @@ export class ContactImportsController {
     type: ContactImportMatchesDto,
     description: "The file's rows against the book named: new ones and those matching its contacts by phone digits",
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already started' })
+  @ApiErrorResponses(400, 404, { 409: 'Already started' })
   matches(
     @CurrentPrincipal() principal: Principal,
     @Param('id', ParseUUIDPipe) id: string,
@@ -88,7 +75,7 @@ export class ContactImportsController {
 
   @Get(':id')
   @ApiOkResponse({ type: ContactImportDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   status(@CurrentPrincipal() principal: Principal, @Param('id', ParseUUIDPipe) id: string): Promise<ContactImportDto> {
     return this.imports.status(id, principal.userId);
   }

@@ -1,16 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ColumnSettingsService } from './column-settings.service.js';
 import { ContactsService } from './contacts.service.js';
@@ -32,9 +23,7 @@ import {
 /** The contact table's edits and the tools below it (spec §2 Contact list tab, Duplicate check tab). */
 @ApiTags('contacts')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
-@ApiBadRequestResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(400, 401, 403)
 @Controller()
 export class ContactsController {
   constructor(
@@ -45,11 +34,8 @@ export class ContactsController {
 
   @Put('contacts/:id')
   @ApiOkResponse({ type: ContactDto, description: 'A field left out keeps its value' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({
-    type: ErrorResponseDto,
-    description:
-      'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
+  @ApiErrorResponses(404, {
+    409: 'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
   })
   update(@Param('id', IdParamPipe) id: number, @Body() body: UpdateContactDto): Promise<ContactDto> {
     return this.contacts.update(id, body);
@@ -57,10 +43,8 @@ export class ContactsController {
 
   @Put('contacts')
   @ApiOkResponse({ type: ContactListDto, description: 'Every changed row saved, or none' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({
-    type: ErrorResponseDto,
-    description: 'Some rows are stale: none saved; details.staleRecords names each with its current values',
+  @ApiErrorResponses(404, {
+    409: 'Some rows are stale: none saved; details.staleRecords names each with its current values',
   })
   async saveMany(@Body() body: SaveContactsDto): Promise<ContactListDto> {
     const data = await this.contacts.saveMany(body.contacts);
@@ -112,7 +96,7 @@ export class ContactsController {
   @Post('contacts/move')
   @HttpCode(200)
   @ApiOkResponse({ type: CountDto, description: 'Move Checked Group' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   async move(@Body() body: MoveContactsDto): Promise<CountDto> {
     return { count: await this.contacts.move(body.contactIds, body.groupId) };
   }

@@ -1,16 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import {
   CreateFriendRequestBatchDto,
@@ -27,9 +18,7 @@ import { KakaoBatchesService } from './kakao-batches.service.js';
 /** KakaoTalk friend additions and chat-name corrections (spec §4, §5 Contacts). */
 @ApiTags('contacts')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
-@ApiBadRequestResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(400, 401, 403)
 @Controller()
 export class KakaoBatchesController {
   constructor(private readonly kakao: KakaoBatchesService) {}
@@ -59,14 +48,14 @@ export class KakaoBatchesController {
 
   @Get('friend-request-batches/:id')
   @ApiOkResponse({ type: FriendRequestBatchDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   batch(@Param('id', IdParamPipe) id: number): Promise<FriendRequestBatchDto> {
     return this.kakao.batch(id);
   }
 
   @Put('friend-request-items/:id')
   @ApiOkResponse({ type: FriendRequestItemDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   updateItem(
     @Param('id', IdParamPipe) id: number,
     @Body() body: UpdateFriendRequestItemDto,

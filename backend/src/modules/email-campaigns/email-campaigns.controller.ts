@@ -1,19 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
 import {
@@ -31,8 +19,7 @@ import { EmailCampaignsService } from './email-campaigns.service.js';
 /** E-mail campaigns: one e-mail to each selected post's customer, reviewed, then sent by the worker within Gmail's limits. */
 @ApiTags('email-campaigns')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(401, 403)
 @Controller('email-campaigns')
 export class EmailCampaignsController {
   constructor(private readonly campaigns: EmailCampaignsService) {}
@@ -43,8 +30,7 @@ export class EmailCampaignsController {
     type: EmailCampaignReviewDto,
     description: 'The campaign as POST email-campaigns would make it now; nothing is recorded or sent',
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such template or mail account' })
+  @ApiErrorResponses(400, { 404: 'No such template or mail account' })
   review(
     @CurrentPrincipal() principal: Principal,
     @Body() body: ReviewEmailCampaignDto,
@@ -55,8 +41,7 @@ export class EmailCampaignsController {
   @Post('review/preview')
   @HttpCode(200)
   @ApiOkResponse({ type: CampaignPreviewDto, description: "One recipient's e-mail exactly as it would be sent" })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The post would be left out (the reason)' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404, { 400: 'The post would be left out (the reason)' })
   preview(
     @CurrentPrincipal() principal: Principal,
     @Body() body: PreviewCampaignEmailDto,
@@ -70,23 +55,12 @@ export class EmailCampaignsController {
     type: EmailCampaignDetailDto,
     description: 'Made and queued, its recipients frozen; follow it with GET email-campaigns/{id}',
   })
-  @ApiBadRequestResponse({
-    type: ErrorResponseDto,
-    description: 'Invalid posts, time or choice; every post left out (details.leftOut)',
-  })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such template or mail account' })
-  @ApiConflictResponse({
-    type: ErrorResponseDto,
-    description:
-      "overQuota 'refuse' and more recipients than the account has left today; the account must be re-authenticated",
-  })
-  @ApiUnprocessableEntityResponse({
-    type: ErrorResponseDto,
-    description: 'The Idempotency-Key was used for a different campaign',
-  })
-  @ApiServiceUnavailableResponse({
-    type: ErrorResponseDto,
-    description: 'The queue could not be reached; nothing was sent',
+  @ApiErrorResponses({
+    400: 'Invalid posts, time or choice; every post left out (details.leftOut)',
+    404: 'No such template or mail account',
+    409: "overQuota 'refuse' and more recipients than the account has left today; the account must be re-authenticated",
+    422: 'The Idempotency-Key was used for a different campaign',
+    503: 'The queue could not be reached; nothing was sent',
   })
   create(
     @CurrentPrincipal() principal: Principal,
@@ -107,7 +81,7 @@ export class EmailCampaignsController {
 
   @Get(':id')
   @ApiOkResponse({ type: EmailCampaignDetailDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   get(@Param('id', IdParamPipe) id: number): Promise<EmailCampaignDetailDto> {
     return this.campaigns.get(id);
   }
@@ -118,8 +92,7 @@ export class EmailCampaignsController {
     type: EmailCampaignDetailDto,
     description: 'No further e-mail goes until it is resumed (one being handed to Gmail finishes)',
   })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Paused already, finished or cancelled' })
+  @ApiErrorResponses(404, { 409: 'Paused already, finished or cancelled' })
   pause(@Param('id', IdParamPipe) id: number): Promise<EmailCampaignDetailDto> {
     return this.campaigns.command(id, 'pause');
   }
@@ -130,11 +103,7 @@ export class EmailCampaignsController {
     type: EmailCampaignDetailDto,
     description: 'Running again (or scheduled again, when paused before its time)',
   })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({
-    type: ErrorResponseDto,
-    description: 'Not paused, finished or cancelled; or the account must be re-authenticated first',
-  })
+  @ApiErrorResponses(404, { 409: 'Not paused, finished or cancelled; or the account must be re-authenticated first' })
   resume(@Param('id', IdParamPipe) id: number): Promise<EmailCampaignDetailDto> {
     return this.campaigns.command(id, 'resume');
   }
@@ -145,8 +114,7 @@ export class EmailCampaignsController {
     type: EmailCampaignDetailDto,
     description: 'Its pending recipients are skipped; those sent stay sent',
   })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Finished or cancelled already' })
+  @ApiErrorResponses(404, { 409: 'Finished or cancelled already' })
   cancel(@Param('id', IdParamPipe) id: number): Promise<EmailCampaignDetailDto> {
     return this.campaigns.command(id, 'cancel');
   }

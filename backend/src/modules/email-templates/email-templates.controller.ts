@@ -1,20 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBadGatewayResponse,
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
 import {
@@ -37,34 +24,18 @@ import { EmailTemplatesService } from './email-templates.service.js';
 
 const IDEMPOTENCY_KEY = ApiIdempotencyKey('e-mail');
 
-const SEND_FAILURES = [
-  ApiBadRequestResponse({ type: ErrorResponseDto }),
-  ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such post or mail account' }),
-  ApiConflictResponse({
-    type: ErrorResponseDto,
-    description:
-      'The account must be re-authenticated, the same send is in flight, or Gmail never confirmed an earlier try',
-  }),
-  ApiUnprocessableEntityResponse({
-    type: ErrorResponseDto,
-    description: 'The Idempotency-Key was used for a different e-mail',
-  }),
-  ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: "The account's daily sending limit is reached" }),
-  ApiBadGatewayResponse({
-    type: ErrorResponseDto,
-    description: 'Gmail failed, or did not answer (the e-mail may have gone out)',
-  }),
-];
-const applyAll =
-  (decorators: MethodDecorator[]): MethodDecorator =>
-  (target, key, descriptor) => {
-    for (const decorator of decorators) decorator(target, key, descriptor);
-  };
+const SEND_FAILURES = ApiErrorResponses(400, {
+  404: 'No such post or mail account',
+  409: 'The account must be re-authenticated, the same send is in flight, or Gmail never confirmed an earlier try',
+  422: 'The Idempotency-Key was used for a different e-mail',
+  429: "The account's daily sending limit is reached",
+  502: 'Gmail failed, or did not answer (the e-mail may have gone out)',
+});
 
 /** E-mail templates and sending (spec §7 E-mail templates). */
 @ApiTags('email-templates')
 @ApiBearerAuth()
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(403)
 @Controller('email-templates')
 export class EmailTemplatesController {
   constructor(
@@ -81,7 +52,7 @@ export class EmailTemplatesController {
 
   @Post()
   @ApiCreatedResponse({ type: EmailTemplateDto, description: 'The first template becomes the default' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400)
   create(@Body() body: SaveEmailTemplateDto): Promise<EmailTemplateDto> {
     return this.templates.create(body);
   }
@@ -89,8 +60,7 @@ export class EmailTemplatesController {
   @Post('preview')
   @HttpCode(200)
   @ApiOkResponse({ type: EmailPreviewDto, description: 'The e-mail exactly as it would be sent' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400, 404)
   preview(@CurrentPrincipal() principal: Principal, @Body() body: PreviewEmailDto): Promise<EmailPreviewDto> {
     return this.sending.preview(principal, body);
   }
@@ -100,8 +70,7 @@ export class EmailTemplatesController {
     type: ComcardSharingDto,
     description: "The selected models' Drive links a customer could not open, checked before sending",
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400, 404)
   comcardSharing(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ComcardSharingQueryDto,
@@ -113,7 +82,7 @@ export class EmailTemplatesController {
   @HttpCode(200)
   @IDEMPOTENCY_KEY
   @ApiOkResponse({ type: SendEmailResultDto })
-  @applyAll(SEND_FAILURES)
+  @SEND_FAILURES
   send(
     @CurrentPrincipal() principal: Principal,
     @Body() body: SendEmailDto,
@@ -128,7 +97,7 @@ export class EmailTemplatesController {
     type: SendTestEmailResultDto,
     description: "A copy to the signed-in staff member's own address; not logged as a send to the post",
   })
-  @applyAll(SEND_FAILURES)
+  @SEND_FAILURES
   sendTest(@CurrentPrincipal() principal: Principal, @Body() body: SendTestEmailDto): Promise<SendTestEmailResultDto> {
     return this.sending.sendTest(principal, body);
   }
@@ -137,7 +106,7 @@ export class EmailTemplatesController {
   @HttpCode(200)
   @IDEMPOTENCY_KEY
   @ApiOkResponse({ type: SendEmailResultDto, description: 'Sent with the default template' })
-  @applyAll(SEND_FAILURES)
+  @SEND_FAILURES
   sendDefault(
     @CurrentPrincipal() principal: Principal,
     @Body() body: SendDefaultEmailDto,
@@ -149,19 +118,15 @@ export class EmailTemplatesController {
   @Post('set-default/:id')
   @HttpCode(200)
   @ApiOkResponse({ type: EmailTemplateDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   setDefault(@Param('id', IdParamPipe) id: number): Promise<EmailTemplateDto> {
     return this.templates.setDefault(id);
   }
 
   @Put(':id')
   @ApiOkResponse({ type: EmailTemplateDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({
-    type: ErrorResponseDto,
-    description:
-      'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
+  @ApiErrorResponses(400, 404, {
+    409: 'Stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
   })
   update(@Param('id', IdParamPipe) id: number, @Body() body: UpdateEmailTemplateDto): Promise<EmailTemplateDto> {
     return this.templates.update(id, body);
@@ -170,7 +135,7 @@ export class EmailTemplatesController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleting the default hands it to the most recently edited other template' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   async remove(@Param('id', IdParamPipe) id: number): Promise<void> {
     await this.templates.remove(id);
   }

@@ -1,17 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiExcludeEndpoint,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExcludeEndpoint, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal, Public } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { GOOGLE_CALLBACK_PATH, GoogleGateway } from './providers/google.ports.js';
 import {
@@ -61,7 +52,7 @@ export class GoogleAuthController {
   /** A new consent for an account Google no longer accepts (or to renew its permissions). */
   @Get('reauthenticate/:id')
   @ApiOkResponse({ type: AuthUrlDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   async reauthenticate(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) id: number,
@@ -116,8 +107,7 @@ export class GoogleAuthController {
   /** Staff set the account's daily sending limit, when Google's for it is not its domain's (1 to 10,000). */
   @Put('accounts/:id/daily-limit')
   @ApiOkResponse({ type: MailAccountDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400, 404)
   setDailyLimit(@Param('id', IdParamPipe) id: number, @Body() body: SetDailyLimitDto): Promise<MailAccountDto> {
     return this.accounts.setDailyLimit(id, body.dailyLimit);
   }
@@ -126,7 +116,7 @@ export class GoogleAuthController {
   @Delete('accounts/:id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   async remove(@Param('id', IdParamPipe) id: number): Promise<void> {
     await this.accounts.remove(id);
   }
@@ -134,7 +124,7 @@ export class GoogleAuthController {
   /** Drive entries for the file picker: folders first, then files by name. */
   @Get('files/:accountId')
   @ApiOkResponse({ type: [DriveFileDto] })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated.' })
+  @ApiErrorResponses({ 409: 'The account must be re-authenticated.' })
   files(
     @Param('accountId', IdParamPipe) accountId: number,
     @Query() query: DriveFilesQueryDto,
@@ -145,9 +135,11 @@ export class GoogleAuthController {
   /** A spreadsheet's tabs, for the sheet import to pick one instead of typing its name. */
   @Get('spreadsheets/:accountId/:spreadsheetId/tabs')
   @ApiOkResponse({ type: [SpreadsheetTabDto] })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a Drive file id' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such account, or Google knows no such spreadsheet' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated.' })
+  @ApiErrorResponses({
+    400: 'Not a Drive file id',
+    404: 'No such account, or Google knows no such spreadsheet',
+    409: 'The account must be re-authenticated.',
+  })
   spreadsheetTabs(@Param() params: SpreadsheetTabsParamsDto): Promise<SpreadsheetTabDto[]> {
     return this.accounts.spreadsheetTabs(params.accountId, params.spreadsheetId);
   }

@@ -1,18 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiBearerAuth,
-  ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import {
   ModelDto,
@@ -27,7 +23,7 @@ import { ModelsService } from './models.service.js';
 /** The Model List dialog's models (spec §7 Models). */
 @ApiTags('models')
 @ApiBearerAuth()
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(403)
 @Controller('models')
 export class ModelsController {
   constructor(private readonly models: ModelsService) {}
@@ -40,20 +36,15 @@ export class ModelsController {
 
   @Post()
   @ApiCreatedResponse({ type: ModelDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The comcard number is taken' })
+  @ApiErrorResponses(400, { 409: 'The comcard number is taken' })
   create(@Body() body: SaveModelDto): Promise<ModelDto> {
     return this.models.create(body);
   }
 
   @Put(':id')
   @ApiOkResponse({ type: ModelDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({
-    type: ErrorResponseDto,
-    description:
-      'The comcard number is taken, or the save is stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
+  @ApiErrorResponses(400, 404, {
+    409: 'The comcard number is taken, or the save is stale: someone changed the fields since the version given (details.conflictingFields, details.current)',
   })
   update(@Param('id', IdParamPipe) id: number, @Body() body: UpdateModelDto): Promise<ModelDto> {
     return this.models.update(id, body);
@@ -62,7 +53,7 @@ export class ModelsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   async remove(@Param('id', IdParamPipe) id: number): Promise<void> {
     await this.models.remove(id);
   }
@@ -73,8 +64,7 @@ const POST_ID = ApiParam({ name: 'postId', description: "The post's postId" });
 /** The models the signed-in staff member selected for a post (spec §4), kept on the server. */
 @ApiTags('models')
 @ApiBearerAuth()
-@ApiForbiddenResponse({ type: ErrorResponseDto })
-@ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such post (or model)' })
+@ApiErrorResponses(403, { 404: 'No such post (or model)' })
 @Controller('posts/:postId/selected-models')
 export class SelectedModelsController {
   constructor(private readonly models: ModelsService) {}
@@ -89,7 +79,7 @@ export class SelectedModelsController {
   @Put()
   @POST_ID
   @ApiOkResponse({ type: [ModelDto], description: 'The selection as stored' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400)
   select(
     @CurrentPrincipal() principal: Principal,
     @Param('postId') postId: string,
@@ -114,7 +104,7 @@ export class SelectedModelsController {
 /** The selections of a page of posts in one read, so that the dashboard's cards name their models. */
 @ApiTags('models')
 @ApiBearerAuth()
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(403)
 @Controller('posts/selected-models')
 export class PostsSelectedModelsController {
   constructor(private readonly models: ModelsService) {}
@@ -125,10 +115,7 @@ export class PostsSelectedModelsController {
     description:
       'One entry per postId given, in that order; no models for a post without a selection (or no such post)',
   })
-  @ApiBadRequestResponse({
-    type: ErrorResponseDto,
-    description: 'postIds missing, more than 150, blank or longer than 100 characters',
-  })
+  @ApiErrorResponses({ 400: 'postIds missing, more than 150, blank or longer than 100 characters' })
   list(
     @CurrentPrincipal() principal: Principal,
     @Query() query: SelectedModelsQueryDto,

@@ -1,15 +1,6 @@
 import { applyDecorators, Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiParam,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { PostDto, PostListDto } from './dto/post.dto.js';
 import {
   pageSizeOf,
@@ -40,9 +31,7 @@ const POST_ID = ApiParam({ name: 'postId', description: "The post's postId (the 
 /** The dashboard's post lists, sent e-mails, favourites and memos (spec §7 "Posts and accounts"). */
 @ApiTags('posts')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
-@ApiBadRequestResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(400, 401, 403)
 @Controller('posts')
 export class PostsController {
   constructor(private readonly posts: PostsService) {}
@@ -86,7 +75,7 @@ export class PostsController {
   @Put(':postId')
   @POST_ID
   @ApiOkResponse({ type: PostDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Post not found' })
+  @ApiErrorResponses({ 404: 'Post not found' })
   update(@Param('postId') postId: string, @Body() body: UpdatePostDto): Promise<PostDto> {
     return this.posts.update(postId, { isFavorite: body.isFavorite, memo: body.memo });
   }
@@ -95,7 +84,7 @@ export class PostsController {
   @HttpCode(200)
   @POST_ID
   @ApiOkResponse({ type: PostDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Post not found' })
+  @ApiErrorResponses({ 404: 'Post not found' })
   addMemo(@Param('postId') postId: string, @Body() body: AddMemoDto): Promise<PostDto> {
     return this.posts.update(postId, { memo: body.memo });
   }

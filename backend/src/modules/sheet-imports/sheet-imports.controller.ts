@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { applyDecorators, Controller, Get, HttpStatus, Param, Query, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import {
   SheetImportParamsDto,
   SheetImportQueryDto,
@@ -40,13 +29,12 @@ const SheetLoadResponses = () =>
       type: SheetImportResultDto,
       description: 'Still importing; follow GET sheet-imports/{importId}',
     }),
-    ApiBadRequestResponse({
-      type: ErrorResponseDto,
-      description: 'No such sheet, not a spreadsheet, or a sheet without the needed columns',
+    ApiErrorResponses({
+      400: 'No such sheet, not a spreadsheet, or a sheet without the needed columns',
+      404: 'Unknown account, or a file the account cannot open',
+      409: 'The account must be re-authenticated',
+      429: "Google's rate or daily limit",
     }),
-    ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown account, or a file the account cannot open' }),
-    ApiConflictResponse({ type: ErrorResponseDto, description: 'The account must be re-authenticated' }),
-    ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: "Google's rate or daily limit" }),
   );
 
 const STILL_RUNNING = 'The sheet is large and is still being imported; its progress is shown until it finishes.';
@@ -54,8 +42,7 @@ const STILL_RUNNING = 'The sheet is large and is still being imported; its progr
 /** Loading posts and model cards from a Google Sheet (spec §7), run on the worker; and their progress. */
 @ApiTags('sheet-imports')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(401, 403)
 @Controller()
 export class SheetImportsController {
   constructor(private readonly imports: SheetImportsService) {}
@@ -87,10 +74,7 @@ export class SheetImportsController {
     type: SheetImportStatusDto,
     description: 'Where an import stands; its report or error once it has finished',
   })
-  @ApiNotFoundResponse({
-    type: ErrorResponseDto,
-    description: 'Not (yet) queued, finished more than a day ago, or another user’s',
-  })
+  @ApiErrorResponses({ 404: 'Not (yet) queued, finished more than a day ago, or another user’s' })
   progress(
     @CurrentPrincipal() principal: Principal,
     @Param('importId') importId: string,

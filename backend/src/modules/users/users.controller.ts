@@ -1,23 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
-import {
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal, Roles } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { PageQueryDto } from '../../platform/http/pagination.js';
 import { CreateUserDto, UpdateUserDto, UserDto, UserListDto } from './dto/user.dto.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')
 @ApiBearerAuth()
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(403)
 @Controller('users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
@@ -38,14 +30,14 @@ export class UsersController {
   @Post()
   @Roles('superadmin')
   @ApiCreatedResponse({ type: UserDto })
-  @ApiConflictResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(409)
   create(@Body() body: CreateUserDto): Promise<UserDto> {
     return this.users.create(body);
   }
 
   @Put(':id')
   @ApiOkResponse({ type: UserDto })
-  @ApiConflictResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(409)
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) id: number,
@@ -58,7 +50,7 @@ export class UsersController {
   @Roles('superadmin')
   @HttpCode(204)
   @ApiNoContentResponse()
-  @ApiConflictResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(409)
   async remove(@CurrentPrincipal() principal: Principal, @Param('id', IdParamPipe) id: number): Promise<void> {
     await this.users.remove(principal, id);
   }
