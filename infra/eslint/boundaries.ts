@@ -114,6 +114,54 @@ function importChain(graph: ModuleGraph, from: string, to: string): string[] | n
   return null;
 }
 
+/**
+ * The tables every module may read in its own SQL: "users" is the shared read model of who did what (a name beside
+ * a record); writes to it still go through the users module.
+ */
+const SHARED_TABLES = new Set(['users']);
+
+/**
+ * Reads of another module's tables that are known, to be moved behind the owning module's service: per file, the
+ * tables it may still name. The outreach history gathers a person's e-mails and messages across modules.
+ */
+const KNOWN_TABLE_READS: Record<string, readonly string[]> = {
+  'consent/outreach-history.service.ts': [
+    'address_book',
+    'contact',
+    'gateway_call',
+    'message_delivery',
+    'message_send',
+    'sent_email',
+  ],
+  'consent/consent.service.ts': ['contact'],
+  'email-campaigns/email-campaigns.service.ts': ['mail_account'],
+  'email-campaigns/email-campaign-runner.service.ts': ['sent_email'],
+};
+
+const TABLE_NAME = /\btableName:\s*'([a-z_][a-z0-9_]*)'/g;
+const SQL_TABLE = /\b(?:from|join|into|update|table)\s+"([a-z_][a-z0-9_]*)"/gi;
+const tableOwners = new Map<string, Map<string, string>>();
+
+/** Which module owns each table: the one whose entity names it (tableName), read once per lint run. */
+function tablesOf(modulesDir: string): Map<string, string> {
+  const cached = tableOwners.get(modulesDir);
+  if (cached) return cached;
+  const owners = new Map<string, string>();
+  let files: string[] = [];
+  try {
+    files = sourceFiles(modulesDir).filter((file) => file.endsWith('.entity.ts'));
+  } catch {
+    // No modules folder: no tables.
+  }
+  for (const file of files) {
+    const owner = moduleOf(slashes(file));
+    if (!owner) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(TABLE_NAME)) owners.set(match[1], owner);
+  }
+  tableOwners.set(modulesDir, owners);
+  return owners;
+}
+
 /** Import boundaries of DESIGN.md §1, checked on relative imports. */
 export const boundariesRule: Rule.RuleModule = {
   meta: {
@@ -128,6 +176,8 @@ export const boundariesRule: Rule.RuleModule = {
         "Module '{{from}}' imports module '{{to}}', which imports it back ({{chain}}); announce through platform/events, or move what both need.",
       platform:
         'platform/ is cross-cutting and imports no module ({{source}}); let the composition root (src/*.ts) pass in what it needs.',
+      tables:
+        'Module \'{{from}}\' queries table "{{table}}" of module \'{{to}}\' in SQL; ask the service that module exports (only "users" is shared).',
       shared:
         "Shared front-end code (lib/, components/) may not import feature '{{to}}'; move what it needs out of the feature.",
       rules:
@@ -175,10 +225,9 @@ export const boundariesRule: Rule.RuleModule = {
       }
       const inBackendSource = file.includes('/backend/src/');
       if (inBackendSource && fromModule && toModule && toModule !== fromModule && !isSpec) {
-        const modulesDir = context.filename.slice(0, file.indexOf('/backend/src/modules/')) + '/backend/src/modules';
         const back = KNOWN_CYCLE_EDGES.has(`${fromModule} -> ${toModule}`)
           ? null
-          : importChain(moduleGraph(modulesDir), toModule, fromModule);
+          : importChain(moduleGraph(modulesDir as string), toModule, fromModule);
         if (back) {
           context.report({
             node,
@@ -197,7 +246,27 @@ export const boundariesRule: Rule.RuleModule = {
       }
     }
 
+    const modulesDir =
+      fromModule && context.filename.slice(0, file.indexOf('/backend/src/modules/')) + '/backend/src/modules';
+    const knownReads = fromModule ? (KNOWN_TABLE_READS[file.split('/backend/src/modules/')[1]] ?? []) : [];
+
+    /** SQL in a module's strings names only the module's own tables and the shared ones. */
+    function checkSql(node: Rule.Node, text: string) {
+      if (!fromModule || !modulesDir || isSpec || !text.includes('"')) return;
+      for (const match of text.matchAll(SQL_TABLE)) {
+        const table = match[1];
+        const owner = tablesOf(modulesDir).get(table);
+        if (owner && owner !== fromModule && !SHARED_TABLES.has(table) && !knownReads.includes(table)) {
+          context.report({ node, messageId: 'tables', data: { from: fromModule, to: owner, table } });
+        }
+      }
+    }
+
     return {
+      Literal: (node) => {
+        if (typeof node.value === 'string') checkSql(node as Rule.Node, node.value);
+      },
+      TemplateElement: (node) => checkSql(node as unknown as Rule.Node, node.value.raw),
       ImportDeclaration: (node) => check(node as Rule.Node, String(node.source.value)),
       ExportNamedDeclaration: (node) => node.source && check(node as Rule.Node, String(node.source.value)),
       ExportAllDeclaration: (node) => check(node as Rule.Node, String(node.source.value)),
