@@ -134,8 +134,6 @@ const KNOWN_TABLE_READS: Record<string, readonly string[]> = {
     'sent_email',
   ],
   'consent/consent.service.ts': ['contact'],
-  'email-campaigns/email-campaigns.service.ts': ['mail_account'],
-  'email-campaigns/email-campaign-runner.service.ts': ['sent_email'],
 };
 
 const TABLE_NAME = /\btableName:\s*'([a-z_][a-z0-9_]*)'/g;

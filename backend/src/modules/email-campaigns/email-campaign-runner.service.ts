@@ -451,12 +451,24 @@ export class EmailCampaignRunner {
    * attempt, or a failed one, means nothing went out: the recipient is pending again.
    */
   private async settleStranded(campaign: RunningCampaign): Promise<void> {
-    const stranded = await this.em.fork().execute<{ id: number; sendId: number | null; status: string | null }[]>(
-      `select r."id", s."id" as "sendId", s."status" from "email_campaign_recipient" r
-         left join "sent_email" s on s."sent_by_id" = ? and s."idempotency_key" = 'campaign-' || r."campaign_id" || '-' || r."id"
-        where r."campaign_id" = ? and r."state" = 'sending'`,
-      [campaign.createdById ?? 0, campaign.id],
-    );
+    const rows = await this.em
+      .fork()
+      .execute<{ id: number }[]>(
+        `select r."id" from "email_campaign_recipient" r where r."campaign_id" = ? and r."state" = 'sending'`,
+        [campaign.id],
+      );
+    const keyOf = (recipientId: number) => recipientKey(campaign.id, recipientId);
+    // The log of sends is the posts module's: asked by the keys the run sent under.
+    const attempts = !campaign.createdById
+      ? new Map<string, { id: number; status: string }>()
+      : await this.sentEmails.attemptsByKey(
+          campaign.createdById,
+          rows.map((row) => keyOf(row.id)),
+        );
+    const stranded = rows.map((row) => {
+      const attempt = attempts.get(keyOf(row.id));
+      return { id: row.id, sendId: attempt?.id ?? null, status: attempt?.status ?? null };
+    });
     for (const recipient of stranded) {
       if (recipient.status === 'sent') await this.settle(recipient.id, 'sent', null, recipient.sendId);
       else if (recipient.status === 'unknown')

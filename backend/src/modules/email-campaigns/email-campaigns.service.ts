@@ -493,18 +493,26 @@ export class EmailCampaignsService {
   }
 
   private async campaignRows(where: string, params: unknown[], limit: number, offset: number): Promise<CampaignRow[]> {
-    return this.em.fork().execute<CampaignRow[]>(
-      `select c."id", c."state", c."template_id" as "templateId", c."template_title" as "templateTitle", c."account_id" as "accountId", a."email" as "accountEmail",
+    const rows = await this.em.fork().execute<Omit<CampaignRow, 'accountEmail'>[]>(
+      `select c."id", c."state", c."template_id" as "templateId", c."template_title" as "templateTitle", c."account_id" as "accountId",
               c."over_quota" as "overQuota", c."scheduled_at" as "scheduledAt", c."paused_until" as "pausedUntil", c."pause_cause" as "pauseCause", c."pause_reason" as "pauseReason",
               c."total", c."left_out" as "leftOut", u."name" as "createdBy", c."created_at" as "createdAt", c."started_at" as "startedAt", c."finished_at" as "finishedAt",
               (select jsonb_object_agg(s."state", s."count") from (select "state", count(*)::int as "count" from "email_campaign_recipient" r where r."campaign_id" = c."id" and r."step" = 0 group by "state") s) as "counts",
               (select jsonb_object_agg(s."state", s."count") from (select "state", count(*)::int as "count" from "email_campaign_recipient" r where r."campaign_id" = c."id" and r."step" > 0 group by "state") s) as "followUpCounts",
               (select jsonb_agg(jsonb_build_object('step', f."step", 'afterDays', f."after_days", 'templateId', f."template_id", 'templateTitle', f."template_title") order by f."step")
                  from "email_campaign_follow_up" f where f."campaign_id" = c."id") as "followUps"
-         from "email_campaign" c left join "mail_account" a on a."id" = c."account_id" left join "users" u on u."id" = c."created_by_id"
+         from "email_campaign" c left join "users" u on u."id" = c."created_by_id"
         where ${where} order by c."created_at" desc, c."id" desc limit ? offset ?`,
       [...params, limit, offset],
     );
+    // The accounts' addresses are the mail accounts module's to give.
+    const emails = await this.mailAccounts.emailsOf(
+      rows.flatMap((row) => (row.accountId === null ? [] : [row.accountId])),
+    );
+    return rows.map((row) => ({
+      ...row,
+      accountEmail: row.accountId === null ? null : (emails.get(row.accountId) ?? null),
+    }));
   }
 }
 

@@ -137,6 +137,15 @@ export class MailAccountsService {
     await this.events.removed(id);
   }
 
+  /** The addresses of the given accounts, by id; an account removed since is missing. */
+  async emailsOf(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const accounts = await this.em
+      .fork()
+      .find(MailAccount, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'email'] });
+    return new Map(accounts.map((account) => [account.id, account.email]));
+  }
+
   async get(id: number): Promise<MailAccountDto> {
     return (await this.withQuota([await this.load(this.em.fork(), id)]))[0];
   }

@@ -1,8 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
+import { TEXT_ARRAY_PARAM, textArray } from '../../platform/database/sql-arrays.js';
 import { MailAccountEvents } from '../../platform/events/mail-account-events.js';
 import { PostListCache } from './post-list-cache.js';
-import { SentEmail } from './sent-email.entity.js';
+import { SentEmail, type SentEmailStatus } from './sent-email.entity.js';
 
 export interface SendAttempt {
   postId: number;
@@ -248,6 +249,21 @@ export class SentEmailsService {
     );
     const sentAt = rows.map((row) => new Date(row.createdAt));
     return { count: sentAt.length, sentAt, lastSentAt: sentAt.at(-1) ?? null };
+  }
+
+  /** The attempts a staff member made under the given idempotency keys, by key. */
+  async attemptsByKey(
+    sentById: number,
+    keys: readonly string[],
+  ): Promise<Map<string, { id: number; status: SentEmailStatus }>> {
+    if (keys.length === 0) return new Map();
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: number; status: SentEmailStatus; key: string }[]>(
+        `select "id", "status", "idempotency_key" as "key" from "sent_email" where "sent_by_id" = ? and "idempotency_key" = any(${TEXT_ARRAY_PARAM})`,
+        [sentById, textArray(keys)],
+      );
+    return new Map(rows.map((row) => [row.key, { id: row.id, status: row.status }]));
   }
 
   /** A mail account was removed: its sends no longer name it, so the lists by sender change. */
