@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { DriverException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { lastFailedQuery } from '../database/failed-query-logger.js';
+import { DomainError, type DomainErrorKind } from '../domain/domain-error.js';
 import type { ErrorDetailsDto, ErrorResponseDto, ValidationIssueDto } from './error-response.dto.js';
 
 export type ValidationIssue = ValidationIssueDto;
@@ -13,6 +14,21 @@ const UNIQUE_CONSTRAINT_FIELDS: Record<string, string> = {
   users_email_unique: 'email',
   users_username_unique: 'username',
 };
+
+/** The one place a domain error's kind becomes an HTTP status. */
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  unprocessable: 422,
+  upstream: 502,
+  unavailable: 503,
+};
+
+export function domainErrorStatus(error: DomainError): number {
+  return DOMAIN_ERROR_STATUS[error.kind];
+}
 
 export function errorBody(statusCode: number, message: string, details?: ErrorDetails): ErrorBody {
   const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -36,6 +52,8 @@ export function toErrorBody(exception: unknown, verbose: boolean): ErrorBody {
     const text = Array.isArray(message) ? message.join('; ') : (message ?? exception.message);
     return errorBody(status, text, details);
   }
+  if (exception instanceof DomainError)
+    return errorBody(domainErrorStatus(exception), exception.message, exception.details as ErrorDetails | undefined);
   if (exception instanceof UniqueConstraintViolationException) {
     const constraint = (exception as { constraint?: string }).constraint ?? '';
     const field = UNIQUE_CONSTRAINT_FIELDS[constraint];
