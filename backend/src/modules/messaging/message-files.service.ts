@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { invalid, notFound } from '../../platform/domain/domain-error.js';
 import type { BackupFileSet } from '../../platform/backup/take-backup.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { ATTACHMENT_MESSAGES, MAX_FILE_BYTES, pictureTypeOf } from './domain/attachments.js';
@@ -53,9 +54,8 @@ export class MessageFilesService {
   async upload(userId: number, pictures: readonly UploadedPicture[]): Promise<MessageFileDto[]> {
     const checked = pictures.map((picture) => {
       const mimeType = pictureTypeOf(picture.bytes);
-      if (!mimeType) throw new BadRequestException(ATTACHMENT_MESSAGES.notPicture(picture.name));
-      if (picture.bytes.length > MAX_FILE_BYTES)
-        throw new BadRequestException(ATTACHMENT_MESSAGES.tooLarge(picture.name));
+      if (!mimeType) throw invalid(ATTACHMENT_MESSAGES.notPicture(picture.name));
+      if (picture.bytes.length > MAX_FILE_BYTES) throw invalid(ATTACHMENT_MESSAGES.tooLarge(picture.name));
       const id = randomUUID();
       return { ...picture, id, mimeType, storageKey: `${id.slice(0, 2)}/${id}${EXTENSIONS[mimeType]}` };
     });
@@ -80,19 +80,19 @@ export class MessageFilesService {
   async describe(ids: readonly string[]): Promise<MessageFile[]> {
     if (ids.length === 0) return [];
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    if (!ids.every((id) => uuid.test(id))) throw new BadRequestException(ATTACHMENT_MESSAGES.unknownFile);
+    if (!ids.every((id) => uuid.test(id))) throw invalid(ATTACHMENT_MESSAGES.unknownFile);
     const files = await this.em.fork().find(MessageFile, { id: { $in: [...new Set(ids)] } });
     const byId = new Map(files.map((file) => [file.id, file]));
     return ids.map((id) => {
       const file = byId.get(id);
-      if (!file) throw new BadRequestException(ATTACHMENT_MESSAGES.unknownFile);
+      if (!file) throw invalid(ATTACHMENT_MESSAGES.unknownFile);
       return file;
     });
   }
 
   async read(id: string): Promise<{ file: MessageFile; bytes: Buffer }> {
     const file = await this.em.fork().findOne(MessageFile, { id });
-    if (!file) throw new NotFoundException('No such file.');
+    if (!file) throw notFound('No such file.');
     return { file, bytes: await this.storage.get(file.storageKey) };
   }
 

@@ -8,6 +8,6 @@ export interface MessageSendJobData {
 /** One job per send: a second add of the same send is ignored by BullMQ. */
 export const messageSendJobId = (sendId: number) => `send-${sendId}`;
 
-/** The every-minute job of the same queue that gives stranded sends their job again (MessageSendsService.sweep). */
+/** The every-minute maintenance job that gives stranded sends their job again (MessageSendsService.sweep). */
 export const SWEEP_SENDS_JOB = 'sweep-sends';
 export const SWEEP_SENDS_EVERY_MS = 60_000;

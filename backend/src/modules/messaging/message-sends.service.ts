@@ -1,27 +1,23 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  HttpException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  type OnModuleInit,
-  ServiceUnavailableException,
-  UnprocessableEntityException,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { Clock } from '../../platform/clock.js';
+import {
+  DomainError,
+  conflict,
+  forbidden,
+  invalid,
+  notFound,
+  unavailable,
+  unprocessable,
+} from '../../platform/domain/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { AccountEvents } from '../../platform/events/account-events.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
 import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
-import { paginate } from '../../platform/http/pagination.js';
 import { ConsentService, type ExclusionReason } from '../consent/consent.service.js';
 import {
   estimatedCost,
@@ -32,22 +28,10 @@ import {
 } from './domain/send-review.js';
 import type { GatewayCredentials, GatewayRemaining } from './providers/sms-gateway.js';
 import type { SenderNumber } from './sender-number.entity.js';
-import { attachmentModeOf, attachmentsProblem, MMS_MAX_PICTURES } from './domain/attachments.js';
-import {
-  advertisingText,
-  messageBytes,
-  messageTextProblem,
-  messageType,
-  type MessageType,
-  mobileDigits,
-  sendingHoursProblem,
-} from '@job-casting/rules';
+import { advertisingText, messageBytes, type MessageType, mobileDigits, sendingHoursProblem } from '@job-casting/rules';
 import {
   checkRecipients,
   type CreateMessageSendDto,
-  type DeliveryCountsDto,
-  type DeliveryDto,
-  type DeliveryEventDto,
   type DeliveryEventsDto,
   type DeliveryListDto,
   type DeliveryQueryDto,
@@ -65,77 +49,19 @@ import {
 } from './dto/message-send.dto.js';
 import { MessageDispatchService } from './message-dispatch.service.js';
 import { MessageFilesService } from './message-files.service.js';
+import { MessageSendReadsService } from './message-send-reads.service.js';
 import { MESSAGE_SEND_JOB, type MessageSendJobData, messageSendJobId } from './message-send.job.js';
-import {
-  callDeliveryStatusSql,
-  type Channel,
-  type DeliveryStatus,
-  deliveryStatusSql,
-  MessageSend,
-  type SendState,
-} from './message-send.entity.js';
+import { type Channel, deliveryStatusSql, MessageSend } from './message-send.entity.js';
 import { kakaoBatches, smsBatches } from './domain/gateway-batches.js';
-import { canCancelSend, mayCancelSend, type SendViewer } from './domain/send-access.js';
-import { sendOutcome } from './domain/send-outcome.js';
+import { mayCancelSend, type SendViewer } from './domain/send-access.js';
+import { SEND_MESSAGES } from './domain/send-messages.js';
+import { type ExcludedRecipient, type NewDelivery, recipientDeliveries } from './domain/send-recipients.js';
 import { SenderNumbersService } from './sender-numbers.service.js';
 import { QueueName } from '../../platform/queue/queue-names.js';
 import type pg from 'pg';
 
-export const SEND_MESSAGES = {
-  noRecipients: 'Please select contacts to send the message to.',
-  kakaoScheduled: 'Scheduled sending is not available for KakaoTalk.',
-  past: 'The scheduled time has already passed. Please choose a later time.',
-  noKakao: 'KakaoTalk sending is not configured (ALIGO_KAKAO_SENDER_KEY).',
-  noOptOut: 'Advertising needs the free opt-out number (ADVERTISING_OPT_OUT_NUMBER) to be configured.',
-  noSenderName: 'Advertising must name its sender: give the sender number a name in the Phone Number Manager.',
-  badText: (index: number, phone: string, problem: string) => `Recipient ${index + 1} (${phone}): ${problem}`,
-  kakaoPictures: 'A KakaoTalk message carries one JPEG or PNG picture.',
-  kakaoLength: (max: number) => `A KakaoTalk message holds at most ${max} characters.`,
-  notFound: 'No such send.',
-  noDelivery: 'No such message in this send.',
-  started: 'This send has already started and can no longer be cancelled.',
-  notYours: 'Only the staff member who made this send, or a superadmin, can cancel it.',
-  creatorDeleted: 'Cancelled: the account of the staff member who made this send was deleted.',
-  queueDown: 'The send could not be queued; nothing was sent. Please try again.',
-  keyReused: 'This Idempotency-Key was used for a different send.',
-  noOriginal: 'The send to resend does not exist.',
-  nothingFailed: 'No message of this send has failed: there is nothing to resend.',
-  allExcluded: (counts: Record<LeftOutReason, number>) =>
-    `Every recipient is left out, so nothing was sent: ${LEFT_OUT_REASONS.filter((reason) => counts[reason] > 0)
-      .map((reason) => `${counts[reason]} ${LEFT_OUT_WORDS[reason]}`)
-      .join(', ')}.`,
-  remainingUnread: 'The gateway did not say in time how much is left.',
-} as const;
-
-/** How the refusal of a send where everyone is left out names each reason. */
-const LEFT_OUT_WORDS: Record<LeftOutReason, string> = {
-  'opted-out': 'opted out (수신거부)',
-  'no-consent': 'without advertising consent',
-  'not-mobile': 'not a mobile number',
-  duplicate: 'the same message twice',
-};
-
 /** How long a send waits for the gateway's remaining counts before it goes on without them. */
 const REMAINING_WAIT_MS = 5000;
-
-/** A recipient left out of a send: by the register (once per number), not a mobile number, or a message twice. */
-interface ExcludedRecipient {
-  phone: string;
-  name: string;
-  reason: LeftOutReason;
-}
-
-interface NewDelivery {
-  phone: string;
-  name: string;
-  text: string;
-  type: MessageType;
-  files: string[];
-}
-
-/** KakaoTalk friend talk's limits: 1,000 characters, 400 with a picture. */
-const KAKAO_MAX_CHARS = 1000;
-const KAKAO_MAX_CHARS_WITH_PICTURE = 400;
 
 /**
  * A send as it would go out, decided once for its review and for itself: the messages with their final texts and
@@ -171,6 +97,7 @@ export class MessageSendsService implements OnModuleInit {
     private readonly senders: SenderNumbersService,
     private readonly files: MessageFilesService,
     private readonly dispatch: MessageDispatchService,
+    private readonly reads: MessageSendReadsService,
     private readonly clock: Clock,
     @InjectQueue(QueueName.MessageSend) private readonly queue: Queue<MessageSendJobData>,
     @Inject(APP_CONFIG)
@@ -204,7 +131,7 @@ export class MessageSendsService implements OnModuleInit {
       if (earlier) return earlier;
     }
     const { channel, advertising, scheduledAt, sender, deliveries, excluded, refusal } = await this.plan(userId, input);
-    if (refusal) throw new BadRequestException(refusal);
+    if (refusal) throw invalid(refusal.message, refusal.details);
     // Each delivery's gateway call is planned now, so that sending it writes the call's row, not each delivery's.
     const batches = channel === 'kakao' ? kakaoBatches(deliveries) : smsBatches(deliveries);
 
@@ -289,7 +216,7 @@ export class MessageSendsService implements OnModuleInit {
           { id: send.id },
           { state: 'failed', error: SEND_MESSAGES.queueDown, finishedAt: new Date(), idempotencyKey: null },
         );
-      throw new ServiceUnavailableException(SEND_MESSAGES.queueDown);
+      throw unavailable(SEND_MESSAGES.queueDown);
     }
     return this.get(send.id, viewer);
   }
@@ -355,17 +282,16 @@ export class MessageSendsService implements OnModuleInit {
     const channel: Channel = input.channel ?? 'sms';
     const advertising = input.advertising ?? false;
     const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
-    if (input.recipients.length === 0) throw new BadRequestException(SEND_MESSAGES.noRecipients);
-    if (input.resendOf !== undefined && !(await this.findSend(input.resendOf)))
-      throw new BadRequestException(SEND_MESSAGES.noOriginal);
-    if (channel === 'kakao' && scheduledAt) throw new BadRequestException(SEND_MESSAGES.kakaoScheduled);
-    if (channel === 'kakao' && !this.config.ALIGO_KAKAO_SENDER_KEY)
-      throw new BadRequestException(SEND_MESSAGES.noKakao);
-    if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new BadRequestException(SEND_MESSAGES.past);
-    if (advertising && !this.config.ADVERTISING_OPT_OUT_NUMBER) throw new BadRequestException(SEND_MESSAGES.noOptOut);
+    if (input.recipients.length === 0) throw invalid(SEND_MESSAGES.noRecipients);
+    if (input.resendOf !== undefined && !(await this.reads.findSend(input.resendOf)))
+      throw invalid(SEND_MESSAGES.noOriginal);
+    if (channel === 'kakao' && scheduledAt) throw invalid(SEND_MESSAGES.kakaoScheduled);
+    if (channel === 'kakao' && !this.config.ALIGO_KAKAO_SENDER_KEY) throw invalid(SEND_MESSAGES.noKakao);
+    if (scheduledAt && scheduledAt.getTime() <= now.getTime()) throw invalid(SEND_MESSAGES.past);
+    if (advertising && !this.config.ADVERTISING_OPT_OUT_NUMBER) throw invalid(SEND_MESSAGES.noOptOut);
 
     const sender = await this.senders.forSending(userId, input.sender);
-    if (advertising && !sender.name.trim()) throw new BadRequestException(SEND_MESSAGES.noSenderName);
+    if (advertising && !sender.name.trim()) throw invalid(SEND_MESSAGES.noSenderName);
     const credentials = this.senders.credentials(sender.apiKeyEncrypted ?? null);
     const recipients = checkRecipients(input.recipients);
     // Asked while the recipients are looked at; a gateway that does not answer leaves the counts unknown.
@@ -423,7 +349,7 @@ export class MessageSendsService implements OnModuleInit {
       (remaining) => ({ remaining, problem: null }),
       (error: unknown) => ({
         remaining: null,
-        problem: error instanceof HttpException ? error.message : SEND_MESSAGES.remainingUnread,
+        problem: error instanceof DomainError ? error.message : SEND_MESSAGES.remainingUnread,
       }),
     );
     try {
@@ -451,7 +377,7 @@ export class MessageSendsService implements OnModuleInit {
         [viewer.userId, request.key],
       );
     if (!earlier) return null;
-    if (earlier.hash !== request.hash) throw new UnprocessableEntityException(SEND_MESSAGES.keyReused);
+    if (earlier.hash !== request.hash) throw unprocessable(SEND_MESSAGES.keyReused);
     return this.get(earlier.id, viewer);
   }
 
@@ -462,10 +388,10 @@ export class MessageSendsService implements OnModuleInit {
   async cancel(principal: Principal, id: number): Promise<MessageSendDto> {
     await this.em.fork().transactional(async (em) => {
       const send = await em.findOne(MessageSend, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
-      if (!mayCancelSend(principal, send.createdBy?.id ?? null)) throw new ForbiddenException(SEND_MESSAGES.notYours);
+      if (!send) throw notFound(SEND_MESSAGES.notFound);
+      if (!mayCancelSend(principal, send.createdBy?.id ?? null)) throw forbidden(SEND_MESSAGES.notYours);
       if (send.state === 'cancelled') return;
-      if (send.state !== 'scheduled' && send.state !== 'queued') throw new ConflictException(SEND_MESSAGES.started);
+      if (send.state !== 'scheduled' && send.state !== 'queued') throw conflict(SEND_MESSAGES.started);
       await this.cancelSends(em, `"id" = ?`, [id], null);
     });
     // The worker also skips a cancelled send, should the job already be on its way.
@@ -505,128 +431,24 @@ export class MessageSendsService implements OnModuleInit {
   }
 
   /** A send as this viewer sees it (whether they may cancel it). */
-  async get(id: number, viewer: SendViewer): Promise<MessageSendDto> {
-    const [send] = await this.sendRows(viewer, `s."id" = ?`, [id], 1, 0);
-    if (!send) throw new NotFoundException(SEND_MESSAGES.notFound);
-    return send;
+  get(id: number, viewer: SendViewer): Promise<MessageSendDto> {
+    return this.reads.get(id, viewer);
   }
 
-  /** Sends, newest first, created between two Korean days. */
-  async list(query: MessageSendQueryDto, viewer: SendViewer): Promise<MessageSendListDto> {
-    const where: string[] = ['true'];
-    const params: unknown[] = [];
-    if (query.from) {
-      where.push(`s."created_at" >= (?::date)::timestamp at time zone 'Asia/Seoul'`);
-      params.push(query.from.slice(0, 10));
-    }
-    if (query.to) {
-      where.push(`s."created_at" < ((?::date) + 1)::timestamp at time zone 'Asia/Seoul'`);
-      params.push(query.to.slice(0, 10));
-    }
-    const [{ count }] = await this.em
-      .fork()
-      .execute<{ count: string }[]>(`select count(*) from "message_send" s where ${where.join(' and ')}`, params);
-    const data = await this.sendRows(
-      viewer,
-      where.join(' and '),
-      params,
-      query.pageSize,
-      (query.page - 1) * query.pageSize,
-    );
-    return { data, pagination: paginate(query.page, query.pageSize, Number(count)) };
+  list(query: MessageSendQueryDto, viewer: SendViewer): Promise<MessageSendListDto> {
+    return this.reads.list(query, viewer);
   }
 
-  async deliveries(id: number, query: DeliveryQueryDto): Promise<DeliveryListDto> {
-    await this.sendExists(id);
-    const em = this.em.fork();
-    const status = query.status ? ` and ${deliveryStatusSql('d', 'c')} = ?` : '';
-    const params = query.status ? [id, query.status] : [id];
-    const from = `from "message_delivery" d join "gateway_call" c on c."id" = d."call_id" where d."send_id" = ?${status}`;
-    const [{ count }] = await em.execute<{ count: string }[]>(`select count(*) ${from}`, params);
-    const rows = await em.execute<DeliveryRow[]>(
-      `select ${DELIVERY_COLUMNS} ${from} order by d."id" limit ? offset ?`,
-      [...params, query.pageSize, (query.page - 1) * query.pageSize],
-    );
-    return { data: rows.map(deliveryOf), pagination: paginate(query.page, query.pageSize, Number(count)) };
+  deliveries(id: number, query: DeliveryQueryDto): Promise<DeliveryListDto> {
+    return this.reads.deliveries(id, query);
   }
 
-  /**
-   * One message's path: taken (or refused) by the gateway, as its call's answer says, then each change the
-   * look-ups of the gateway's records found (delivered, failed, unknown), oldest first.
-   */
-  async deliveryEvents(id: number, deliveryId: number): Promise<DeliveryEventsDto> {
-    await this.sendExists(id);
-    const em = this.em.fork();
-    const [row] = await em.execute<
-      (DeliveryRow & {
-        callState: string;
-        answeredAt: Date | null;
-        callError: string | null;
-        ownStatus: string | null;
-        ownError: string | null;
-      })[]
-    >(
-      `select ${DELIVERY_COLUMNS}, c."state" as "callState", c."answered_at" as "answeredAt", c."error" as "callError", d."status" as "ownStatus", d."error" as "ownError"
-         from "message_delivery" d join "gateway_call" c on c."id" = d."call_id" where d."send_id" = ? and d."id" = ?`,
-      [id, deliveryId],
-    );
-    if (!row) throw new NotFoundException(SEND_MESSAGES.noDelivery);
-    const recorded = await em.execute<
-      { status: string; at: Date; source: string; detail: string | null; gatewayState: string | null }[]
-    >(
-      `select "status", "occurred_at" as "at", "source", "detail", "gateway_state" as "gatewayState" from "message_delivery_event" where "delivery_id" = ? order by "occurred_at", "id"`,
-      [deliveryId],
-    );
-    const events: DeliveryEventDto[] = [];
-    const answered = row.answeredAt ? new Date(row.answeredAt).toISOString() : null;
-    if (row.callState === 'accepted' && answered) {
-      events.push({
-        status: 'accepted',
-        at: answered,
-        source: 'gateway',
-        detail: row.mid ? `Message id ${row.mid}` : null,
-        gatewayState: null,
-      });
-      // A number the gateway named as failed in its answer: no look-up event of its own.
-      if (row.ownStatus === 'failed' && !recorded.some((event) => event.status === 'failed')) {
-        events.push({
-          status: 'failed',
-          at: new Date(row.updated_at).toISOString(),
-          source: 'gateway',
-          detail: row.ownError,
-          gatewayState: null,
-        });
-      }
-    } else if (
-      (row.callState === 'failed' || row.callState === 'unknown' || row.callState === 'cancelled') &&
-      answered
-    ) {
-      events.push({
-        status: row.callState,
-        at: answered,
-        source: row.callState === 'cancelled' ? 'app' : 'gateway',
-        detail: row.callError,
-        gatewayState: null,
-      });
-    }
-    for (const event of recorded) events.push({ ...event, at: new Date(event.at).toISOString() });
-    return { delivery: deliveryOf(row), events };
+  deliveryEvents(id: number, deliveryId: number): Promise<DeliveryEventsDto> {
+    return this.reads.deliveryEvents(id, deliveryId);
   }
 
-  private async sendExists(id: number): Promise<void> {
-    if (!(await this.findSend(id))) throw new NotFoundException(SEND_MESSAGES.notFound);
-  }
-
-  private async findSend(
-    id: number,
-  ): Promise<{ id: number; channel: Channel; advertising: boolean; senderPhone: string } | null> {
-    const [send] = await this.em
-      .fork()
-      .execute<{ id: number; channel: Channel; advertising: boolean; senderPhone: string }[]>(
-        `select "id", "channel", "advertising", "sender_phone" as "senderPhone" from "message_send" where "id" = ?`,
-        [id],
-      );
-    return send ?? null;
+  settled(id: number, viewer: SendViewer, withinMs: number): Promise<MessageSendDto> {
+    return this.reads.settled(id, viewer, withinMs);
   }
 
   /**
@@ -635,14 +457,14 @@ export class MessageSendsService implements OnModuleInit {
    * texts. It is reviewed (POST message-sends/preview) and sent like any send, linked to this one by resendOf.
    */
   async resendBody(id: number, userId: number, channel: Channel | undefined): Promise<CreateMessageSendDto> {
-    const original = await this.findSend(id);
-    if (!original) throw new NotFoundException(SEND_MESSAGES.notFound);
+    const original = await this.reads.findSend(id);
+    if (!original) throw notFound(SEND_MESSAGES.notFound);
     const failed = await this.em.fork().execute<{ phone: string; name: string; text: string; files: string[] }[]>(
       `select d."phone", d."name", d."text", d."files" from "message_delivery" d join "gateway_call" c on c."id" = d."call_id"
         where d."send_id" = ? and ${deliveryStatusSql('d', 'c')} = 'failed' order by d."id"`,
       [id],
     );
-    if (failed.length === 0) throw new ConflictException(SEND_MESSAGES.nothingFailed);
+    if (failed.length === 0) throw conflict(SEND_MESSAGES.nothingFailed);
     const ownNumbers = await this.senders.phonesOf(userId);
     return {
       channel: channel ?? original.channel,
@@ -696,197 +518,29 @@ export class MessageSendsService implements OnModuleInit {
     return mended;
   }
 
-  /** Waits (a bounded time) until a send has every outcome; answers it as it then is. */
-  async settled(id: number, viewer: SendViewer, withinMs: number): Promise<MessageSendDto> {
-    const until = Date.now() + withinMs;
-    for (;;) {
-      const send = await this.get(id, viewer);
-      const open: SendState[] = ['scheduled', 'queued', 'sending'];
-      if (!open.includes(send.state as SendState) || Date.now() >= until) return send;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  /**
-   * The deliveries of the recipients: checked, MMS of 3 pictures each. Left out, each with why and their texts not
-   * checked: a number that is not a mobile one, the numbers the register leaves out (once each), and the same
-   * message to the same number again.
-   */
+  /** The deliveries of the recipients (domain/send-recipients), with their pictures looked up; a 400 names the rest. */
   private async deliveriesOf(
     channel: Channel,
     recipients: readonly SendRecipientDto[],
     finalText: (text: string) => string,
     leaveOut: ReadonlyMap<string, ExclusionReason>,
   ): Promise<{ deliveries: NewDelivery[]; excluded: ExcludedRecipient[] }> {
-    const problems: { index: number; message: string }[] = [];
-    const deliveries: NewDelivery[] = [];
-    const excluded: ExcludedRecipient[] = [];
-    const leftOutByRegister = new Set<string>();
-    const seen = new Set<string>();
     const fileIds = [...new Set(recipients.flatMap((recipient) => recipient.files ?? []))];
     const known = new Map((await this.files.describe(fileIds)).map((file) => [file.id, file]));
-    recipients.forEach((recipient, index) => {
-      const name = (recipient.name ?? '').slice(0, 200);
-      const phone = mobileDigits(recipient.phone);
-      if (!phone) return void excluded.push({ phone: recipient.phone.trim(), name, reason: 'not-mobile' });
-      const reason = leaveOut.get(phone);
-      if (reason) {
-        if (!leftOutByRegister.has(phone)) excluded.push({ phone, name, reason });
-        leftOutByRegister.add(phone);
-        return;
-      }
-      const problem = (message: string) =>
-        void problems.push({ index, message: SEND_MESSAGES.badText(index, phone, message) });
-      const text = finalText(recipient.text);
-      const files = recipient.files ?? [];
-      // With pictures the text travels as multipart, which turns each line break into two bytes (CRLF).
-      const textProblem = messageTextProblem(files.length > 0 ? text.replace(/\r?\n/g, '\r\n') : text);
-      if (textProblem) return problem(textProblem);
-      const filesProblem = attachmentsProblem(
-        attachmentModeOf(recipient.fileType),
-        files.map((id) => known.get(id)!),
-      );
-      if (filesProblem) return problem(filesProblem);
-      if (channel === 'kakao') {
-        if (files.length > 1 || files.some((id) => known.get(id)!.mimeType === 'image/gif'))
-          return problem(SEND_MESSAGES.kakaoPictures);
-        const max = files.length > 0 ? KAKAO_MAX_CHARS_WITH_PICTURE : KAKAO_MAX_CHARS;
-        if ([...text].length > max) return problem(SEND_MESSAGES.kakaoLength(max));
-      }
-      const key = `${phone}\n${text}\n${files.join(',')}`;
-      if (seen.has(key)) return void excluded.push({ phone, name, reason: 'duplicate' });
-      seen.add(key);
-      const type = messageType(messageBytes(text).bytes, files.length > 0);
-      // An MMS carries three pictures: more go in further messages, numbered so the recipient sees they belong.
-      const parts = Math.max(1, Math.ceil(files.length / MMS_MAX_PICTURES));
-      for (let part = 0; part < parts; part++) {
-        deliveries.push({
-          phone,
-          name,
-          text: part === 0 ? text : `(${part + 1}/${parts})`,
-          type,
-          files: files.slice(part * MMS_MAX_PICTURES, (part + 1) * MMS_MAX_PICTURES),
-        });
-      }
-    });
+    const { deliveries, excluded, problems } = recipientDeliveries(channel, recipients, finalText, leaveOut, known);
     if (problems.length > 0) {
       const first = problems[0].message;
-      throw new BadRequestException({
-        message: problems.length === 1 ? first : `${problems.length} recipients cannot be sent to: ${first}`,
-        details: {
-          validation: problems.slice(0, 100).map(({ index, message }) => ({ path: `recipients.${index}`, message })),
-        },
+      throw invalid(problems.length === 1 ? first : `${problems.length} recipients cannot be sent to: ${first}`, {
+        validation: problems.slice(0, 100).map(({ index, message }) => ({ path: `recipients.${index}`, message })),
       });
     }
     return { deliveries, excluded };
   }
-
-  private async sendRows(
-    viewer: SendViewer,
-    where: string,
-    params: unknown[],
-    limit: number,
-    offset: number,
-  ): Promise<MessageSendDto[]> {
-    const rows = await this.em.fork().execute<
-      (Omit<
-        MessageSendDto,
-        'counts' | 'outcome' | 'outcomeCounts' | 'scheduledAt' | 'createdAt' | 'startedAt' | 'finishedAt' | 'canCancel'
-      > & {
-        createdById: number | null;
-        counts: Partial<Record<DeliveryStatus, number>> | null;
-        scheduledAt: Date | null;
-        createdAt: Date;
-        startedAt: Date | null;
-        finishedAt: Date | null;
-      })[]
-    >(
-      `select s."id", s."channel", s."state", s."sender_phone" as "senderPhone", s."sender_name" as "senderName", s."advertising",
-              s."scheduled_at" as "scheduledAt", s."total", s."excluded", s."error", s."created_at" as "createdAt", s."started_at" as "startedAt",
-              s."finished_at" as "finishedAt", u."name" as "createdBy", s."created_by_id" as "createdById",
-              (select d."text" from "message_delivery" d where d."send_id" = s."id" order by d."id" limit 1) as "preview",
-              s."resend_of_id" as "resendOf",
-              array(select r."id" from "message_send" r where r."resend_of_id" = s."id" order by r."id") as "resentAs",
-              -- Each call's deliveries count as its state says, but for the few with a status of their own.
-              (select jsonb_object_agg(n."status", n."count") from (
-                 select t."status", sum(t."count") as "count" from (
-                   select ${callDeliveryStatusSql('c')} as "status", c."size" as "count" from "gateway_call" c where c."send_id" = s."id"
-                   union all
-                   select d."status", 1 from "message_delivery" d where d."send_id" = s."id" and d."status" is not null
-                   union all
-                   select ${callDeliveryStatusSql('c')}, -1 from "message_delivery" d join "gateway_call" c on c."id" = d."call_id" where d."send_id" = s."id" and d."status" is not null
-                 ) t group by t."status") n) as "counts"
-         from "message_send" s left join "users" u on u."id" = s."created_by_id"
-        where ${where} order by s."id" desc limit ? offset ?`,
-      [...params, limit, offset],
-    );
-    const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
-    return rows.map(({ createdById, ...row }) => {
-      const counts = deliveryCounts(row.counts ?? {});
-      const { outcome, ...outcomeCounts } = sendOutcome(counts);
-      return {
-        ...row,
-        canCancel: canCancelSend(viewer, { state: row.state, createdById }),
-        counts,
-        outcome,
-        outcomeCounts,
-        preview: row.preview ?? '',
-        scheduledAt: iso(row.scheduledAt),
-        createdAt: iso(row.createdAt)!,
-        startedAt: iso(row.startedAt),
-        finishedAt: iso(row.finishedAt),
-      };
-    });
-  }
 }
-
-/** A delivery as the API shows it: its own status where it has one, its call's otherwise. */
-const DELIVERY_COLUMNS = `d."id", d."phone", d."name", d."text", d."type", jsonb_array_length(d."files") as "files", ${deliveryStatusSql('d', 'c')} as "status", c."mid",
-  coalesce(d."error", c."error") as "error", greatest(d."updated_at", c."started_at", c."answered_at") as "updated_at"`;
-
-interface DeliveryRow {
-  id: number;
-  phone: string;
-  name: string;
-  text: string;
-  type: string;
-  files: number;
-  status: string;
-  mid: string | null;
-  error: string | null;
-  updated_at: Date;
-}
-
-const deliveryOf = ({ updated_at, ...row }: DeliveryRow): DeliveryDto => ({
-  id: row.id,
-  phone: row.phone,
-  name: row.name,
-  text: row.text,
-  type: row.type,
-  files: Number(row.files),
-  status: row.status,
-  mid: row.mid,
-  error: row.error,
-  updatedAt: new Date(updated_at).toISOString(),
-});
 
 /** A message's type as the review shows it: KakaoTalk (falling back to its text message type), or the text message's. */
 function reviewedType(channel: Channel, type: MessageType): ReviewedType {
   return channel === 'kakao' ? 'KAKAO' : type;
-}
-
-/** Every status's count, none left out (a status no delivery has is missing from the database's answer). */
-function deliveryCounts(counts: Partial<Record<DeliveryStatus, number | string>>): DeliveryCountsDto {
-  const count = (status: DeliveryStatus) => Number(counts[status] ?? 0);
-  return {
-    queued: count('queued'),
-    sending: count('sending'),
-    sent: count('sent'),
-    delivered: count('delivered'),
-    failed: count('failed'),
-    unknown: count('unknown'),
-    cancelled: count('cancelled'),
-  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { conflict, invalid, notFound } from '../../platform/domain/domain-error.js';
 import { conflictingFields } from '../../platform/database/record-versions.js';
 import { staleSave } from '../../platform/http/stale-save.js';
 import {
@@ -74,7 +75,7 @@ export class MessageTemplatesService {
     const fields = await this.checked(input);
     const em = this.em.fork();
     const id = input.id ?? String(Date.now());
-    if (await em.findOne(MessageTemplate, { id })) throw new ConflictException(MESSAGE_TEMPLATE_MESSAGES.exists);
+    if (await em.findOne(MessageTemplate, { id })) throw conflict(MESSAGE_TEMPLATE_MESSAGES.exists);
     const template = em.create(MessageTemplate, { id, ...fields.values, createdBy: userId });
     await em.flush();
     return toDto(template, fields.files);
@@ -85,7 +86,7 @@ export class MessageTemplatesService {
     const fields = await this.checked(input);
     return this.em.fork().transactional(async (em) => {
       const template = await em.findOne(MessageTemplate, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!template) throw new NotFoundException(MESSAGE_TEMPLATE_MESSAGES.notFound);
+      if (!template) throw notFound(MESSAGE_TEMPLATE_MESSAGES.notFound);
       const writes = Object.entries(TEMPLATE_COLUMNS).map(([field, column]) => ({
         field,
         column,
@@ -108,17 +109,17 @@ export class MessageTemplatesService {
 
   async remove(id: string): Promise<void> {
     const removed = await this.em.fork().nativeDelete(MessageTemplate, { id });
-    if (removed === 0) throw new NotFoundException(MESSAGE_TEMPLATE_MESSAGES.notFound);
+    if (removed === 0) throw notFound(MESSAGE_TEMPLATE_MESSAGES.notFound);
   }
 
   private async checked(input: MessageTemplateFieldsDto) {
     const title = input.title.trim();
-    if (!title) throw new BadRequestException(MESSAGE_TEMPLATE_MESSAGES.titleRequired);
-    if (!input.message.trim()) throw new BadRequestException(MESSAGE_TEMPLATE_MESSAGES.messageRequired);
+    if (!title) throw invalid(MESSAGE_TEMPLATE_MESSAGES.titleRequired);
+    if (!input.message.trim()) throw invalid(MESSAGE_TEMPLATE_MESSAGES.messageRequired);
     const fileType = attachmentModeOf(input.fileType);
     const files = await this.files.describe(input.files ?? []);
     const problem = attachmentsProblem(fileType, files);
-    if (problem) throw new BadRequestException(problem);
+    if (problem) throw invalid(problem);
     return { values: { title, message: input.message, fileType, files: files.map((file) => file.id) }, files };
   }
 }

@@ -4,8 +4,10 @@ import { AccountEventsModule } from '../../platform/events/account-events.js';
 import { ConsentModule } from '../consent/consent.module.js';
 import { QueueModule } from '../../platform/queue/queue.module.js';
 import { DeliveryReportsService } from './delivery-reports.service.js';
+import { GatewayCallsService } from './gateway-calls.service.js';
 import { MessageDispatchService } from './message-dispatch.service.js';
 import { MessageFilesService } from './message-files.service.js';
+import { MessageSendReadsService } from './message-send-reads.service.js';
 import { MessageSendsService } from './message-sends.service.js';
 import { MessageTemplatesService } from './message-templates.service.js';
 import { AligoGateway } from './providers/aligo/aligo.gateway.js';
@@ -28,7 +30,9 @@ import { SenderNumbersService } from './sender-numbers.service.js';
     MessageFilesService,
     MessageTemplatesService,
     MessageSendsService,
+    MessageSendReadsService,
     MessageDispatchService,
+    GatewayCallsService,
     DeliveryReportsService,
   ],
   exports: [

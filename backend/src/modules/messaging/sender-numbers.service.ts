@@ -1,13 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  BadGatewayException,
-  BadRequestException,
-  ConflictException,
-  Inject,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { conflict, invalid, notFound, upstream } from '../../platform/domain/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { User } from '../users/user.entity.js';
@@ -79,16 +73,15 @@ export class SenderNumbersService {
   async create(userId: number, input: CreateSenderNumberDto): Promise<SenderNumberDto> {
     const phone = input.phone.replace(/\D/g, '');
     const apiKey = input.apiKey ?? '';
-    if (!phone || (!apiKey && !this.config.ALIGO_API_KEY))
-      throw new BadRequestException(SENDER_NUMBER_MESSAGES.required);
-    if (phone.length < 8 || phone.length > 11) throw new BadRequestException(SENDER_NUMBER_MESSAGES.badPhone);
+    if (!phone || (!apiKey && !this.config.ALIGO_API_KEY)) throw invalid(SENDER_NUMBER_MESSAGES.required);
+    if (phone.length < 8 || phone.length > 11) throw invalid(SENDER_NUMBER_MESSAGES.badPhone);
     // The gateway must take the key: a wrong one is refused now, not at the first send.
     await this.remaining(this.credentialsOf(apiKey || this.config.ALIGO_API_KEY));
     return this.em.fork().transactional(async (em) => {
       await this.lockOwner(em, userId);
       const entries = await em.find(SenderNumber, { user: userId });
-      if (entries.some((entry) => entry.phone === phone)) throw new ConflictException(SENDER_NUMBER_MESSAGES.duplicate);
-      if (entries.length >= MAX_SENDER_NUMBERS) throw new BadRequestException(SENDER_NUMBER_MESSAGES.limit);
+      if (entries.some((entry) => entry.phone === phone)) throw conflict(SENDER_NUMBER_MESSAGES.duplicate);
+      if (entries.length >= MAX_SENDER_NUMBERS) throw invalid(SENDER_NUMBER_MESSAGES.limit);
       const entry = em.create(SenderNumber, {
         user: userId,
         phone,
@@ -107,7 +100,7 @@ export class SenderNumbersService {
     await this.em.fork().transactional(async (em) => {
       await this.lockOwner(em, userId);
       const entry = await em.findOne(SenderNumber, { id, user: userId });
-      if (!entry) throw new NotFoundException(SENDER_NUMBER_MESSAGES.notFound);
+      if (!entry) throw notFound(SENDER_NUMBER_MESSAGES.notFound);
       em.remove(entry);
       await em.flush();
       // The default gone, the oldest number left takes its place.
@@ -122,7 +115,7 @@ export class SenderNumbersService {
     return this.em.fork().transactional(async (em) => {
       await this.lockOwner(em, userId);
       const entry = await em.findOne(SenderNumber, { id, user: userId });
-      if (!entry) throw new NotFoundException(SENDER_NUMBER_MESSAGES.notFound);
+      if (!entry) throw notFound(SENDER_NUMBER_MESSAGES.notFound);
       await em.nativeUpdate(SenderNumber, { user: userId, isDefault: true, id: { $ne: id } }, { isDefault: false });
       entry.isDefault = true;
       await em.flush();
@@ -145,7 +138,7 @@ export class SenderNumbersService {
     const entry = digits
       ? await em.findOne(SenderNumber, { user: userId, phone: digits })
       : await em.findOne(SenderNumber, { user: userId, isDefault: true });
-    if (!entry) throw new BadRequestException(SENDER_NUMBER_MESSAGES.noSender);
+    if (!entry) throw invalid(SENDER_NUMBER_MESSAGES.noSender);
     return entry;
   }
 
@@ -166,15 +159,15 @@ export class SenderNumbersService {
     try {
       return await this.gateway.remaining(credentials);
     } catch (error) {
-      if (error instanceof GatewayRefusal) throw new BadRequestException(plainGatewayReason(error.code, error.message));
+      if (error instanceof GatewayRefusal) throw invalid(plainGatewayReason(error.code, error.message));
       if (error instanceof GatewayUnreachable || error instanceof GatewayOutcomeUnknown)
-        throw new BadGatewayException(`Failed to query remaining count. ${error.message}`);
+        throw upstream(`Failed to query remaining count. ${error.message}`);
       throw error;
     }
   }
 
   private credentialsOf(apiKey: string | undefined): GatewayCredentials {
-    if (!this.config.ALIGO_USER_ID || !apiKey) throw new BadRequestException(SENDER_NUMBER_MESSAGES.noGateway);
+    if (!this.config.ALIGO_USER_ID || !apiKey) throw invalid(SENDER_NUMBER_MESSAGES.noGateway);
     return { userId: this.config.ALIGO_USER_ID, apiKey };
   }
 }

@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { LEFT_OUT_REASONS, type LeftOutReason } from '../domain/send-recipients.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
@@ -182,9 +183,7 @@ export class SendOutcomeCountsDto {
   @ApiProperty() cancelled!: number;
 }
 
-/** Why a recipient is left out of a send. */
-export const LEFT_OUT_REASONS = ['opted-out', 'no-consent', 'not-mobile', 'duplicate'] as const;
-export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+export { LEFT_OUT_REASONS, type LeftOutReason };
 
 export class ExcludedRecipientDto {
   @ApiProperty({ description: 'The digits of the number left out; a number that is not a mobile one as it was typed' })
