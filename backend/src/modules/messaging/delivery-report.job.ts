@@ -18,6 +18,6 @@ export const DELIVERY_REPORT_JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
 
-/** The every-five-minutes job of the same queue that gives calls waiting for reports their look-up again. */
+/** The every-five-minutes maintenance job that gives calls waiting for reports their look-up again. */
 export const SWEEP_REPORTS_JOB = 'sweep-reports';
 export const SWEEP_REPORTS_EVERY_MS = 5 * 60_000;

@@ -172,6 +172,7 @@ export class MessageSendReadsService {
     limit: number,
     offset: number,
   ): Promise<MessageSendDto[]> {
+    // The creator's name by a join: asking UsersService for each creator made a page of sends several times slower.
     const rows = await this.em.fork().execute<
       (Omit<
         MessageSendDto,

@@ -2,7 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { QueueName } from '../../../platform/queue/queue-names.js';
-import { type DeliveryReportJobData, SWEEP_REPORTS_EVERY_MS, SWEEP_REPORTS_JOB } from '../delivery-report.job.js';
+import { DELIVERY_REPORT_JOB, type DeliveryReportJobData, SWEEP_REPORTS_JOB } from '../delivery-report.job.js';
 import { DeliveryReportsService, type LookupOutcome } from '../delivery-reports.service.js';
 
 /** Reads the gateway's delivery reports of accepted calls, on their schedule. */
@@ -18,15 +18,13 @@ export class DeliveryReportProcessor extends WorkerHost implements OnApplication
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      SWEEP_REPORTS_JOB,
-      { every: SWEEP_REPORTS_EVERY_MS },
-      { name: SWEEP_REPORTS_JOB },
-    );
+    // The sweep runs on the maintenance queue (delivery-reports-sweep.task.ts); a schedule of it left on this
+    // queue by an earlier version would keep adding jobs that name no call.
+    await this.queue.removeJobScheduler(SWEEP_REPORTS_JOB);
   }
 
-  async process(job: Job<DeliveryReportJobData>): Promise<LookupOutcome | { mended: number }> {
-    if (job.name === SWEEP_REPORTS_JOB) return { mended: await this.reports.sweep() };
+  async process(job: Job<DeliveryReportJobData>): Promise<LookupOutcome | null> {
+    if (job.name !== DELIVERY_REPORT_JOB) return null;
     const { callId, step } = job.data;
     try {
       return await this.reports.lookUp(callId, step);
