@@ -14,6 +14,7 @@ import { AligoGateway } from './providers/aligo/aligo.gateway.js';
 import { fileStorageFor } from './providers/configured-file-storage.js';
 import { FILE_STORAGE } from './providers/file-storage.js';
 import { SMS_GATEWAY } from './providers/sms-gateway.js';
+import { SendPlansService } from './send-plans.service.js';
 import { SenderNumbersService } from './sender-numbers.service.js';
 
 /** Messaging as services: for the HTTP routes and the worker's sends. */
@@ -31,6 +32,7 @@ import { SenderNumbersService } from './sender-numbers.service.js';
     MessageTemplatesService,
     MessageSendsService,
     MessageSendReadsService,
+    SendPlansService,
     MessageDispatchService,
     GatewayCallsService,
     DeliveryReportsService,
