@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -8,9 +8,10 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Public } from '../../platform/http/auth-decorators.js';
+import { type Principal, Public } from '../../platform/http/auth-decorators.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
-import { bearerToken } from './auth.guard.js';
+import type { User } from '../users/user.entity.js';
+import { OptionalAccessTokenGuard, SignInGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { AuthSessionDto, LoginDto, LogoutDto, RefreshTokenDto, SuccessDto } from './dto/auth.dto.js';
 
@@ -22,13 +23,15 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Public()
+  @UseGuards(SignInGuard)
   @Post('login')
   @HttpCode(200)
   @ApiOkResponse({ type: AuthSessionDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Role user: Access denied. Admin privileges required.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
-  login(@Body() body: LoginDto, @Req() request: FastifyRequest): Promise<AuthSessionDto> {
-    return this.auth.login(body.email, body.password, request.ip);
+  // The body is declared for the API's documentation; SignInGuard has validated and checked it already.
+  login(@Body() _body: LoginDto, @Req() request: FastifyRequest & { user: User }): Promise<AuthSessionDto> {
+    return this.auth.startSession(request.user);
   }
 
   @Public()
@@ -41,13 +44,15 @@ export class AuthController {
 
   /** Public so that a client whose access token has expired can still end its session with the refresh token. */
   @Public()
+  @UseGuards(OptionalAccessTokenGuard)
   @Post('logout')
   @HttpCode(200)
   @ApiOkResponse({ type: SuccessDto })
-  async logout(@Body() body: LogoutDto, @Req() request: FastifyRequest): Promise<SuccessDto> {
-    const token = bearerToken(request.headers.authorization);
-    const principal = token ? await this.auth.authenticate(token).catch(() => undefined) : undefined;
-    await this.auth.logout(principal, body.refreshToken);
+  async logout(
+    @Body() body: LogoutDto,
+    @Req() request: FastifyRequest & { principal?: Principal },
+  ): Promise<SuccessDto> {
+    await this.auth.logout(request.principal, body.refreshToken);
     return { success: true };
   }
 }

@@ -8,6 +8,8 @@ import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
+import { AccessTokenStrategy } from './strategies/access-token.strategy.js';
+import { PasswordStrategy } from './strategies/password.strategy.js';
 
 @Module({
   imports: [
@@ -19,7 +21,7 @@ import { AuthService } from './auth.service.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [AuthService, PasswordStrategy, AccessTokenStrategy, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [AuthService],
 })
 export class AuthModule {}

@@ -34,7 +34,8 @@ interface CheckedSession {
   checkedAt: number;
 }
 
-interface AccessClaims {
+/** What an access token carries; AccessTokenStrategy checks it. */
+export interface AccessClaims {
   sub: string;
   role: string;
   sid: string;
@@ -58,13 +59,21 @@ export class AuthService {
   /** Sessions this process found live. */
   private readonly checked = new LruCache<string, CheckedSession>(CHECKED_SESSIONS_MAX);
 
-  async login(email: string, password: string, clientIp: string): Promise<AuthSessionDto> {
+  /**
+   * The staff account an e-mail and password sign in, counted against the sign-in limits per client address and
+   * per e-mail: 429 over a limit, 401 for wrong credentials (the same for an unknown e-mail), 403 for role user.
+   */
+  async verifySignIn(email: string, password: string, clientIp: string): Promise<User> {
     await this.passwordGuesses.countAttempt(clientIp, email);
     const user = await this.users.verifyCredentials(email, password);
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
     await this.passwordGuesses.recordSuccess(email);
     if (!isStaff(user.role)) throw new ForbiddenException(AUTH_MESSAGES.adminRequired);
+    return user;
+  }
 
+  /** A new session for a staff account that has just signed in, with its first pair of tokens. */
+  async startSession(user: User): Promise<AuthSessionDto> {
     const session = this.em.create(AuthSession, {
       id: randomUUID(),
       user,
@@ -110,24 +119,6 @@ export class AuthService {
       );
       if (known) await this.revokeSession(known.session.id, 'logout');
     }
-  }
-
-  /**
-   * Checks an access token and the session and account behind it. The account is read on every call, so a
-   * deleted or demoted user and a revoked session lose access at once, not when the token expires.
-   */
-  async authenticate(accessToken: string): Promise<Principal> {
-    let claims: AccessClaims;
-    try {
-      claims = await this.jwt.verifyAsync<AccessClaims>(accessToken, { algorithms: ['HS256'] });
-    } catch (error) {
-      const expired = (error as Error).name === 'TokenExpiredError';
-      throw new UnauthorizedException(expired ? AUTH_MESSAGES.sessionExpired : AUTH_MESSAGES.invalidToken);
-    }
-    if (claims.typ !== 'access' || typeof claims.sid !== 'string') {
-      throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
-    }
-    return this.checkSession(claims.sid, Number(claims.sub));
   }
 
   /**
