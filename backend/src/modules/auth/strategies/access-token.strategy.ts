@@ -41,6 +41,7 @@ export class AccessTokenStrategy extends PassportStrategy(Strategy, 'jwt') {
     return this.auth.checkSession(claims.sid, Number(claims.sub));
   }
 
+  /** Where @nestjs/passport registers the strategy: not Passport's process-wide registry (see runStrategy). */
   getPassportInstance() {
     return privateRegistry();
   }

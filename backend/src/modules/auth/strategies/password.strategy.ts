@@ -21,6 +21,7 @@ export class PasswordStrategy extends PassportStrategy(Strategy, 'local') {
     return this.auth.verifySignIn(email, password, request.ip);
   }
 
+  /** Where @nestjs/passport registers the strategy: not Passport's process-wide registry (see runStrategy). */
   getPassportInstance() {
     return privateRegistry();
   }

@@ -23,7 +23,7 @@ export function runStrategy<T>(strategy: Strategy, request: unknown, reply: unkn
   });
 }
 
-/** Strategies registered with this stand aside from Passport's process-wide registry (see runStrategy). */
+/** A registry of its own for a strategy, which runStrategy never reads: nothing is looked up by name. */
 export function privateRegistry(): passport.Authenticator {
   return new passport.Authenticator();
 }
