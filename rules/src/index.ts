@@ -5,3 +5,6 @@ export * from './phone.js';
 export * from './sending-rules.js';
 export * from './contact-values.js';
 export * from './email-campaigns.js';
+export * from './contact-fields.js';
+export * from './contact-merge.js';
+export * from './kakao-selections.js';

@@ -4,7 +4,7 @@ import { intArray } from '../../platform/database/sql-arrays.js';
 import { AddressBooksService } from './address-books.service.js';
 import { CONTACT_SELECT, readContacts } from './contact-rows.js';
 import { CONTACT_TEXT_FIELDS, type ContactText, type ContactTextField } from './domain/contact-fields.js';
-import { mergedFields, type MergeOptions } from './domain/merge-contacts.js';
+import { mergedFields, type MergeOptions } from '@job-casting/rules';
 import { phoneDigits } from '@job-casting/rules';
 import type { ContactDto, DuplicateScanDto } from './dto/contact.dto.js';
 

@@ -1,5 +1,6 @@
 import {
   CONTACT_CHOICE_FIELDS,
+  CONTACT_TEXT_FIELD_NAMES,
   EMAIL_ADDRESS_REQUIRED,
   isContactEmail,
   type ContactChoiceField,
@@ -24,17 +25,10 @@ export interface RowHandlers {
   act: (action: RowAction, contact: Contact) => void;
 }
 
-const TEXT_FIELDS = new Set<string>([
-  'contactName',
-  'phoneNumber',
-  'email',
-  'definition1',
-  'definition2',
-  'definition3',
-  'chatWindowName',
-  'kakaoTalk',
-  'modifyChat',
-]);
+// Typed into the cell: the text fields chosen from no list, the memo aside (it has its own dialog).
+const TEXT_FIELDS = new Set<string>(
+  CONTACT_TEXT_FIELD_NAMES.filter((field) => field !== 'memo' && !(field in CONTACT_CHOICE_FIELDS)),
+);
 
 const rowButton = `h-7 rounded-md px-2 text-xs font-semibold ring-1 ring-inset cursor-pointer disabled:cursor-not-allowed
   disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600`;

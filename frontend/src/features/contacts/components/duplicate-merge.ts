@@ -1,4 +1,8 @@
 import type { Schemas } from '@job-casting/contracts';
+import { CONTACT_TEXT_FIELD_NAMES, type ContactTextField, distinctValues, phoneDigits } from '@job-casting/rules';
+
+// The merge's values are the server's (distinctValues); the tab's checks and messages are its own.
+export { distinctValues } from '@job-casting/rules';
 
 /** The rules of the Duplicate Check tab (spec §2, §5 Contacts "Duplicate search"), free of React and I/O. */
 
@@ -30,37 +34,13 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string }
 const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
 const refuse = <T>(message: string): Outcome<T> => ({ ok: false, message });
 
-/** A phone typed into the search box is searchable when it has a digit (the server compares digits only). */
+/** A phone typed into the search box is searchable when it has phone digits (the server's own refusal otherwise). */
 export function checkSearchPhone(typed: string): Outcome<string> {
   const phone = typed.trim();
-  return /\d/.test(phone) ? ok(phone) : refuse(DUPLICATE_MESSAGES.emptyPhone);
+  return phoneDigits(phone) !== '' ? ok(phone) : refuse(DUPLICATE_MESSAGES.emptyPhone);
 }
 
 type MergeableField = 'email' | 'memo';
-
-/**
- * The distinct non-blank values of e-mail or memo across the contacts, in order: e-mail cells may hold lists
- * separated by commas or semicolons, and e-mails are compared without case. The server joins the same values.
- */
-export function distinctValues(
-  contacts: readonly Pick<DuplicateContact, MergeableField>[],
-  field: MergeableField,
-): string[] {
-  const seen = new Set<string>();
-  const values: string[] = [];
-  for (const contact of contacts) {
-    const cell = contact[field] ?? '';
-    const parts = field === 'email' ? cell.split(/[,;]/) : [cell];
-    for (const part of parts.map((value) => value.trim()).filter(Boolean)) {
-      const key = field === 'email' ? part.toLowerCase() : part;
-      if (!seen.has(key)) {
-        seen.add(key);
-        values.push(part);
-      }
-    }
-  }
-  return values;
-}
 
 /** Which merge boxes can be ticked: each needs more than one distinct value among the results (spec §5). */
 export function mergeAvailability(contacts: readonly Pick<DuplicateContact, MergeableField>[]): {
@@ -120,23 +100,9 @@ export function checkDeletion(
   return ids.length > 0 ? ok(ids) : refuse(DUPLICATE_MESSAGES.nothingToDelete);
 }
 
-/** The cells of the form that can be edited inline (Modify Confirm). */
-export const EDITABLE_FIELDS = [
-  'chatWindowName',
-  'contactName',
-  'phoneNumber',
-  'email',
-  'definition1',
-  'definition2',
-  'definition3',
-  'memo',
-  'startStatus',
-  'completionStatus',
-  'checklistConfirm',
-  'kakaoTalk',
-  'modifyChat',
-] as const;
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
+/** The cells of the form that can be edited inline (Modify Confirm): the contact's text fields. */
+export const EDITABLE_FIELDS = CONTACT_TEXT_FIELD_NAMES;
+export type EditableField = ContactTextField;
 export type RowEdits = Partial<Record<EditableField, string>> & { check?: boolean };
 /** A row's unsaved edits, and the version of the row they were made on (a save on it is refused if someone changed those fields since). */
 export interface RowEdit {

@@ -1,29 +1,22 @@
-import { checklistOf } from '@job-casting/rules';
+import {
+  checklistOf,
+  friendRequestsOf,
+  hasKakaoPhone,
+  type KakaoCandidate,
+  nicknameFixesOf,
+  type Selection,
+} from '@job-casting/rules';
 
-export { checklistOf, type Checklist } from '@job-casting/rules';
+// The selections are the server's: the rules package holds them, and this file adds what only the page shows.
+export { checklistOf, KAKAO_MESSAGES, newNameProblem, type Checklist, type Selection } from '@job-casting/rules';
 
 /** What the KakaoTalk steps read of a contact. */
-export interface KakaoContact {
+export interface KakaoContact extends KakaoCandidate {
   id: number;
   contactName: string;
   check: boolean;
-  phoneNumber: string;
-  checklistConfirm: string;
   kakaoTalk: string;
 }
-
-/** Spec §5 and §4, verbatim. */
-export const KAKAO_MESSAGES = {
-  noFriendTargets: 'No contacts available.',
-  checklistDone: 'Friend requests are only for contacts whose checklist is neither agreement nor inconsistency.',
-  noNicknameTargets: 'There are no contacts that need to change their nickname.',
-  emptyNewName: 'Please enter the modified chat name',
-  sameAsChatName: 'The same name as the KakaoTalk chat name cannot be used',
-  newNamesSummary:
-    'Please check the modified chat name. It is either empty or has the same name as your KakaoTalk chat name.',
-} as const;
-
-export type Selection<T> = { ok: true; contacts: T[] } | { ok: false; message: string };
 
 /** A checked contact a friend request leaves out, and why (shown in the confirmation, never dropped in silence). */
 export interface LeftOut<T> {
@@ -35,7 +28,7 @@ export type FriendSelection<T> = { ok: true; contacts: T[]; leftOut: LeftOut<T>[
 
 /** Why a checked contact gets no friend request, or null when it gets one: no phone, or a checklist already settled. */
 function leftOutReason(contact: KakaoContact): string | null {
-  if (contact.phoneNumber.trim() === '') return 'no phone number';
+  if (!hasKakaoPhone(contact)) return 'no phone number';
   if (checklistOf(contact.checklistConfirm) !== '') return `checklist: ${contact.checklistConfirm.trim()}`;
   return null;
 }
@@ -46,15 +39,13 @@ function leftOutReason(contact: KakaoContact): string | null {
  */
 export function friendRequestTargets<T extends KakaoContact>(contacts: readonly T[]): FriendSelection<T> {
   const checked = contacts.filter((contact) => contact.check);
-  const reachable = checked.filter((contact) => contact.phoneNumber.trim() !== '');
-  if (reachable.length === 0) return { ok: false, message: KAKAO_MESSAGES.noFriendTargets };
-  const targets = reachable.filter((contact) => checklistOf(contact.checklistConfirm) === '');
-  if (targets.length === 0) return { ok: false, message: KAKAO_MESSAGES.checklistDone };
+  const selection = friendRequestsOf(checked);
+  if (!selection.ok) return selection;
   const leftOut = checked.flatMap((contact) => {
     const reason = leftOutReason(contact);
     return reason ? [{ contact, reason }] : [];
   });
-  return { ok: true, contacts: targets, leftOut };
+  return { ok: true, contacts: selection.contacts, leftOut };
 }
 
 /** The left-out contacts in one line: "김민준 (no phone number), 이서연 (checklist: inconsistency)". */
@@ -69,20 +60,7 @@ export function singleFriendTarget<T extends KakaoContact>(contact: T): FriendSe
 
 /** A nickname batch corrects the checked contacts whose chat name did not match (checklist inconsistency). */
 export function nicknameTargets<T extends KakaoContact>(contacts: readonly T[]): Selection<T> {
-  const targets = contacts.filter(
-    (contact) => contact.check && checklistOf(contact.checklistConfirm) === 'inconsistency',
-  );
-  return targets.length === 0
-    ? { ok: false, message: KAKAO_MESSAGES.noNicknameTargets }
-    : { ok: true, contacts: targets };
-}
-
-/** Why a typed new chat name cannot be used, or null: given, and unlike the KakaoTalk chat name. */
-export function newNameProblem(kakaoTalkName: string, newName: string): string | null {
-  const name = newName.trim();
-  if (name === '') return KAKAO_MESSAGES.emptyNewName;
-  if (name === kakaoTalkName.trim()) return KAKAO_MESSAGES.sameAsChatName;
-  return null;
+  return nicknameFixesOf(contacts.filter((contact) => contact.check));
 }
 
 export interface RowButton {

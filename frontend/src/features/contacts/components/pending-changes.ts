@@ -1,24 +1,9 @@
+import { CONTACT_EDITABLE_FIELDS, type ContactEditableField } from '@job-casting/rules';
 import type { Contact } from '../api/contacts-keys.ts';
 
-/** The fields staff edit in the table and the dialogs. */
-export const EDITABLE_FIELDS = [
-  'contactName',
-  'phoneNumber',
-  'email',
-  'definition1',
-  'definition2',
-  'definition3',
-  'memo',
-  'startStatus',
-  'completionStatus',
-  'checklistConfirm',
-  'chatWindowName',
-  'kakaoTalk',
-  'modifyChat',
-  'groupId',
-] as const;
-
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
+/** The fields staff edit in the table and the dialogs: the server's list. */
+export const EDITABLE_FIELDS = CONTACT_EDITABLE_FIELDS;
+export type EditableField = ContactEditableField;
 export type ContactEdits = Partial<Pick<Contact, EditableField>>;
 
 /** One contact's unsaved edits (only the fields that differ from the server's row), and the version they were made on. */

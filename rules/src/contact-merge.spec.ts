@@ -1,5 +1,5 @@
 import { CONTACT_TEXT_FIELD_NAMES, type ContactText } from './contact-fields.js';
-import { distinctValues, mergedFields } from './merge-contacts.js';
+import { distinctValues, mergedFields } from './contact-merge.js';
 
 const contact = (fields: Partial<ContactText>): ContactText =>
   ({ ...Object.fromEntries(CONTACT_TEXT_FIELD_NAMES.map((field) => [field, ''])), ...fields }) as ContactText;

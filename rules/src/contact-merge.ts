@@ -11,14 +11,16 @@ const EMAIL_SEPARATOR = ', ';
 const MEMO_SEPARATOR = '\n';
 
 /** The distinct non-blank values of a field across the contacts, in order (e-mails compared without case). */
-export function distinctValues(
-  contacts: readonly Pick<ContactText, ContactTextField>[],
-  field: ContactTextField,
+export function distinctValues<F extends ContactTextField>(
+  contacts: readonly { readonly [K in F]?: string | null }[],
+  field: F,
 ): string[] {
   const seen = new Set<string>();
   const values: string[] = [];
   for (const contact of contacts) {
-    const parts = field === 'email' ? contact.email.split(/[,;]\s*/) : [contact[field]];
+    // An e-mail cell may hold a list separated by commas or semicolons.
+    const cell = contact[field] ?? '';
+    const parts = field === 'email' ? cell.split(/[,;]/) : [cell];
     for (const part of parts.map((p) => p.trim()).filter(Boolean)) {
       const key = field === 'email' ? part.toLowerCase() : part;
       if (!seen.has(key)) {
