@@ -40,6 +40,10 @@ tester.run('house/boundaries', boundariesRule, {
       code: "import { Button } from '../../../components/ui/button';",
     },
     {
+      filename: '/repo/frontend/src/features/posts/routes/dashboard-page.tsx',
+      code: "import { ModelListDialog } from '../../models/index.ts';",
+    },
+    {
       filename: '/repo/backend/src/modules/auth/auth.service.ts',
       code: "import { UsersService } from '../users/users.service.js';",
     },

@@ -9,6 +9,11 @@ function featureOf(path: string): string | null {
   return /\/frontend\/src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
 }
 
+/** A feature's public surface: the index.ts at its root, which names what other features may use. */
+function isFeaturePublic(path: string): boolean {
+  return /\/frontend\/src\/features\/[^/]+\/index\.tsx?$/.test(path);
+}
+
 function moduleOf(path: string): string | null {
   return /\/backend\/src\/modules\/([^/]+)\//.exec(path)?.[1] ?? null;
 }
@@ -168,7 +173,7 @@ export const boundariesRule: Rule.RuleModule = {
     schema: [],
     messages: {
       feature:
-        "Feature '{{from}}' imports the internals of feature '{{to}}'; move what they share to components/ or lib/.",
+        "Feature '{{from}}' imports the internals of feature '{{to}}'; move what they share to components/ or lib/, or import its index.ts.",
       module: "Module '{{from}}' reaches into '{{target}}' of module '{{to}}'; use the service it exports.",
       cycle:
         "Module '{{from}}' imports module '{{to}}', which imports it back ({{chain}}); announce through platform/events, or move what both need.",
@@ -213,7 +218,7 @@ export const boundariesRule: Rule.RuleModule = {
         context.report({ node, messageId: 'shared', data: { to: toFeature ?? target } });
         return;
       }
-      if (fromFeature && toFeature && toFeature !== fromFeature) {
+      if (fromFeature && toFeature && toFeature !== fromFeature && !isFeaturePublic(target)) {
         context.report({ node, messageId: 'feature', data: { from: fromFeature, to: toFeature } });
       }
       const toModule = moduleOf(target);

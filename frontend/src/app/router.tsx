@@ -68,14 +68,14 @@ export const router = createBrowserRouter([
                 path: paths.emailCampaigns,
                 handle,
                 lazy: async () => ({
-                  Component: (await import('../features/posts/routes/campaigns-page.tsx')).CampaignsPage,
+                  Component: (await import('../features/email-campaigns/routes/campaigns-page.tsx')).CampaignsPage,
                 }),
               },
               {
                 path: `${paths.emailCampaigns}/:campaignId`,
                 handle,
                 lazy: async () => ({
-                  Component: (await import('../features/posts/routes/campaign-page.tsx')).CampaignPage,
+                  Component: (await import('../features/email-campaigns/routes/campaign-page.tsx')).CampaignPage,
                 }),
               },
               {

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client.ts';
 import { unwrap } from '../../../lib/api-error.ts';
-import { revalidateMailAccounts } from '../../../lib/mail-accounts.ts';
+import { revalidateMailAccounts } from './mail-accounts.ts';
 import { clearSelectedMailAccount, readSelectedMailAccountId } from '../../../lib/storage.ts';
 
 /** Revokes and removes the account; a stored selection of it is forgotten. */

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client.ts';
 import { unwrap } from '../../../lib/api-error.ts';
-import { mailAccountsKey, type MailAccount } from '../../../lib/mail-accounts.ts';
+import { mailAccountsKey, type MailAccount } from './mail-accounts.ts';
 import useSWR from 'swr';
 
 export async function fetchMailAccounts(): Promise<MailAccount[]> {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MailAccount } from '../../../lib/mail-accounts.ts';
+import type { MailAccount } from '../api/mail-accounts.ts';
 import { AccountList } from './account-list.tsx';
 
 const account = (id: number, email: string, fields: Partial<MailAccount> = {}): MailAccount => ({

@@ -1,6 +1,6 @@
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import type { MailAccount } from '../../../lib/mail-accounts.ts';
+import type { MailAccount } from '../api/mail-accounts.ts';
 
 interface AccountListProps {
   accounts: readonly MailAccount[];

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import type { MailAccount } from '../../../lib/mail-accounts.ts';
+import type { MailAccount } from '../api/mail-accounts.ts';
 
 interface DisconnectAccountDialogProps {
   account: MailAccount | null;

@@ -15,7 +15,7 @@ import {
   startReauthentication,
   useConsentOutcome,
   type MailAccount,
-} from '../../../lib/mail-accounts.ts';
+} from '../api/mail-accounts.ts';
 import { paths } from '../../../lib/paths.ts';
 import { writeSelectedMailAccount } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.tsx';

@@ -14,7 +14,7 @@ import {
   type SearchScope,
 } from '../api/post-source.ts';
 import type { Language } from './post-card.tsx';
-import type { PostsView } from './posts-view.ts';
+import type { PostsView } from '../lib/posts-view.ts';
 import { koreanToday, koreanYesterday } from '../../../lib/korean-time.ts';
 
 const inputClass = `h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs outline-none

@@ -7,9 +7,9 @@ import { setFavourite } from '../api/update-post.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 import { displayPostDate } from '../../../lib/korean-time.ts';
 import { countOf } from '../../../lib/count-words.ts';
-import { modelName, type Model } from '../api/models.ts';
+import { modelName, type Model } from '../../models/index.ts';
 import { ClampedBody } from './clamped-body.tsx';
-import type { CampaignPicks } from './campaign-picks.ts';
+import type { CampaignPicks } from '../domain/campaign-picks.ts';
 import { EmailOutcomeNotice } from './email-outcome.tsx';
 
 export type Language = 'eng' | 'kor';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Model } from '../api/models.ts';
+import type { Model } from '../../models/index.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 
 vi.mock('../api/update-post.ts', () => ({ setFavourite: vi.fn(async () => ({})) }));

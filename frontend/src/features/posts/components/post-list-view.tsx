@@ -13,11 +13,11 @@ import { bodyCell, headCell, TableScroll, tableClass } from '../../../components
 import { focusRing } from '../../../components/ui/focus-ring.ts';
 import { countOf } from '../../../lib/count-words.ts';
 import { displayPostDate } from '../../../lib/korean-time.ts';
-import { modelName, type Model } from '../api/models.ts';
+import { modelName, type Model } from '../../models/index.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 import { emailOutcomeText } from './email-outcome.tsx';
 import { PostCard, type Language, type SendAction } from './post-card.tsx';
-import type { CampaignPicks } from './campaign-picks.ts';
+import type { CampaignPicks } from '../domain/campaign-picks.ts';
 
 interface PostListViewProps {
   posts: readonly Post[];

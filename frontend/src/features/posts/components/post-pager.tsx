@@ -2,7 +2,7 @@ import type { Schemas } from '@job-casting/contracts';
 import { useState } from 'react';
 import { FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.tsx';
-import { parseGoToPage, sanitizePageInput } from './go-to-page.ts';
+import { parseGoToPage, sanitizePageInput } from '../domain/go-to-page.ts';
 import { countOf } from '../../../lib/count-words.ts';
 
 interface PostPagerProps {

@@ -1,13 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { useSelectionsOf } from '../api/models.ts';
+import { useSelectionsOf } from '../../models/index.ts';
 import type { Post, PostList } from '../api/use-dashboard-posts.ts';
-import type { PostsView } from './posts-view.ts';
+import type { PostsView } from '../lib/posts-view.ts';
 import { MemoDialog } from './memo-dialog.tsx';
 import { usePostSendActions } from './post-send-actions.tsx';
 import { PostCard, type Language } from './post-card.tsx';
 import { PostListView } from './post-list-view.tsx';
-import type { CampaignPicks } from './campaign-picks.ts';
+import type { CampaignPicks } from '../domain/campaign-picks.ts';
 import { PostPager } from './post-pager.tsx';
 
 function PostSkeleton() {

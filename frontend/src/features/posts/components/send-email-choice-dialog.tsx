@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { useEmailTemplates } from '../api/email-templates.ts';
+import { useEmailTemplates } from '../../email-templates/index.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
 import type { SendMode } from './send-email-dialog.tsx';
 import { recipientOf } from './send-email-dialog.tsx';

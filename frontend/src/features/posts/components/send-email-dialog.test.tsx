@@ -26,7 +26,7 @@ vi.mock('../api/send-email.ts', () => ({
 const template = { id: 1, title: '기본 안내', subject: '프로필 전달', template: '안녕하세요', isDefault: true };
 let unshared: { model: string; field: string; link: string; sharing: string }[] = [];
 const sharingAsked = vi.fn();
-vi.mock('../api/email-templates.ts', () => ({
+vi.mock('../../email-templates/api/email-templates.ts', () => ({
   useEmailTemplates: () => ({ data: [template], isLoading: false, error: undefined }),
   useEmailPreview: () => ({ data: undefined, isLoading: false, error: undefined }),
   useComcardSharing: (postId: string, accountId: number | null) => {
@@ -34,7 +34,7 @@ vi.mock('../api/email-templates.ts', () => ({
     return { data: accountId === null ? undefined : unshared };
   },
 }));
-vi.mock('../api/models.ts', () => ({
+vi.mock('../../models/api/models.ts', () => ({
   useSelectedModels: () => ({ data: [], isLoading: false }),
   deselectModel: vi.fn(),
 }));

@@ -13,13 +13,13 @@ import {
   useComcardSharing,
   useEmailPreview,
   useEmailTemplates,
-} from '../api/email-templates.ts';
-import { deselectModel, useSelectedModels } from '../api/models.ts';
+} from '../../email-templates/index.ts';
+import { deselectModel, useSelectedModels } from '../../models/index.ts';
 import { sendDefaultEmail, sendSpecifiedEmail, sendTestEmail } from '../api/send-email.ts';
 import type { Post } from '../api/use-dashboard-posts.ts';
-import { recipientRefusal, sendFailureMessage } from './send-failure.ts';
-import { EmailPreviewBody } from './email-preview.tsx';
-import { EMAIL_TOAST } from './email-toast.ts';
+import { recipientRefusal, sendFailureMessage } from '../domain/send-failure.ts';
+import { EmailPreviewBody } from '../../email-templates/index.ts';
+import { EMAIL_TOAST } from '../../../lib/email-toast.ts';
 
 export type SendMode = 'specify' | 'simple';
 

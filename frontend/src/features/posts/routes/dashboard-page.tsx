@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
-import { useSenderAccounts } from '../../../lib/mail-accounts.ts';
+import { useSenderAccounts } from '../../mail-accounts/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { writeSelectedMailAccount } from '../../../lib/storage.ts';
 import { countOf } from '../../../lib/count-words.ts';
@@ -10,18 +10,18 @@ import { useSelectedMailAccountId } from '../../../lib/use-selected-mail-account
 import { useStoredUser } from '../../../lib/use-stored-user.ts';
 import { postSource } from '../api/post-source.ts';
 import { useDashboardPosts } from '../api/use-dashboard-posts.ts';
-import { AccountSwitcher } from '../components/account-switcher.tsx';
-import { CampaignDialog } from '../components/campaign-dialog.tsx';
-import { useCampaignPicks } from '../components/campaign-picks.ts';
-import { DriveFilePicker, type PickerMode } from '../components/drive-file-picker.tsx';
-import { EmailTemplatesDialog } from '../components/email-templates-dialog.tsx';
+import { AccountSwitcher } from '../../mail-accounts/index.ts';
+import { CampaignDialog } from '../../email-campaigns/index.ts';
+import { useCampaignPicks } from '../domain/campaign-picks.ts';
+import { DriveFilePicker, type PickerMode } from '../../sheet-imports/index.ts';
+import { EmailTemplatesDialog } from '../../email-templates/index.ts';
 import { FilterBar } from '../components/filter-bar.tsx';
 import { InstructionsDialog } from '../components/instructions-dialog.tsx';
-import { ModelListDialog } from '../components/model-list-dialog.tsx';
+import { ModelListDialog } from '../../models/index.ts';
 import { EmptyPosts, PostResults } from '../components/post-results.tsx';
-import { usePostsView } from '../components/posts-view.ts';
-import { ReauthBanner } from '../components/reauth-banner.tsx';
-import { useSettledKeyword } from '../components/use-settled-keyword.ts';
+import { usePostsView } from '../lib/posts-view.ts';
+import { ReauthBanner } from '../../mail-accounts/index.ts';
+import { useSettledKeyword } from '../lib/use-settled-keyword.ts';
 import { readDashboardParams, writeDashboardParams, type DashboardParams } from './dashboard-params.ts';
 
 /** Spec §9: the keyword waits 2 s after the last keystroke. */

@@ -10,7 +10,7 @@ import {
   type SearchScope,
 } from '../api/post-source.ts';
 import type { Language } from '../components/post-card.tsx';
-import { pageFromParams, withPage } from './page-param.ts';
+import { pageFromParams, withPage } from '../../../lib/page-param.ts';
 
 export interface DashboardParams {
   gender: GenderFilter;

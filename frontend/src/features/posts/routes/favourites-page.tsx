@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/card.tsx';
 import { useFavourites } from '../api/use-favourites.ts';
 import { EmptyPosts, PostResults } from '../components/post-results.tsx';
-import { pageFromParams, withPage } from './page-param.ts';
+import { pageFromParams, withPage } from '../../../lib/page-param.ts';
 
 const PAGE_SIZE = 50;
 

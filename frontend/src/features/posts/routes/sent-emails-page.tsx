@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/card.tsx';
-import { useSenderAccounts } from '../../../lib/mail-accounts.ts';
+import { useSenderAccounts } from '../../mail-accounts/index.ts';
 import { useSentEmails } from '../api/use-sent-emails.ts';
-import { AccountSwitcher } from '../components/account-switcher.tsx';
+import { AccountSwitcher } from '../../mail-accounts/index.ts';
 import { EmptyPosts, PostResults } from '../components/post-results.tsx';
-import { pageFromParams, withPage } from './page-param.ts';
+import { pageFromParams, withPage } from '../../../lib/page-param.ts';
 
 const PAGE_SIZE = 50;
 /** Spec §3: the pseudo account All (id 0) exists only on this page. */

@@ -1,5 +1,5 @@
 import { Select } from '../../../components/ui/select.tsx';
-import type { MailAccount } from '../../../lib/mail-accounts.ts';
+import type { MailAccount } from '../api/mail-accounts.ts';
 
 interface AccountSwitcherProps {
   label?: string;

@@ -24,9 +24,9 @@ import {
   useEmailPreview,
   type EmailTemplate,
 } from '../api/email-templates.ts';
-import { insertAtCursor, normaliseNewlines, PLACEHOLDER_TABS, placeholder } from './template-placeholders.ts';
+import { insertAtCursor, normaliseNewlines, PLACEHOLDER_TABS, placeholder } from '../domain/template-placeholders.ts';
 import { EmailPreviewBody } from './email-preview.tsx';
-import { EMAIL_TOAST } from './email-toast.ts';
+import { EMAIL_TOAST } from '../../../lib/email-toast.ts';
 
 type PanelView = 'raw' | 'preview';
 

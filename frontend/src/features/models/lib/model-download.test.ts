@@ -10,7 +10,7 @@ import {
   isGoogleDriveUrl,
   planDownload,
 } from './model-download.ts';
-import { modelFixture } from './model-fixture.ts';
+import { modelFixture } from '../domain/model-fixture.ts';
 
 function model(fields: Partial<Model> = {}): Model {
   return modelFixture({ id: 1, comcardNo: 'A101', nameEng: 'Anna Kim', ...fields });

@@ -10,7 +10,7 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.tsx';
 import { deleteModel, modelName, reloadModels, useModels, type Model } from '../api/models.ts';
-import { downloadModel } from './model-download.ts';
+import { downloadModel } from '../lib/model-download.ts';
 import { ModelForm, modelFormTitle } from './model-form.tsx';
 
 /** What the dialog shows: the list, or the form for a new model (null) or an existing one. */

@@ -18,11 +18,11 @@ import {
   type CampaignPreview,
   type CampaignReview,
 } from '../api/email-campaigns.ts';
-import { useEmailTemplates } from '../api/email-templates.ts';
-import { sendTestEmail } from '../api/send-email.ts';
+import { useEmailTemplates } from '../../email-templates/index.ts';
+import { sendTestEmail } from '../../posts/index.ts';
 import { FollowUpSteps, type FollowUpDraft } from './campaign-follow-ups.tsx';
-import type { CampaignPick } from './campaign-picks.ts';
-import { RenderedEmail } from './email-preview.tsx';
+import type { CampaignPick } from '../../posts/index.ts';
+import { RenderedEmail } from '../../email-templates/index.ts';
 
 type Timing = 'now' | 'later';
 type OverQuota = 'spread' | 'refuse';

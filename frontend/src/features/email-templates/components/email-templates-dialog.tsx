@@ -13,7 +13,7 @@ import {
   type EmailTemplate,
 } from '../api/email-templates.ts';
 import { TemplateEditor } from './template-editor.tsx';
-import { EMAIL_TOAST } from './email-toast.ts';
+import { EMAIL_TOAST } from '../../../lib/email-toast.ts';
 
 type View = { mode: 'list' } | { mode: 'new' } | { mode: 'edit'; template: EmailTemplate };
 

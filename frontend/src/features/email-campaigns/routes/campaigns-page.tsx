@@ -9,7 +9,7 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useCampaigns } from '../api/email-campaigns.ts';
 import { CampaignProgress, CampaignStateBadge, campaignWait } from '../components/campaign-state.tsx';
-import { pageFromParams, withPage } from './page-param.ts';
+import { pageFromParams, withPage } from '../../../lib/page-param.ts';
 
 /** Every e-mail campaign, newest first, with its progress; a running one is refreshed as it goes. */
 export function CampaignsPage() {

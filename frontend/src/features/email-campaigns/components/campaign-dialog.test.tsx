@@ -42,7 +42,7 @@ vi.mock('../api/email-campaigns.ts', () => ({
   previewCampaignEmail: (body: { postId: string }) => previewCampaignEmail(body),
   createCampaign: (...args: unknown[]) => createCampaign(...(args as [])),
 }));
-vi.mock('../api/email-templates.ts', () => ({
+vi.mock('../../email-templates/api/email-templates.ts', () => ({
   useEmailTemplates: () => ({
     data: [
       {
@@ -61,7 +61,9 @@ const sendTestEmail = vi.fn(async () => ({
   message: 'Test e-mail sent to me@agency.example.',
   to: 'me@agency.example',
 }));
-vi.mock('../api/send-email.ts', () => ({ sendTestEmail: (...args: unknown[]) => sendTestEmail(...(args as [])) }));
+vi.mock('../../posts/api/send-email.ts', () => ({
+  sendTestEmail: (...args: unknown[]) => sendTestEmail(...(args as [])),
+}));
 const { CampaignDialog, koreanInstant } = await import('./campaign-dialog.tsx');
 
 const picks = ['P-1', 'P-2', 'P-3'].map((postId) => ({ postId, title: postId }));

@@ -19,7 +19,7 @@ import {
   followUpPlan,
   recipientStateText,
 } from '../components/campaign-state.tsx';
-import { emailOutcomeText } from '../components/email-outcome.tsx';
+import { emailOutcomeText } from '../../posts/index.ts';
 
 const RECIPIENT_TONES: Record<string, string> = {
   pending: 'text-slate-700',

@@ -6,7 +6,7 @@ import {
   startReauthentication,
   useConsentOutcome,
   type MailAccount,
-} from '../../../lib/mail-accounts.ts';
+} from '../api/mail-accounts.ts';
 import { toast } from '../../../lib/toast.tsx';
 
 /** Google refused the account's stored sign-in: Drive and sending need a new consent. */

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 
 const GET = vi.fn();
 vi.mock('../../../lib/api-client.ts', () => ({ api: { GET: (...args: unknown[]) => GET(...args) } }));
-vi.mock('./posts-keys.ts', () => ({ revalidatePosts: vi.fn(async () => undefined) }));
+vi.mock('../../posts/api/posts-keys.ts', () => ({ revalidatePosts: vi.fn(async () => undefined) }));
 const { runSheetImport } = await import('./sheet-import.ts');
 
 const report = {

@@ -1,8 +1,8 @@
 import type { Schemas } from '@job-casting/contracts';
 import { useEffect, useEffectEvent } from 'react';
 import useSWR, { mutate } from 'swr';
-import { api } from './api-client.ts';
-import { errorMessage, unwrap } from './api-error.ts';
+import { api } from '../../../lib/api-client.ts';
+import { errorMessage, unwrap } from '../../../lib/api-error.ts';
 
 /** Mail accounts as the API lists them; shared by the accounts page and the dashboard's switcher. */
 export type MailAccount = Schemas['MailAccountDto'];

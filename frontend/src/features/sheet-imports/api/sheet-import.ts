@@ -2,7 +2,7 @@ import type { Schemas } from '@job-casting/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { ApiError, unwrap } from '../../../lib/api-error.ts';
 import { randomUuid } from '../../../lib/uuid.ts';
-import { revalidatePosts } from './posts-keys.ts';
+import { revalidatePosts } from '../../posts/index.ts';
 
 export type ImportKind = 'posts' | 'models';
 export type ImportReport = Schemas['SheetImportReportDto'];

@@ -18,7 +18,13 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useModels, type Model } from '../api/models.ts';
-import { EMPTY_FILTERS, filterModels, hasActiveFilters, mergeSelection, type ModelFilters } from './model-filters.ts';
+import {
+  EMPTY_FILTERS,
+  filterModels,
+  hasActiveFilters,
+  mergeSelection,
+  type ModelFilters,
+} from '../domain/model-filters.ts';
 
 const rowLink = buttonClass('secondary', '', 'xs');
 const columnClass =
