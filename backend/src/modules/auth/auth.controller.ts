@@ -1,23 +1,15 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { type Principal, Public } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import type { User } from '../users/user.entity.js';
 import { OptionalAccessTokenGuard, SignInGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { AuthSessionDto, LoginDto, LogoutDto, RefreshTokenDto, SuccessDto } from './dto/auth.dto.js';
 
 @ApiTags('auth')
-@ApiBadRequestResponse({ type: ErrorResponseDto })
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(400, 401)
 @Controller('auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
@@ -27,8 +19,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiOkResponse({ type: AuthSessionDto })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Role user: Access denied. Admin privileges required.' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses({ 403: 'Role user: Access denied. Admin privileges required.' }, 429)
   // The body is declared for the API's documentation; SignInGuard has validated and checked it already.
   login(@Body() _body: LoginDto, @Req() request: FastifyRequest & { user: User }): Promise<AuthSessionDto> {
     return this.auth.startSession(request.user);

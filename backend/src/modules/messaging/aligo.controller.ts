@@ -1,15 +1,8 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { mobileDigits } from '@job-casting/rules';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
 import { GatewayRemainingDto, SendMassSmsDto, SendMassSmsResultDto } from './dto/message-send.dto.js';
@@ -25,8 +18,7 @@ const BULK_WAIT_MS = 15_000;
 /** The spec's gateway calls (spec §7): the bulk send, and the account's remaining counts. */
 @ApiTags('messaging')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(401, 403)
 @Controller('aligo')
 export class AligoController {
   constructor(private readonly sends: MessageSendsService) {}
@@ -37,7 +29,7 @@ export class AligoController {
     type: SendMassSmsResultDto,
     description: 'Sent through the worker like every send; answered once every recipient has an outcome',
   })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: BULK_MESSAGES.tooFew })
+  @ApiErrorResponses({ 400: BULK_MESSAGES.tooFew })
   @ApiUnprocessableEntityResponse({
     type: ErrorResponseDto,
     description: 'The Idempotency-Key was used for a different send',

@@ -10,21 +10,17 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiProduces,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
-import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { unsafeTextIssue } from '../../platform/http/request-input-guard.js';
 import { ATTACHMENT_MESSAGES, MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from './domain/attachments.js';
 import { MessageFileListDto } from './dto/message-file.dto.js';
@@ -33,8 +29,7 @@ import { MessageFilesService, type UploadedPicture } from './message-files.servi
 /** Pictures for message templates and sends. */
 @ApiTags('messaging')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(401, 403)
 @Controller('message-files')
 export class MessageFilesController {
   constructor(private readonly files: MessageFilesService) {}
@@ -46,7 +41,7 @@ export class MessageFilesController {
     schema: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } } },
   })
   @ApiCreatedResponse({ type: MessageFileListDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a picture, too large, or too many' })
+  @ApiErrorResponses({ 400: 'Not a picture, too large, or too many' })
   async upload(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<MessageFileListDto> {
     if (!request.isMultipart()) throw new BadRequestException('Please upload the pictures as multipart/form-data.');
     const pictures: UploadedPicture[] = [];
@@ -74,7 +69,7 @@ export class MessageFilesController {
   @Get(':id')
   @ApiProduces('image/jpeg', 'image/png', 'image/gif')
   @ApiOkResponse({ description: 'The picture', schema: { type: 'string', format: 'binary' } })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   async read(
     @Param('id', ParseUUIDPipe) id: string,
     @Res({ passthrough: true }) reply: FastifyReply,

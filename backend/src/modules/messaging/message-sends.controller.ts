@@ -3,16 +3,14 @@ import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiBearerAuth,
-  ApiConflictResponse,
   ApiForbiddenResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ApiIdempotencyKey, IdempotencyKey } from '../../platform/http/idempotency-key.js';
@@ -32,8 +30,7 @@ import { MessageSendsService } from './message-sends.service.js';
 /** Sends of personalised texts, now or scheduled, and their results (the message-results page). */
 @ApiTags('messaging')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(401, 403)
 @Controller('message-sends')
 export class MessageSendsController {
   constructor(private readonly sends: MessageSendsService) {}
@@ -88,14 +85,14 @@ export class MessageSendsController {
 
   @Get(':id')
   @ApiOkResponse({ type: MessageSendDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   get(@CurrentPrincipal() principal: Principal, @Param('id', IdParamPipe) id: number): Promise<MessageSendDto> {
     return this.sends.get(id, principal);
   }
 
   @Get(':id/deliveries')
   @ApiOkResponse({ type: DeliveryListDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   deliveries(@Param('id', IdParamPipe) id: number, @Query() query: DeliveryQueryDto): Promise<DeliveryListDto> {
     return this.sends.deliveries(id, query);
   }
@@ -105,8 +102,7 @@ export class MessageSendsController {
     type: CreateMessageSendDto,
     description: 'The body of a send of its failed messages, to review (preview) and send with resendOf',
   })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'No message of the send has failed' })
+  @ApiErrorResponses(404, { 409: 'No message of the send has failed' })
   resend(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) id: number,
@@ -120,7 +116,7 @@ export class MessageSendsController {
     type: DeliveryEventsDto,
     description: "One message's path: taken by the gateway, then delivered, failed (with the reason) or unknown",
   })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   deliveryEvents(
     @Param('id', IdParamPipe) id: number,
     @Param('deliveryId', IdParamPipe) deliveryId: number,
@@ -131,8 +127,7 @@ export class MessageSendsController {
   @Post(':id/cancel')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageSendDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The send has started' })
+  @ApiErrorResponses(404, { 409: 'The send has started' })
   @ApiForbiddenResponse({
     type: ErrorResponseDto,
     description: 'Only the staff member who made the send, or a superadmin, may cancel it',

@@ -4,14 +4,12 @@ import {
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import {
   CreateMessageTemplateDto,
@@ -24,8 +22,7 @@ import { MESSAGE_TEMPLATE_MESSAGES, MessageTemplatesService } from './message-te
 /** Message templates (spec §7), shared by all staff. */
 @ApiTags('messaging')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(401, 403)
 @Controller('message-templates')
 export class MessageTemplatesController {
   constructor(private readonly templates: MessageTemplatesService) {}
@@ -54,8 +51,7 @@ export class MessageTemplatesController {
 
   @Put(':id')
   @ApiOkResponse({ type: MessageTemplateSavedDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(400, 404)
   @ApiConflictResponse({
     type: ErrorResponseDto,
     description:
@@ -68,7 +64,7 @@ export class MessageTemplatesController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   remove(@Param('id') id: string): Promise<void> {
     return this.templates.remove(id);
   }

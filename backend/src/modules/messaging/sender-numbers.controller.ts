@@ -2,16 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
-  ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal } from '../../platform/http/auth-decorators.js';
+import { ApiErrorResponses } from '../../platform/http/api-error-responses.js';
 import { ErrorResponseDto } from '../../platform/http/error-response.dto.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { CreateSenderNumberDto, SenderNumberDto, UpdateSenderNumberDto } from './dto/sender-number.dto.js';
@@ -20,8 +17,7 @@ import { SenderNumbersService } from './sender-numbers.service.js';
 /** The signed-in staff member's sender numbers (spec §7, Phone Number Manager). */
 @ApiTags('messaging')
 @ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@ApiForbiddenResponse({ type: ErrorResponseDto })
+@ApiErrorResponses(401, 403)
 @Controller('user-phone-numbers')
 export class SenderNumbersController {
   constructor(private readonly numbers: SenderNumbersService) {}
@@ -44,14 +40,14 @@ export class SenderNumbersController {
     type: ErrorResponseDto,
     description: 'A required field is empty, or ten numbers are registered already',
   })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The number is registered already' })
+  @ApiErrorResponses({ 409: 'The number is registered already' })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateSenderNumberDto): Promise<SenderNumberDto> {
     return this.numbers.create(principal.userId, body);
   }
 
   @Put(':id')
   @ApiOkResponse({ type: SenderNumberDto, description: 'Now the default number' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id', IdParamPipe) id: number,
@@ -63,7 +59,7 @@ export class SenderNumbersController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse()
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrorResponses(404)
   remove(@CurrentPrincipal() principal: Principal, @Param('id', IdParamPipe) id: number): Promise<void> {
     return this.numbers.remove(principal.userId, id);
   }
