@@ -83,6 +83,12 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 /** No serious or critical accessibility violations, then a full-page screenshot kept as an artifact. */
 export async function checkScreen(page: Page, name: string): Promise<void> {
+  // A list being read again is dimmed (aria-busy): contrast is measured once it has its answer.
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   // Let entrance animations settle so that colour contrast is measured on final colours.
   await page.waitForTimeout(300);
   // react-aria's off-screen announcer briefly holds an empty role=img that points at the announced text.
