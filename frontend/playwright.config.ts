@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import type { JourneyOptions } from './e2e/support.ts';
+import { stackEnv } from './e2e/stack.ts';
 
 /**
- * Journeys against a running API that serves the built SPA. The test runner gives E2E_BASE_URL,
+ * Journeys against running APIs that serve the built SPA. The test runner gives E2E_BASE_URL_<worker> (e2e/stack.ts),
  * E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD (a superadmin).
  *
  * The journeys tagged @dates run twice: as the machine is, and in a browser far from Korea (Los Angeles) whose
@@ -13,9 +14,11 @@ export default defineConfig<JourneyOptions>({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
+  // One worker per app stack; the test runner passes --workers with the number of stacks it started.
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Two stacks and their browsers share the machine's two cores: a long journey takes half as long again.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   projects: [
@@ -28,7 +31,7 @@ export default defineConfig<JourneyOptions>({
     },
   ],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: stackEnv('E2E_BASE_URL'),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,27 +1,14 @@
 import type { Page } from '@playwright/test';
 import { api, checkScreen, expect, expectApart, message, superadmin, test, useSuperadminSession } from './support.ts';
+import { POSTS_SHEET, POSTS_SPREADSHEET, SAMPLE_ACCOUNT, sandbox, sandboxUrl } from './google-support.ts';
 
 // The e-mail side against the Google sandbox: connect an account, import the posts sheet, browse and mark posts.
-const sandboxUrl = process.env.E2E_GOOGLE_SANDBOX_URL;
-const SAMPLE_ACCOUNT = 'casting.jihyun@gmail.com';
-const POSTS_SPREADSHEET = '2026 캐스팅 공고';
-const POSTS_SHEET = '공고';
 const MODELS_SPREADSHEET = '모델 리스트';
 const MODELS_SHEET = '모델';
 
 useSuperadminSession();
 test.describe.configure({ mode: 'serial' });
 test.skip(!sandboxUrl, 'E2E_GOOGLE_SANDBOX_URL is not set: the Google sandbox is not running');
-
-async function sandbox(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${sandboxUrl}${path}`, {
-    method,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** Google's consent window, opened by `open` (a click). */
 async function consentPopup(page: Page, open: () => Promise<void>): Promise<Page> {

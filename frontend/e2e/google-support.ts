@@ -2,8 +2,9 @@
 // imported from the sandbox's posts sheet.
 import type { Page } from '@playwright/test';
 import { api, baseURL, expect, sandboxControl } from './support.ts';
+import { stackEnv } from './stack.ts';
 
-export const sandboxUrl = process.env.E2E_GOOGLE_SANDBOX_URL;
+export const sandboxUrl = stackEnv('E2E_GOOGLE_SANDBOX_URL');
 export const SAMPLE_ACCOUNT = 'casting.jihyun@gmail.com';
 export const POSTS_SPREADSHEET = '2026 캐스팅 공고';
 export const POSTS_SHEET = '공고';

@@ -3,8 +3,9 @@
 import type { Schemas } from '@job-casting/contracts';
 import type { Page } from '@playwright/test';
 import { api, sandboxControl } from './support.ts';
+import { stackEnv } from './stack.ts';
 
-export const sandboxUrl = process.env.E2E_ALIGO_SANDBOX_URL;
+export const sandboxUrl = stackEnv('E2E_ALIGO_SANDBOX_URL');
 /** The sandbox account's key and registered sender numbers (infra/sandbox/aligo/README.md). */
 export const SANDBOX_KEY = 'jcsandbox7k2m9q4w8e1r5t3y6u0i2o4p';
 export const OFFICE = { phone: '01098765432', shown: '010-9876-5432', name: '사무실' };

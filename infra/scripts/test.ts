@@ -10,6 +10,7 @@ import type { Services } from './services.ts';
 import { describeExit, isShuttingDown, onShutdown, run, shutdown } from './lib/processes.ts';
 import type { Child, ExitStatus } from './lib/processes.ts';
 import { generateSecrets, healthy, node, root, startProcesses } from './lib/app.ts';
+import type { AppProcess } from './lib/app.ts';
 import { aligoSandboxEnv, aligoSandboxProcess } from './lib/aligo.ts';
 import { googleSandboxEnv, googleSandboxProcess } from './lib/google.ts';
 
@@ -160,27 +161,98 @@ async function frontendTests(): Promise<Counts> {
   }));
 }
 
+/**
+ * The journeys run on JOURNEY_STACKS stacks at once (two by default), one per Playwright worker: each its own
+ * database, queues, Google and Aligo sandboxes, API and worker, so that a journey that resets a sandbox or counts
+ * a list never sees another's data. A journey waits mostly on the app and its timers, so two at a time take about
+ * half as long on two cores.
+ */
+const JOURNEY_STACKS = Math.max(1, Number(process.env.JOURNEY_STACKS ?? 2) || 1);
+
+interface JourneyStack {
+  /** What the Playwright worker of this stack reads (frontend/e2e/stack.ts). */
+  env: Record<string, string>;
+  children: Child[];
+  database: string;
+}
+
 async function browserJourneys(): Promise<Counts> {
   if (browserUnavailable) throw new Error(browserUnavailable);
-  const { serverUrl, redisUrl } = requireServices();
+  const { serverUrl } = requireServices();
   for (const built of ['backend/dist/main.js', 'backend/dist/worker.js', 'frontend/dist/index.html']) {
     if (!existsSync(join(root, built))) throw new Error(`${built} is missing: the build did not produce it`);
   }
 
+  const admin = { email: 'admin@jobcasting.test', password: `Jc-${randomBytes(15).toString('base64url')}-7q` };
+  const usedPorts = new Set<number>();
+  const stacks: JourneyStack[] = [];
+  try {
+    for (let index = 0; index < JOURNEY_STACKS; index++) stacks.push(await startJourneyStack(index, admin, usedPorts));
+    const file = join(tmp, 'playwright.json');
+    const playwright = join(root, 'node_modules', '@playwright', 'test', 'cli.js');
+    // JOURNEYS="opt-outs messaging" runs only the journey files whose names hold those words.
+    const only = (process.env.JOURNEYS ?? '').split(/\s+/).filter(Boolean);
+    const status = await run(
+      node,
+      [
+        playwright,
+        'test',
+        '-c',
+        'frontend/playwright.config.ts',
+        '--reporter=list,json',
+        `--workers=${stacks.length}`,
+        ...only,
+      ],
+      {
+        cwd: root,
+        name: 'playwright',
+        env: {
+          ...process.env,
+          ...FAR_FROM_KOREA,
+          ...Object.assign({}, ...stacks.map((stack) => stack.env)),
+          PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+          E2E_ADMIN_EMAIL: admin.email,
+          E2E_ADMIN_PASSWORD: admin.password,
+        },
+      },
+    );
+    // A flaky test passed on a retry.
+    return readCounts(file, status, (report: PlaywrightReport) => ({
+      passed: (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0),
+      failed: report.stats?.unexpected ?? 0,
+    }));
+  } finally {
+    for (const stack of stacks.reverse()) {
+      for (const child of stack.children.reverse()) await child.stop();
+      await dropDatabase(serverUrl, stack.database).catch((error: unknown) =>
+        console.error(`Could not drop ${stack.database}:`, error),
+      );
+    }
+  }
+}
+
+async function freshPort(used: Set<number>): Promise<number> {
+  let port = await freePort();
+  while (used.has(port)) port = await freePort();
+  used.add(port);
+  return port;
+}
+
+async function startJourneyStack(
+  index: number,
+  admin: { email: string; password: string },
+  usedPorts: Set<number>,
+): Promise<JourneyStack> {
+  const { serverUrl, redisUrl } = requireServices();
   const database = `jobcasting_e2e_${randomBytes(4).toString('hex')}`;
   const databaseUrl = await createDatabase(serverUrl, database);
-  const port = await freePort();
+  const port = await freshPort(usedPorts);
   // Always the sandbox, whatever Google client the shell has: the journeys reset it and read the mails it got.
-  let sandboxPort = await freePort();
-  while (sandboxPort === port) sandboxPort = await freePort();
-  const sandbox = googleSandboxProcess(sandboxPort);
+  const sandbox = googleSandboxProcess(await freshPort(usedPorts));
   // The gateway too is always the sandbox: the journeys read the messages it took.
-  let aligoPort = await freePort();
-  while (aligoPort === port || aligoPort === sandboxPort) aligoPort = await freePort();
-  const aligo = aligoSandboxProcess(aligoPort);
-  const dataDir = join(tmp, 'e2e-data');
+  const aligo = aligoSandboxProcess(await freshPort(usedPorts));
+  const dataDir = join(tmp, `e2e-data-${index}`);
   mkdirSync(dataDir, { recursive: true });
-  const admin = { email: 'admin@jobcasting.test', password: `Jc-${randomBytes(15).toString('base64url')}-7q` };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...FAR_FROM_KOREA,
@@ -201,57 +273,38 @@ async function browserJourneys(): Promise<Counts> {
     EMAIL_FOLLOW_UP_DAY_MS: '15000',
     // The watch of replies and bounces at its shortest, for the journey that waits for one.
     GMAIL_WATCH_INTERVAL_MS: '10000',
-    // Its own queues, apart from whatever the back-end tests left in the same Redis.
+    // Its own queues, apart from whatever the back-end tests and the other stacks left in the same Redis.
     REDIS_KEY_PREFIX: database,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...googleSandboxEnv(sandbox.url, `http://localhost:${port}`),
     ...aligoSandboxEnv(aligo.url),
   };
-
-  let children: Child[] = [];
+  const stack: JourneyStack = {
+    database,
+    children: [],
+    env: {
+      [`E2E_BASE_URL_${index}`]: `http://localhost:${port}`,
+      [`E2E_GOOGLE_SANDBOX_URL_${index}`]: sandbox.url,
+      [`E2E_ALIGO_SANDBOX_URL_${index}`]: aligo.url,
+    },
+  };
+  const named = (process: AppProcess) => ({ ...process, name: `${process.name}-${index}` });
   try {
-    children = await startProcesses(
+    stack.children = await startProcesses(
       [
-        sandbox.process,
-        aligo.process,
-        { name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
-        { name: 'worker', command: node, args: ['backend/dist/worker.js'] },
+        named(sandbox.process),
+        named(aligo.process),
+        { name: `api-${index}`, command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
+        { name: `worker-${index}`, command: node, args: ['backend/dist/worker.js'] },
       ],
       env,
       (name, status) => console.error(`${name} ${describeExit(status)} during the journeys`),
     );
-    const file = join(tmp, 'playwright.json');
-    const playwright = join(root, 'node_modules', '@playwright', 'test', 'cli.js');
-    // JOURNEYS="opt-outs messaging" runs only the journey files whose names hold those words.
-    const only = (process.env.JOURNEYS ?? '').split(/\s+/).filter(Boolean);
-    const status = await run(
-      node,
-      [playwright, 'test', '-c', 'frontend/playwright.config.ts', '--reporter=list,json', ...only],
-      {
-        cwd: root,
-        name: 'playwright',
-        env: {
-          ...env,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-          E2E_BASE_URL: `http://localhost:${port}`,
-          E2E_ADMIN_EMAIL: admin.email,
-          E2E_ADMIN_PASSWORD: admin.password,
-          E2E_GOOGLE_SANDBOX_URL: sandbox.url,
-          E2E_ALIGO_SANDBOX_URL: aligo.url,
-        },
-      },
-    );
-    // A flaky test passed on a retry.
-    return readCounts(file, status, (report: PlaywrightReport) => ({
-      passed: (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0),
-      failed: report.stats?.unexpected ?? 0,
-    }));
-  } finally {
-    for (const child of children.reverse()) await child.stop();
-    await dropDatabase(serverUrl, database).catch((error: unknown) =>
-      console.error(`Could not drop ${database}:`, error),
-    );
+  } catch (error) {
+    await dropDatabase(serverUrl, database).catch(() => undefined);
+    throw error;
   }
+  return stack;
 }
 
 async function main(): Promise<never> {
