@@ -124,6 +124,7 @@ const records = (rows: Row[]): PostRecord[] => rows.map((row) => toPostRecord(ro
 
 interface PostBody {
   postId: string;
+  lastEmailOutcome: { kind: string } | null;
   isFavorite: boolean;
   memo: string | null;
   isEmailSent: boolean;
@@ -336,6 +337,30 @@ describe('posts', () => {
       expect(ids(await list('/search', { query: ' 배우 ' }))).toEqual(['S-WORK', 'S-BODY', 'S-TITLE', 'S-ENG']);
     });
 
+    it('finds one or two Hangul syllables through the gram indexes, exactly as LIKE does', async () => {
+      const scopes = { title: ['post_title', 'title_of_the_work'], body: ['body', 'eng'] } as const;
+      for (const keyword of ['배우', '배', '촬영', '캐', '스팅']) {
+        for (const scope of ['title', 'body', 'all'] as const) {
+          const columns = scope === 'all' ? [...scopes.title, ...scopes.body] : scopes[scope];
+          const expected = await sql<{ post_key: string }>(
+            `select post_key from post where ${columns.map((column) => `${column} like ?`).join(' or ')}
+             order by post_date desc nulls last, id desc limit 150`,
+            columns.map(() => `%${keyword}%`),
+          );
+          const body = await list('/search', { query: keyword, category: scope, pageSize: 150 });
+          expect({ keyword, scope, ids: ids(body) }).toEqual({
+            keyword,
+            scope,
+            ids: expected.map((row) => row.post_key),
+          });
+        }
+      }
+      const plan = await sql<{ 'QUERY PLAN': string }>(
+        `explain select count(*) from post p where hangul_grams(p."body", p."eng") @> array['배우']::text[]`,
+      );
+      expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain('post_body_hangul_grams_index');
+    });
+
     it('is case-insensitive and pages its results', async () => {
       const body = await list('/search', { query: 'SHOOTING NOTES', pageSize: 50, page: 2 });
       expect(body.posts.data).toHaveLength(50);
@@ -485,6 +510,25 @@ describe('posts', () => {
       await sent('S-BODY', accountA, '2026-11-05T09:00:00+09:00', 'failed');
     });
 
+    it('bumps the revision of a post whose sent e-mail is sent, answered or bounced, and shows it on its card', async () => {
+      const revision = async () =>
+        (await sql<{ revision: number }>(`select revision from post where post_key = 'F-001'`))[0].revision;
+      const before = await revision();
+      await sql(
+        `update sent_email set replied_at = '2026-11-04T10:00:00+09:00' where post_id = (select id from post where post_key = 'F-001')`,
+      );
+      expect(await revision()).toBe(before + 1);
+      await t.app.get(PostListCache).changed();
+      const card = (await list('/sent-emails', { senderId: accountA })).posts.data.find(
+        (post) => post.postId === 'F-001',
+      );
+      expect(card?.lastEmailOutcome).toMatchObject({ kind: 'replied' });
+      await sql(
+        `update sent_email set replied_at = null where post_id = (select id from post where post_key = 'F-001')`,
+      );
+      expect(await revision()).toBe(before + 2);
+    });
+
     it('lists the posts one account e-mailed, the latest first', async () => {
       expect(ids(await list('/sent-emails', { senderId: accountA }))).toEqual(['F-001', 'S-TITLE']);
       expect(ids(await list('/sent-emails', { senderId: accountB }))).toEqual(['S-TITLE', 'S-ENG']);
@@ -628,6 +672,45 @@ describe('posts', () => {
       await sql(`update post set manager = null where post_key = 'S-WORK'`);
       await t.app.get(PostListCache).changed();
       expect((await first()).data.manager).toBeNull();
+    });
+
+    it('reads again only the posts a write changed: every other post keeps its JSON by revision', async () => {
+      const post = async (key: string) => (await list('')).posts.data.find((candidate) => candidate.postId === key);
+      const manager = (await post('S-TITLE'))?.data.manager;
+      expect(manager).toBe('김실장');
+      // A change with the revision triggers off (as no writer can make one): only a post's revision says it changed.
+      await sql(`begin;
+        set local session_replication_role = replica;
+        update post set manager = '몰래' where post_key = 'S-TITLE';
+        commit;`);
+      await send('POST', '/addMemo/S-WORK', { memo: '새 메모' });
+      expect(await post('S-WORK')).toMatchObject({ memo: '새 메모' });
+      expect((await post('S-TITLE'))?.data.manager).toBe(manager);
+      // Any update bumps the revision, whoever writes it.
+      const [before] = await sql<{ revision: number }>(`select revision from post where post_key = 'S-TITLE'`);
+      await sql(`update post set manager = manager where post_key = 'S-TITLE'`);
+      const [after] = await sql<{ revision: number }>(`select revision from post where post_key = 'S-TITLE'`);
+      expect(after.revision).toBe(before.revision + 1);
+      await t.app.get(PostListCache).changed();
+      expect((await post('S-TITLE'))?.data.manager).toBe('몰래');
+      await sql(`update post set manager = ? where post_key = 'S-TITLE'`, [manager]);
+      await sql(`update post set memo = null where post_key = 'S-WORK'`);
+      await t.app.get(PostListCache).changed();
+    });
+
+    it('answers callers who ask for the same page at once with one read, and reads it again once that is done', async () => {
+      await withCache(t.config, async (cache) => {
+        let reads = 0;
+        const read = async () => {
+          reads += 1;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return Buffer.from(`read ${reads}`);
+        };
+        const { key } = await cache.page('posts', ['list'], [1]);
+        const answers = await Promise.all(Array.from({ length: 5 }, () => cache.once(key, read)));
+        expect(answers.map(String)).toEqual(Array(5).fill('read 1'));
+        expect(String(await cache.once(key, read))).toBe('read 2');
+      });
     });
 
     it('keeps the most recently used pages that fit in POST_PAGE_CACHE_MB, none with 0', async () => {

@@ -24,28 +24,38 @@ export interface CachedPage {
   answer: Buffer | null;
   /** Keeps a counted total and a read answer for the next callers. */
   keep(total: number, answer: Buffer): Promise<void>;
+  /** Names this page under the versions it was looked up in: callers reading it at once share one read. */
+  readonly key: string;
 }
 
 /**
- * Caches the post lists, in two layers. Totals live in Redis under a version per kind of list: counting a filtered
+ * Caches the post lists, in three layers. Totals live in Redis under a version per kind of list: counting a filtered
  * list visits every match, and only the writes that change a kind's membership make its lists count afresh (a memo
  * changes none). Whole answers (a page as UTF-8 JSON, ready to write) live in each API process under the pages version, which every
  * write to the posts bumps: the dashboard's pages are read far more often than posts change, and an answer kept
  * costs no query, no serialising and no copy out of Redis. The versions are shared (platform/redis/shared-versions):
- * every process hears of a write as it is announced, and asks Redis while it cannot hear.
+ * every process hears of a write as it is announced, and asks Redis while it cannot hear. Each post's JSON lives
+ * in each API process under the post's revision (which the database bumps on every change to the post or to its
+ * sent e-mails, migration 20261215): a page read afresh after a write reads its ids and revisions, and only the
+ * posts that changed.
  */
 @Injectable()
 export class PostListCache {
   private pagesVersion = '';
   /** Room for the pages staff open most (every dashboard starts on page 1), least recently used out first. */
   private readonly pages: LruCache<string, Buffer>;
+  /** Each post's JSON by `id:revision`, so that a write throws away only what it changed. */
+  private readonly posts: LruCache<string, Buffer>;
+  /** The pages being read now, by key: a burst of callers after a write waits for one read. */
+  private readonly reading = new Map<string, Promise<Buffer>>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly versions: SharedVersions,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'POST_PAGE_CACHE_MB'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'POST_PAGE_CACHE_MB' | 'POST_JSON_CACHE_MB'>,
   ) {
     this.pages = new LruCache(config.POST_PAGE_CACHE_MB * 1024 * 1024, (answer) => answer.length);
+    this.posts = new LruCache(config.POST_JSON_CACHE_MB * 1024 * 1024, (json) => json.length);
   }
 
   /** The cache's knowledge of one page: `list` names the list (its SQL and parameters), `page` the page in it. */
@@ -55,10 +65,12 @@ export class PostListCache {
     const [listVersion, pagesVersionNumber] = await this.versions.read([versionKey(kind), versionKey('pages')]);
     const pagesVersion = String(pagesVersionNumber);
     if (pagesVersion !== this.pagesVersion) this.forgetPages(pagesVersion);
+    const key = `${pageKey}@${listVersion}:${pagesVersion}`;
     const answer = this.pages.get(pageKey) ?? null;
-    if (answer !== null) return { total: null, answer, keep: async () => {} };
+    if (answer !== null) return { total: null, answer, keep: async () => {}, key };
     const cachedTotal = await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`);
     return {
+      key,
       total: cachedTotal === null ? null : Number(cachedTotal),
       answer,
       keep: async (total, computed) => {
@@ -73,6 +85,24 @@ export class PostListCache {
         if (this.pagesVersion === pagesVersion) this.pages.set(pageKey, computed);
       },
     };
+  }
+
+  /** Reads the page of `key` (CachedPage.key) once for all who ask while it is being read. */
+  async once(key: string, read: () => Promise<Buffer>): Promise<Buffer> {
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const reading = read().finally(() => this.reading.delete(key));
+    this.reading.set(key, reading);
+    return reading;
+  }
+
+  /** The JSON kept for a post at this revision, or undefined. */
+  post(id: number, revision: number): Buffer | undefined {
+    return this.posts.get(`${id}:${revision}`);
+  }
+
+  keepPost(id: number, revision: number, json: Buffer): void {
+    this.posts.set(`${id}:${revision}`, json);
   }
 
   /**

@@ -12,6 +12,12 @@ const trigram = (column: string) => ({
   expression: `create index "post_${column}_trgm_index" on "post" using gin ("${column}" gin_trgm_ops)`,
 });
 
+/** An index of the Hangul syllables and syllable pairs of a search scope's columns (domain/search.ts). */
+const hangulGrams = (scope: string, ...columns: string[]) => ({
+  name: `post_${scope}_hangul_grams_index`,
+  expression: `create index "post_${scope}_hangul_grams_index" on "post" using gin (hangul_grams(${columns.map((column) => `"${column}"`).join(', ')}))`,
+});
+
 /**
  * A casting post imported from a posts sheet (spec §3). The data fields are the sheet's, as imported (the
  * importer replaces them when the sheet changes: contentHash tells); isFavorite, memo and isEmailSent are the
@@ -55,6 +61,8 @@ export const PostSchema = defineEntity({
     isFavorite: p.boolean().default(false),
     memo: p.text().nullable(),
     isEmailSent: p.boolean().default(false),
+    /** Bumped by the database on every change to the post or its sent e-mails (the kept JSON's key). */
+    revision: p.integer().default(0),
     /** SHA-256 (hex) of the normalised data (domain/post-record.ts). */
     contentHash: p.string().length(64),
     importedAt: p.datetime().onCreate(() => new Date()),
@@ -63,6 +71,15 @@ export const PostSchema = defineEntity({
       .onCreate(() => new Date())
       .onUpdate(() => new Date()),
   },
+  // Migration 20261215: every update bumps the revision, whoever writes it.
+  triggers: [
+    {
+      name: 'post_revision',
+      timing: 'before',
+      events: ['update'],
+      expression: `create trigger "post_revision" before update on "post" for each row execute function "post_bump_revision"();`,
+    },
+  ],
   indexes: [
     { name: 'post_list_order_index', columns: [...LIST_ORDER] },
     { name: 'post_recruitment_gender_list_order_index', columns: [{ name: 'recruitment_gender' }, ...LIST_ORDER] },
@@ -71,6 +88,8 @@ export const PostSchema = defineEntity({
     trigram('title_of_the_work'),
     trigram('body'),
     trigram('eng'),
+    hangulGrams('title', 'post_title', 'title_of_the_work'),
+    hangulGrams('body', 'body', 'eng'),
   ],
 });
 

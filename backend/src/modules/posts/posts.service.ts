@@ -2,13 +2,22 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { type KeyedTable, upsertByKey, type UpsertCounts } from '../../platform/database/keyed-upsert.js';
 import { paginate } from '../../platform/http/pagination.js';
+import { intArray } from '../../platform/database/sql-arrays.js';
 import { type DateRange, seoulDayRange } from './domain/date-range.js';
 import { genderFilter } from './domain/gender.js';
 import { sanitiseHtml } from '../../platform/domain/safe-html.js';
 import { POST_KEY_MAX_LENGTH } from './domain/post-key.js';
 import { POST_TEXT_FIELDS, type PostRecord, type PostTextField } from './domain/post-record.js';
-import { containsPattern, likeOperator, type SearchScope, searchColumns, searchKeyword } from './domain/search.js';
-import type { EmailOutcomeDto, PostDataDto, PostDto, PostListDto } from './dto/post.dto.js';
+import {
+  containsPattern,
+  gramExpressions,
+  hangulGram,
+  likeOperator,
+  type SearchScope,
+  searchColumns,
+  searchKeyword,
+} from './domain/search.js';
+import type { EmailOutcomeDto, PostDataDto, PostDto } from './dto/post.dto.js';
 import type { SortOrder } from './dto/post-query.dto.js';
 import { PostListCache, type PostListKind } from './post-list-cache.js';
 import { Post } from './post.entity.js';
@@ -52,6 +61,38 @@ type PostView = Record<PostTextField, string | null | undefined> & {
   isEmailSent: boolean;
   lastEmailOutcome?: EmailOutcomeDto | null;
 };
+
+/** A post's row id and revision (bumped by the database on every change to it or to its sent e-mails). */
+interface PostRevision {
+  id: number;
+  revision: number;
+}
+
+const COMMA = Buffer.from(',');
+
+/** SQL and its parameters. */
+interface ListQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/** A page's ids: one query, or one for a list of few matches and one for many, chosen by the list's total. */
+type IdsQuery = ListQuery | { few: ListQuery; many: ListQuery };
+
+/**
+ * Up to how many matches a short Hangul keyword's page is read through the gram indexes: reading every match's
+ * list position costs about a microsecond each, while the list order reads about postCount / matches posts per
+ * post on the page, each one's body searched.
+ */
+const FEW_MATCHES = 10_000;
+
+/** Adds a condition to a where clause being built. */
+function and(where: ListQuery, condition: string, ...params: unknown[]): void {
+  where.sql = where.sql ? `${where.sql} and ${condition}` : condition;
+  where.params.push(...params);
+}
+
+const whereClause = (where: ListQuery) => (where.sql ? `where ${where.sql}` : '');
 
 /** Column of each text field (the data the importer writes). */
 const TEXT_COLUMNS: Record<PostTextField, string> = {
@@ -160,43 +201,64 @@ export class PostsService {
 
   /**
    * One page of posts as JSON text (a PostListDto), newest post date first (undated last, then newest row), narrowed
-   * by the filters. From the cache when it holds the page; else two queries, run side by side: the page and (unless
-   * the cache knows it) its count. The page picks its ids first (ordered by the list-order index, reading no more
-   * rows than it needs) and only then reads those posts whole.
+   * by the filters. From the cache when it holds the page; else the page's ids (in the list-order index, reading no
+   * more rows than it needs) and (unless the cache knows it) its count, side by side.
+   *
+   * A keyword of one or two Hangul syllables, which trigrams cannot serve, is counted through the Hangul gram
+   * indexes. Its page reads the list order while it has many matches (the first ones come soon) and the gram
+   * indexes while it has few (the list order would read most posts to find them), so the count comes first.
    */
   async list(filters: PostFilters, request: PageRequest): Promise<Buffer> {
-    const conditions: string[] = [];
-    const params: unknown[] = [];
+    const shared: ListQuery = { sql: '', params: [] };
     const gender = genderFilter(filters.gender);
-    if (gender !== null) {
-      conditions.push(`p."recruitment_gender" = ?`);
-      params.push(gender);
-    }
-    const keyword = searchKeyword(filters.keyword);
-    if (keyword !== null) {
-      const columns = searchColumns(filters.scope ?? 'all');
-      const operator = likeOperator(keyword);
-      conditions.push(`(${columns.map((column) => `p."${column}" ${operator} ?`).join(' or ')})`);
-      params.push(...columns.map(() => containsPattern(keyword)));
-    }
-    if (filters.range) {
-      conditions.push(`p."post_date" >= ?::timestamptz and p."post_date" < ?::timestamptz`);
-      params.push(filters.range.from.toISOString(), filters.range.toExclusive.toISOString());
-    }
-    if (filters.favoritesOnly) conditions.push(`p."is_favorite"`);
+    if (gender !== null) and(shared, `p."recruitment_gender" = ?`, gender);
+    if (filters.range)
+      and(
+        shared,
+        `p."post_date" >= ?::timestamptz and p."post_date" < ?::timestamptz`,
+        filters.range.from.toISOString(),
+        filters.range.toExclusive.toISOString(),
+      );
+    if (filters.favoritesOnly) and(shared, `p."is_favorite"`);
 
-    const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+    const keyword = searchKeyword(filters.keyword);
+    const scope = filters.scope ?? 'all';
+    const likeWhere = { ...shared, params: [...shared.params] };
+    if (keyword !== null) {
+      const columns = searchColumns(scope);
+      const operator = likeOperator(keyword);
+      and(
+        likeWhere,
+        `(${columns.map((column) => `p."${column}" ${operator} ?`).join(' or ')})`,
+        ...columns.map(() => containsPattern(keyword)),
+      );
+    }
+    const gram = keyword === null ? null : hangulGram(keyword);
+    const gramWhere = { ...shared, params: [...shared.params] };
+    if (gram !== null) {
+      const expressions = gramExpressions(scope);
+      and(
+        gramWhere,
+        `(${expressions.map((expression) => `${expression} @> array[?]::text[]`).join(' or ')})`,
+        ...expressions.map(() => gram),
+      );
+    }
+
     const direction = request.sortOrder === 'ASC' ? 'asc' : 'desc';
-    const order = (alias: string) => `${alias}."post_date" ${direction} nulls last, ${alias}."id" ${direction}`;
+    const order = `p."post_date" ${direction} nulls last, p."id" ${direction}`;
+    const ids = (where: ListQuery): ListQuery => ({
+      sql: `select p."id", p."revision" from "post" p ${whereClause(where)} order by ${order} limit ? offset ?`,
+      params: where.params,
+    });
+    const countWhere = gram === null ? likeWhere : gramWhere;
     return this.page(
       filters.favoritesOnly ? 'favorites' : 'posts',
       request,
-      `select count(*)::int as "totalItems" from "post" p ${where}`,
-      `select ${VIEW_COLUMNS}
-      from (select p."id", p."post_date" from "post" p ${where} order by ${order('p')} limit ? offset ?) page
-      join "post" p on p."id" = page."id"
-      order by ${order('page')}`,
-      params,
+      {
+        sql: `select count(*)::int as "totalItems" from "post" p ${whereClause(countWhere)}`,
+        params: countWhere.params,
+      },
+      gram === null ? ids(likeWhere) : { few: ids(gramWhere), many: ids(likeWhere) },
     );
   }
 
@@ -218,16 +280,19 @@ export class PostsService {
    */
   async listSent(accountId: number, request: PageRequest): Promise<Buffer> {
     const sentWhere = `where s."status" = 'sent'${accountId > 0 ? ` and s."account_id" = ?` : ''}`;
+    const params = accountId > 0 ? [accountId] : [];
     return this.page(
       'sent',
       request,
-      `select count(distinct s."post_id")::int as "totalItems" from "sent_email" s ${sentWhere}`,
-      `select ${VIEW_COLUMNS}
-      from (select s."post_id", max(s."created_at") as "last_sent_at" from "sent_email" s ${sentWhere} group by s."post_id") sent
-      join "post" p on p."id" = sent."post_id"
-      order by sent."last_sent_at" desc, p."id" desc
-      limit ? offset ?`,
-      accountId > 0 ? [accountId] : [],
+      { sql: `select count(distinct s."post_id")::int as "totalItems" from "sent_email" s ${sentWhere}`, params },
+      {
+        sql: `select p."id", p."revision"
+          from (select s."post_id", max(s."created_at") as "last_sent_at" from "sent_email" s ${sentWhere} group by s."post_id") sent
+          join "post" p on p."id" = sent."post_id"
+          order by sent."last_sent_at" desc, p."id" desc
+          limit ? offset ?`,
+        params,
+      },
     );
   }
 
@@ -303,32 +368,62 @@ export class PostsService {
   }
 
   /**
-   * One page of a list as JSON text: `countSql` counts the list, `pageSql` reads its posts with two more
-   * parameters, the limit and the offset.
+   * One page of a list as JSON text: `count` counts the list, `ids` reads the ids and revisions of its posts in
+   * list order with two more parameters, the limit and the offset (or, as a pair, one query for a list of few
+   * matches and one for many). The posts' JSON comes from the cache by revision; only the posts it does not hold
+   * are read.
    */
-  private async page(
-    kind: PostListKind,
-    request: PageRequest,
-    countSql: string,
-    pageSql: string,
-    params: unknown[],
-  ): Promise<Buffer> {
+  private async page(kind: PostListKind, request: PageRequest, count: ListQuery, ids: IdsQuery): Promise<Buffer> {
     const { page, pageSize } = request;
-    const cached = await this.cache.page(kind, [countSql, params], [pageSql, page, pageSize]);
+    const cached = await this.cache.page(kind, [count.sql, count.params], [ids, page, pageSize]);
     if (cached.answer !== null) return cached.answer;
-    const connection = this.em.getConnection();
-    const [rows, totalItems] = await Promise.all([
-      connection.execute<PostView[]>(pageSql, [...params, pageSize, (page - 1) * pageSize]),
-      cached.total ??
-        connection.execute<{ totalItems: number }[]>(countSql, params).then(([row]) => Number(row?.totalItems ?? 0)),
-    ]);
-    const answer: PostListDto = {
-      posts: { data: rows.map(toPostDto) },
-      pagination: paginate(page, pageSize, totalItems),
-    };
-    const bytes = Buffer.from(JSON.stringify(answer));
-    await cached.keep(totalItems, bytes);
-    return bytes;
+    return this.cache.once(cached.key, async () => {
+      const connection = this.em.getConnection();
+      const counted = () =>
+        connection
+          .execute<{ totalItems: number }[]>(count.sql, count.params)
+          .then(([row]) => Number(row?.totalItems ?? 0));
+      const readIds = (query: ListQuery) =>
+        connection.execute<PostRevision[]>(query.sql, [...query.params, pageSize, (page - 1) * pageSize]);
+      let rows: PostRevision[];
+      let totalItems: number;
+      if ('sql' in ids) {
+        [rows, totalItems] = await Promise.all([readIds(ids), cached.total ?? counted()]);
+      } else {
+        totalItems = cached.total ?? (await counted());
+        rows = await readIds(totalItems <= FEW_MATCHES ? ids.few : ids.many);
+      }
+      const posts = await this.postsJson(rows);
+      // The JSON of a PostListDto, put together from the posts' own.
+      const answer = Buffer.concat([
+        Buffer.from('{"posts":{"data":['),
+        ...posts.flatMap((post, index) => (index === 0 ? [post] : [COMMA, post])),
+        Buffer.from(`]},"pagination":${JSON.stringify(paginate(page, pageSize, totalItems))}}`),
+      ]);
+      await cached.keep(totalItems, answer);
+      return answer;
+    });
+  }
+
+  /** Each post's JSON (a PostDto) in the order given: kept ones from the cache, the rest read in one query. */
+  private async postsJson(rows: readonly PostRevision[]): Promise<Buffer[]> {
+    const found = rows.map((row) => this.cache.post(row.id, row.revision));
+    const missing = rows.filter((_, index) => found[index] === undefined).map((row) => row.id);
+    if (missing.length === 0) return found as Buffer[];
+    const read = await this.em
+      .getConnection()
+      .execute<(PostView & PostRevision)[]>(
+        `select p."id", p."revision", ${VIEW_COLUMNS} from "post" p where p."id" = any(?::int[])`,
+        [intArray(missing)],
+      );
+    const byId = new Map<number, Buffer>();
+    for (const post of read) {
+      const json = Buffer.from(JSON.stringify(toPostDto(post)));
+      this.cache.keepPost(post.id, post.revision, json);
+      byId.set(post.id, json);
+    }
+    // A post removed between the two reads is left out of the page.
+    return rows.flatMap((row, index) => found[index] ?? byId.get(row.id) ?? []);
   }
 
   private async load(em: EntityManager, postKey: string): Promise<Post> {

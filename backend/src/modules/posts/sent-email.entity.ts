@@ -40,6 +40,15 @@ export const SentEmailSchema = defineEntity({
     sentBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
+  // Migration 20261215: a change the post's card shows (sent, replied, bounced) bumps the post's revision.
+  triggers: [
+    {
+      name: 'sent_email_post_revision',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression: `create trigger "sent_email_post_revision" after insert or delete or update of "post_id", "status", "created_at", "replied_at", "bounced_at", "bounce_reason" on "sent_email" for each row execute function "sent_email_bump_post_revision"();`,
+    },
+  ],
   uniques: [{ name: 'sent_email_sent_by_idempotency_key_unique', properties: ['sentBy', 'idempotencyKey'] }],
   indexes: [
     // A person's outreach history, by address as written in any case.

@@ -69,6 +69,8 @@ const schema = z.object({
   EMAIL_ATTACHMENTS_MAX_BYTES: z.coerce.number().int().min(0).max(18_000_000).default(10_485_760),
   // Memory each API process gives to answers of the post lists it keeps; 0 keeps none.
   POST_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  // Memory each API process gives to posts' JSON, by revision, from which a page read afresh is put together.
+  POST_JSON_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   // The Aligo SMS and KakaoTalk gateway; npm start points the URLs at the local sandbox when no key is set.
   ALIGO_API_URL: z.url({ protocol: /^https?$/ }).default('https://apis.aligo.in'),
   ALIGO_KAKAO_API_URL: z.url({ protocol: /^https?$/ }).default('https://kakaoapi.aligo.in'),

@@ -27,5 +27,8 @@ export function ormOptions(databaseUrl: string, entities: EntityList, debug = fa
     // Entities are our own classes; a stale discovery cache is never wanted.
     metadataCache: { enabled: false },
     pool: { min: 0, max: 10 },
+    // The application's SQL functions (the post search's hangul_grams, trigger helpers) are made by migrations;
+    // MikroORM would otherwise count every function it was not given as one to drop.
+    schemaGenerator: { ignoreRoutines: true },
   });
 }

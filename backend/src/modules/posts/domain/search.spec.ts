@@ -1,4 +1,12 @@
-import { containsPattern, escapeLike, likeOperator, searchColumns, searchKeyword } from './search.js';
+import {
+  gramExpressions,
+  hangulGram,
+  containsPattern,
+  escapeLike,
+  likeOperator,
+  searchColumns,
+  searchKeyword,
+} from './search.js';
 
 describe('search', () => {
   it('escapes the LIKE wildcards and the escape character', () => {
@@ -29,5 +37,12 @@ describe('search', () => {
     expect(searchKeyword('  배우 ')).toBe('배우');
     expect(searchKeyword('   ')).toBeNull();
     expect(searchKeyword(undefined)).toBeNull();
+  });
+
+  it('serves one or two Hangul syllables, and nothing else, from the gram indexes of the scope searched', () => {
+    for (const keyword of ['배', '배우']) expect(hangulGram(keyword)).toBe(keyword);
+    for (const keyword of ['뮤직비디오', '배 우', 'CF', '배a', 'ㅂㅇ', '2026']) expect(hangulGram(keyword)).toBeNull();
+    expect(gramExpressions('all')).toEqual([...gramExpressions('title'), ...gramExpressions('body')]);
+    expect(gramExpressions('title')).toEqual(['hangul_grams(p."post_title", p."title_of_the_work")']);
   });
 });

@@ -40,3 +40,25 @@ export function searchKeyword(query: string | null | undefined): string | null {
   const text = query?.trim();
   return text ? text : null;
 }
+
+/** One or two Hangul syllables: what trigrams cannot serve and the Hangul gram indexes can. */
+const SHORT_HANGUL = /^[가-힣]{1,2}$/;
+
+/**
+ * The keyword as a Hangul gram (migration 20261215's `hangul_grams(first, second)`) when it is one or two syllables, else null.
+ * Such a keyword is in a text exactly when it is among the text's grams, so the gram indexes answer it exactly.
+ */
+export function hangulGram(keyword: string): string | null {
+  return SHORT_HANGUL.test(keyword) ? keyword : null;
+}
+
+/** The indexed gram expressions of each scope (alias `p`), as the indexes on post name them. */
+const GRAM_EXPRESSIONS = {
+  title: ['hangul_grams(p."post_title", p."title_of_the_work")'],
+  body: ['hangul_grams(p."body", p."eng")'],
+  all: ['hangul_grams(p."post_title", p."title_of_the_work")', 'hangul_grams(p."body", p."eng")'],
+} as const satisfies Record<SearchScope, readonly string[]>;
+
+export function gramExpressions(scope: SearchScope): readonly string[] {
+  return GRAM_EXPRESSIONS[scope];
+}

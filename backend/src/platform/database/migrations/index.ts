@@ -16,6 +16,7 @@ import { Migration20261211000001_email_campaigns } from './Migration202612110000
 import { Migration20261212000000_email_replies } from './Migration20261212000000_email_replies.js';
 import { Migration20261213000000_template_attachments } from './Migration20261213000000_template_attachments.js';
 import { Migration20261214000000_campaign_follow_ups } from './Migration20261214000000_campaign_follow_ups.js';
+import { Migration20261215000000_post_revisions_and_hangul_grams } from './Migration20261215000000_post_revisions_and_hangul_grams.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -40,4 +41,8 @@ export const migrationsList = [
   { name: 'Migration20261212000000_email_replies', class: Migration20261212000000_email_replies },
   { name: 'Migration20261213000000_template_attachments', class: Migration20261213000000_template_attachments },
   { name: 'Migration20261214000000_campaign_follow_ups', class: Migration20261214000000_campaign_follow_ups },
+  {
+    name: 'Migration20261215000000_post_revisions_and_hangul_grams',
+    class: Migration20261215000000_post_revisions_and_hangul_grams,
+  },
 ];
