@@ -27,6 +27,9 @@ export function ormOptions(databaseUrl: string, entities: EntityList, debug = fa
     // Entities are our own classes; a stale discovery cache is never wanted.
     metadataCache: { enabled: false },
     pool: { min: 0, max: 10 },
+    // The app's queries are short: compiling one by JIT (on wherever PostgreSQL has LLVM) costs more than running
+    // it, up to 0.2 s for a search whose estimate an expensive indexed function (hangul_grams) raises.
+    driverOptions: { options: '-c jit=off' },
     // The application's SQL functions (the post search's hangul_grams, trigger helpers) are made by migrations;
     // MikroORM would otherwise count every function it was not given as one to drop.
     schemaGenerator: { ignoreRoutines: true },
