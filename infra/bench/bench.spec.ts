@@ -103,6 +103,9 @@ describe('infra/bench', () => {
       'GET posts/filter (여자), not kept',
       'GET posts/datefilter (30 days), not kept',
       'GET posts (page 100), not kept',
+      'GET posts, first read after a memo',
+      'GET posts/filter (여자), first read after a memo',
+      'GET posts/search (10 two-syllable words, all), first search',
     ]);
     for (const row of rows) {
       const [callers, requests, errors, perSecond, p50, p95] = row

@@ -24,7 +24,7 @@ import {
   importAddressBook,
 } from './contacts.ts';
 import { renderAndBuildRate, sendLatency } from './email.ts';
-import { load, type LoadOptions } from './load.ts';
+import { bursts, load, type LoadOptions, type LoadResult } from './load.ts';
 import { campaignFigures, prepareCampaign } from './campaigns.ts';
 import {
   acceptTimes,
@@ -51,11 +51,12 @@ const { values } = parseArgs({
     'view-contacts': { type: 'string', default: '20000' },
     messages: { type: 'string', default: '10000' },
     'campaign-emails': { type: 'string', default: '2000' },
-    // `--only contacts`, `--only contact-table`, `--only messaging`, `--only delivery-reports` or `--only campaigns`: just that part, for work on it.
+    // `--only post-lists`, `--only contacts`, `--only contact-table`, `--only messaging`, `--only delivery-reports` or
+    // `--only campaigns`: just that part, for work on it.
     only: { type: 'string' },
   },
 });
-const ONLY = ['contacts', 'contact-table', 'messaging', 'delivery-reports', 'campaigns'];
+const ONLY = ['post-lists', 'contacts', 'contact-table', 'messaging', 'delivery-reports', 'campaigns'];
 if (values.only !== undefined && !ONLY.includes(values.only))
   throw new Error(`--only knows ${ONLY.join(', ')}, not ${values.only}`);
 const seconds = Number(values.seconds);
@@ -129,8 +130,8 @@ const worker = (extra: Record<string, string> = {}) => ({
   args: ['backend/dist/worker.js'],
   env: extra,
 });
-const [apiProcess, firstWorker] = await startProcesses([api(), worker()], env, onExit);
-let workerProcess = firstWorker;
+const started = await startProcesses([api(), worker()], env, onExit);
+let [apiProcess, workerProcess] = started;
 await seedUsers(databaseUrl, seededUsers);
 
 const loginBody = JSON.stringify(ADMIN);
@@ -340,7 +341,6 @@ const runs: { name: string; options: LoadOptions }[] = [
     },
   },
   { name: 'GET health (20 callers)', options: { url: `${base}/health`, concurrency: 20, seconds } },
-  ...postRuns(20),
 ];
 
 console.log(
@@ -348,27 +348,101 @@ console.log(
 );
 const header = ['endpoint', 'callers', 'requests', 'errors', 'req/s', 'p50 ms', 'p95 ms'];
 const rows: string[][] = [];
+const row = (name: string, concurrency: number, result: LoadResult) =>
+  rows.push([
+    name,
+    String(concurrency),
+    String(result.requests),
+    String(result.errors),
+    result.perSecond.toFixed(0),
+    result.p50.toFixed(1),
+    result.p95.toFixed(1),
+  ]);
 const measure = async (list: { name: string; options: LoadOptions }[]) => {
   for (const { name, options } of list) {
     await load({ ...options, seconds: Math.min(2, seconds) });
-    const result = await load(options);
-    rows.push([
-      name,
-      String(options.concurrency),
-      String(result.requests),
-      String(result.errors),
-      result.perSecond.toFixed(0),
-      result.p50.toFixed(1),
-      result.p95.toFixed(1),
-    ]);
+    row(name, options.concurrency, await load(options));
   }
 };
-await measure(runs);
-// The same lists again from an API that keeps no answers, so that every request reads and counts afresh
-// (totals stay cached in Redis): what a page costs right after a write.
-await apiProcess.stop();
-await startProcesses([api({ POST_PAGE_CACHE_MB: '0' })], env, onExit);
-await measure(postRuns(20).map(({ name, options }) => ({ name: `${name}, not kept`, options })));
+const printTable = () => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  for (const cells of rows) console.log(line(cells));
+};
+
+/**
+ * Two-syllable words of the generated posts: each round of the first searches asks for a word nobody searched
+ * for yet, so that neither its page nor its count is kept. Some are in most posts, some in few.
+ */
+const TWO_SYLLABLES = ['모델', '영화', '광고', '화보', '예능', '서울', '여름', '계절', '이웃', '식당'];
+const BURST_ROUNDS = TWO_SYLLABLES.length;
+
+/** The post lists: kept, then from an API that keeps no pages, then the first reads after a write. */
+async function postListFigures() {
+  if (values.only !== 'post-lists') await measure(runs);
+  await measure(postRuns(20));
+  // The same lists again from an API that keeps no answers, so that every request reads and counts afresh
+  // (totals stay cached in Redis): what a page costs right after a write.
+  await apiProcess.stop();
+  [apiProcess] = await startProcesses([api({ POST_PAGE_CACHE_MB: '0' })], env, onExit);
+  await measure(postRuns(20).map(({ name, options }) => ({ name: `${name}, not kept`, options })));
+  // And from an API as it runs: a memo (which every kept page forgets) before each round of 20 callers reading
+  // at once; and a first search for a two-syllable word, whose count nobody has, in each round.
+  await apiProcess.stop();
+  [apiProcess] = await startProcesses([api()], env, onExit);
+  const firstPage = (
+    (await (await fetch(`${base}/posts?page=1&pageSize=50`, { headers: auth })).json()) as {
+      posts: { data: { postId: string }[] };
+    }
+  ).posts.data;
+  const memo = async (round: number) => {
+    const post = firstPage[(round * 7) % firstPage.length];
+    const response = await fetch(`${base}/posts/${encodeURIComponent(post.postId)}`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ memo: `벤치 메모 ${round}` }),
+    });
+    if (!response.ok) throw new Error(`The memo was refused: ${response.status}`);
+  };
+  for (const [name, path] of [
+    ['GET posts, first read after a memo', 'posts?page=1&pageSize=50'],
+    [
+      'GET posts/filter (여자), first read after a memo',
+      `posts/filter?page=1&pageSize=50&recruitmentGender=${encodeURIComponent('여자')}`,
+    ],
+  ]) {
+    row(
+      name,
+      20,
+      await bursts({
+        url: () => `${base}/${path}`,
+        headers: auth,
+        concurrency: 20,
+        rounds: BURST_ROUNDS,
+        before: memo,
+      }),
+    );
+  }
+  row(
+    `GET posts/search (${TWO_SYLLABLES.length} two-syllable words, all), first search`,
+    20,
+    await bursts({
+      url: (round) =>
+        `${base}/posts/search?page=1&pageSize=50&query=${encodeURIComponent(TWO_SYLLABLES[round])}&category=all`,
+      headers: auth,
+      concurrency: 20,
+      rounds: BURST_ROUNDS,
+    }),
+  );
+}
+await postListFigures();
+if (values.only === 'post-lists') {
+  printTable();
+  console.log(`\nPost lists on ${posts} posts.`);
+  await shutdown(0);
+}
 // E-mail: the renderer and MailComposer in this process, then sends one at a time.
 const rendered = await renderAndBuildRate(Math.min(seconds, 5));
 const [firstPost] = (
@@ -389,11 +463,7 @@ const contacts = await contactFigures();
 const table = await contactTableFigures();
 const messaging = [...(await messagingFigures()), ...(await deliveryReportLines())];
 const campaigns = await campaignLines(accountId);
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (cells: string[]) =>
-  cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-console.log(line(header));
-for (const row of rows) console.log(line(row));
+printTable();
 console.log(
   `\nPost lists on ${posts} posts. Sheet import of ${importRows} generated posts through the API and the worker:`,
 );

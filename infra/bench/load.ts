@@ -69,3 +69,51 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p95: percentile(latencies, 95),
   };
 }
+
+export interface BurstOptions {
+  /** The address asked in a round (a new search word each round, say). */
+  url: (round: number) => string;
+  headers?: Record<string, string>;
+  /** Callers asking at the same moment in each round. */
+  concurrency: number;
+  rounds: number;
+  /** A write before each round, so that its reads are the first after it. */
+  before?: (round: number) => Promise<void>;
+}
+
+/**
+ * What the first reads after a write cost: `rounds` times, the write, then `concurrency` callers ask at the same
+ * moment, each on a connection of its own. req/s counts the rounds' reading time only.
+ */
+export async function bursts(options: BurstOptions): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const latencies: number[] = [];
+  let errors = 0;
+  let reading = 0;
+  for (let round = 0; round < options.rounds; round++) {
+    await options.before?.(round);
+    const url = new URL(options.url(round));
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: options.concurrency }, async () => {
+        const t0 = performance.now();
+        try {
+          if ((await send(agent, url, { url: url.href, headers: options.headers, concurrency: 1, seconds: 0 })) !== 200)
+            errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }),
+    );
+    reading += performance.now() - started;
+  }
+  agent.destroy();
+  return {
+    requests: latencies.length,
+    errors,
+    perSecond: latencies.length / (reading / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+  };
+}
