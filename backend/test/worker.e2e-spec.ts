@@ -7,7 +7,9 @@ import { type Queue, QueueEvents } from 'bullmq';
 import { PURGE_SESSIONS_JOB } from '../src/modules/auth/jobs/session-cleanup.task.js';
 import { PURGE_STALE_UPLOADS_JOB } from '../src/modules/contacts/jobs/stale-upload-cleanup.task.js';
 import { RESUME_STRANDED_IMPORTS_JOB } from '../src/modules/contacts/jobs/stranded-import-resume.task.js';
+import { SWEEP_CAMPAIGNS_JOB } from '../src/modules/email-campaigns/email-campaign.job.js';
 import { GMAIL_WATCH_JOB } from '../src/modules/email-replies/jobs/gmail-watch.processor.js';
+import { SWEEP_SENDS_JOB } from '../src/modules/messaging/message-send.job.js';
 import { QueueName } from '../src/platform/queue/queue-names.js';
 import { WorkerModule } from '../src/worker.module.js';
 import { startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
@@ -29,6 +31,31 @@ describe('worker process', () => {
     expect(await queue.getWorkers()).toHaveLength(0);
   });
 
+  it('sweeps stranded sends and campaigns as maintenance tasks, and drops the old sweep schedule of the campaign queue', async () => {
+    const campaignQueue = t.app.get<Queue>(getQueueToken(QueueName.EmailCampaign));
+    await campaignQueue.upsertJobScheduler(SWEEP_CAMPAIGNS_JOB, { every: 60_000 }, { name: SWEEP_CAMPAIGNS_JOB });
+    worker ??= await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+      logger: false,
+      abortOnError: false,
+    });
+    await worker.init();
+    expect(await campaignQueue.getJobSchedulers()).toEqual([]);
+    const maintenance = t.app.get<Queue>(getQueueToken(QueueName.Maintenance));
+    expect((await maintenance.getJobSchedulers()).map((s) => s.key)).toEqual(
+      expect.arrayContaining([SWEEP_SENDS_JOB, SWEEP_CAMPAIGNS_JOB]),
+    );
+    const events = new QueueEvents(QueueName.Maintenance, {
+      connection: { url: t.config.REDIS_URL },
+      prefix: `${t.config.REDIS_KEY_PREFIX}:bull`,
+    });
+    await events.waitUntilReady();
+    // No campaign waits for a job: nothing to mend.
+    expect(await (await maintenance.add(SWEEP_CAMPAIGNS_JOB, {})).waitUntilFinished(events, 20_000)).toEqual({
+      mended: 0,
+    });
+    await events.close();
+  });
+
   it('schedules and runs the session clean-up: expired sessions go, live ones stay', async () => {
     const live = await t.login(SUPERADMIN.email, SUPERADMIN.password);
     const em = t.app.get(EntityManager).fork();
@@ -38,7 +65,7 @@ describe('worker process', () => {
       [expiredId, live.user.id],
     );
 
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
+    worker ??= await NestFactory.createApplicationContext(WorkerModule.forRoot(t.config), {
       logger: false,
       abortOnError: false,
     });

@@ -8,7 +8,7 @@ export interface EmailCampaignJobData {
 /** One job per campaign: a second add of the same campaign is ignored by BullMQ. */
 export const emailCampaignJobId = (campaignId: number) => `campaign-${campaignId}`;
 
-/** The every-minute job of the same queue that gives campaigns left without a job their job again. */
+/** The every-minute maintenance task that gives campaigns left without a job their job again. */
 export const SWEEP_CAMPAIGNS_JOB = 'sweep-campaigns';
 export const SWEEP_CAMPAIGNS_EVERY_MS = 60_000;
 

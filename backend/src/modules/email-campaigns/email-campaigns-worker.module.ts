@@ -9,8 +9,9 @@ import { PostsModule } from '../posts/posts.module.js';
 import { EmailCampaignRunner } from './email-campaign-runner.service.js';
 import { EmailCampaignsModule } from './email-campaigns.module.js';
 import { EmailCampaignProcessor } from './jobs/email-campaign.processor.js';
+import { StrandedCampaignsSweepTask } from './jobs/stranded-campaigns-sweep.task.js';
 
-/** The campaign processor (and its sweep); only the worker process imports this. */
+/** The campaign processor and its sweep (a maintenance task); only the worker process imports this. */
 @Module({
   imports: [
     EmailCampaignsModule,
@@ -22,6 +23,6 @@ import { EmailCampaignProcessor } from './jobs/email-campaign.processor.js';
     ModelsModule,
     ConsentModule,
   ],
-  providers: [EmailCampaignRunner, EmailCampaignProcessor],
+  providers: [EmailCampaignRunner, EmailCampaignProcessor, StrandedCampaignsSweepTask],
 })
 export class EmailCampaignsWorkerModule {}
