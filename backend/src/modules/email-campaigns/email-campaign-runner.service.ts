@@ -180,7 +180,7 @@ export class EmailCampaignRunner {
           campaign.id,
           'reauth',
           null,
-          this.mailAccounts.toHttpError({ kind: 'invalid_grant' }, account).message,
+          this.mailAccounts.googleRefusal({ kind: 'invalid_grant' }, account).message,
         );
         return null;
       }

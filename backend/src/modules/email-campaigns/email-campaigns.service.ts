@@ -201,7 +201,7 @@ export class EmailCampaignsService {
     const { account, recipients } = plan;
     if (recipients.length === 0)
       throw new BadRequestException({ message: CAMPAIGN_MESSAGES.nobody, details: { leftOut: plan.leftOut } });
-    if (account.needsReauth) throw this.mailAccounts.toHttpError({ kind: 'invalid_grant' }, account);
+    if (account.needsReauth) throw this.mailAccounts.googleRefusal({ kind: 'invalid_grant' }, account);
     if (followUps.length > 0 && !account.canReadReplies)
       throw new BadRequestException(CAMPAIGN_MESSAGES.followUpsNeedReplies(account.email));
     const followUpTemplates = await Promise.all(followUps.map((step) => this.templates.get(step.templateId)));
@@ -347,7 +347,7 @@ export class EmailCampaignsService {
       if (command === 'resume' && campaign.accountId !== null) {
         // Resuming an account Google refuses would only pause it again.
         const account = await this.mailAccounts.get(campaign.accountId);
-        if (account.needsReauth) throw this.mailAccounts.toHttpError({ kind: 'invalid_grant' }, account);
+        if (account.needsReauth) throw this.mailAccounts.googleRefusal({ kind: 'invalid_grant' }, account);
       }
       if (command === 'cancel') {
         await em.execute(

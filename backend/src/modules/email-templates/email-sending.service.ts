@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  BadGatewayException,
   BadRequestException,
   ConflictException,
-  HttpException,
   Inject,
   Injectable,
   Logger,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { DomainError, tooManyRequests } from '../../platform/domain/domain-error.js';
 import type { Principal } from '../../platform/http/auth-decorators.js';
 import { checkedIdempotencyKey, requestHash } from '../../platform/http/idempotency-key.js';
 import { formatKoreanDateTime } from '@job-casting/rules';
@@ -57,13 +56,18 @@ export const NO_MODELS_SELECTED =
 const RETRY_DELAYS_MS = [500, 1500];
 
 /** Gmail never answered a send: it may have gone out. */
-class GmailSilentException extends BadGatewayException {}
+class GmailSilentError extends DomainError {
+  constructor(message: string) {
+    super('upstream', message);
+  }
+}
 
 /** The account's daily sending limit is spent: by our count of the last 24 hours, or as Gmail answered. */
 const dailyLimitReached = (accountEmail: string, cause?: unknown) =>
-  new HttpException(
-    `The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`,
-    429,
+  Object.assign(
+    tooManyRequests(
+      `The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`,
+    ),
     { cause },
   );
 
@@ -72,9 +76,9 @@ export type TransmitOutcome =
   /** `linkedInstead`: the models whose comcard files stayed links (comcard-files.ts). */
   | { kind: 'sent'; messageId: string | null; linkedInstead: string[] }
   /** It did not go out: `error` in the staff's words, `failure` what Google answered (null when it was not Google). */
-  | { kind: 'failed'; error: HttpException; failure: GoogleFailure | null }
+  | { kind: 'failed'; error: DomainError; failure: GoogleFailure | null }
   /** Gmail never answered: it may have gone out, and is never sent again under its key. */
-  | { kind: 'unknown'; error: HttpException };
+  | { kind: 'unknown'; error: DomainError };
 
 export interface TransmitOptions {
   /** The models whose comcard files are attached (a template that attaches them), else none. */
@@ -337,11 +341,11 @@ export class EmailSendingService {
         );
       });
     } catch (error) {
-      if (!(error instanceof HttpException)) {
+      if (!(error instanceof DomainError)) {
         await this.sentEmails.failed(sendId, 'Unexpected error');
         throw error;
       }
-      if (error instanceof GmailSilentException) {
+      if (error instanceof GmailSilentError) {
         await this.sentEmails.unknown(sendId, error.message);
         return { kind: 'unknown', error };
       }
@@ -408,14 +412,15 @@ export class EmailSendingService {
         if (failure.kind === 'daily_limit') throw dailyLimitReached(accountEmail, error);
         if (failure.kind === 'rate_limited') {
           const when = failure.retryAt ? `after ${formatKoreanDateTime(failure.retryAt)} (Korean time)` : 'in a minute';
-          throw new HttpException(
-            `Gmail is holding back the e-mails of ${accountEmail} for now. Please try again ${when} or send from another account.`,
-            429,
+          throw Object.assign(
+            tooManyRequests(
+              `Gmail is holding back the e-mails of ${accountEmail} for now. Please try again ${when} or send from another account.`,
+            ),
             { cause: error },
           );
         }
         if (failure.kind === 'unavailable' && failure.status === undefined) {
-          throw new GmailSilentException(
+          throw new GmailSilentError(
             `Gmail did not answer, so the e-mail may or may not have been sent. Please check the Sent folder of ${accountEmail} before sending again.`,
           );
         }

@@ -1,16 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  BadGatewayException,
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  HttpException,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../platform/clock.js';
+import {
+  conflict,
+  DomainError,
+  forbidden,
+  invalid,
+  notFound,
+  tooManyRequests,
+  unavailable,
+  upstream,
+} from '../../platform/domain/domain-error.js';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { MailAccountEvents } from '../../platform/events/mail-account-events.js';
 import { User } from '../users/user.entity.js';
@@ -127,7 +127,7 @@ export class MailAccountsService {
       if (!(error instanceof GoogleCallError)) throw error;
       // A token Google no longer knows is as good as revoked; anything else must not leave a live token behind.
       if (error.failure.kind !== 'invalid_grant' && error.failure.kind !== 'bad_request') {
-        throw this.toHttpError(error.failure, account);
+        throw this.googleRefusal(error.failure, account);
       }
     }
     em.remove(account);
@@ -191,7 +191,7 @@ export class MailAccountsService {
 
   private async assertFolder(drive: DrivePort, folderId: string): Promise<void> {
     const { mimeType } = await drive.getFile(folderId);
-    if (mimeType !== FOLDER_MIME_TYPE) throw new BadRequestException(`Not a Google Drive folder: ${folderId}`);
+    if (mimeType !== FOLDER_MIME_TYPE) throw invalid(`Not a Google Drive folder: ${folderId}`);
   }
 
   private async listDrive(drive: DrivePort, options: { folderId?: string; search?: string }): Promise<DriveFileDto[]> {
@@ -207,7 +207,7 @@ export class MailAccountsService {
 
   /**
    * Runs `work` with Google as the account. A refused sign-in marks the account for re-authentication; every
-   * Google failure `work` leaves uncaught becomes a clear HTTP error, caused by the GoogleCallError (see googleFailureOf).
+   * Google failure `work` leaves uncaught becomes a refusal in the staff's words (a DomainError), caused by the GoogleCallError (see googleFailureOf).
    */
   async withGoogle<T>(
     accountId: number,
@@ -216,7 +216,7 @@ export class MailAccountsService {
     const em = this.em.fork();
     const account = await this.load(em, accountId);
     const refusal = (error: GoogleCallError) =>
-      Object.assign(this.toHttpError(error.failure, account), { cause: error });
+      Object.assign(this.googleRefusal(error.failure, account), { cause: error });
     if (account.needsReauth) throw refusal(new GoogleCallError({ kind: 'invalid_grant' }));
     try {
       return await work(this.google.session(this.secrets.open(account.refreshTokenEncrypted)), {
@@ -245,43 +245,37 @@ export class MailAccountsService {
     }
   }
 
-  /** The one wording of Google's failures for staff. */
-  toHttpError(failure: GoogleFailure, account: Pick<MailAccount, 'email'>): HttpException {
+  /** The one wording of Google's failures for staff, as the refusal the HTTP layer and the workers read. */
+  googleRefusal(failure: GoogleFailure, account: Pick<MailAccount, 'email'>): DomainError {
     switch (failure.kind) {
       case 'invalid_grant':
-        return new ConflictException(
+        return conflict(
           `Google no longer accepts the sign-in of ${account.email}. Please re-authenticate the account.`,
         );
       case 'rate_limited':
-        return new HttpException(
+        return tooManyRequests(
           `Google is receiving too many requests for ${account.email}. Please try again in a minute.`,
-          429,
         );
       case 'daily_limit':
-        return new HttpException(
+        return tooManyRequests(
           `The daily Google limit of ${account.email} has been reached. Please try again tomorrow or use another account.`,
-          429,
         );
       case 'not_found':
-        return new NotFoundException(failure.message ?? 'Not found in Google Drive.');
+        return notFound(failure.message ?? 'Not found in Google Drive.');
       case 'bad_request':
-        return new BadRequestException(failure.message ?? 'Google refused the request.');
+        return invalid(failure.message ?? 'Google refused the request.');
       case 'forbidden':
-        return new ForbiddenException(
-          `Google refused access for ${account.email}${failure.message ? `: ${failure.message}` : '.'}`,
-        );
+        return forbidden(`Google refused access for ${account.email}${failure.message ? `: ${failure.message}` : '.'}`);
       case 'unavailable':
-        return new BadGatewayException('Google did not respond. Please try again.');
+        return upstream('Google did not respond. Please try again.');
       case 'misconfigured':
-        return new ServiceUnavailableException(
-          'Google sign-in is not set up correctly on the server. Please contact the administrator.',
-        );
+        return unavailable('Google sign-in is not set up correctly on the server. Please contact the administrator.');
     }
   }
 
   private async load(em: EntityManager, id: number): Promise<MailAccount> {
     const account = await em.findOne(MailAccount, { id });
-    if (!account) throw new NotFoundException('Mail account not found');
+    if (!account) throw notFound('Mail account not found');
     return account;
   }
 }

@@ -1,4 +1,4 @@
-import { HttpException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, invalid, notFound } from '../../platform/domain/domain-error.js';
 import { domainErrorStatus } from '../../platform/http/error-body.js';
 import { MailAccountsService } from '../mail-accounts/mail-accounts.service.js';
@@ -42,9 +42,8 @@ export class SheetImportRunsService {
       return { ok: true, report };
     } catch (error) {
       if (error instanceof SheetShapeError) return { ok: false, status: 400, message: error.message };
+      // Our refusals and the mail accounts' (Google's failures in the staff's words), heard with their status.
       if (error instanceof DomainError) return { ok: false, status: domainErrorStatus(error), message: error.message };
-      // The mail accounts' refusals, which the caller hears with their status.
-      if (error instanceof HttpException) return { ok: false, status: error.getStatus(), message: error.message };
       throw error;
     }
   }

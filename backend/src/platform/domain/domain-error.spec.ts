@@ -1,4 +1,4 @@
-import { DomainError, invalid, unavailable, upstream } from './domain-error.js';
+import { DomainError, invalid, tooManyRequests, unavailable, upstream } from './domain-error.js';
 
 describe('DomainError', () => {
   it('keeps its kind, message and details', () => {
@@ -10,10 +10,11 @@ describe('DomainError', () => {
     expect(error.details).toEqual({ validation: [] });
   });
 
-  it('is permanent unless a third party or our own service is down', () => {
+  it('is permanent unless a third party or our own service is down, or asks us to slow down', () => {
     expect(invalid('x').permanent).toBe(true);
     expect(new DomainError('conflict', 'x').permanent).toBe(true);
     expect(upstream('x').permanent).toBe(false);
     expect(unavailable('x').permanent).toBe(false);
+    expect(tooManyRequests('x').permanent).toBe(false);
   });
 });

@@ -3,7 +3,14 @@
  * a worker reads from it whether trying again could help.
  */
 export type DomainErrorKind =
-  'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'unprocessable' | 'upstream' | 'unavailable';
+  | 'invalid'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'too-many-requests'
+  | 'upstream'
+  | 'unavailable';
 
 /** A refusal a service states in the product's words: its kind, its message, and what the client may need. */
 export class DomainError extends Error {
@@ -18,7 +25,7 @@ export class DomainError extends Error {
 
   /** Input, access or configuration: the same work refused again, so a job should not retry it. */
   get permanent(): boolean {
-    return this.kind !== 'upstream' && this.kind !== 'unavailable';
+    return this.kind !== 'too-many-requests' && this.kind !== 'upstream' && this.kind !== 'unavailable';
   }
 }
 
@@ -28,5 +35,6 @@ export const notFound = (message: string) => new DomainError('not-found', messag
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const unprocessable = (message: string) => new DomainError('unprocessable', message);
+export const tooManyRequests = (message: string) => new DomainError('too-many-requests', message);
 export const upstream = (message: string) => new DomainError('upstream', message);
 export const unavailable = (message: string) => new DomainError('unavailable', message);

@@ -3,6 +3,7 @@ import {
   BadRequestException,
   ConflictException,
   ForbiddenException,
+  HttpException,
   NotFoundException,
   ServiceUnavailableException,
   UnprocessableEntityException,
@@ -17,6 +18,7 @@ describe('toErrorBody of a domain error', () => {
     ['not-found', (message) => new NotFoundException(message)],
     ['conflict', (message) => new ConflictException(message)],
     ['unprocessable', (message) => new UnprocessableEntityException(message)],
+    ['too-many-requests', (message) => new HttpException(message, 429)],
     ['upstream', (message) => new BadGatewayException(message)],
     ['unavailable', (message) => new ServiceUnavailableException(message)],
   ])('renders %s as its HTTP exception would', (kind, http) => {

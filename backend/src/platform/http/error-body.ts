@@ -22,6 +22,7 @@ const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
   'not-found': 404,
   conflict: 409,
   unprocessable: 422,
+  'too-many-requests': 429,
   upstream: 502,
   unavailable: 503,
 };
