@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { conflict, invalid, notFound } from '../../platform/domain/domain-error.js';
 import { Clock } from '../../platform/clock.js';
 import { csvRecords } from '../../platform/domain/csv-parse.js';
 import { decodeCsvBytes } from '../../platform/domain/text-encoding.js';
@@ -78,7 +79,7 @@ export class ConsentService {
   async record(userId: number, input: CreateOptOutDto): Promise<OptOutDto> {
     const address = this.addressOf(input.address);
     const problem = channelProblem(address.kind, input.channel as OptOutChannel);
-    if (problem) throw new BadRequestException(problem);
+    if (problem) throw invalid(problem);
     await this.insert(
       userId,
       [address],
@@ -122,7 +123,7 @@ export class ConsentService {
     source: OptOutSource,
     dryRun = false,
   ): Promise<OptOutBatchResultDto> {
-    if (content.length === 0) throw new BadRequestException(CONSENT_MESSAGES.emptyFile);
+    if (content.length === 0) throw invalid(CONSENT_MESSAGES.emptyFile);
     const { text, encoding, suspicious } = decodeCsvBytes(content);
     const rejected: { line: number; reason: string }[] = [];
     const lines: { line: number; cells: string[] }[] = [];
@@ -226,8 +227,8 @@ export class ConsentService {
       [this.clock.now(), userId, note ?? '', id],
     );
     const [row] = await em.execute<OptOutRow[]>(`select ${OPT_OUT_COLUMNS} where o."id" = ?`, [id]);
-    if (!row) throw new NotFoundException(CONSENT_MESSAGES.notFound);
-    if (updated.length === 0) throw new ConflictException(CONSENT_MESSAGES.withdrawn);
+    if (!row) throw notFound(CONSENT_MESSAGES.notFound);
+    if (updated.length === 0) throw conflict(CONSENT_MESSAGES.withdrawn);
     return optOutDto(row);
   }
 
@@ -236,14 +237,14 @@ export class ConsentService {
     const today = koreanDay(this.clock.now());
     const day = input.consentedOn ?? today;
     if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day)
-      throw new BadRequestException(CONSENT_MESSAGES.badDay);
-    if (day > today) throw new BadRequestException(CONSENT_MESSAGES.futureDay);
+      throw invalid(CONSENT_MESSAGES.badDay);
+    if (day > today) throw invalid(CONSENT_MESSAGES.futureDay);
     const em = this.em.fork();
     const [contact] = await em.execute<{ id: number }[]>(
       `select "id" from "contact" where "id" = ? and "deleted_at" is null`,
       [contactId],
     );
-    if (!contact) throw new NotFoundException(CONSENT_MESSAGES.noContact);
+    if (!contact) throw notFound(CONSENT_MESSAGES.noContact);
     const [row] = await em.execute<ConsentRow[]>(
       `with added as (insert into "contact_consent" ("contact_id", "given", "consented_on", "source", "recorded_by_id", "recorded_at") values (?, ?, ?, ?, ?, ?) returning *)
        select a."contact_id" as "contactId", a."given", a."consented_on"::text as "consentedOn", a."source", u."name" as "recordedBy", a."recorded_at" as "recordedAt"
@@ -260,7 +261,7 @@ export class ConsentService {
       `select "id" from "contact" where "id" = ? and "deleted_at" is null`,
       [contactId],
     );
-    if (!contact) throw new NotFoundException(CONSENT_MESSAGES.noContact);
+    if (!contact) throw notFound(CONSENT_MESSAGES.noContact);
     const rows = await em.execute<ConsentRow[]>(
       `select cc."contact_id" as "contactId", cc."given", cc."consented_on"::text as "consentedOn", cc."source", u."name" as "recordedBy", cc."recorded_at" as "recordedAt"
          from "contact_consent" cc left join "users" u on u."id" = cc."recorded_by_id" where cc."contact_id" = ? order by cc."id" desc`,
@@ -335,7 +336,7 @@ export class ConsentService {
     if ((await this.emailOptOuts([recipient])).size > 0) {
       // Named as the recipient field's problem, so that the send dialog shows it beside the address.
       const message = CONSENT_MESSAGES.emailOptedOut(recipient.trim());
-      throw new BadRequestException({ message, details: { validation: [{ path: 'recipient', message }] } });
+      throw invalid(message, { validation: [{ path: 'recipient', message }] });
     }
   }
 
@@ -360,7 +361,7 @@ export class ConsentService {
 
   private addressOf(typed: string): OptOutAddress {
     const address = optOutAddress(typed);
-    if ('problem' in address) throw new BadRequestException(address.problem);
+    if ('problem' in address) throw invalid(address.problem);
     return address;
   }
 }

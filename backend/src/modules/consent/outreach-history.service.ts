@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { invalid } from '../../platform/domain/domain-error.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { deliveryStatusSql } from '../messaging/message-send.entity.js';
 import { type ConsentRow, consentDto, OPT_OUT_COLUMNS, optOutDto, type OptOutRow } from './consent-rows.js';
@@ -20,7 +21,7 @@ export class OutreachHistoryService {
 
   async history(query: OutreachQueryDto): Promise<OutreachHistoryDto> {
     const address = optOutAddress(query.address);
-    if ('problem' in address) throw new BadRequestException(address.problem);
+    if ('problem' in address) throw invalid(address.problem);
     const em = this.em.fork();
     const byPhone = address.kind === 'phone';
     // Texts and KakaoTalk reach a number, e-mails an address; the other side of the union finds nothing.

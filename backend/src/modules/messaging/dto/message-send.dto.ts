@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { invalid } from '../../../platform/domain/domain-error.js';
 import { LEFT_OUT_REASONS, type LeftOutReason } from '../domain/send-recipients.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
@@ -41,7 +41,7 @@ export class SendRecipientDto {
   @ApiPropertyOptional({ enum: FILE_TYPES }) fileType?: string;
 }
 
-/** The recipients as SendRecipientDto, or a 400 listing each field that is not as documented. */
+/** The recipients as SendRecipientDto, or a refusal (400) listing each field that is not as documented. */
 export function checkRecipients(recipients: readonly unknown[]): SendRecipientDto[] {
   const problems: { path: string; message: string }[] = [];
   const text = (value: unknown, max: number) => typeof value === 'string' && value.length <= max;
@@ -69,13 +69,13 @@ export function checkRecipients(recipients: readonly unknown[]): SendRecipientDt
       problems.push({ path: path('fileType'), message: `fileType must be one of ${FILE_TYPES.join(', ')}` });
   });
   if (problems.length > 0)
-    throw new BadRequestException({
-      message: problems
+    throw invalid(
+      problems
         .slice(0, 3)
         .map((p) => `${p.path}: ${p.message}`)
         .join('; '),
-      details: { validation: problems.slice(0, 100) },
-    });
+      { validation: problems.slice(0, 100) },
+    );
   return recipients as SendRecipientDto[];
 }
 
