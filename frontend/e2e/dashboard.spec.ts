@@ -301,7 +301,10 @@ test('filters, Korean search and paging', async ({ page, superadminSession }) =>
   const title = (await page.getByRole('article').first().getByRole('heading').textContent()) ?? '';
   const word = title.split(/\s+/).find((part) => /[가-힣]{2,}/.test(part)) ?? title;
   await page.getByRole('searchbox', { name: 'Keyword' }).fill(word);
+  // The first card holds the word before the search too: its answer tells that the list is the search's.
+  const searched = page.waitForResponse((response) => /\/posts\/search\?/.test(response.url()) && response.ok());
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await searched;
   await expect(page.getByRole('article').first()).toContainText(word);
   await checkScreen(page, 'dashboard-search');
 
