@@ -64,12 +64,9 @@ class GmailSilentError extends DomainError {
 
 /** The account's daily sending limit is spent: by our count of the last 24 hours, or as Gmail answered. */
 const dailyLimitReached = (accountEmail: string, cause?: unknown) =>
-  Object.assign(
-    tooManyRequests(
-      `The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`,
-    ),
-    { cause },
-  );
+  tooManyRequests(
+    `The daily sending limit of ${accountEmail} has been reached. Please try again tomorrow or send from another account.`,
+  ).causedBy(cause);
 
 /** What became of an e-mail handed to Gmail (EmailSendingService.transmit), as the sent-e-mail log records it. */
 export type TransmitOutcome =
@@ -412,12 +409,9 @@ export class EmailSendingService {
         if (failure.kind === 'daily_limit') throw dailyLimitReached(accountEmail, error);
         if (failure.kind === 'rate_limited') {
           const when = failure.retryAt ? `after ${formatKoreanDateTime(failure.retryAt)} (Korean time)` : 'in a minute';
-          throw Object.assign(
-            tooManyRequests(
-              `Gmail is holding back the e-mails of ${accountEmail} for now. Please try again ${when} or send from another account.`,
-            ),
-            { cause: error },
-          );
+          throw tooManyRequests(
+            `Gmail is holding back the e-mails of ${accountEmail} for now. Please try again ${when} or send from another account.`,
+          ).causedBy(error);
         }
         if (failure.kind === 'unavailable' && failure.status === undefined) {
           throw new GmailSilentError(

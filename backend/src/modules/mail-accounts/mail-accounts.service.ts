@@ -207,7 +207,8 @@ export class MailAccountsService {
 
   /**
    * Runs `work` with Google as the account. A refused sign-in marks the account for re-authentication; every
-   * Google failure `work` leaves uncaught becomes a refusal in the staff's words (a DomainError), caused by the GoogleCallError (see googleFailureOf).
+   * Google failure `work` leaves uncaught becomes a refusal in the staff's words (a DomainError), caused by the
+   * GoogleCallError (see googleFailureOf).
    */
   async withGoogle<T>(
     accountId: number,
@@ -215,8 +216,7 @@ export class MailAccountsService {
   ): Promise<T> {
     const em = this.em.fork();
     const account = await this.load(em, accountId);
-    const refusal = (error: GoogleCallError) =>
-      Object.assign(this.googleRefusal(error.failure, account), { cause: error });
+    const refusal = (error: GoogleCallError) => this.googleRefusal(error.failure, account).causedBy(error);
     if (account.needsReauth) throw refusal(new GoogleCallError({ kind: 'invalid_grant' }));
     try {
       return await work(this.google.session(this.secrets.open(account.refreshTokenEncrypted)), {

@@ -17,4 +17,11 @@ describe('DomainError', () => {
     expect(unavailable('x').permanent).toBe(false);
     expect(tooManyRequests('x').permanent).toBe(false);
   });
+
+  it('carries what caused it, as Error does', () => {
+    const cause = new Error('Google said no');
+    const error = tooManyRequests('Slow down').causedBy(cause);
+    expect(error.cause).toBe(cause);
+    expect(error.kind).toBe('too-many-requests');
+  });
 });

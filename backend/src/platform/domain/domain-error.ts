@@ -23,6 +23,12 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 
+  /** This error, caused by `cause` (Error's own cause: what a log, or googleFailureOf, reads behind it). */
+  causedBy(cause: unknown): this {
+    this.cause = cause;
+    return this;
+  }
+
   /** Input, access or configuration: the same work refused again, so a job should not retry it. */
   get permanent(): boolean {
     return this.kind !== 'too-many-requests' && this.kind !== 'upstream' && this.kind !== 'unavailable';
