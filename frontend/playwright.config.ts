@@ -17,7 +17,7 @@ export default defineConfig<JourneyOptions>({
   // One worker per app stack; the test runner passes --workers with the number of stacks it started.
   workers: 1,
   retries: 0,
-  // Two stacks and their browsers share the machine's two cores: a long journey takes half as long again.
+  // With JOURNEY_STACKS=2, two stacks and their browsers share the machine's two cores: a long journey takes half as long again.
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
