@@ -21,6 +21,7 @@ import { MailAccount } from './modules/mail-accounts/mail-account.entity.js';
 import { ModelSelection } from './modules/models/model-selection.entity.js';
 import { TalentModel } from './modules/models/model.entity.js';
 import { Post } from './modules/posts/post.entity.js';
+import { PostEmailRevision } from './modules/posts/post-email-revision.entity.js';
 import { SentEmail } from './modules/posts/sent-email.entity.js';
 import {
   EmailCampaign,
@@ -36,6 +37,7 @@ export const entities = [
   RefreshToken,
   MailAccount,
   Post,
+  PostEmailRevision,
   SentEmail,
   TalentModel,
   ModelSelection,

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import type { AppConfig } from '../src/platform/config/config.js';
 import { toModelRecord } from '../src/modules/models/domain/model-record.js';
 import { ModelsService } from '../src/modules/models/models.service.js';
@@ -512,14 +513,20 @@ describe('posts', () => {
       await sent('S-BODY', accountA, '2026-11-05T09:00:00+09:00', 'failed');
     });
 
-    it('bumps the revision of a post whose sent e-mail is sent, answered or bounced, and shows it on its card', async () => {
-      const revision = async () =>
-        (await sql<{ revision: number }>(`select revision from post where post_key = 'F-001'`))[0].revision;
-      const before = await revision();
+    it('bumps the e-mail revision of a post whose sent e-mail is sent, answered or bounced, and shows it on its card', async () => {
+      const revisions = async () =>
+        (
+          await sql<{ revision: number; emailRevision: number }>(
+            `select p.revision, coalesce(r.revision, 0) as "emailRevision"
+             from post p left join post_email_revision r on r.post_id = p.id where p.post_key = 'F-001'`,
+          )
+        )[0];
+      const before = await revisions();
       await sql(
         `update sent_email set replied_at = '2026-11-04T10:00:00+09:00' where post_id = (select id from post where post_key = 'F-001')`,
       );
-      expect(await revision()).toBe(before + 1);
+      // The post's own row is left alone: only what its card shows of its e-mails moved.
+      expect(await revisions()).toEqual({ revision: before.revision, emailRevision: before.emailRevision + 1 });
       await t.app.get(PostListCache).changed();
       const card = (await list('/sent-emails', { senderId: accountA })).posts.data.find(
         (post) => post.postId === 'F-001',
@@ -528,7 +535,34 @@ describe('posts', () => {
       await sql(
         `update sent_email set replied_at = null where post_id = (select id from post where post_key = 'F-001')`,
       );
-      expect(await revision()).toBe(before + 2);
+      expect(await revisions()).toEqual({ revision: before.revision, emailRevision: before.emailRevision + 2 });
+      await t.app.get(PostListCache).changed();
+      const unmarked = (await list('/sent-emails', { senderId: accountA })).posts.data.find(
+        (post) => post.postId === 'F-001',
+      );
+      expect(unmarked?.lastEmailOutcome).toBeNull();
+    });
+
+    it('records and marks sends of a post while an import holds the post’s row', async () => {
+      const importing = new pg.Client({ connectionString: t.config.DATABASE_URL });
+      await importing.connect();
+      try {
+        // An import's transaction that rewrote the post and has not committed yet.
+        await importing.query('begin');
+        await importing.query(`update post set manager = manager where post_key = 'F-001'`);
+        // Waiting for the import's lock would fail after a second instead of answering at once.
+        await sql(`begin;
+          set local lock_timeout = '1s';
+          insert into sent_email (post_id, account_id, recipient, subject, status, created_at)
+            select id, ${accountA}, 'cast@studio.kr', '다시 전달', 'failed', '2026-11-04T11:00:00+09:00' from post where post_key = 'F-001';
+          update sent_email set bounced_at = now(), bounce_reason = 'no such user'
+            where post_id = (select id from post where post_key = 'F-001') and subject = '다시 전달';
+          delete from sent_email where post_id = (select id from post where post_key = 'F-001') and subject = '다시 전달';
+          commit;`);
+      } finally {
+        await importing.query('rollback');
+        await importing.end();
+      }
     });
 
     it('lists the posts one account e-mailed, the latest first', async () => {

@@ -35,8 +35,8 @@ export interface CachedPage {
  * write to the posts bumps: the dashboard's pages are read far more often than posts change, and an answer kept
  * costs no query, no serialising and no copy out of Redis. The versions are shared (platform/redis/shared-versions):
  * every process hears of a write as it is announced, and asks Redis while it cannot hear. Each post's JSON lives
- * in each API process under the post's revision (which the database bumps on every change to the post or to its
- * sent e-mails, migration 20261215): a page read afresh after a write reads its ids and revisions, and only the
+ * in each API process under the post's revisions (which the database bumps on every change to the post, and to its
+ * sent e-mails, migrations 20261215 and 20261216): a page read afresh after a write reads its ids and revisions, and only the
  * posts that changed.
  */
 @Injectable()
@@ -44,7 +44,7 @@ export class PostListCache {
   private pagesVersion = '';
   /** Room for the pages staff open most (every dashboard starts on page 1), least recently used out first. */
   private readonly pages: LruCache<string, Buffer>;
-  /** Each post's JSON by `id:revision`, so that a write throws away only what it changed. */
+  /** Each post's JSON by `id:revision:emailRevision`, so that a write throws away only what it changed. */
   private readonly posts: LruCache<string, Buffer>;
   /** The pages being read now, by key: a burst of callers after a write waits for one read. */
   private readonly reading = new Map<string, Promise<Buffer>>();
@@ -96,13 +96,13 @@ export class PostListCache {
     return reading;
   }
 
-  /** The JSON kept for a post at this revision, or undefined. */
-  post(id: number, revision: number): Buffer | undefined {
-    return this.posts.get(`${id}:${revision}`);
+  /** The JSON kept for a post at these revisions (its own and its sent e-mails'), or undefined. */
+  post(id: number, revision: number, emailRevision: number): Buffer | undefined {
+    return this.posts.get(`${id}:${revision}:${emailRevision}`);
   }
 
-  keepPost(id: number, revision: number, json: Buffer): void {
-    this.posts.set(`${id}:${revision}`, json);
+  keepPost(id: number, revision: number, emailRevision: number, json: Buffer): void {
+    this.posts.set(`${id}:${revision}:${emailRevision}`, json);
   }
 
   /**

@@ -62,10 +62,15 @@ type PostView = Record<PostTextField, string | null | undefined> & {
   lastEmailOutcome?: EmailOutcomeDto | null;
 };
 
-/** A post's row id and revision (bumped by the database on every change to it or to its sent e-mails). */
+/** A post's row id and revision (bumped by the database on every change to it). */
 interface PostRevision {
   id: number;
   revision: number;
+}
+
+/** A post's revisions: its own and its sent e-mails' (post_email_revision, 0 before any). */
+interface PostRevisions extends PostRevision {
+  emailRevision: number;
 }
 
 const COMMA = Buffer.from(',');
@@ -413,22 +418,36 @@ export class PostsService {
     });
   }
 
-  /** Each post's JSON (a PostDto) in the order given: kept ones from the cache, the rest read in one query. */
+  /**
+   * Each post's JSON (a PostDto) in the order given: kept ones from the cache (by the post's revision and its sent
+   * e-mails'), the rest read in one query.
+   */
   private async postsJson(rows: readonly PostRevision[]): Promise<Buffer[]> {
-    const found = rows.map((row) => this.cache.post(row.id, row.revision));
+    if (rows.length === 0) return [];
+    const connection = this.em.getConnection();
+    const emailRevisions = new Map(
+      (
+        await connection.execute<PostRevision[]>(
+          `select "post_id" as "id", "revision" from "post_email_revision" where "post_id" = any(?::int[])`,
+          [intArray(rows.map((row) => row.id))],
+        )
+      ).map((row) => [row.id, row.revision]),
+    );
+    const found = rows.map((row) => this.cache.post(row.id, row.revision, emailRevisions.get(row.id) ?? 0));
     const missing = rows.filter((_, index) => found[index] === undefined).map((row) => row.id);
     if (missing.length === 0) return found as Buffer[];
-    const read = await this.em
-      .getConnection()
-      .execute<(PostView & PostRevision)[]>(
-        `select p."id", p."revision", ${VIEW_COLUMNS} from "post" p where p."id" = any(?::int[])`,
-        [intArray(missing)],
-      );
+    // The revisions in the statement that reads the JSON, so that the JSON is kept under the ones it was read at.
+    const read = await connection.execute<(PostView & PostRevisions)[]>(
+      `select p."id", p."revision", coalesce(r."revision", 0) as "emailRevision", ${VIEW_COLUMNS}
+         from "post" p left join "post_email_revision" r on r."post_id" = p."id"
+         where p."id" = any(?::int[])`,
+      [intArray(missing)],
+    );
     const byId = new Map<number, Buffer>();
-    for (const post of read) {
+    for (const { id, revision, emailRevision, ...post } of read) {
       const json = Buffer.from(JSON.stringify(toPostDto(post)));
-      this.cache.keepPost(post.id, post.revision, json);
-      byId.set(post.id, json);
+      this.cache.keepPost(id, revision, emailRevision, json);
+      byId.set(id, json);
     }
     // A post removed between the two reads is left out of the page.
     return rows.flatMap((row, index) => found[index] ?? byId.get(row.id) ?? []);

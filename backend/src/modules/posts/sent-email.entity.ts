@@ -40,13 +40,13 @@ export const SentEmailSchema = defineEntity({
     sentBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
-  // Migration 20261215: a change the post's card shows (sent, replied, bounced) bumps the post's revision.
+  // Migration 20261216: a change the post's card shows (sent, replied, bounced) bumps the post's e-mail revision.
   triggers: [
     {
-      name: 'sent_email_post_revision',
+      name: 'sent_email_post_email_revision',
       timing: 'after',
       events: ['insert', 'update', 'delete'],
-      expression: `create trigger "sent_email_post_revision" after insert or delete or update of "post_id", "status", "created_at", "replied_at", "bounced_at", "bounce_reason" on "sent_email" for each row execute function "sent_email_bump_post_revision"();`,
+      expression: `create trigger "sent_email_post_email_revision" after insert or delete or update of "post_id", "status", "created_at", "replied_at", "bounced_at", "bounce_reason" on "sent_email" for each row execute function "sent_email_bump_post_email_revision"();`,
     },
   ],
   uniques: [{ name: 'sent_email_sent_by_idempotency_key_unique', properties: ['sentBy', 'idempotencyKey'] }],

@@ -113,10 +113,11 @@ export class SentEmailsService {
 
   /** Gmail accepted the message: the attempt is sent (in its thread) and the post shows it was e-mailed. */
   async succeeded(sendId: number, gmailMessageId: string | null, gmailThreadId: string | null = null): Promise<void> {
-    // One statement, so one round trip and atomic.
+    // One statement, so one round trip and atomic. Only the first send takes the post's row: later ones leave it
+    // to the imports.
     await this.em.getConnection().execute(
       `with sent as (update "sent_email" set "status" = 'sent', "gmail_message_id" = ?, "gmail_thread_id" = ?, "error" = null where "id" = ? returning "post_id")
-       update "post" set "is_email_sent" = true from sent where "post"."id" = sent."post_id"`,
+       update "post" set "is_email_sent" = true from sent where "post"."id" = sent."post_id" and not "post"."is_email_sent"`,
       [gmailMessageId, gmailThreadId, sendId],
     );
     await this.listsChanged();

@@ -198,7 +198,7 @@ async function loadEntries(
   const filesPut: Record<string, number> = {};
   // The files the restored rows name, with their types: only those are put back.
   const named = new Map<string, Map<string, string>>();
-  // The rows come back as they were: the tables' own triggers (a post's revision bumped by its sent e-mails) wait
+  // The rows come back as they were: the tables' own triggers (a post's e-mail revision bumped by its sent e-mails) wait
   // until they are in. Inside the restore's transaction, so a failed restore leaves them as they were.
   const triggers = async (action: 'enable' | 'disable') => {
     for (const { name } of manifest.tables)

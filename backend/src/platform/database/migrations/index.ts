@@ -17,6 +17,7 @@ import { Migration20261212000000_email_replies } from './Migration20261212000000
 import { Migration20261213000000_template_attachments } from './Migration20261213000000_template_attachments.js';
 import { Migration20261214000000_campaign_follow_ups } from './Migration20261214000000_campaign_follow_ups.js';
 import { Migration20261215000000_post_revisions_and_hangul_grams } from './Migration20261215000000_post_revisions_and_hangul_grams.js';
+import { Migration20261216000000_post_email_revisions } from './Migration20261216000000_post_email_revisions.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -45,4 +46,5 @@ export const migrationsList = [
     name: 'Migration20261215000000_post_revisions_and_hangul_grams',
     class: Migration20261215000000_post_revisions_and_hangul_grams,
   },
+  { name: 'Migration20261216000000_post_email_revisions', class: Migration20261216000000_post_email_revisions },
 ];
