@@ -749,11 +749,81 @@ describe('posts', () => {
       });
     });
 
+    it('drops, on a write to some posts in any process, only the kept pages that show one of them', async () => {
+      await withCache(t.config, async (writer) => {
+        await withCache(t.config, async (reader) => {
+          const kept = async (list: string) => (await reader.page('posts', [list], [1])).answer?.toString() ?? null;
+          await (await reader.page('posts', ['a'], [1])).keep(2, Buffer.from('posts 1 and 2'), [1, 2]);
+          await (await reader.page('posts', ['b'], [1])).keep(2, Buffer.from('posts 3 and 4'), [3, 4]);
+          await (await reader.page('favorites', ['c'], [1])).keep(1, Buffer.from('post 5'), [5]);
+          await writer.postsChanged([3, 9]);
+          await eventually(async () => expect(await kept('b')).toBeNull());
+          expect(await kept('a')).toBe('posts 1 and 2');
+          // A favourite also changes which posts the favourites hold: their pages are read again, whatever they show.
+          await writer.postsChanged([1], 'favorites');
+          await eventually(async () => expect(await kept('a')).toBeNull());
+          expect((await reader.page('favorites', ['c'], [1])).answer).toBeNull();
+        });
+      });
+    });
+
+    it('does not keep a page read before a write to one of its posts, and keeps one read before a write to others', async () => {
+      await withCache(t.config, async (writer) => {
+        await withCache(t.config, async (reader) => {
+          const stale = await reader.page('posts', ['d'], [1]);
+          const fresh = await reader.page('posts', ['e'], [1]);
+          await writer.postsChanged([7]);
+          // The reader catches up with the write on its next look-up, before either page is kept.
+          await eventually(async () => expect((await reader.page('posts', ['other'], [1])).key).not.toBe(stale.key));
+          await stale.keep(1, Buffer.from('post 7 as it was'), [7]);
+          await fresh.keep(1, Buffer.from('post 8'), [8]);
+          expect((await reader.page('posts', ['d'], [1])).answer).toBeNull();
+          expect((await reader.page('posts', ['e'], [1])).answer?.toString()).toBe('post 8');
+        });
+      });
+    });
+
+    it('drops every kept page when the writes it missed are no longer known', async () => {
+      await withCache(t.config, async (writer) => {
+        await withCache(t.config, async (reader) => {
+          await (await reader.page('posts', ['f'], [1])).keep(1, Buffer.from('post 11'), [11]);
+          const redis = new Redis(t.config.REDIS_URL, { keyPrefix: `${t.config.REDIS_KEY_PREFIX}:` });
+          try {
+            await writer.postsChanged([12]);
+            await redis.del('posts:version:content:notes');
+            await writer.postsChanged([13]);
+          } finally {
+            redis.disconnect();
+          }
+          await eventually(async () => expect((await reader.page('posts', ['f'], [1])).answer).toBeNull());
+        });
+      });
+    });
+
+    it('keeps, after a memo, the pages of lists that do not show the post', async () => {
+      const both = { recruitmentGender: '남녀' };
+      const before = ids(await list('/filter', both));
+      expect(before).not.toContain('S-WORK');
+      // A post no writer announced (as no import would leave one): only a page read afresh shows it.
+      await sql(
+        `insert into post (post_key, recruitment_gender, post_date, content_hash, imported_at, updated_at) values ('S-QUIET', '남녀', '2030-01-01', 'x', now(), now())`,
+      );
+      try {
+        await send('POST', '/addMemo/S-WORK', { memo: '메모 하나' });
+        expect((await list('')).posts.data[1]).toMatchObject({ postId: 'S-WORK', memo: '메모 하나' });
+        expect(ids(await list('/filter', both))).toEqual(before);
+      } finally {
+        await sql(`delete from post where post_key = 'S-QUIET'`);
+        await sql(`update post set memo = null where post_key = 'S-WORK'`);
+        await t.app.get(PostListCache).changed('posts');
+      }
+    });
+
     it('keeps the most recently used pages that fit in POST_PAGE_CACHE_MB, none with 0', async () => {
       const kept = async (cache: PostListCache, page: number) =>
         (await cache.page('posts', ['list'], [page])).answer?.length ?? null;
       const keep = async (cache: PostListCache, page: number, characters: number) =>
-        (await cache.page('posts', ['list'], [page])).keep(1, Buffer.alloc(characters, 'x'));
+        (await cache.page('posts', ['list'], [page])).keep(1, Buffer.alloc(characters, 'x'), []);
       const quarterMegabyte = 256 * 1024;
       await withCache({ ...t.config, POST_PAGE_CACHE_MB: 1 }, async (cache) => {
         await keep(cache, 1, quarterMegabyte);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { SharedVersions } from '../src/platform/redis/shared-versions.js';
+import { NOTES_KEPT, SharedVersions } from '../src/platform/redis/shared-versions.js';
 import { eventually } from './support/test-app.js';
 
 /** A process's view of the versions: its own Redis connection and subscription. */
@@ -80,5 +80,27 @@ describe('shared versions', () => {
     expect(await b.versions.read(['pages'])).toEqual([2]);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await b.versions.read(['pages'])).toEqual([3]);
+  });
+
+  it('notes what each step of a noted version changed, with the other versions bumped in the same step', async () => {
+    await a.versions.bumpNoted('content', '1,2', 'favorites');
+    await a.versions.bumpNoted('content', '3');
+    await eventually(async () => expect(await b.versions.read(['content', 'favorites'])).toEqual([2, 1]));
+    expect(await b.versions.notes('content', 0, 2)).toEqual(['1,2', '3']);
+    expect(await b.versions.notes('content', 1, 2)).toEqual(['3']);
+    expect(await b.versions.notes('content', 2, 2)).toEqual([]);
+    // Under the deployment's prefix, as the versions are.
+    expect(await a.redis.zcard('content:notes')).toBe(2);
+  });
+
+  it('answers null for steps whose notes are no longer kept', async () => {
+    for (let step = 0; step < NOTES_KEPT + 5; step++) await a.versions.bumpNoted('trimmed', String(step));
+    expect(await a.redis.zcard('trimmed:notes')).toBe(NOTES_KEPT);
+    expect(await b.versions.notes('trimmed', 0, NOTES_KEPT + 5)).toBeNull();
+    expect(await b.versions.notes('trimmed', 4, NOTES_KEPT + 5)).toBeNull();
+    expect(await b.versions.notes('trimmed', 5, 7)).toEqual(['5', '6']);
+    // A step bumped without a note (a plain bump) is a gap too.
+    await a.versions.bump('trimmed');
+    expect(await b.versions.notes('trimmed', NOTES_KEPT + 4, NOTES_KEPT + 6)).toBeNull();
   });
 });

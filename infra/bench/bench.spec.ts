@@ -103,8 +103,8 @@ describe('infra/bench', () => {
       'GET posts/filter (여자), not kept',
       'GET posts/datefilter (30 days), not kept',
       'GET posts (page 100), not kept',
-      'GET posts, first read after a memo',
-      'GET posts/filter (여자), first read after a memo',
+      'GET posts, first read after a memo on one of its posts',
+      'GET posts/filter (여자), first read after a memo on one of its posts',
       'GET posts/search (10 two-syllable words, all), first search',
     ]);
     for (const row of rows) {

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { LruCache } from '../../platform/cache/lru-cache.js';
 import { REDIS } from '../../platform/redis/redis.module.js';
-import { SharedVersions } from '../../platform/redis/shared-versions.js';
+import { NOTES_KEPT, SharedVersions } from '../../platform/redis/shared-versions.js';
 
 /**
  * The kinds of list, each with its own version, bumped by the writes that can change which posts such a list
@@ -13,8 +13,10 @@ import { SharedVersions } from '../../platform/redis/shared-versions.js';
 export type PostListKind = 'posts' | 'favorites' | 'sent';
 
 const COUNT_TTL_SECONDS = 600;
-const versionKey = (kind: PostListKind | 'pages') => `posts:version:${kind}`;
+const versionKey = (kind: PostListKind | 'pages' | 'content') => `posts:version:${kind}`;
 const countKeyPrefix = (kind: PostListKind) => `posts:count:${kind}:`;
+/** The version of the posts' content, whose every step notes the posts it changed (ids joined by commas). */
+const CONTENT = versionKey('content');
 
 /** What the cache holds for one page of a list, and how to keep what had to be computed. */
 export interface CachedPage {
@@ -22,58 +24,85 @@ export interface CachedPage {
   total: number | null;
   /** The page's answer as UTF-8 JSON, or null when it must be read. */
   answer: Buffer | null;
-  /** Keeps a counted total and a read answer for the next callers. */
-  keep(total: number, answer: Buffer): Promise<void>;
+  /** Keeps a counted total and a read answer (holding these posts) for the next callers. */
+  keep(total: number, answer: Buffer, postIds: readonly number[]): Promise<void>;
   /** Names this page under the versions it was looked up in: callers reading it at once share one read. */
   readonly key: string;
+}
+
+/** A page's answer and the posts it shows. */
+interface KeptPage {
+  answer: Buffer;
+  postIds: readonly number[];
+}
+
+/** A step of the content version: the posts it changed. */
+interface ContentStep {
+  version: number;
+  postIds: ReadonlySet<number>;
 }
 
 /**
  * Caches the post lists, in three layers. Totals live in Redis under a version per kind of list: counting a filtered
  * list visits every match, and only the writes that change a kind's membership make its lists count afresh (a memo
- * changes none). Whole answers (a page as UTF-8 JSON, ready to write) live in each API process under the pages version, which every
- * write to the posts bumps: the dashboard's pages are read far more often than posts change, and an answer kept
- * costs no query, no serialising and no copy out of Redis. The versions are shared (platform/redis/shared-versions):
- * every process hears of a write as it is announced, and asks Redis while it cannot hear. Each post's JSON lives
- * in each API process under the post's revisions (which the database bumps on every change to the post, and to its
- * sent e-mails, migrations 20261215 and 20261216): a page read afresh after a write reads its ids and revisions, and only the
- * posts that changed.
+ * changes none). Whole answers (a page as UTF-8 JSON, ready to write) live in each API process under their list's
+ * version: the dashboard's pages are read far more often than posts change, and an answer kept costs no query, no
+ * serialising and no copy out of Redis. A write to some posts (a memo, a favourite, a send) notes their ids in a
+ * step of the content version, and each process drops the pages that show one of them; a write to many (an import)
+ * bumps the pages version, which drops them all. The versions are shared (platform/redis/shared-versions): every
+ * process hears of a write as it is announced, and asks Redis while it cannot hear. Each post's JSON lives in each
+ * API process under the post's revisions (which the database bumps on every change to the post, and to its sent
+ * e-mails, migrations 20261215 and 20261216): a page read afresh after a write reads its ids and revisions, and only
+ * the posts that changed.
  */
 @Injectable()
 export class PostListCache {
   private pagesVersion = '';
   /** Room for the pages staff open most (every dashboard starts on page 1), least recently used out first. */
-  private readonly pages: LruCache<string, Buffer>;
+  private readonly pages: LruCache<string, KeptPage>;
   /** Each post's JSON by `id:revision:emailRevision`, so that a write throws away only what it changed. */
   private readonly posts: LruCache<string, Buffer>;
   /** The pages being read now, by key: a burst of callers after a write waits for one read. */
   private readonly reading = new Map<string, Promise<Buffer>>();
+  /** The content version whose steps the kept pages have been checked against. */
+  private contentVersion = 0;
+  /** The steps after `stepsFrom` up to contentVersion, oldest first: what a page read meanwhile may miss. */
+  private steps: ContentStep[] = [];
+  private stepsFrom = 0;
+  private catchingUp: Promise<void> | null = null;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly versions: SharedVersions,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'POST_PAGE_CACHE_MB' | 'POST_JSON_CACHE_MB'>,
   ) {
-    this.pages = new LruCache(config.POST_PAGE_CACHE_MB * 1024 * 1024, (answer) => answer.length);
+    this.pages = new LruCache(config.POST_PAGE_CACHE_MB * 1024 * 1024, (page) => page.answer.length);
     this.posts = new LruCache(config.POST_JSON_CACHE_MB * 1024 * 1024, (json) => json.length);
   }
 
   /** The cache's knowledge of one page: `list` names the list (its SQL and parameters), `page` the page in it. */
   async page(kind: PostListKind, list: readonly unknown[], page: readonly unknown[]): Promise<CachedPage> {
     const listDigest = digest(list);
-    const pageKey = `${kind}:${listDigest}:${digest(page)}`;
-    const [listVersion, pagesVersionNumber] = await this.versions.read([versionKey(kind), versionKey('pages')]);
+    const [listVersion, pagesVersionNumber, contentVersion] = await this.versions.read([
+      versionKey(kind),
+      versionKey('pages'),
+      CONTENT,
+    ]);
     const pagesVersion = String(pagesVersionNumber);
     if (pagesVersion !== this.pagesVersion) this.forgetPages(pagesVersion);
-    const key = `${pageKey}@${listVersion}:${pagesVersion}`;
-    const answer = this.pages.get(pageKey) ?? null;
+    await this.catchUp(contentVersion);
+    const readAt = this.contentVersion;
+    // A page of a list whose membership changed is another page: the old one ages out.
+    const pageKey = `${kind}:${listDigest}:${digest(page)}@${listVersion}`;
+    const key = `${pageKey}:${pagesVersion}:${readAt}`;
+    const answer = this.pages.get(pageKey)?.answer ?? null;
     if (answer !== null) return { total: null, answer, keep: async () => {}, key };
     const cachedTotal = await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`);
     return {
       key,
       total: cachedTotal === null ? null : Number(cachedTotal),
       answer,
-      keep: async (total, computed) => {
+      keep: async (total, computed, postIds) => {
         if (cachedTotal === null)
           await this.redis.set(
             `${countKeyPrefix(kind)}${listVersion}:${listDigest}`,
@@ -81,8 +110,9 @@ export class PostListCache {
             'EX',
             COUNT_TTL_SECONDS,
           );
-        // A write may have come while this page was read: keep it only under the version it was read in.
-        if (this.pagesVersion === pagesVersion) this.pages.set(pageKey, computed);
+        // A write may have come while this page was read: keep it only if none changed what it shows.
+        if (this.pagesVersion === pagesVersion && this.unchangedSince(readAt, postIds))
+          this.pages.set(pageKey, { answer: computed, postIds });
       },
     };
   }
@@ -106,11 +136,56 @@ export class PostListCache {
   }
 
   /**
-   * Call after every write to the posts or their sent e-mails, naming the kinds of list whose membership it can
-   * change (none for a memo): those count afresh, and every kept page is read again.
+   * Call after a write that changed many posts or an unknown few, naming the kinds of list whose membership it can
+   * change: those count afresh, and every kept page is read again.
    */
   changed(...kinds: PostListKind[]): Promise<void> {
     return this.versions.bump(...kinds.map(versionKey), versionKey('pages'));
+  }
+
+  /**
+   * Call after a write that changed what these posts show, naming the kinds of list whose membership it can change
+   * (none for a memo): those count afresh, and only the kept pages that show one of the posts are read again.
+   */
+  postsChanged(postIds: readonly number[], ...kinds: PostListKind[]): Promise<void> {
+    return this.versions.bumpNoted(CONTENT, postIds.join(','), ...kinds.map(versionKey));
+  }
+
+  /** Brings the kept pages up to a content version, one catch-up at a time. */
+  private async catchUp(version: number): Promise<void> {
+    while (this.contentVersion < version) {
+      this.catchingUp ??= this.applySteps(version).finally(() => (this.catchingUp = null));
+      await this.catchingUp;
+    }
+  }
+
+  /** Drops the kept pages that show a post the steps up to `version` changed (all when they are not known). */
+  private async applySteps(version: number): Promise<void> {
+    const from = this.contentVersion;
+    const notes = await this.versions.notes(CONTENT, from, version);
+    if (notes === null) {
+      // Steps no longer known (or a process just started): start afresh from here.
+      this.pages.clear();
+      this.steps = [];
+      this.stepsFrom = version;
+    } else {
+      const steps = notes.map((note, index) => ({
+        version: from + index + 1,
+        postIds: new Set(note.split(',').filter(Boolean).map(Number)),
+      }));
+      this.pages.deleteWhere((page) => steps.some((step) => page.postIds.some((id) => step.postIds.has(id))));
+      this.steps.push(...steps);
+      const excess = this.steps.length - NOTES_KEPT;
+      if (excess > 0) this.stepsFrom = this.steps.splice(0, excess).at(-1)!.version;
+    }
+    this.contentVersion = version;
+  }
+
+  /** Whether no step after `readAt` changed any of these posts. */
+  private unchangedSince(readAt: number, postIds: readonly number[]): boolean {
+    if (readAt === this.contentVersion) return true;
+    if (readAt < this.stepsFrom) return false;
+    return this.steps.every((step) => step.version <= readAt || !postIds.some((id) => step.postIds.has(id)));
   }
 
   private forgetPages(version: string): void {

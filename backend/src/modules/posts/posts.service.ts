@@ -318,7 +318,7 @@ export class PostsService {
     if (changes.memo !== undefined) post.memo = memoValue(changes.memo);
     await em.flush();
     // A favourite moves the post in or out of the favourites; a memo only changes what the pages show.
-    await (favouriteChanged ? this.cache.changed('favorites') : this.cache.changed());
+    await (favouriteChanged ? this.cache.postsChanged([post.id], 'favorites') : this.cache.postsChanged([post.id]));
     const [{ lastEmailOutcome }] = await em.execute<Pick<PostView, 'lastEmailOutcome'>[]>(
       `select ${LAST_EMAIL_OUTCOME} from "post" p where p."id" = ?`,
       [post.id],
@@ -413,7 +413,11 @@ export class PostsService {
         ...posts.flatMap((post, index) => (index === 0 ? [post] : [COMMA, post])),
         Buffer.from(`]},"pagination":${JSON.stringify(paginate(page, pageSize, totalItems))}}`),
       ]);
-      await cached.keep(totalItems, answer);
+      await cached.keep(
+        totalItems,
+        answer,
+        rows.map((row) => row.id),
+      );
       return answer;
     });
   }

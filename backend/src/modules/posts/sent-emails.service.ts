@@ -115,12 +115,19 @@ export class SentEmailsService {
   async succeeded(sendId: number, gmailMessageId: string | null, gmailThreadId: string | null = null): Promise<void> {
     // One statement, so one round trip and atomic. Only the first send takes the post's row: later ones leave it
     // to the imports.
-    await this.em.getConnection().execute(
-      `with sent as (update "sent_email" set "status" = 'sent', "gmail_message_id" = ?, "gmail_thread_id" = ?, "error" = null where "id" = ? returning "post_id")
-       update "post" set "is_email_sent" = true from sent where "post"."id" = sent."post_id" and not "post"."is_email_sent"`,
+    const sent = await this.em.getConnection().execute<{ postId: number }[]>(
+      `with sent as (update "sent_email" set "status" = 'sent', "gmail_message_id" = ?, "gmail_thread_id" = ?, "error" = null where "id" = ? returning "post_id"),
+         flipped as (update "post" set "is_email_sent" = true from sent where "post"."id" = sent."post_id" and not "post"."is_email_sent")
+       select "post_id" as "postId" from sent`,
       [gmailMessageId, gmailThreadId, sendId],
     );
-    await this.listsChanged();
+    // The post's card shows it, and the sent lists hold the post.
+    await this.listsChanged(() =>
+      this.cache.postsChanged(
+        sent.map((row) => row.postId),
+        'sent',
+      ),
+    );
   }
 
   /** It did not go out. */
@@ -209,12 +216,13 @@ export class SentEmailsService {
     if (sendIds.length === 0) return 0;
     const marked = await this.em
       .getConnection()
-      .execute<{ id: number }[]>(
-        `update "sent_email" set ${set} where "id" in (select jsonb_array_elements_text(?::jsonb)::int) and ${unmarked} returning "id"`,
+      .execute<{ id: number; postId: number }[]>(
+        `update "sent_email" set ${set} where "id" in (select jsonb_array_elements_text(?::jsonb)::int) and ${unmarked} returning "id", "post_id" as "postId"`,
         [...values, JSON.stringify(sendIds)],
       );
     // What the posts' cards and rows say changes; which posts a list holds does not.
-    if (marked.length > 0) await this.listsChanged(false);
+    if (marked.length > 0)
+      await this.listsChanged(() => this.cache.postsChanged([...new Set(marked.map((row) => row.postId))]));
     return marked.length;
   }
 
@@ -269,18 +277,18 @@ export class SentEmailsService {
 
   /** A mail account was removed: its sends no longer name it, so the lists by sender change. */
   accountRemoved(): Promise<void> {
-    return this.listsChanged();
+    return this.listsChanged(() => this.cache.changed('sent'));
   }
 
   /**
-   * The sent lists and the posts' notices change. Best effort: the send is recorded whatever happens here, and a
-   * missed bump only delays what the lists show until the next write.
+   * Tells the post lists what changed. Best effort: the send is recorded whatever happens here, and a missed bump
+   * only delays what the lists show until the next write.
    */
-  private async listsChanged(membership = true): Promise<void> {
+  private async listsChanged(announce: () => Promise<void>): Promise<void> {
     try {
-      await (membership ? this.cache.changed('sent') : this.cache.changed());
+      await announce();
     } catch (error) {
-      this.logger.warn(`Could not mark the sent lists changed: ${(error as Error).message}`);
+      this.logger.warn(`Could not tell the post lists what changed: ${(error as Error).message}`);
     }
   }
 }

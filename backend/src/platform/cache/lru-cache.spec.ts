@@ -44,4 +44,14 @@ describe('LruCache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.weight).toBe(0);
   });
+
+  it('drops the values a test holds for, with their weight', () => {
+    const cache = new LruCache<string, string>(10, (value) => value.length);
+    cache.set('a', 'xx');
+    cache.set('b', 'yyy');
+    cache.set('c', 'zz');
+    cache.deleteWhere((value) => value.length === 2);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 'yyy', undefined]);
+    expect(cache.weight).toBe(3);
+  });
 });

@@ -49,6 +49,11 @@ export class LruCache<K, V> {
     this.totalWeight -= this.weigh(value);
   }
 
+  /** Drops every value the test holds for. */
+  deleteWhere(test: (value: V) => boolean): void {
+    for (const [key, value] of [...this.entries]) if (test(value)) this.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
     this.totalWeight = 0;

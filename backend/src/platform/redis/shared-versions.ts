@@ -19,6 +19,23 @@ export const versionsChannel = (keyPrefix: string) => `${keyPrefix}:versions`;
 /** How long a version heard (or read) is trusted before Redis is asked again. */
 const TRUST_MS = 1000;
 
+/** How many of a noted version's last steps keep their notes: a process further behind learns only that it is. */
+export const NOTES_KEPT = 1000;
+
+const notesKey = (noted: string) => `${noted}:notes`;
+
+/**
+ * Bumps KEYS[1] (the noted version), records ARGV[1] as its new step's note in KEYS[2] (a sorted set by step, the
+ * last ARGV[2] kept), and bumps KEYS[3…]: in one step, so no reader sees the version before its note.
+ */
+const BUMP_NOTED = `
+local step = redis.call('INCR', KEYS[1])
+redis.call('ZADD', KEYS[2], step, step .. ':' .. ARGV[1])
+redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[2]) + 1))
+local values = { step }
+for i = 3, #KEYS do values[#values + 1] = redis.call('INCR', KEYS[i]) end
+return values`;
+
 @Injectable()
 export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SharedVersions.name);
@@ -74,7 +91,39 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
     const multi = this.redis.multi();
     for (const key of keys) multi.incr(key);
     const results = (await multi.exec()) ?? [];
-    const values = keys.map((key, index): [string, number] => [key, Number(results[index]?.[1] ?? 0)]);
+    await this.announce(keys.map((key, index) => [key, Number(results[index]?.[1] ?? 0)]));
+  }
+
+  /**
+   * Bumps `noted` with a note of what its new step changed (read back by notes()), and the other keys with it. Call
+   * after the write has committed.
+   */
+  async bumpNoted(noted: string, note: string, ...keys: string[]): Promise<void> {
+    const results = (await this.redis.eval(
+      BUMP_NOTED,
+      2 + keys.length,
+      noted,
+      notesKey(noted),
+      ...keys,
+      note,
+      NOTES_KEPT,
+    )) as number[];
+    await this.announce([noted, ...keys].map((key, index) => [key, Number(results[index] ?? 0)]));
+  }
+
+  /**
+   * The notes of `noted`'s steps after `after` up to `upTo`, in order; null when some of them are no longer kept
+   * (or were bumped without a note).
+   */
+  async notes(noted: string, after: number, upTo: number): Promise<string[] | null> {
+    if (upTo <= after) return [];
+    if (upTo - after > NOTES_KEPT) return null;
+    const entries = await this.redis.zrangebyscore(notesKey(noted), `(${after}`, upTo);
+    if (entries.length !== upTo - after) return null;
+    return entries.map((entry) => entry.slice(entry.indexOf(':') + 1));
+  }
+
+  private async announce(values: [string, number][]): Promise<void> {
     for (const [key, value] of values) this.learn(key, value);
     await this.redis.publish(this.channel, JSON.stringify(values));
   }
