@@ -10,6 +10,7 @@ import { driveThumbnailUrl } from '../../platform/domain/drive-thumbnail.js';
 import {
   MODEL_FIELDS,
   type ModelData,
+  type ModelField,
   type ModelRecord,
   modelContentHash,
   normaliseModelData,
@@ -29,7 +30,18 @@ const MODEL_TABLE: KeyedTable = {
   createdAtColumn: 'created_at',
 };
 
-export function toModelDto(model: TalentModel): ModelDto {
+/** What a model's DTO is made of, from an entity or a row of SELECTED_MODEL_COLUMNS. */
+type SelectedModelRow = Pick<TalentModel, 'id' | 'comcardNo' | 'version'> & { [field in ModelField]?: string | null };
+
+/** A model's columns as the fields of SelectedModelRow, for reads of rows rather than entities. */
+const SELECTED_MODEL_COLUMNS = [
+  'm."id"',
+  'm."comcard_no" as "comcardNo"',
+  'm."version"',
+  ...MODEL_FIELDS.map((field) => `m."${MODEL_COLUMNS[field]}" as "${field}"`),
+].join(', ');
+
+export function toModelDto(model: SelectedModelRow): ModelDto {
   const dto = { id: model.id, comcardNo: model.comcardNo } as ModelDto;
   for (const field of MODEL_FIELDS) dto[field] = model[field] ?? null;
   dto.thumbnailUrl = driveThumbnailUrl(model.htmlUrl);
@@ -124,16 +136,20 @@ export class ModelsService {
     const em = this.em.fork();
     const posts = await em.find(Post, { postKey: { $in: keys } }, { fields: ['id', 'postKey'] });
     const keyOf = new Map(posts.map((post) => [post.id, post.postKey]));
+    // Rows, not entities: a campaign reads twenty posts' selections at a time, and loading each model as an entity
+    // (with its change-tracking copy) cost more than the rest of the read.
     const rows =
       posts.length === 0
         ? []
-        : await em.find(
-            ModelSelection,
-            { user: userId, post: { $in: posts.map((post) => post.id) } },
-            { populate: ['model'], orderBy: { position: 'asc' } },
+        : await em.getConnection().execute<(SelectedModelRow & { postId: number })[]>(
+            `select s."post_id" as "postId", ${SELECTED_MODEL_COLUMNS}
+               from "model_selection" s join "talent_model" m on m."id" = s."model_id"
+              where s."user_id" = ? and s."post_id" in (select jsonb_array_elements_text(?::jsonb)::int)
+              order by s."position"`,
+            [userId, JSON.stringify(posts.map((post) => post.id))],
           );
     const byKey = new Map<string, ModelDto[]>(keys.map((key) => [key, []]));
-    for (const row of rows) byKey.get(keyOf.get(row.post.id)!)?.push(toModelDto(row.model));
+    for (const row of rows) byKey.get(keyOf.get(row.postId)!)?.push(toModelDto(row));
     return keys.map((postId) => ({ postId, models: byKey.get(postId)! }));
   }
 

@@ -269,33 +269,47 @@ const BLOCK_ENDS = new Set(['p', 'div', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5'
 
 /** The plain-text part: paragraphs and breaks as lines, links as their text with the address, images as theirs. */
 export function htmlToText(html: string): string {
-  let out = '';
+  // Pieces joined once at the end: appending to one string and asking its end or a slice of it would flatten the
+  // whole text again at every tag.
+  const pieces: string[] = [];
+  let endsWithNewline = false;
+  const put = (piece: string) => {
+    if (piece === '') return;
+    pieces.push(piece);
+    endsWithNewline = piece.endsWith('\n');
+  };
   const links: { href: string; start: number }[] = [];
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (name === 'br') out += '\n';
-        else if (name === 'img' && attributes.src) out += attributes.src;
-        else if (name === 'a') links.push({ href: attributes.href ?? '', start: out.length });
-        else if (name === 'span' && /display:block/.test(attributes.style ?? '') && out !== '' && !out.endsWith('\n'))
-          out += '\n';
+        if (name === 'br') put('\n');
+        else if (name === 'img' && attributes.src) put(attributes.src);
+        else if (name === 'a') links.push({ href: attributes.href ?? '', start: pieces.length });
+        else if (
+          name === 'span' &&
+          /display:block/.test(attributes.style ?? '') &&
+          pieces.length > 0 &&
+          !endsWithNewline
+        )
+          put('\n');
       },
       ontext(chunk) {
-        out += chunk;
+        put(chunk);
       },
       onclosetag(name) {
         if (name === 'a') {
           const opened = links.pop();
-          const label = opened ? out.slice(opened.start) : '';
-          if (opened?.href && label !== opened.href) out += ` (${opened.href})`;
-        } else if (BLOCK_ENDS.has(name)) out += '\n';
+          const label = opened ? pieces.slice(opened.start).join('') : '';
+          if (opened?.href && label !== opened.href) put(` (${opened.href})`);
+        } else if (BLOCK_ENDS.has(name)) put('\n');
       },
     },
     { decodeEntities: true, lowerCaseTags: true },
   );
   parser.write(html);
   parser.end();
-  return out
+  return pieces
+    .join('')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
