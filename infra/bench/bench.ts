@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServices } from '../scripts/services.ts';
 import { createDatabase, dropDatabase, freePort } from '../scripts/lib/databases.ts';
-import { generateSecrets, healthy, node, root, startProcesses, unexpectedExitMessage } from '../scripts/lib/app.ts';
+import {
+  generateSecrets,
+  healthy,
+  node,
+  root,
+  startProcesses,
+  unexpectedExitMessage,
+  workerArgs,
+} from '../scripts/lib/app.ts';
 import { onShutdown, run, shutdown } from '../scripts/lib/processes.ts';
 import { startGoogleSandbox, SAMPLE_ACCOUNT_EMAILS } from '../sandbox/google/server.ts';
 import { googleSandboxEnv } from '../scripts/lib/google-env.ts';
@@ -127,7 +135,7 @@ await startProcesses([aligo.process], env, onExit);
 const worker = (extra: Record<string, string> = {}) => ({
   name: 'worker',
   command: node,
-  args: ['backend/dist/worker.js'],
+  args: workerArgs,
   env: extra,
 });
 const started = await startProcesses([api(), worker()], env, onExit);

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { loadConfig } from '../../backend/src/platform/config/config.js';
+import { workerArgs } from '../scripts/lib/app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge: true }) as {
@@ -50,7 +51,7 @@ describe('docker-compose.yml', () => {
     for (const name of ['postgres', 'redis', 'api'])
       expect(services[name].healthcheck?.test?.length).toBeGreaterThan(0);
     expect(services.api.command).toEqual(['node', 'backend/dist/main.js']);
-    expect(services.worker.command).toEqual(['node', 'backend/dist/worker.js']);
+    expect(services.worker.command).toEqual(['node', ...workerArgs]);
     expect(existsSync(`${root}backend/src/main.ts`) && existsSync(`${root}backend/src/worker.ts`)).toBe(true);
   });
 

@@ -14,6 +14,7 @@ import {
   startProcesses,
   superadminSignIn,
   unexpectedExitMessage,
+  workerArgs,
 } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoForApp } from './lib/aligo.ts';
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
       ready: healthy(API_PORT),
       readyRequired: false,
     },
-    { name: 'worker', command: node, args: ['--watch', 'backend/dist/worker.js'] },
+    { name: 'worker', command: node, args: ['--watch', ...workerArgs] },
     {
       name: 'web',
       command: node,

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { workerArgs } from './lib/app.ts';
 import { createDatabase, dropDatabase, freePort } from './lib/databases.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -192,7 +193,8 @@ describe('npm start', () => {
 
       expect(processes.some((p) => /postgres/.test(p.command) && p.command.includes(dataDir))).toBe(true);
       expect(processes.some((p) => /redis-server/.test(p.command))).toBe(true);
-      expect(processes.some((p) => p.command.includes('backend/dist/worker.js'))).toBe(true);
+      // With its bounded heap (WORKER_NODE_FLAGS).
+      expect(processes.some((p) => p.command.includes(workerArgs.join(' ')))).toBe(true);
       expect(existsSync(join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
 
       // Without a Google OAuth client, the sandbox stands in: the browser is sent to its consent page, which

@@ -12,6 +12,7 @@ import {
   startProcesses,
   superadminSignIn,
   unexpectedExitMessage,
+  workerArgs,
 } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoForApp } from './lib/aligo.ts';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     ...google.processes,
     ...aligo.processes,
     { name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
-    { name: 'worker', command: node, args: ['backend/dist/worker.js'] },
+    { name: 'worker', command: node, args: workerArgs },
   ];
   await startProcesses(processes, env, onUnexpectedExit);
 

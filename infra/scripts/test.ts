@@ -9,7 +9,7 @@ import { createDatabase, dropDatabase, freePort } from './lib/databases.ts';
 import type { Services } from './services.ts';
 import { describeExit, isShuttingDown, onShutdown, run, shutdown } from './lib/processes.ts';
 import type { Child, ExitStatus } from './lib/processes.ts';
-import { generateSecrets, healthy, node, root, startProcesses } from './lib/app.ts';
+import { generateSecrets, healthy, node, root, startProcesses, workerArgs } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoSandboxEnv, aligoSandboxProcess } from './lib/aligo.ts';
 import { googleSandboxEnv, googleSandboxProcess } from './lib/google.ts';
@@ -295,7 +295,7 @@ async function startJourneyStack(
         named(sandbox.process),
         named(aligo.process),
         { name: `api-${index}`, command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
-        { name: `worker-${index}`, command: node, args: ['backend/dist/worker.js'] },
+        { name: `worker-${index}`, command: node, args: workerArgs },
       ],
       env,
       (name, status) => console.error(`${name} ${describeExit(status)} during the journeys`),
