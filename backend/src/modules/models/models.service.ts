@@ -133,24 +133,13 @@ export class ModelsService {
    */
   async selectedForPosts(userId: number, postKeys: readonly string[]): Promise<PostSelectedModelsDto[]> {
     const keys = [...new Set(postKeys)];
-    const em = this.em.fork();
-    const posts = await em.find(Post, { postKey: { $in: keys } }, { fields: ['id', 'postKey'] });
-    const keyOf = new Map(posts.map((post) => [post.id, post.postKey]));
-    // Rows, not entities: a campaign reads twenty posts' selections at a time, and loading each model as an entity
-    // (with its change-tracking copy) cost more than the rest of the read.
-    const rows =
-      posts.length === 0
-        ? []
-        : await em.getConnection().execute<(SelectedModelRow & { postId: number })[]>(
-            `select s."post_id" as "postId", ${SELECTED_MODEL_COLUMNS}
-               from "model_selection" s join "talent_model" m on m."id" = s."model_id"
-              where s."user_id" = ? and s."post_id" in (select jsonb_array_elements_text(?::jsonb)::int)
-              order by s."position"`,
-            [userId, JSON.stringify(posts.map((post) => post.id))],
-          );
-    const byKey = new Map<string, ModelDto[]>(keys.map((key) => [key, []]));
-    for (const row of rows) byKey.get(keyOf.get(row.postId)!)?.push(toModelDto(row));
-    return keys.map((postId) => ({ postId, models: byKey.get(postId)! }));
+    const posts = await this.em.fork().find(Post, { postKey: { $in: keys } }, { fields: ['id', 'postKey'] });
+    const selections = await this.selectionsByPost(
+      userId,
+      posts.map((post) => post.id),
+    );
+    const byKey = new Map<string, ModelDto[]>(posts.map((post) => [post.postKey, selections.get(post.id) ?? []]));
+    return keys.map((postId) => ({ postId, models: byKey.get(postId) ?? [] }));
   }
 
   /** Replaces a staff member's selection for a post; unknown model ids are refused, repeats count once. */
@@ -181,10 +170,30 @@ export class ModelsService {
 
   /** The selection by the post's row id (for a send, which has read the post already). */
   async selectionOf(userId: number, postId: number): Promise<ModelDto[]> {
-    const rows = await this.em
-      .fork()
-      .find(ModelSelection, { user: userId, post: postId }, { populate: ['model'], orderBy: { position: 'asc' } });
-    return rows.map((row) => toModelDto(row.model));
+    return (await this.selectionsByPost(userId, [postId])).get(postId) ?? [];
+  }
+
+  /**
+   * The selections of posts by their row ids, each in the order chosen. Rows, not entities: a campaign reads twenty
+   * posts' selections at a time, and loading each model as an entity (with its change-tracking copy) cost more than
+   * the rest of the read.
+   */
+  private async selectionsByPost(userId: number, postIds: readonly number[]): Promise<Map<number, ModelDto[]>> {
+    const selections = new Map<number, ModelDto[]>();
+    if (postIds.length === 0) return selections;
+    const rows = await this.em.getConnection().execute<(SelectedModelRow & { postId: number })[]>(
+      `select s."post_id" as "postId", ${SELECTED_MODEL_COLUMNS}
+         from "model_selection" s join "talent_model" m on m."id" = s."model_id"
+        where s."user_id" = ? and s."post_id" in (select jsonb_array_elements_text(?::jsonb)::int)
+        order by s."position"`,
+      [userId, JSON.stringify(postIds)],
+    );
+    for (const row of rows) {
+      let models = selections.get(row.postId);
+      if (!models) selections.set(row.postId, (models = []));
+      models.push(toModelDto(row));
+    }
+    return selections;
   }
 
   private async load(em: EntityManager, id: number, lockMode?: LockMode.PESSIMISTIC_WRITE): Promise<TalentModel> {
