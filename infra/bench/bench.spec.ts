@@ -103,8 +103,11 @@ describe('infra/bench', () => {
       'GET posts/filter (여자), not kept',
       'GET posts/datefilter (30 days), not kept',
       'GET posts (page 100), not kept',
+      'GET posts, kept, 10 rounds of 20 at once',
       'GET posts, first read after a memo on one of its posts',
+      'GET posts/filter (여자), kept, 10 rounds of 20 at once',
       'GET posts/filter (여자), first read after a memo on one of its posts',
+      'GET posts/search (배우, all), kept, 10 rounds of 20 at once',
       'GET posts/search (10 two-syllable words, all), first search',
     ]);
     for (const row of rows) {

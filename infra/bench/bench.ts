@@ -399,6 +399,8 @@ async function postListFigures() {
   // And from an API as it runs: a memo on one of the page's posts (which makes the pages showing it be read
   // again) before each round of 20 callers reading at once; and a first search for a two-syllable word, whose
   // count nobody has, in each round.
+  // Beside each, the same rounds of 20 callers asking at once for a page that is kept: what a burst costs when
+  // nothing has to be read.
   await apiProcess.stop();
   [apiProcess] = await startProcesses([api()], env, onExit);
   for (const [name, path] of [
@@ -408,6 +410,12 @@ async function postListFigures() {
       `posts/filter?page=1&pageSize=50&recruitmentGender=${encodeURIComponent('여자')}`,
     ],
   ]) {
+    await (await fetch(`${base}/${path}`, { headers: auth })).arrayBuffer();
+    row(
+      `${name.split(',')[0]}, kept, ${BURST_ROUNDS} rounds of 20 at once`,
+      20,
+      await bursts({ url: () => `${base}/${path}`, headers: auth, concurrency: 20, rounds: BURST_ROUNDS }),
+    );
     const shown = (
       (await (await fetch(`${base}/${path}`, { headers: auth })).json()) as { posts: { data: { postId: string }[] } }
     ).posts.data;
@@ -432,6 +440,13 @@ async function postListFigures() {
       }),
     );
   }
+  const keptSearch = `${base}/posts/search?page=1&pageSize=50&query=${encodeURIComponent('배우')}&category=all`;
+  await (await fetch(keptSearch, { headers: auth })).arrayBuffer();
+  row(
+    `GET posts/search (배우, all), kept, ${BURST_ROUNDS} rounds of 20 at once`,
+    20,
+    await bursts({ url: () => keptSearch, headers: auth, concurrency: 20, rounds: BURST_ROUNDS }),
+  );
   row(
     `GET posts/search (${TWO_SYLLABLES.length} two-syllable words, all), first search`,
     20,
