@@ -1,10 +1,11 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { AppConfig } from '../src/platform/config/config.js';
 import { toModelRecord } from '../src/modules/models/domain/model-record.js';
 import { ModelsService } from '../src/modules/models/models.service.js';
 import { urlPostKey } from '../src/modules/posts/domain/post-key.js';
+import { hangulGrams } from '../src/modules/posts/domain/search.js';
 import { type PostData, type PostRecord, toPostRecord } from '../src/modules/posts/domain/post-record.js';
 import { PostListCache } from '../src/modules/posts/post-list-cache.js';
 import { SharedVersions } from '../src/platform/redis/shared-versions.js';
@@ -356,11 +357,24 @@ describe('posts', () => {
           });
         }
       }
-      const plan = await sql<{ 'QUERY PLAN': string }>(
-        `explain select count(*) from post p where hangul_grams(p."body", p."eng") @> array['배우']::text[]`,
-      );
+      // A table this small is read whole; the index must be able to serve the condition where it is not.
+      const plan = await t.app
+        .get(EntityManager)
+        .fork()
+        .transactional(async (tx) => {
+          await tx.execute('set local enable_seqscan = off');
+          return tx.execute<{ 'QUERY PLAN': string }[]>(
+            `explain select count(*) from post p where indexed_grams(p."body_hangul_grams") @> array['배우']::text[]`,
+          );
+        });
       expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain('post_body_hangul_grams_index');
-      // The function's high cost would have JIT compile such a query, slower than running it.
+      // The importer stored each post's grams: those of the texts, nothing else.
+      const [stored] = await sql<{ grams: string[]; body: string; eng: string | null }>(
+        `select body_hangul_grams as grams, body, eng from post where body ~ '[가-힣]' order by id limit 1`,
+      );
+      expect(stored.grams.length).toBeGreaterThan(0);
+      expect(new Set(stored.grams)).toEqual(new Set(hangulGrams(stored.body, stored.eng)));
+      // JIT would compile such a query, slower than running it.
       expect(await sql(`select current_setting('jit') as jit`)).toEqual([{ jit: 'off' }]);
     });
 
@@ -950,3 +964,47 @@ function stringify(query: Query): Record<string, string> {
     Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
   );
 }
+
+describe('posts stored before the gram columns (migration 20261217)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('get the grams the importer gives, their revision unchanged, and are found by a two-syllable search', async () => {
+    const orm = t.app.get(MikroORM);
+    await orm.migrator.down({ to: 'Migration20261216000000_post_email_revisions' });
+    const connection = t.app.get(EntityManager).getConnection();
+    const texts = [
+      ['OLD-1', '여자 배우 모집', '단편 영화', '서울에서 촬영합니다. 배우님 환영!', 'Shooting in Seoul'],
+      ['OLD-2', 'CF model', null, 'No Korean here', null],
+    ] as const;
+    for (const [key, title, work, body, eng] of texts)
+      await connection.execute(
+        `insert into post (post_key, post_title, title_of_the_work, body, eng, content_hash, imported_at, updated_at)
+         values (?, ?, ?, ?, ?, repeat('a', 64), now(), now())`,
+        [key, title, work, body, eng],
+      );
+    await orm.migrator.up();
+
+    const rows = await connection.execute<{ key: string; title: string[]; body: string[]; revision: number }[]>(
+      `select post_key as key, title_hangul_grams as title, body_hangul_grams as body, revision from post order by post_key`,
+    );
+    expect(rows.map((row) => [row.key, new Set(row.title), new Set(row.body), row.revision])).toEqual(
+      texts.map(([key, title, work, body, eng]) => [
+        key,
+        new Set(hangulGrams(title, work)),
+        new Set(hangulGrams(body, eng)),
+        0,
+      ]),
+    );
+    expect(rows[0].body).toContain('배우');
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/backend/api/v1/posts/search?page=1&pageSize=10&query=배우&category=all',
+      headers: bearer((await t.login(SUPERADMIN.email, SUPERADMIN.password)).token),
+    });
+    expect(found.json().posts.data.map((post: { postId: string }) => post.postId)).toEqual(['OLD-1']);
+  });
+});

@@ -13,9 +13,9 @@ const trigram = (column: string) => ({
 });
 
 /** An index of the Hangul syllables and syllable pairs of a search scope's columns (domain/search.ts). */
-const hangulGrams = (scope: string, ...columns: string[]) => ({
+const hangulGrams = (scope: string) => ({
   name: `post_${scope}_hangul_grams_index`,
-  expression: `create index "post_${scope}_hangul_grams_index" on "post" using gin (hangul_grams(${columns.map((column) => `"${column}"`).join(', ')}))`,
+  expression: `create index "post_${scope}_hangul_grams_index" on "post" using gin (indexed_grams("${scope}_hangul_grams"))`,
 });
 
 /**
@@ -61,6 +61,9 @@ export const PostSchema = defineEntity({
     isFavorite: p.boolean().default(false),
     memo: p.text().nullable(),
     isEmailSent: p.boolean().default(false),
+    /** The Hangul grams of postTitle and titleOfTheWork, and of body and eng (domain/search.ts), for the search. */
+    titleHangulGrams: p.array().defaultRaw(`'{}'`).lazy(),
+    bodyHangulGrams: p.array().defaultRaw(`'{}'`).lazy(),
     /** Bumped by the database on every change to the post or its sent e-mails (the kept JSON's key). */
     revision: p.integer().default(0),
     /** SHA-256 (hex) of the normalised data (domain/post-record.ts). */
@@ -88,8 +91,8 @@ export const PostSchema = defineEntity({
     trigram('title_of_the_work'),
     trigram('body'),
     trigram('eng'),
-    hangulGrams('title', 'post_title', 'title_of_the_work'),
-    hangulGrams('body', 'body', 'eng'),
+    hangulGrams('title'),
+    hangulGrams('body'),
   ],
 });
 

@@ -12,6 +12,7 @@ import {
   containsPattern,
   gramExpressions,
   hangulGram,
+  hangulGrams,
   likeOperator,
   type SearchScope,
   searchColumns,
@@ -155,7 +156,12 @@ const UPSERT_COLUMNS: readonly { field: PostTextField | 'postDate' | 'contentHas
 const POST_TABLE: KeyedTable = {
   table: 'post',
   key: { column: 'post_key', type: 'varchar(100)' },
-  columns: [...UPSERT_COLUMNS, ...Object.values(SAFE_HTML_COLUMNS).map((column) => ({ column, type: 'text' }))],
+  columns: [
+    ...UPSERT_COLUMNS,
+    ...Object.values(SAFE_HTML_COLUMNS).map((column) => ({ column, type: 'text' })),
+    { column: 'title_hangul_grams', type: 'text[]' },
+    { column: 'body_hangul_grams', type: 'text[]' },
+  ],
   createdAtColumn: 'imported_at',
 };
 
@@ -367,6 +373,8 @@ export class PostsService {
       for (const { field, column } of UPSERT_COLUMNS) record[column] = row[field] ?? null;
       for (const [field, column] of Object.entries(SAFE_HTML_COLUMNS))
         record[column] = sanitiseNullable(row[field as PostTextField]);
+      record.title_hangul_grams = hangulGrams(row.postTitle, row.titleOfTheWork);
+      record.body_hangul_grams = hangulGrams(row.body, row.eng);
       return record;
     };
     const counts = await upsertByKey(

@@ -28,9 +28,9 @@ export function ormOptions(databaseUrl: string, entities: EntityList, debug = fa
     metadataCache: { enabled: false },
     pool: { min: 0, max: 10 },
     // The app's queries are short: compiling one by JIT (on wherever PostgreSQL has LLVM) costs more than running
-    // it, up to 0.2 s for a search whose estimate an expensive indexed function (hangul_grams) raises.
+    // it, up to 0.2 s for a search whose estimate is high.
     driverOptions: { options: '-c jit=off' },
-    // The application's SQL functions (the post search's hangul_grams, trigger helpers) are made by migrations;
+    // The application's SQL functions (trigger helpers) are made by migrations;
     // MikroORM would otherwise count every function it was not given as one to drop.
     schemaGenerator: { ignoreRoutines: true },
   });

@@ -1,6 +1,7 @@
 import {
   gramExpressions,
   hangulGram,
+  hangulGrams,
   containsPattern,
   escapeLike,
   likeOperator,
@@ -43,6 +44,19 @@ describe('search', () => {
     for (const keyword of ['배', '배우']) expect(hangulGram(keyword)).toBe(keyword);
     for (const keyword of ['뮤직비디오', '배 우', 'CF', '배a', 'ㅂㅇ', '2026']) expect(hangulGram(keyword)).toBeNull();
     expect(gramExpressions('all')).toEqual([...gramExpressions('title'), ...gramExpressions('body')]);
-    expect(gramExpressions('title')).toEqual(['hangul_grams(p."post_title", p."title_of_the_work")']);
+    expect(gramExpressions('title')).toEqual(['indexed_grams(p."title_hangul_grams")']);
+  });
+
+  it("gives a post's Hangul syllables and adjacent pairs once each, never a pair across another character", () => {
+    expect(hangulGrams('배우 모집!a가 나다라', null, undefined, '서울X배우').sort()).toEqual(
+      ['배', '우', '배우', '모', '집', '모집', '가', '나', '다', '라', '나다', '다라', '서', '울', '서울'].sort(),
+    );
+    // Pairs of the first text and the second never join either.
+    expect(hangulGrams('배', '우')).toEqual(['배', '우']);
+    expect(hangulGrams('CF 2026 ㅂㅇ', '', null)).toEqual([]);
+    // Every one- and two-syllable piece of a text is among its grams, and nothing else is.
+    const text = '뮤직비디오 여자 배우 모집 (서울, 촬영 1회)';
+    const pieces = new Set([...text.matchAll(/(?=([가-힣]{1,2}))/g)].flatMap(([, two]) => [two, two[0]]));
+    expect(new Set(hangulGrams(text))).toEqual(pieces);
   });
 });

@@ -18,6 +18,7 @@ import { Migration20261213000000_template_attachments } from './Migration2026121
 import { Migration20261214000000_campaign_follow_ups } from './Migration20261214000000_campaign_follow_ups.js';
 import { Migration20261215000000_post_revisions_and_hangul_grams } from './Migration20261215000000_post_revisions_and_hangul_grams.js';
 import { Migration20261216000000_post_email_revisions } from './Migration20261216000000_post_email_revisions.js';
+import { Migration20261217000000_post_hangul_gram_columns } from './Migration20261217000000_post_hangul_gram_columns.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -47,4 +48,5 @@ export const migrationsList = [
     class: Migration20261215000000_post_revisions_and_hangul_grams,
   },
   { name: 'Migration20261216000000_post_email_revisions', class: Migration20261216000000_post_email_revisions },
+  { name: 'Migration20261217000000_post_hangul_gram_columns', class: Migration20261217000000_post_hangul_gram_columns },
 ];
