@@ -1,6 +1,19 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
+ * Every syllable and every pair of adjacent syllables of two texts, in SQL; a high cost, so that the planner reads
+ * the index rather than computing the grams of rows it scans. Migration 20261217 replaced it with stored grams.
+ */
+export const CREATE_HANGUL_GRAMS = `create function "hangul_grams"("first" text, "second" text) returns text[]
+  language sql immutable parallel safe cost 10000 as $$
+    select coalesce(array_agg(distinct gram.text), '{}')
+    from unnest(array["first", "second"]) as source(text)
+    cross join lateral regexp_matches(source.text, '[가-힣]+', 'g') as run(parts)
+    cross join lateral generate_series(1, char_length(run.parts[1])) as at(i)
+    cross join lateral (values (substr(run.parts[1], at.i, 1)), (substr(run.parts[1], at.i, 2))) as gram(text)
+  $$;`;
+
+/**
  * Post revisions and a Hangul gram index.
  *
  * Every post carries a revision the database bumps on any change to the post or to its sent e-mails (which its
@@ -33,15 +46,7 @@ export class Migration20261215000000_post_revisions_and_hangul_grams extends Mig
       `create trigger "sent_email_post_revision" after insert or delete or update of "post_id", "status", "created_at", "replied_at", "bounced_at", "bounce_reason" on "sent_email" for each row execute function "sent_email_bump_post_revision"();`,
     );
 
-    // A high cost, so that the planner reads the index rather than computing the grams of rows it scans.
-    this.addSql(`create function "hangul_grams"("first" text, "second" text) returns text[]
-      language sql immutable parallel safe cost 10000 as $$
-        select coalesce(array_agg(distinct gram.text), '{}')
-        from unnest(array["first", "second"]) as source(text)
-        cross join lateral regexp_matches(source.text, '[가-힣]+', 'g') as run(parts)
-        cross join lateral generate_series(1, char_length(run.parts[1])) as at(i)
-        cross join lateral (values (substr(run.parts[1], at.i, 1)), (substr(run.parts[1], at.i, 2))) as gram(text)
-      $$;`);
+    this.addSql(CREATE_HANGUL_GRAMS);
     this.addSql(
       `create index "post_title_hangul_grams_index" on "post" using gin (hangul_grams("post_title", "title_of_the_work"));`,
     );

@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { CREATE_HANGUL_GRAMS } from './Migration20261215000000_post_revisions_and_hangul_grams.js';
 
 /**
  * A post's Hangul grams as columns the writer fills.
@@ -40,14 +41,7 @@ export class Migration20261217000000_post_hangul_gram_columns extends Migration 
     this.addSql(`drop index "post_title_hangul_grams_index";`);
     this.addSql(`drop function "indexed_grams"(text[]);`);
     this.addSql(`alter table "post" drop column "body_hangul_grams", drop column "title_hangul_grams";`);
-    this.addSql(`create function "hangul_grams"("first" text, "second" text) returns text[]
-      language sql immutable parallel safe cost 10000 as $$
-        select coalesce(array_agg(distinct gram.text), '{}')
-        from unnest(array["first", "second"]) as source(text)
-        cross join lateral regexp_matches(source.text, '[가-힣]+', 'g') as run(parts)
-        cross join lateral generate_series(1, char_length(run.parts[1])) as at(i)
-        cross join lateral (values (substr(run.parts[1], at.i, 1)), (substr(run.parts[1], at.i, 2))) as gram(text)
-      $$;`);
+    this.addSql(CREATE_HANGUL_GRAMS);
     this.addSql(
       `create index "post_title_hangul_grams_index" on "post" using gin (hangul_grams("post_title", "title_of_the_work"));`,
     );
