@@ -55,8 +55,8 @@ export function hangulGram(keyword: string): string | null {
 
 /**
  * Every Hangul syllable of the texts and every pair of adjacent ones (never across a space or another character),
- * once each: what a post stores for its gram indexes. Worked out where the post is written, because PostgreSQL
- * takes about 1.5 ms a post for the same in SQL, four times a whole sheet import's own time.
+ * once each: what a post stores for its gram indexes. Worked out where the post is written: PostgreSQL takes about
+ * 0.5 ms a post for the same in SQL, row by row (migration 20261217).
  */
 export function hangulGrams(...texts: readonly (string | null | undefined)[]): string[] {
   const grams = new Set<string>();
