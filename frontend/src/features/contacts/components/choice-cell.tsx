@@ -1,5 +1,5 @@
 import { choiceOf, CONTACT_CHOICE_FIELDS, type ContactChoice, type ContactChoiceField } from '@job-casting/rules';
-import { memo } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 
 /** react-aria keys cannot be empty: blank is chosen under this one. */
@@ -40,7 +40,22 @@ interface ChoiceCellProps {
   className?: string;
 }
 
-/** A cell with a fixed set of values, chosen from a list (keyboard: Enter or Space opens it, arrows move, Enter picks). */
+const triggerClass = `flex h-8 w-full min-w-0 cursor-pointer items-center justify-between gap-1 rounded border border-transparent
+  bg-transparent px-1.5 text-left text-sm text-slate-900 outline-none hover:border-slate-300 focus-visible:border-brand-600
+  focus-visible:ring-2 focus-visible:ring-brand-600/30 disabled:cursor-not-allowed disabled:bg-slate-100`;
+
+const arrow = (
+  <span aria-hidden="true" className="text-xs text-slate-500">
+    ▾
+  </span>
+);
+
+/**
+ * A cell with a fixed set of values, chosen from a list (keyboard: Enter, Space or an arrow opens it, arrows move,
+ * Enter picks). Until someone opens it, the cell is a plain button that looks and reads the same: a table shows
+ * three such cells a row, and a list box of its own for each made every scroll step's render take over 50 ms.
+ * Opened, the cell holds the list box until focus leaves it.
+ */
 export const ChoiceCell = memo(function ChoiceCell({
   field,
   value,
@@ -49,9 +64,50 @@ export const ChoiceCell = memo(function ChoiceCell({
   isDisabled,
   className = '',
 }: ChoiceCellProps) {
+  const [isEngaged, setEngaged] = useState(false);
+  const [isOpen, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const triggerId = useId();
+  const valueId = useId();
+  // The list opens once the list box's own trigger holds focus, so that closing the list gives focus back to it.
+  useLayoutEffect(() => {
+    if (!isEngaged) return;
+    trigger.current?.focus();
+    setOpen(true);
+  }, [isEngaged]);
+
   const options = cellChoices(field, value);
   const current = shownValue(field, value);
-  const selected = options.find((option) => option.value === current);
+  const shown = options.find((option) => option.value === current)?.short ?? current;
+  const wrapperClass = `w-full min-w-0 ${className}`;
+
+  if (!isEngaged) {
+    return (
+      <div className={wrapperClass}>
+        <button
+          type="button"
+          id={triggerId}
+          aria-label={label}
+          aria-labelledby={`${valueId} ${triggerId}`}
+          aria-haspopup="listbox"
+          aria-expanded={false}
+          disabled={isDisabled}
+          className={triggerClass}
+          onClick={() => setEngaged(true)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+            event.preventDefault();
+            setEngaged(true);
+          }}
+        >
+          <span id={valueId} className="truncate">
+            {shown}
+          </span>
+          {arrow}
+        </button>
+      </div>
+    );
+  }
   return (
     <Select
       aria-label={label}
@@ -61,18 +117,19 @@ export const ChoiceCell = memo(function ChoiceCell({
         const next = valueOf(String(key));
         if (next !== current) onCommit(next);
       }}
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      // Called only once the list is closed: focus has left the cell.
+      onBlur={() => {
+        setOpen(false);
+        setEngaged(false);
+      }}
       isDisabled={isDisabled}
-      className={`w-full min-w-0 ${className}`}
+      className={wrapperClass}
     >
-      <Button
-        className="flex h-8 w-full min-w-0 cursor-pointer items-center justify-between gap-1 rounded border border-transparent bg-transparent px-1.5
-          text-left text-sm text-slate-900 outline-none hover:border-slate-300 focus-visible:border-brand-600 focus-visible:ring-2
-          focus-visible:ring-brand-600/30 disabled:cursor-not-allowed disabled:bg-slate-100"
-      >
-        <SelectValue className="truncate">{() => selected?.short ?? current}</SelectValue>
-        <span aria-hidden="true" className="text-xs text-slate-500">
-          ▾
-        </span>
+      <Button ref={trigger} className={triggerClass}>
+        <SelectValue className="truncate">{() => shown}</SelectValue>
+        {arrow}
       </Button>
       <Popover className="min-w-(--trigger-width) rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
         <ListBox className="outline-none">

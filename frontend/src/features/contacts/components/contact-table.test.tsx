@@ -49,7 +49,7 @@ const rowIndexes = () =>
     .slice(1)
     .map((row) => Number(row.getAttribute('aria-rowindex')));
 
-// jsdom builds ~30 windowed rows, each with three list cells: seconds on a busy machine, not a browser's milliseconds.
+// jsdom builds ~30 windowed rows of 20 cells: seconds on a busy machine, not a browser's milliseconds.
 describe('ContactTable', { timeout: 20_000 }, () => {
   it('keeps selection and name at the start and Edit and Delete at the end, header and rows alike', () => {
     renderTable();
@@ -145,6 +145,27 @@ describe('ContactTable', { timeout: 20_000 }, () => {
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(handlers.edit).toHaveBeenCalledWith(contacts[0], 'completionStatus', '3');
     expect(screen.queryByRole('textbox', { name: /Checklist Confirmation of/ })).toBeNull();
+  });
+
+  it('opens a list cell with an arrow key and gives it the focus back when the list closes; only an opened cell holds a list box', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    // A list box brings a hidden form select with it: a closed table has none.
+    expect(document.querySelectorAll('select')).toHaveLength(0);
+    const name = /Start Status of 연락처 1(?!\d)/;
+    const status = screen.getByRole('button', { name });
+    expect(status.getAttribute('aria-haspopup')).toBe('listbox');
+    expect(status.textContent).toContain('—');
+    act(() => status.focus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')).toHaveLength(4);
+    expect(document.querySelectorAll('select')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('option')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name })));
+    await user.tab();
+    expect(document.activeElement?.getAttribute('aria-label')).not.toMatch(name);
+    expect(document.querySelectorAll('select')).toHaveLength(0);
   });
 
   it('shows a checklist in any spelling as its listed value, and an unknown code as it is, marked', async () => {
