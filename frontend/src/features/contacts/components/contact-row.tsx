@@ -167,7 +167,11 @@ interface ContactRowProps {
   handlers: RowHandlers;
 }
 
-/** One contact, positioned by the windowing; a cut contact is dimmed until pasted. */
+/**
+ * One contact, placed by the windowing; a cut contact is dimmed until pasted. The row moves by a transform, not by
+ * `top`: a reused row then moves without a layout of its frozen cells (about a fifth of the long tasks while
+ * flinging through 50,000 contacts, bench --only contact-table).
+ */
 export const ContactRow = memo(function ContactRow({
   contact,
   index,
@@ -197,8 +201,8 @@ export const ContactRow = memo(function ContactRow({
       aria-rowindex={index + 2}
       aria-selected={contact.check}
       data-cut={isCut || undefined}
-      style={{ top, height }}
-      className={`absolute left-0 flex w-full items-center border-b border-slate-100 text-sm ${contact.check ? 'bg-brand-50' : 'bg-white'} ${
+      style={{ transform: `translateY(${top}px)`, height }}
+      className={`absolute top-0 left-0 flex w-full items-center border-b border-slate-100 text-sm ${contact.check ? 'bg-brand-50' : 'bg-white'} ${
         isCut ? 'opacity-45' : ''
       }`}
     >
