@@ -32,7 +32,7 @@ export default defineConfig<JourneyOptions>({
   ],
   use: {
     baseURL: stackEnv('E2E_BASE_URL'),
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
