@@ -9,6 +9,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
+      // Vitest's default is one worker fewer than the cores: one worker on a two-core machine, half of it idle.
+      maxWorkers: '100%',
     },
   }),
 );
