@@ -8,7 +8,7 @@ import { startServices } from './services.ts';
 import { createDatabase, dropDatabase, freePort } from './lib/databases.ts';
 import type { Services } from './services.ts';
 import { describeExit, isShuttingDown, onShutdown, run, shutdown } from './lib/processes.ts';
-import type { Child, ExitStatus } from './lib/processes.ts';
+import type { Child, ExitStatus, Output } from './lib/processes.ts';
 import { generateSecrets, healthy, node, root, startProcesses, workerArgs } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoSandboxEnv, aligoSandboxProcess } from './lib/aligo.ts';
@@ -32,8 +32,11 @@ interface PlaywrightReport {
 
 interface Step {
   name: string;
-  /** Counts for the summary; a step that returns nothing (setup) is listed only when it throws. */
-  run: () => Promise<Counts | void>;
+  /**
+   * Counts for the summary; a step that returns nothing (setup) is listed only when it throws. The output is where
+   * its commands write: straight through, or kept and shown when the step ends (a step beside another).
+   */
+  run: (output: Output) => Promise<Counts | void>;
 }
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -50,27 +53,44 @@ const unregisterTmp = onShutdown(removeTmp);
 let services: Services | undefined;
 let browserUnavailable: string | undefined;
 
-const allSteps: Step[] = [
-  { name: 'chromium', run: ensureChromium },
-  { name: 'build', run: () => npmCheck(['run', 'build']) },
-  { name: 'typecheck', run: () => npmCheck(['run', 'typecheck']) },
-  { name: 'lint', run: () => npmCheck(['run', 'lint']) },
-  { name: 'services', run: startTestServices },
-  { name: 'backend', run: backendTests },
-  { name: 'frontend', run: frontendTests },
-  { name: 'browser', run: browserJourneys },
+const steps = {
+  chromium: { name: 'chromium', run: ensureChromium },
+  build: { name: 'build', run: (output) => npmCheck(['run', 'build'], output) },
+  typecheck: { name: 'typecheck', run: (output) => npmCheck(['run', 'typecheck'], output) },
+  lint: { name: 'lint', run: (output) => npmCheck(['run', 'lint'], output) },
+  services: { name: 'services', run: startTestServices },
+  backend: { name: 'backend', run: backendTests },
+  frontend: { name: 'frontend', run: frontendTests },
+  browser: { name: 'browser', run: browserJourneys },
+} satisfies Record<string, Step>;
+
+/**
+ * The stages, one after another. A stage's lanes run side by side, each lane's steps one after another: the back-end
+ * suite waits on its servers and child processes for much of its time, which the front-end suite, typecheck and
+ * lint fill (the four took 285 s one after another on two cores, 214 s so). The journeys run alone: their waits
+ * are set for a machine they do not share.
+ */
+const stages: Step[][][] = [
+  [[steps.chromium]],
+  [[steps.build]],
+  [[steps.services]],
+  [[steps.backend], [steps.frontend, steps.typecheck, steps.lint]],
+  [[steps.browser]],
 ];
+const allSteps = stages.flat(2);
 
 /** `npm test -- backend browser` runs only the named suites, with the setup they need; no names, all of them. */
-function chosenSteps(names: string[]): Step[] {
-  if (names.length === 0) return allSteps;
+function chosenStages(names: string[]): Step[][][] {
+  if (names.length === 0) return stages;
   const unknown = names.filter((name) => !allSteps.some((step) => step.name === name));
   if (unknown.length > 0)
     throw new Error(`Unknown suite ${unknown.join(', ')}; the suites: ${allSteps.map((s) => s.name).join(', ')}`);
   const needed = new Set(names);
   if (needed.has('browser')) needed.add('chromium');
   if (needed.has('backend') || needed.has('browser')) needed.add('services');
-  return allSteps.filter((step) => needed.has(step.name));
+  return stages
+    .map((lanes) => lanes.map((lane) => lane.filter((step) => needed.has(step.name))).filter((lane) => lane.length > 0))
+    .filter((lanes) => lanes.length > 0);
 }
 
 async function ensureChromium(): Promise<void> {
@@ -92,8 +112,8 @@ async function ensureChromium(): Promise<void> {
   if (!existsSync(CHROMIUM)) browserUnavailable = `${CHROMIUM} is still missing after installing chromium`;
 }
 
-async function npmCheck(args: string[]): Promise<Counts> {
-  const status = await run('npm', args, { cwd: root, name: args.join(' ') });
+async function npmCheck(args: string[], output: Output): Promise<Counts> {
+  const status = await run('npm', args, { cwd: root, name: args.join(' '), output });
   return status.code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 }
 
@@ -124,12 +144,13 @@ function readCounts<Report>(file: string, status: ExitStatus, pick: (report: Rep
   return counts;
 }
 
-async function backendTests(): Promise<Counts> {
+async function backendTests(output: Output): Promise<Counts> {
   const { serverUrl, redisUrl } = requireServices();
   const file = join(tmp, 'jest.json');
   const status = await run('npm', ['test', '-w', 'backend', '--', '--json', `--outputFile=${file}`], {
     cwd: root,
     name: 'backend tests',
+    output,
     env: {
       ...process.env,
       ...FAR_FROM_KOREA,
@@ -144,7 +165,7 @@ async function backendTests(): Promise<Counts> {
   }));
 }
 
-async function frontendTests(): Promise<Counts> {
+async function frontendTests(output: Output): Promise<Counts> {
   const file = join(tmp, 'vitest.json');
   const status = await run(
     'npm',
@@ -152,6 +173,7 @@ async function frontendTests(): Promise<Counts> {
     {
       cwd: root,
       name: 'frontend tests',
+      output,
       env: { ...process.env, ...FAR_FROM_KOREA },
     },
   );
@@ -307,21 +329,47 @@ async function startJourneyStack(
   return stack;
 }
 
+/**
+ * Runs a step. The first lane of a stage writes as it goes; a step in another lane (`beside` names the first lane's
+ * step) keeps its output and shows it whole when it ends, so that suites side by side do not interleave their lines.
+ */
+async function runStep(step: Step, beside?: string): Promise<Counts | undefined> {
+  const kept: { line: string; stream: 'out' | 'err' }[] = [];
+  const show = (line: string, stream: 'out' | 'err') => (stream === 'err' ? console.error(line) : console.log(line));
+  const write: Output = beside ? (line, stream) => void kept.push({ line, stream }) : show;
+  const started = Date.now();
+  if (!beside) console.log(`\n==> ${step.name}`);
+  let counts: Counts | undefined;
+  try {
+    counts = (await step.run(beside ? write : 'inherit')) ?? undefined;
+  } catch (error) {
+    write(`${step.name} could not run: ${error instanceof Error ? error.message : String(error)}`, 'err');
+    counts = { passed: 0, failed: 1 };
+  }
+  if (beside) {
+    console.log(`\n==> ${step.name}, run beside ${beside}`);
+    for (const { line, stream } of kept) show(line, stream);
+  }
+  console.log(`==> ${step.name} done in ${Math.round((Date.now() - started) / 1000)} s`);
+  return counts;
+}
+
 async function main(): Promise<never> {
   const results: { name: string; counts: Counts }[] = [];
-  for (const step of chosenSteps(process.argv.slice(2))) {
+  for (const lanes of chosenStages(process.argv.slice(2))) {
     if (isShuttingDown()) break;
-    const started = Date.now();
-    console.log(`\n==> ${step.name}`);
-    try {
-      const counts = await step.run();
-      if (counts) results.push({ name: step.name, counts });
-    } catch (error) {
-      console.error(`${step.name} could not run: ${error instanceof Error ? error.message : String(error)}`);
-      results.push({ name: step.name, counts: { passed: 0, failed: 1 } });
-    }
-    console.log(`==> ${step.name} done in ${Math.round((Date.now() - started) / 1000)} s`);
+    await Promise.all(
+      lanes.map(async (lane, index) => {
+        for (const step of lane) {
+          if (isShuttingDown()) return;
+          const counts = await runStep(step, index === 0 ? undefined : lanes[0][0].name);
+          if (counts) results.push({ name: step.name, counts });
+        }
+      }),
+    );
   }
+  // The summary lists the suites in their usual order, whichever lane ended first.
+  results.sort((a, b) => allSteps.findIndex((s) => s.name === a.name) - allSteps.findIndex((s) => s.name === b.name));
 
   await services?.stop();
   unregisterTmp();
