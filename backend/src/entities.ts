@@ -22,6 +22,7 @@ import { ModelSelection } from './modules/models/model-selection.entity.js';
 import { TalentModel } from './modules/models/model.entity.js';
 import { Post } from './modules/posts/post.entity.js';
 import { PostEmailRevision } from './modules/posts/post-email-revision.entity.js';
+import { PostHangulGramCount } from './modules/posts/post-hangul-gram-count.entity.js';
 import { SentEmail } from './modules/posts/sent-email.entity.js';
 import {
   EmailCampaign,
@@ -38,6 +39,7 @@ export const entities = [
   MailAccount,
   Post,
   PostEmailRevision,
+  PostHangulGramCount,
   SentEmail,
   TalentModel,
   ModelSelection,

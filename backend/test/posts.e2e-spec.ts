@@ -349,11 +349,16 @@ describe('posts', () => {
              order by post_date desc nulls last, id desc limit 150`,
             columns.map(() => `%${keyword}%`),
           );
+          const [{ count }] = await sql<{ count: number }>(
+            `select count(*)::int as count from post where ${columns.map((column) => `${column} like ?`).join(' or ')}`,
+            columns.map(() => `%${keyword}%`),
+          );
           const body = await list('/search', { query: keyword, category: scope, pageSize: 150 });
-          expect({ keyword, scope, ids: ids(body) }).toEqual({
+          expect({ keyword, scope, ids: ids(body), total: body.pagination.totalItems }).toEqual({
             keyword,
             scope,
             ids: expected.map((row) => row.post_key),
+            total: count,
           });
         }
       }
@@ -376,6 +381,75 @@ describe('posts', () => {
       expect(new Set(stored.grams)).toEqual(new Set(hangulGrams(stored.body, stored.eng)));
       // JIT would compile such a query, slower than running it.
       expect(await sql(`select current_setting('jit') as jit`)).toEqual([{ jit: 'off' }]);
+    });
+
+    it("keeps each gram's count of posts through inserts, updates, deletes and a truncate", async () => {
+      // The kept counts against counting the stored grams afresh, for every gram there is.
+      const disagreements = (tx: EntityManager) =>
+        tx.execute<{ gram: string }[]>(`
+          with fresh as (
+            select gram, sum(t)::int as in_title, sum(b)::int as in_body, count(*)::int as in_any from (
+              select gram, bool_or(t)::int as t, bool_or(not t)::int as b from (
+                select p.id, gram, true as t from post p, unnest(p.title_hangul_grams) gram
+                union all select p.id, gram, false from post p, unnest(p.body_hangul_grams) gram) g
+              group by id, gram) per_post
+            group by gram)
+          select coalesce(f.gram, k.gram) as gram from fresh f
+          full join (select * from post_hangul_gram_count where in_title <> 0 or in_body <> 0 or in_any <> 0) k
+            using (gram)
+          where f.in_title is distinct from k.in_title or f.in_body is distinct from k.in_body
+            or f.in_any is distinct from k.in_any`);
+      const em = t.app.get(EntityManager).fork();
+      expect(await disagreements(em)).toEqual([]);
+      expect(await sql(`select count(*)::int as grams from post_hangul_gram_count`)).not.toEqual([{ grams: 0 }]);
+      // In a transaction rolled back at the end, so that the other tests keep their posts.
+      const tx = em.fork();
+      await tx.begin();
+      try {
+        // A gram moved from the body into the title, one new in both (grams are stored once a text), and one post's
+        // grams gone.
+        await tx.execute(`update post set title_hangul_grams = array_remove(title_hangul_grams, '촬영') || array['촬영', '봄꽃'],
+          body_hangul_grams = array_remove(body_hangul_grams, '촬영') || array['봄꽃']
+          where id in (select id from post order by id limit 3)`);
+        await tx.execute(`update post set body_hangul_grams = '{}', title_hangul_grams = '{}'
+          where id = (select max(id) from post)`);
+        // A memo changes no gram.
+        await tx.execute(`update post set memo = '메모' where id in (select id from post order by id desc limit 5)`);
+        await tx.execute(`delete from post where id in (select id from post order by id limit 2 offset 3)`);
+        await tx.execute(`insert into post (post_key, post_title, body, content_hash, imported_at, updated_at,
+            title_hangul_grams, body_hangul_grams)
+          values ('S-GRAMS', '봄꽃 배우', '배우 모집', repeat('b', 64), now(), now(), array['봄', '꽃', '봄꽃', '배', '우', '배우'],
+            array['배', '우', '배우', '모', '집', '모집'])`);
+        expect(await disagreements(tx)).toEqual([]);
+        expect(
+          await tx.execute(`select in_title, in_body, in_any from post_hangul_gram_count where gram = '봄꽃'`),
+        ).toEqual([{ in_title: 4, in_body: 3, in_any: 4 }]);
+        await tx.execute(`truncate post cascade`);
+        expect(await tx.execute(`select count(*)::int as grams from post_hangul_gram_count`)).toEqual([{ grams: 0 }]);
+      } finally {
+        await tx.rollback();
+      }
+      expect(await disagreements(em)).toEqual([]);
+    });
+
+    it('counts a short Hangul keyword alone by its kept count, and one with a filter by its matches', async () => {
+      const [{ gram, in_any }] = await sql<{ gram: string; in_any: number }>(
+        `select gram, in_any from post_hangul_gram_count where in_any > 0 order by gram collate "C" desc limit 1`,
+      );
+      // Off by a thousand for a moment: the list's total then says where it came from.
+      await sql(`update post_hangul_gram_count set in_any = in_any + 1000 where gram = ?`, [gram]);
+      try {
+        expect((await list('/search', { query: gram })).pagination.totalItems).toBe(in_any + 1000);
+        expect((await list('/search', { query: gram, filter: 'All' })).pagination.totalItems).toBe(in_any + 1000);
+        const [{ women }] = await sql<{ women: number }>(
+          `select count(*)::int as women from post
+           where recruitment_gender = '여자' and (title_hangul_grams @> array[?] or body_hangul_grams @> array[?])`,
+          [gram, gram],
+        );
+        expect((await list('/search', { query: gram, filter: '여자' })).pagination.totalItems).toBe(women);
+      } finally {
+        await sql(`update post_hangul_gram_count set in_any = in_any - 1000 where gram = ?`, [gram]);
+      }
     });
 
     it('is case-insensitive and pages its results', async () => {

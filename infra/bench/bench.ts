@@ -461,10 +461,22 @@ async function postListFigures() {
     }),
   );
 }
+/** The post lists' size, and the sheet import beside a COPY of the same rows. */
+function printPostFigures(): void {
+  console.log(
+    `\nPost lists on ${posts} posts. Sheet import of ${importRows} generated posts through the API and the worker:`,
+  );
+  console.log(
+    `  import  ${importRate.toFixed(0)} rows/s (${imported.seconds.toFixed(1)} s; ${imported.report.created} created, ${imported.report.rejected.length} rejected)`,
+  );
+  console.log(
+    `  COPY    ${copyRate.toFixed(0)} rows/s of the same cells into a table like post, with its indexes (import = ${((100 * importRate) / copyRate).toFixed(0)} % of COPY)`,
+  );
+}
 await postListFigures();
 if (values.only === 'post-lists') {
   printTable();
-  console.log(`\nPost lists on ${posts} posts.`);
+  printPostFigures();
   await shutdown(0);
 }
 // E-mail: the renderer and MailComposer in this process, then sends one at a time.
@@ -488,15 +500,7 @@ const table = await contactTableFigures();
 const messaging = [...(await messagingFigures()), ...(await deliveryReportLines())];
 const campaigns = await campaignLines(accountId);
 printTable();
-console.log(
-  `\nPost lists on ${posts} posts. Sheet import of ${importRows} generated posts through the API and the worker:`,
-);
-console.log(
-  `  import  ${importRate.toFixed(0)} rows/s (${imported.seconds.toFixed(1)} s; ${imported.report.created} created, ${imported.report.rejected.length} rejected)`,
-);
-console.log(
-  `  COPY    ${copyRate.toFixed(0)} rows/s of the same cells into a table like post, with its indexes (import = ${((100 * importRate) / copyRate).toFixed(0)} % of COPY)`,
-);
+printPostFigures();
 for (const text of contacts) console.log(text);
 console.log(contactTableLine(table));
 for (const text of messaging) console.log(text);

@@ -82,6 +82,25 @@ export const PostSchema = defineEntity({
       events: ['update'],
       expression: `create trigger "post_revision" before update on "post" for each row execute function "post_bump_revision"();`,
     },
+    // Migration 20261218: each Hangul gram's count of posts (post_hangul_gram_count), kept statement by statement.
+    {
+      name: 'post_hangul_gram_counts_inserted',
+      timing: 'after',
+      events: ['insert'],
+      expression: `create trigger "post_hangul_gram_counts_inserted" after insert on "post" referencing new table as "new_posts" for each statement execute function "post_hangul_gram_counts_inserted"();`,
+    },
+    {
+      name: 'post_hangul_gram_counts_updated',
+      timing: 'after',
+      events: ['update'],
+      expression: `create trigger "post_hangul_gram_counts_updated" after update on "post" referencing old table as "old_posts" new table as "new_posts" for each statement execute function "post_hangul_gram_counts_updated"();`,
+    },
+    {
+      name: 'post_hangul_gram_counts_deleted',
+      timing: 'after',
+      events: ['delete'],
+      expression: `create trigger "post_hangul_gram_counts_deleted" after delete on "post" referencing old table as "old_posts" for each statement execute function "post_hangul_gram_counts_deleted"();`,
+    },
   ],
   indexes: [
     { name: 'post_list_order_index', columns: [...LIST_ORDER] },

@@ -92,6 +92,9 @@ type IdsQuery = ListQuery | { few: ListQuery; many: ListQuery };
  */
 const FEW_MATCHES = 2_000;
 
+/** The column of post_hangul_gram_count that counts each scope's posts holding a gram. */
+const GRAM_COUNT_COLUMNS: Record<SearchScope, string> = { title: 'in_title', body: 'in_body', all: 'in_any' };
+
 /** Adds a condition to a where clause being built. */
 function and(where: ListQuery, condition: string, ...params: unknown[]): void {
   where.sql = where.sql ? `${where.sql} and ${condition}` : condition;
@@ -270,13 +273,22 @@ export class PostsService {
       params: where.params,
     });
     const countWhere = gram === null ? likeWhere : gramWhere;
+    // A short Hangul keyword alone is counted by the kept count of its gram, not by visiting every match.
+    const count: ListQuery =
+      gram !== null && shared.sql === ''
+        ? {
+            sql: `select coalesce((select "${GRAM_COUNT_COLUMNS[scope]}" from "post_hangul_gram_count" where "gram" = ?), 0)
+              as "totalItems"`,
+            params: [gram],
+          }
+        : {
+            sql: `select count(*)::int as "totalItems" from "post" p ${whereClause(countWhere)}`,
+            params: countWhere.params,
+          };
     return this.page(
       filters.favoritesOnly ? 'favorites' : 'posts',
       request,
-      {
-        sql: `select count(*)::int as "totalItems" from "post" p ${whereClause(countWhere)}`,
-        params: countWhere.params,
-      },
+      count,
       gram === null ? ids(likeWhere) : { few: fewIds(gramWhere), many: ids(likeWhere) },
     );
   }

@@ -20,7 +20,13 @@ import {
   SUMMARY_ENTRY,
   tableEntry,
 } from './backup-archive.js';
-import { COPY_SETTINGS, schemaObjects, sequenceValues, tablesInLoadOrder } from './schema-catalog.js';
+import {
+  COPY_SETTINGS,
+  derivedTableRebuilds,
+  schemaObjects,
+  sequenceValues,
+  tablesInLoadOrder,
+} from './schema-catalog.js';
 import type { BackupFileSet } from './take-backup.js';
 
 /** A restore that cannot go ahead; nothing was changed. */
@@ -125,6 +131,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
             ]);
         }
         const migrated = await orm.migrator.up({ transaction });
+        // Derived tables, from the rows now in and at the schema's level.
+        for (const rebuild of await derivedTableRebuilds(client)) await client.query(rebuild);
         const reported = options.afterRestore ? await options.afterRestore(client, manifest) : [];
         return {
           reported,

@@ -25,9 +25,26 @@ export interface TableOfSchema {
 }
 
 /**
+ * A table a migration marked derived (its comment starts so) is kept by triggers from other tables' rows and has a
+ * function `<table>_rebuild()` that counts it afresh from them. A backup leaves it out; a restore, which loads the
+ * rows with their triggers off, calls that function once they are in.
+ */
+const DERIVED_TABLE_COMMENT = 'derived:';
+const isDerived = (oid: string) => `coalesce(obj_description(${oid}, 'pg_class'), '') like '${DERIVED_TABLE_COMMENT}%'`;
+
+/** The rebuild functions of the schema's derived tables, as statements that call them. */
+export async function derivedTableRebuilds(client: pg.ClientBase): Promise<string[]> {
+  const tables = await client.query<{ name: string }>(`
+    select c.relname as name from pg_class c
+    where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and ${isDerived('c.oid')}
+    order by c.relname collate "C"`);
+  return tables.rows.map(({ name }) => `select ${client.escapeIdentifier(`${name}_rebuild`)}()`);
+}
+
+/**
  * The schema's tables with their stored columns (generated ones are computed again), each after the tables it
  * refers to, else by name: loaded in this order, every foreign key finds its row. A table referring to itself
- * is loaded by one COPY, whose checks run at its end.
+ * is loaded by one COPY, whose checks run at its end. Derived tables are not among them.
  */
 export async function tablesInLoadOrder(client: pg.ClientBase): Promise<TableOfSchema[]> {
   const tables = await client.query<{ oid: number; name: string; columns: string[] }>(`
@@ -36,6 +53,7 @@ export async function tablesInLoadOrder(client: pg.ClientBase): Promise<TableOfS
             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = '' order by a.attnum) as columns
     from pg_class c
     where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and ${notFromExtension('pg_class', 'c.oid')}
+      and not ${isDerived('c.oid')}
     order by c.relname collate "C"`);
   const references = await client.query<{ table: number; refers: number }>(`
     select conrelid::int as table, confrelid::int as refers from pg_constraint

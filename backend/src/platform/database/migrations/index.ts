@@ -19,6 +19,7 @@ import { Migration20261214000000_campaign_follow_ups } from './Migration20261214
 import { Migration20261215000000_post_revisions_and_hangul_grams } from './Migration20261215000000_post_revisions_and_hangul_grams.js';
 import { Migration20261216000000_post_email_revisions } from './Migration20261216000000_post_email_revisions.js';
 import { Migration20261217000000_post_hangul_gram_columns } from './Migration20261217000000_post_hangul_gram_columns.js';
+import { Migration20261218000000_post_hangul_gram_counts } from './Migration20261218000000_post_hangul_gram_counts.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -49,4 +50,5 @@ export const migrationsList = [
   },
   { name: 'Migration20261216000000_post_email_revisions', class: Migration20261216000000_post_email_revisions },
   { name: 'Migration20261217000000_post_hangul_gram_columns', class: Migration20261217000000_post_hangul_gram_columns },
+  { name: 'Migration20261218000000_post_hangul_gram_counts', class: Migration20261218000000_post_hangul_gram_counts },
 ];
