@@ -432,6 +432,54 @@ describe('posts', () => {
       expect(await disagreements(em)).toEqual([]);
     });
 
+    it('lets two writers of grams take turns without a deadlock, and an update of no gram wait for neither', async () => {
+      const em = t.app.get(EntityManager);
+      const insert = (tx: EntityManager, key: string, grams: string[]) =>
+        tx.execute(
+          `insert into post (post_key, post_title, content_hash, imported_at, updated_at, title_hangul_grams)
+           values (?, ?, repeat('c', 64), now(), now(), ?::text[])`,
+          [key, key, `{${grams.join(',')}}`],
+        );
+      const counts = () =>
+        sql<{ gram: string; in_title: number }>(
+          `select gram, in_title from post_hangul_gram_count where gram in ('겨울', '봄비') order by gram`,
+        );
+      const before = await counts();
+      const first = em.fork();
+      const second = em.fork();
+      await first.begin();
+      await second.begin();
+      try {
+        await insert(first, 'S-TURN-1', ['겨울', '눈꽃']);
+        // The second writer's first post holds a gram the first writer has not touched yet, its second one a gram
+        // the first writer holds: row by row, each would then wait for the other when the first writes that gram.
+        const waiting = (async () => {
+          await insert(second, 'S-TURN-2', ['봄비']);
+          await insert(second, 'S-TURN-4', ['겨울']);
+        })();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        // An update that changes no gram (as a memo) does not wait.
+        await sql(`update post set memo = memo where post_key = 'S-TITLE'`);
+        await insert(first, 'S-TURN-3', ['봄비']);
+        await first.commit();
+        await waiting;
+        await second.commit();
+      } catch (error) {
+        await Promise.allSettled([first.rollback(), second.rollback()]);
+        throw error;
+      }
+      const count = (rows: { gram: string; in_title: number }[], gram: string) =>
+        rows.find((row) => row.gram === gram)?.in_title ?? 0;
+      const after = await counts();
+      expect([count(after, '겨울'), count(after, '봄비')]).toEqual([
+        count(before, '겨울') + 2,
+        count(before, '봄비') + 2,
+      ]);
+      await sql(`delete from post where post_key like 'S-TURN-%'`);
+      const cleared = await counts();
+      expect([count(cleared, '겨울'), count(cleared, '봄비')]).toEqual([count(before, '겨울'), count(before, '봄비')]);
+    });
+
     it('counts a short Hangul keyword alone by its kept count, and one with a filter by its matches', async () => {
       const [{ gram, in_any }] = await sql<{ gram: string; in_any: number }>(
         `select gram, in_any from post_hangul_gram_count where in_any > 0 order by gram collate "C" desc limit 1`,
