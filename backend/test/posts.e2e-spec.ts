@@ -402,6 +402,23 @@ describe('posts', () => {
       const em = t.app.get(EntityManager).fork();
       expect(await disagreements(em)).toEqual([]);
       expect(await sql(`select count(*)::int as grams from post_hangul_gram_count`)).not.toEqual([{ grams: 0 }]);
+      // An import that adds a post, then one that changes its texts (an insert, then an update on conflict).
+      const autumn = async () =>
+        (
+          await sql<{ in_title: number; in_body: number }>(
+            `select in_title, in_body from post_hangul_gram_count where gram = '가을'`,
+          )
+        )[0] ?? { in_title: 0, in_body: 0 };
+      const before = await autumn();
+      const imported = { postId: 'S-REIMPORT', postTitle: '가을 하늘 공고', body: '겨울 촬영' };
+      expect(await service.upsertPosts(records([imported]))).toMatchObject({ created: 1 });
+      expect(await disagreements(em)).toEqual([]);
+      expect(await autumn()).toEqual({ in_title: before.in_title + 1, in_body: before.in_body });
+      const reimported = { ...imported, postTitle: '겨울 바다 공고', body: '가을 하늘' };
+      expect(await service.upsertPosts(records([reimported]))).toMatchObject({ updated: 1 });
+      expect(await disagreements(em)).toEqual([]);
+      expect(await autumn()).toEqual({ in_title: before.in_title, in_body: before.in_body + 1 });
+      await sql(`delete from post where post_key = 'S-REIMPORT'`);
       // In a transaction rolled back at the end, so that the other tests keep their posts.
       const tx = em.fork();
       await tx.begin();

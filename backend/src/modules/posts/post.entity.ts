@@ -82,7 +82,14 @@ export const PostSchema = defineEntity({
       events: ['update'],
       expression: `create trigger "post_revision" before update on "post" for each row execute function "post_bump_revision"();`,
     },
-    // Migration 20261218: each Hangul gram's count of posts (post_hangul_gram_count), kept statement by statement.
+    // Migration 20261218: each Hangul gram's count of posts (post_hangul_gram_count), kept statement by statement,
+    // its writers taking turns.
+    {
+      name: 'post_hangul_gram_counts_turn',
+      timing: 'before',
+      events: ['insert', 'delete', 'update'],
+      expression: `create trigger "post_hangul_gram_counts_turn" before insert or delete or update of "title_hangul_grams", "body_hangul_grams" on "post" for each statement execute function "post_hangul_gram_counts_turn"();`,
+    },
     {
       name: 'post_hangul_gram_counts_inserted',
       timing: 'after',

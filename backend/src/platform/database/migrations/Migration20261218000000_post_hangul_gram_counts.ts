@@ -11,21 +11,23 @@ const gramCounts = (rows: string, sign: '+' | '-') => `
   ) g
   group by "gram"`;
 
-/**
- * Adds signed counts to the kept ones when `changes` (a condition on the transition tables) holds. Writers take
- * their turn on the table's own advisory lock, held to their commit: an import's batches each lock most of the
- * common grams' rows, and two imports locking them in turn would deadlock; an update that changes no gram (a
- * favourite, a memo) takes no turn and never waits on an import.
- */
+/** Adds signed counts to the kept ones when `changes` (a condition on the transition tables) holds. */
 const addCounts = (changes: string, counts: string) => `
   if ${changes} then
-    perform pg_advisory_xact_lock(hashtext('post_hangul_gram_count'));
     insert into "post_hangul_gram_count" as c ("gram", "in_title", "in_body", "in_any")
     select "gram", sum("in_title"), sum("in_body"), sum("in_any") from (${counts}) d
     group by "gram" having sum("in_title") <> 0 or sum("in_body") <> 0 or sum("in_any") <> 0
     on conflict ("gram") do update set "in_title" = c."in_title" + excluded."in_title",
       "in_body" = c."in_body" + excluded."in_body", "in_any" = c."in_any" + excluded."in_any";
   end if;`;
+
+/**
+ * Writers of grams take turns on one advisory lock, held to their commit, taken before their statement touches a
+ * row: an import's batches each lock most of the common grams' rows, and two imports locking them (or each other's
+ * posts) in turn would deadlock. An update that sets no gram column (a favourite, a memo) takes no turn and never
+ * waits on an import.
+ */
+const TAKE_TURN = `perform pg_advisory_xact_lock(hashtext('post_hangul_gram_count'));`;
 
 /** Whether any post of a transition table holds a gram. */
 const anyGrams = (rows: string) =>
@@ -60,10 +62,12 @@ export class Migration20261218000000_post_hangul_gram_counts extends Migration {
       begin ${addCounts(`exists ${changed('n')}`, `${gramCounts(changed('o'), '-')} union all ${gramCounts(changed('n'), '+')}`)}
       return null; end $$;`);
     this.addSql(`create function "post_hangul_gram_counts_truncated"() returns trigger language plpgsql as $$
-      begin
-        perform pg_advisory_xact_lock(hashtext('post_hangul_gram_count'));
-        delete from "post_hangul_gram_count"; return null;
-      end $$;`);
+      begin ${TAKE_TURN} delete from "post_hangul_gram_count"; return null; end $$;`);
+    this.addSql(`create function "post_hangul_gram_counts_turn"() returns trigger language plpgsql as $$
+      begin ${TAKE_TURN} return null; end $$;`);
+    this.addSql(`create trigger "post_hangul_gram_counts_turn"
+      before insert or delete or update of "title_hangul_grams", "body_hangul_grams" on "post"
+      for each statement execute function "post_hangul_gram_counts_turn"();`);
     this.addSql(`create trigger "post_hangul_gram_counts_inserted" after insert on "post"
       referencing new table as "new_posts" for each statement execute function "post_hangul_gram_counts_inserted"();`);
     this.addSql(`create trigger "post_hangul_gram_counts_updated" after update on "post"
@@ -83,11 +87,13 @@ export class Migration20261218000000_post_hangul_gram_counts extends Migration {
   }
 
   override down(): void {
+    this.addSql(`drop trigger "post_hangul_gram_counts_turn" on "post";`);
     this.addSql(`drop trigger "post_hangul_gram_counts_truncated" on "post";`);
     this.addSql(`drop trigger "post_hangul_gram_counts_deleted" on "post";`);
     this.addSql(`drop trigger "post_hangul_gram_counts_updated" on "post";`);
     this.addSql(`drop trigger "post_hangul_gram_counts_inserted" on "post";`);
     this.addSql(`drop function "post_hangul_gram_count_rebuild"();`);
+    this.addSql(`drop function "post_hangul_gram_counts_turn"();`);
     this.addSql(`drop function "post_hangul_gram_counts_truncated"();`);
     this.addSql(`drop function "post_hangul_gram_counts_updated"();`);
     this.addSql(`drop function "post_hangul_gram_counts_deleted"();`);
