@@ -93,7 +93,8 @@ const REPEATED_BEYOND_THE_THIRD = ['article', 'tr', '[role="row"]', 'li']
 /**
  * The widest window whose screens are scanned. Windows from 1280 to 1535 px wide (the journeys use 1280, 1366
  * and 1440) lie between the same two Tailwind breakpoints (xl and 2xl), so a screen has the same markup and
- * styles in each of them and a scan at 1440×900 repeats the one at 1366×768; there only the screenshot is kept.
+ * styles in each of them, but for how many rows a virtual list renders (the scan leaves out rows after the
+ * third): a scan at 1440×900 repeats the one at 1366×768, and there only the screenshot is kept.
  */
 const WIDEST_SCANNED_WINDOW = 1366;
 

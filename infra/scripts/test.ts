@@ -133,10 +133,20 @@ function requireServices(): Services {
   return services;
 }
 
-/** Counts from a reporter's JSON file; a failure outside any test (a file that does not load) still counts. */
-function readCounts<Report>(file: string, status: ExitStatus, pick: (report: Report) => Counts): Counts {
+/**
+ * Counts from a reporter's JSON file; a failure outside any test (a file that does not load) still counts. A missing
+ * report is told where the step writes (`output`).
+ */
+function readCounts<Report>(
+  file: string,
+  status: ExitStatus,
+  output: Output,
+  pick: (report: Report) => Counts,
+): Counts {
   if (!existsSync(file)) {
-    console.error(`No report was written (${describeExit(status)})`);
+    const line = `No report was written (${describeExit(status)})`;
+    if (typeof output === 'function') output(line, 'err');
+    else console.error(line);
     return { passed: 0, failed: 1 };
   }
   const counts = pick(JSON.parse(readFileSync(file, 'utf8')));
@@ -159,7 +169,7 @@ async function backendTests(output: Output): Promise<Counts> {
       TEST_REDIS_URL: redisUrl,
     },
   });
-  return readCounts(file, status, (report: JestReport) => ({
+  return readCounts(file, status, output, (report: JestReport) => ({
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0),
   }));
@@ -177,7 +187,7 @@ async function frontendTests(output: Output): Promise<Counts> {
       env: { ...process.env, ...FAR_FROM_KOREA },
     },
   );
-  return readCounts(file, status, (report: JestReport) => ({
+  return readCounts(file, status, output, (report: JestReport) => ({
     passed: report.numPassedTests ?? 0,
     failed: report.numFailedTests ?? 0,
   }));
@@ -239,7 +249,7 @@ async function browserJourneys(): Promise<Counts> {
       },
     );
     // A flaky test passed on a retry.
-    return readCounts(file, status, (report: PlaywrightReport) => ({
+    return readCounts(file, status, 'inherit', (report: PlaywrightReport) => ({
       passed: (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0),
       failed: report.stats?.unexpected ?? 0,
     }));
@@ -337,6 +347,13 @@ async function runStep(step: Step, beside?: string): Promise<Counts | undefined>
   const kept: { line: string; stream: 'out' | 'err' }[] = [];
   const show = (line: string, stream: 'out' | 'err') => (stream === 'err' ? console.error(line) : console.log(line));
   const write: Output = beside ? (line, stream) => void kept.push({ line, stream }) : show;
+  // Kept lines are shown when the step ends, or when the run is stopped (a signal, a crash) while it runs.
+  const showKept = () => {
+    if (!beside) return;
+    console.log(`\n==> ${step.name}, run beside ${beside}`);
+    for (const { line, stream } of kept.splice(0)) show(line, stream);
+  };
+  const unregister = onShutdown(showKept);
   const started = Date.now();
   if (!beside) console.log(`\n==> ${step.name}`);
   let counts: Counts | undefined;
@@ -346,10 +363,8 @@ async function runStep(step: Step, beside?: string): Promise<Counts | undefined>
     write(`${step.name} could not run: ${error instanceof Error ? error.message : String(error)}`, 'err');
     counts = { passed: 0, failed: 1 };
   }
-  if (beside) {
-    console.log(`\n==> ${step.name}, run beside ${beside}`);
-    for (const { line, stream } of kept) show(line, stream);
-  }
+  unregister();
+  showKept();
   console.log(`==> ${step.name} done in ${Math.round((Date.now() - started) / 1000)} s`);
   return counts;
 }
