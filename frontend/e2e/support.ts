@@ -99,8 +99,9 @@ const REPEATED_BEYOND_THE_THIRD = ['article', 'tr', '[role="row"]', 'li']
 const WIDEST_SCANNED_WINDOW = 1366;
 
 /**
- * No serious or critical accessibility violations, then a screenshot of the window kept as an artifact: what
- * staff see at this size, so that a main button below the fold shows.
+ * No serious or critical accessibility violations (scanned at windows up to WIDEST_SCANNED_WINDOW), then a
+ * screenshot of the window kept as an artifact: what staff see at this size, so that a main button below the fold
+ * shows.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   // A list being read again is dimmed (aria-busy): contrast is measured once it has its answer.

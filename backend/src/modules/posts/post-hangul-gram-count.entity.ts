@@ -7,7 +7,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 export const PostHangulGramCountSchema = defineEntity({
   name: 'PostHangulGramCount',
   tableName: 'post_hangul_gram_count',
-  // Backups leave a derived table out (platform/backup/schema-catalog.ts); loading the posts rebuilds it.
+  // Backups leave a derived table out (platform/backup/schema-catalog.ts); a restore rebuilds it from the posts.
   comment: 'derived: kept by the triggers on post',
   properties: {
     gram: p.text().primary(),

@@ -10,6 +10,7 @@ import { POST_KEY_MAX_LENGTH } from './domain/post-key.js';
 import { POST_TEXT_FIELDS, type PostRecord, type PostTextField } from './domain/post-record.js';
 import {
   containsPattern,
+  gramCountColumn,
   gramExpressions,
   hangulGram,
   hangulGrams,
@@ -91,9 +92,6 @@ type IdsQuery = ListQuery | { few: ListQuery; many: ListQuery };
  * text searched (about 10 µs each). On 100,000 posts the two cost the same near 2,000 matches.
  */
 const FEW_MATCHES = 2_000;
-
-/** The column of post_hangul_gram_count that counts each scope's posts holding a gram. */
-const GRAM_COUNT_COLUMNS: Record<SearchScope, string> = { title: 'in_title', body: 'in_body', all: 'in_any' };
 
 /** Adds a condition to a where clause being built. */
 function and(where: ListQuery, condition: string, ...params: unknown[]): void {
@@ -277,7 +275,7 @@ export class PostsService {
     const count: ListQuery =
       gram !== null && shared.sql === ''
         ? {
-            sql: `select coalesce((select "${GRAM_COUNT_COLUMNS[scope]}" from "post_hangul_gram_count" where "gram" = ?), 0)
+            sql: `select coalesce((select "${gramCountColumn(scope)}" from "post_hangul_gram_count" where "gram" = ?), 0)
               as "totalItems"`,
             params: [gram],
           }

@@ -81,3 +81,13 @@ const GRAM_EXPRESSIONS = {
 export function gramExpressions(scope: SearchScope): readonly string[] {
   return GRAM_EXPRESSIONS[scope];
 }
+
+/** The column of post_hangul_gram_count that counts each scope's posts holding a gram (migration 20261218). */
+const GRAM_COUNT_COLUMNS = { title: 'in_title', body: 'in_body', all: 'in_any' } as const satisfies Record<
+  SearchScope,
+  string
+>;
+
+export function gramCountColumn(scope: SearchScope): string {
+  return GRAM_COUNT_COLUMNS[scope];
+}

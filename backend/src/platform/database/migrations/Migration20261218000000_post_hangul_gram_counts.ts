@@ -38,8 +38,9 @@ const anyGrams = (rows: string) =>
  * two-syllable search without other filters, which the gram indexes answer only by visiting every match's row
  * (about 70 ms for 39,000 of 100,000 posts). Kept by statement triggers on the post's stored grams, in the writing
  * transaction: a sheet import pays about 0.09 ms a post for it (20,000 generated posts in 12.8 s against 11 s); an
- * update that leaves the grams as they were (a favourite, a memo, an unchanged row) changes no count. The table is derived (its comment says so):
- * backups leave it out, and a restore rebuilds it by its function once the posts are in.
+ * update that leaves the grams as they were (a favourite, a memo, an unchanged row) changes no count. The table is
+ * derived (its comment says so): backups leave it out, and a restore rebuilds it by its function once the posts are
+ * in.
  */
 export class Migration20261218000000_post_hangul_gram_counts extends Migration {
   override up(): void {
