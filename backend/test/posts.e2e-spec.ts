@@ -7,7 +7,7 @@ import { ModelsService } from '../src/modules/models/models.service.js';
 import { urlPostKey } from '../src/modules/posts/domain/post-key.js';
 import { hangulGrams } from '../src/modules/posts/domain/search.js';
 import { type PostData, type PostRecord, toPostRecord } from '../src/modules/posts/domain/post-record.js';
-import { PostListCache } from '../src/modules/posts/post-list-cache.js';
+import { type CachedPage, joinPage, PostListCache } from '../src/modules/posts/post-list-cache.js';
 import { SharedVersions } from '../src/platform/redis/shared-versions.js';
 import { PostsService } from '../src/modules/posts/posts.service.js';
 import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
@@ -902,20 +902,37 @@ describe('posts', () => {
       });
     });
 
-    it('drops, on a write to some posts in any process, only the kept pages that show one of them', async () => {
+    /** Keeps a page showing these posts, each post's JSON being `"post <id>"`, the page a JSON array of them. */
+    const keepPosts = (cached: CachedPage, ids: number[]) =>
+      cached.keep(ids.length, joinPage(Buffer.from('['), ids.map(postJson), Buffer.from(']')));
+    const postJson = (id: number) => ({ id, json: Buffer.from(`"post ${id}"`) });
+
+    it('marks, on a write to some posts in any process, those posts on the kept pages that show one of them', async () => {
       await withCache(t.config, async (writer) => {
         await withCache(t.config, async (reader) => {
           const kept = async (list: string) => (await reader.page('posts', [list], [1])).answer?.toString() ?? null;
-          await (await reader.page('posts', ['a'], [1])).keep(2, Buffer.from('posts 1 and 2'), [1, 2]);
-          await (await reader.page('posts', ['b'], [1])).keep(2, Buffer.from('posts 3 and 4'), [3, 4]);
-          await (await reader.page('favorites', ['c'], [1])).keep(1, Buffer.from('post 5'), [5]);
+          await keepPosts(await reader.page('posts', ['a'], [1]), [1, 2]);
+          await keepPosts(await reader.page('posts', ['b'], [1]), [3, 4]);
+          await keepPosts(await reader.page('favorites', ['c'], [1]), [5]);
           await writer.postsChanged([3, 9]);
           await eventually(async () => expect(await kept('b')).toBeNull());
-          expect(await kept('a')).toBe('posts 1 and 2');
-          // A favourite also changes which posts the favourites hold: their pages are read again, whatever they show.
-          await writer.postsChanged([1], 'favorites');
+          expect(await kept('a')).toBe('["post 1","post 2"]');
+          // Only post 3 is read again; its JSON is put in place of the old, and the page is kept so.
+          const changed = await reader.page('posts', ['b'], [1]);
+          expect(changed.changed).toEqual([3]);
+          expect(changed.patch(new Map())).toBeNull();
+          expect(changed.patch(new Map([[3, Buffer.from('"post 3 changed"')]]))?.toString()).toBe(
+            '["post 3 changed","post 4"]',
+          );
+          expect(await kept('b')).toBe('["post 3 changed","post 4"]');
+          // A favourite also changes which posts the favourites hold: their pages are read whole again, whatever
+          // they show; a page of another list showing the post reads that post alone.
+          await writer.postsChanged([1, 5], 'favorites');
           await eventually(async () => expect(await kept('a')).toBeNull());
-          expect((await reader.page('favorites', ['c'], [1])).answer).toBeNull();
+          expect((await reader.page('posts', ['a'], [1])).changed).toEqual([1]);
+          const favourites = await reader.page('favorites', ['c'], [1]);
+          expect(favourites.answer).toBeNull();
+          expect(favourites.changed).toEqual([]);
         });
       });
     });
@@ -928,10 +945,20 @@ describe('posts', () => {
           await writer.postsChanged([7]);
           // The reader catches up with the write on its next look-up, before either page is kept.
           await eventually(async () => expect((await reader.page('posts', ['other'], [1])).key).not.toBe(stale.key));
-          await stale.keep(1, Buffer.from('post 7 as it was'), [7]);
-          await fresh.keep(1, Buffer.from('post 8'), [8]);
+          await keepPosts(stale, [7]);
+          await keepPosts(fresh, [8]);
           expect((await reader.page('posts', ['d'], [1])).answer).toBeNull();
-          expect((await reader.page('posts', ['e'], [1])).answer?.toString()).toBe('post 8');
+          expect((await reader.page('posts', ['e'], [1])).answer?.toString()).toBe('["post 8"]');
+          // So too a page put back together: a write to another of its posts meanwhile leaves it to be read again.
+          await writer.postsChanged([8]);
+          await eventually(async () => expect((await reader.page('posts', ['e'], [1])).changed).toEqual([8]));
+          const patching = await reader.page('posts', ['e'], [1]);
+          await writer.postsChanged([8]);
+          await eventually(async () => expect((await reader.page('posts', ['other'], [1])).key).not.toBe(patching.key));
+          expect(patching.patch(new Map([[8, Buffer.from('"post 8 as it was"')]]))?.toString()).toBe(
+            '["post 8 as it was"]',
+          );
+          expect((await reader.page('posts', ['e'], [1])).changed).toEqual([8]);
         });
       });
     });
@@ -939,7 +966,7 @@ describe('posts', () => {
     it('drops every kept page when the writes it missed are no longer known', async () => {
       await withCache(t.config, async (writer) => {
         await withCache(t.config, async (reader) => {
-          await (await reader.page('posts', ['f'], [1])).keep(1, Buffer.from('post 11'), [11]);
+          await keepPosts(await reader.page('posts', ['f'], [1]), [11]);
           const redis = new Redis(t.config.REDIS_URL, { keyPrefix: `${t.config.REDIS_KEY_PREFIX}:` });
           try {
             await writer.postsChanged([12]);
@@ -948,23 +975,34 @@ describe('posts', () => {
           } finally {
             redis.disconnect();
           }
-          await eventually(async () => expect((await reader.page('posts', ['f'], [1])).answer).toBeNull());
+          await eventually(async () => {
+            const page = await reader.page('posts', ['f'], [1]);
+            expect(page.answer).toBeNull();
+            expect(page.changed).toEqual([]);
+          });
         });
       });
     });
 
-    it('keeps, after a memo, the pages of lists that do not show the post', async () => {
+    it('keeps, after a memo, every kept page but for the post: a page showing it reads that post alone', async () => {
       const both = { recruitmentGender: '남녀' };
       const before = ids(await list('/filter', both));
       expect(before).not.toContain('S-WORK');
-      // A post no writer announced (as no import would leave one): only a page read afresh shows it.
+      const all = ids(await list(''));
+      expect(all[0]).toBe('S-WORK');
+      // A post no writer announced (as no import would leave one): only a list read afresh shows it.
       await sql(
         `insert into post (post_key, recruitment_gender, post_date, content_hash, imported_at, updated_at) values ('S-QUIET', '남녀', '2030-01-01', 'x', now(), now())`,
       );
       try {
         await send('POST', '/addMemo/S-WORK', { memo: '메모 하나' });
-        expect((await list('')).posts.data[1]).toMatchObject({ postId: 'S-WORK', memo: '메모 하나' });
+        const shown = await list('');
+        expect(shown.posts.data[0]).toMatchObject({ postId: 'S-WORK', memo: '메모 하나' });
+        expect(ids(shown)).toEqual(all);
         expect(ids(await list('/filter', both))).toEqual(before);
+        // Read afresh, the list shows the post no writer announced.
+        await t.app.get(PostListCache).changed('posts');
+        expect(ids(await list(''))[0]).toBe('S-QUIET');
       } finally {
         await sql(`delete from post where post_key = 'S-QUIET'`);
         await sql(`update post set memo = null where post_key = 'S-WORK'`);
@@ -976,7 +1014,10 @@ describe('posts', () => {
       const kept = async (cache: PostListCache, page: number) =>
         (await cache.page('posts', ['list'], [page])).answer?.length ?? null;
       const keep = async (cache: PostListCache, page: number, characters: number) =>
-        (await cache.page('posts', ['list'], [page])).keep(1, Buffer.alloc(characters, 'x'), []);
+        (await cache.page('posts', ['list'], [page])).keep(
+          1,
+          joinPage(Buffer.alloc(characters, 'x'), [], Buffer.alloc(0)),
+        );
       const quarterMegabyte = 256 * 1024;
       await withCache({ ...t.config, POST_PAGE_CACHE_MB: 1 }, async (cache) => {
         await keep(cache, 1, quarterMegabyte);

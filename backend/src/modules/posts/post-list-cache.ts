@@ -18,22 +18,72 @@ const countKeyPrefix = (kind: PostListKind) => `posts:count:${kind}:`;
 /** The version of the posts' content, whose every step notes the posts it changed (ids joined by commas). */
 const CONTENT = versionKey('content');
 
+/**
+ * A page's answer as UTF-8 JSON, with the posts it shows and where each post's JSON lies in it, so that a write to
+ * one of them replaces that post's JSON and keeps the rest.
+ */
+export interface PageAnswer {
+  readonly bytes: Buffer;
+  readonly postIds: readonly number[];
+  /** Each post's JSON as [start, end) of bytes, in the order of postIds. */
+  readonly spans: readonly (readonly [number, number])[];
+}
+
+const COMMA = Buffer.from(',');
+
+/** The posts' JSON, in order and separated by commas, between a head and a tail. */
+export function joinPage(head: Buffer, posts: readonly { id: number; json: Buffer }[], tail: Buffer): PageAnswer {
+  const spans: [number, number][] = [];
+  let at = head.length;
+  for (const [index, { json }] of posts.entries()) {
+    if (index > 0) at += COMMA.length;
+    spans.push([at, at + json.length]);
+    at += json.length;
+  }
+  return {
+    bytes: Buffer.concat([head, ...posts.flatMap(({ json }, index) => (index === 0 ? [json] : [COMMA, json])), tail]),
+    postIds: posts.map(({ id }) => id),
+    spans,
+  };
+}
+
+/** The answer with the JSON of the posts in `fresh` replaced; null when one of them is missing from it. */
+function replacePosts(answer: PageAnswer, changed: readonly number[], fresh: ReadonlyMap<number, Buffer>) {
+  if (changed.some((id) => !fresh.has(id))) return null;
+  const { bytes, postIds, spans } = answer;
+  return joinPage(
+    bytes.subarray(0, spans[0][0]),
+    postIds.map((id, index) => ({ id, json: fresh.get(id) ?? bytes.subarray(...spans[index]) })),
+    bytes.subarray(spans.at(-1)![1]),
+  );
+}
+
 /** What the cache holds for one page of a list, and how to keep what had to be computed. */
 export interface CachedPage {
   /** The list's total, or null when it must be counted. */
   total: number | null;
   /** The page's answer as UTF-8 JSON, or null when it must be read. */
   answer: Buffer | null;
-  /** Keeps a counted total and a read answer (holding these posts) for the next callers. */
-  keep(total: number, answer: Buffer, postIds: readonly number[]): Promise<void>;
+  /**
+   * The posts a write changed since this page was kept, when the rest of it is kept (the page shows the same posts:
+   * the write changed no list it belongs to): only these need reading, and `patch` puts them in.
+   */
+  changed: readonly number[];
+  /**
+   * The kept page with the changed posts' JSON (by id) put in, kept for the next callers too; null when the page must
+   * be read whole (nothing of it is kept, or a changed post is missing: gone).
+   */
+  patch(fresh: ReadonlyMap<number, Buffer>): Buffer | null;
+  /** Keeps a counted total and a read answer for the next callers. */
+  keep(total: number, answer: PageAnswer): Promise<void>;
   /** Names this page under the versions it was looked up in: callers reading it at once share one read. */
   readonly key: string;
 }
 
-/** A page's answer and the posts it shows. */
+/** A page's answer, and the posts a write changed since (empty when it can be answered as it is). */
 interface KeptPage {
-  answer: Buffer;
-  postIds: readonly number[];
+  answer: PageAnswer;
+  changed: Set<number>;
 }
 
 /** A step of the content version: the posts it changed. */
@@ -47,13 +97,14 @@ interface ContentStep {
  * list visits every match, and only the writes that change a kind's membership make its lists count afresh (a memo
  * changes none). Whole answers (a page as UTF-8 JSON, ready to write) live in each API process under their list's
  * version: the dashboard's pages are read far more often than posts change, and an answer kept costs no query, no
- * serialising and no copy out of Redis. A write to some posts (a memo, a favourite, a send) notes their ids in a
- * step of the content version, and each process drops the pages that show one of them; a write to many (an import)
- * bumps the pages version, which drops them all. The versions are shared (platform/redis/shared-versions): every
- * process hears of a write as it is announced, and asks Redis while it cannot hear. Each post's JSON lives in each
- * API process under the post's revisions (which the database bumps on every change to the post, and to its sent
- * e-mails, migrations 20261215 and 20261216): a page read afresh after a write reads its ids and revisions, and only
- * the posts that changed.
+ * serialising and no copy out of Redis. A write to some posts (a memo, a favourite, a send) notes their ids in a step
+ * of the content version, and each process marks them on the kept pages that show one of them: the next caller of such
+ * a page reads those posts alone and puts their JSON in place of the old (a list whose membership the write can change
+ * is another list, under its new version). A write to many (an import) bumps the pages version, which drops them all.
+ * The versions are shared (platform/redis/shared-versions): every process hears of a write as it is announced, and asks
+ * Redis while it cannot hear. Each post's JSON lives in each API process under the post's revisions (which the database
+ * bumps on every change to the post, and to its sent e-mails, migrations 20261215 and 20261216): a page read afresh
+ * after a write reads its ids and revisions, and only the posts that changed.
  */
 @Injectable()
 export class PostListCache {
@@ -76,7 +127,7 @@ export class PostListCache {
     private readonly versions: SharedVersions,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'POST_PAGE_CACHE_MB' | 'POST_JSON_CACHE_MB'>,
   ) {
-    this.pages = new LruCache(config.POST_PAGE_CACHE_MB * 1024 * 1024, (page) => page.answer.length);
+    this.pages = new LruCache(config.POST_PAGE_CACHE_MB * 1024 * 1024, (page) => page.answer.bytes.length);
     this.posts = new LruCache(config.POST_JSON_CACHE_MB * 1024 * 1024, (json) => json.length);
   }
 
@@ -95,14 +146,41 @@ export class PostListCache {
     // A page of a list whose membership changed is another page: the old one ages out.
     const pageKey = `${kind}:${listDigest}:${digest(page)}@${listVersion}`;
     const key = `${pageKey}:${pagesVersion}:${readAt}`;
-    const answer = this.pages.get(pageKey)?.answer ?? null;
-    if (answer !== null) return { total: null, answer, keep: async () => {}, key };
+    const kept = this.pages.get(pageKey);
+    // A write to none of the page's posts may come while this page is put back together or read: keep it only then.
+    const keepIfUnchanged = (answer: PageAnswer) => {
+      if (this.pagesVersion === pagesVersion && this.unchangedSince(readAt, answer.postIds))
+        this.pages.set(pageKey, { answer, changed: new Set() });
+    };
+    const readWhole = () => null;
+    if (kept !== undefined && kept.changed.size === 0)
+      return { total: null, answer: kept.answer.bytes, changed: [], patch: readWhole, keep: async () => {}, key };
+    if (kept !== undefined) {
+      // Only the posts' JSON changed (a write that changes which posts a list holds makes it another list): the
+      // total and the other posts stay.
+      const changed = [...kept.changed];
+      return {
+        total: null,
+        answer: null,
+        changed,
+        patch: (fresh) => {
+          const answer = replacePosts(kept.answer, changed, fresh);
+          if (answer === null) return null;
+          keepIfUnchanged(answer);
+          return answer.bytes;
+        },
+        keep: async (total, answer) => keepIfUnchanged(answer),
+        key,
+      };
+    }
     const cachedTotal = await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`);
     return {
       key,
       total: cachedTotal === null ? null : Number(cachedTotal),
-      answer,
-      keep: async (total, computed, postIds) => {
+      answer: null,
+      changed: [],
+      patch: readWhole,
+      keep: async (total, answer) => {
         if (cachedTotal === null)
           await this.redis.set(
             `${countKeyPrefix(kind)}${listVersion}:${listDigest}`,
@@ -110,9 +188,7 @@ export class PostListCache {
             'EX',
             COUNT_TTL_SECONDS,
           );
-        // A write may have come while this page was read: keep it only if none changed what it shows.
-        if (this.pagesVersion === pagesVersion && this.unchangedSince(readAt, postIds))
-          this.pages.set(pageKey, { answer: computed, postIds });
+        keepIfUnchanged(answer);
       },
     };
   }
@@ -159,7 +235,10 @@ export class PostListCache {
     }
   }
 
-  /** Drops the kept pages that show a post the steps up to `version` changed (all when they are not known). */
+  /**
+   * Notes, on each kept page, the posts it shows that the steps up to `version` changed, for a look-up to read
+   * them again (drops every page when the steps are not known).
+   */
   private async applySteps(version: number): Promise<void> {
     const from = this.contentVersion;
     const notes = await this.versions.notes(CONTENT, from, version);
@@ -173,7 +252,8 @@ export class PostListCache {
         version: from + index + 1,
         postIds: new Set(note.split(',').filter(Boolean).map(Number)),
       }));
-      this.pages.deleteWhere((page) => steps.some((step) => page.postIds.some((id) => step.postIds.has(id))));
+      for (const page of this.pages.values())
+        for (const id of page.answer.postIds) if (steps.some((step) => step.postIds.has(id))) page.changed.add(id);
       this.steps.push(...steps);
       const excess = this.steps.length - NOTES_KEPT;
       if (excess > 0) this.stepsFrom = this.steps.splice(0, excess).at(-1)!.version;

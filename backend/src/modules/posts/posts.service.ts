@@ -21,7 +21,7 @@ import {
 } from './domain/search.js';
 import type { EmailOutcomeDto, PostDataDto, PostDto } from './dto/post.dto.js';
 import type { SortOrder } from './dto/post-query.dto.js';
-import { PostListCache, type PostListKind } from './post-list-cache.js';
+import { joinPage, PostListCache, type PostListKind } from './post-list-cache.js';
 import { Post } from './post.entity.js';
 
 export interface PageRequest {
@@ -74,8 +74,6 @@ interface PostRevision {
 interface PostRevisions extends PostRevision {
   emailRevision: number;
 }
-
-const COMMA = Buffer.from(',');
 
 /** SQL and its parameters. */
 interface ListQuery {
@@ -409,6 +407,11 @@ export class PostsService {
     const cached = await this.cache.page(kind, [count.sql, count.params], [ids, page, pageSize]);
     if (cached.answer !== null) return cached.answer;
     return this.cache.once(cached.key, async () => {
+      // A kept page some of whose posts a write changed: those posts' JSON, put into the rest.
+      if (cached.changed.length > 0) {
+        const patched = cached.patch(await this.readPostsJson(cached.changed));
+        if (patched !== null) return patched;
+      }
       const connection = this.em.getConnection();
       const counted = () =>
         connection
@@ -424,46 +427,52 @@ export class PostsService {
         totalItems = cached.total ?? (await counted());
         rows = await readIds(totalItems <= FEW_MATCHES ? ids.few : ids.many);
       }
-      const posts = await this.postsJson(rows);
       // The JSON of a PostListDto, put together from the posts' own.
-      const answer = Buffer.concat([
+      const answer = joinPage(
         Buffer.from('{"posts":{"data":['),
-        ...posts.flatMap((post, index) => (index === 0 ? [post] : [COMMA, post])),
+        await this.postsJson(rows),
         Buffer.from(`]},"pagination":${JSON.stringify(paginate(page, pageSize, totalItems))}}`),
-      ]);
-      await cached.keep(
-        totalItems,
-        answer,
-        rows.map((row) => row.id),
       );
-      return answer;
+      await cached.keep(totalItems, answer);
+      return answer.bytes;
     });
   }
 
   /**
-   * Each post's JSON (a PostDto) in the order given: kept ones from the cache (by the post's revision and its sent
-   * e-mails'), the rest read in one query.
+   * Each post's JSON (a PostDto) in the order given, with its id: kept ones from the cache (by the post's revision
+   * and its sent e-mails'), the rest read in one query. A post removed between the two reads is left out.
    */
-  private async postsJson(rows: readonly PostRevision[]): Promise<Buffer[]> {
+  private async postsJson(rows: readonly PostRevision[]): Promise<{ id: number; json: Buffer }[]> {
     if (rows.length === 0) return [];
-    const connection = this.em.getConnection();
     const emailRevisions = new Map(
       (
-        await connection.execute<PostRevision[]>(
-          `select "post_id" as "id", "revision" from "post_email_revision" where "post_id" = any(?::int[])`,
-          [intArray(rows.map((row) => row.id))],
-        )
+        await this.em
+          .getConnection()
+          .execute<PostRevision[]>(
+            `select "post_id" as "id", "revision" from "post_email_revision" where "post_id" = any(?::int[])`,
+            [intArray(rows.map((row) => row.id))],
+          )
       ).map((row) => [row.id, row.revision]),
     );
     const found = rows.map((row) => this.cache.post(row.id, row.revision, emailRevisions.get(row.id) ?? 0));
     const missing = rows.filter((_, index) => found[index] === undefined).map((row) => row.id);
-    if (missing.length === 0) return found as Buffer[];
-    // The revisions in the statement that reads the JSON, so that the JSON is kept under the ones it was read at.
-    const read = await connection.execute<(PostView & PostRevisions)[]>(
+    const read = missing.length === 0 ? new Map<number, Buffer>() : await this.readPostsJson(missing);
+    return rows.flatMap(({ id }, index) => {
+      const json = found[index] ?? read.get(id);
+      return json === undefined ? [] : [{ id, json }];
+    });
+  }
+
+  /**
+   * These posts' JSON (a PostDto each) by id, read now and kept in the cache under the revisions they were read at
+   * (read in the same statement). A post that is gone is absent.
+   */
+  private async readPostsJson(ids: readonly number[]): Promise<Map<number, Buffer>> {
+    const read = await this.em.getConnection().execute<(PostView & PostRevisions)[]>(
       `select p."id", p."revision", coalesce(r."revision", 0) as "emailRevision", ${VIEW_COLUMNS}
          from "post" p left join "post_email_revision" r on r."post_id" = p."id"
          where p."id" = any(?::int[])`,
-      [intArray(missing)],
+      [intArray(ids)],
     );
     const byId = new Map<number, Buffer>();
     for (const { id, revision, emailRevision, ...post } of read) {
@@ -471,8 +480,7 @@ export class PostsService {
       this.cache.keepPost(id, revision, emailRevision, json);
       byId.set(id, json);
     }
-    // A post removed between the two reads is left out of the page.
-    return rows.flatMap((row, index) => found[index] ?? byId.get(row.id) ?? []);
+    return byId;
   }
 
   private async load(em: EntityManager, postKey: string): Promise<Post> {

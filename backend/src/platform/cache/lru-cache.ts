@@ -49,9 +49,9 @@ export class LruCache<K, V> {
     this.totalWeight -= this.weigh(value);
   }
 
-  /** Drops every value the test holds for. */
-  deleteWhere(test: (value: V) => boolean): void {
-    for (const [key, value] of [...this.entries]) if (test(value)) this.delete(key);
+  /** The values kept, least recently used first, without making any more recent. */
+  values(): IterableIterator<V> {
+    return this.entries.values();
   }
 
   clear(): void {
