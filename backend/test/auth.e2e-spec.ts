@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { JwtService } from '@nestjs/jwt';
+import { Strategy as JwtStrategy } from 'passport-jwt';
 import { AccessVersion } from '../src/modules/users/access-version.service.js';
 import { bearer, eventually, startTestApp, startTestAppWith, SUPERADMIN, type TestApp } from './support/test-app.js';
 
@@ -169,6 +170,34 @@ describe('sign-in', () => {
       expect(tampered.statusCode).toBe(401);
       const otherKey = await new JwtService({ secret: 'x'.repeat(48) }).signAsync(claims);
       expect((await t.request({ method: 'GET', url: USERS, headers: bearer(otherKey) })).statusCode).toBe(401);
+    });
+
+    it("checks a token's signature once, and refuses it as expired from its expiry on all the same", async () => {
+      const { token } = await t.login(SUPERADMIN.email, SUPERADMIN.password);
+      const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number };
+      const verifier = JwtStrategy as unknown as { JwtVerifier: (...args: unknown[]) => unknown };
+      const verify = verifier.JwtVerifier;
+      const realNow = Date.now;
+      let verified = 0;
+      verifier.JwtVerifier = (...args) => {
+        verified += 1;
+        return verify(...args);
+      };
+      try {
+        for (let request = 0; request < 3; request++)
+          expect((await t.request({ method: 'GET', url: USERS, headers: bearer(token) })).statusCode).toBe(200);
+        expect(verified).toBe(1);
+        Date.now = () => exp * 1000 - 1;
+        expect((await t.request({ method: 'GET', url: USERS, headers: bearer(token) })).statusCode).toBe(200);
+        Date.now = () => exp * 1000;
+        const expired = await t.request({ method: 'GET', url: USERS, headers: bearer(token) });
+        Date.now = realNow;
+        expect(expired.statusCode).toBe(401);
+        expect(expired.json().message).toBe('Session expired. Please login again.');
+      } finally {
+        Date.now = realNow;
+        verifier.JwtVerifier = verify;
+      }
     });
 
     it('401 "Session expired" for an expired token', async () => {
