@@ -3,12 +3,12 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config.js';
 import { NestPinoLogger } from '../logging/logger.js';
@@ -96,7 +96,9 @@ export async function buildHttpApp(
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  await app.register(fastifyHelmet as never, {
+  // Security headers on every answer, by Helmet's middleware built once (@fastify/helmet builds it again for each
+  // request, parsing the policy each time: about a tenth of what answering a kept page costs).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -114,6 +116,9 @@ export async function buildHttpApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  fastify.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   await app.register(fastifyCookie as never);
   // Files arrive as multipart (message pictures); a folder picked whole keeps its path in the file name.
   await app.register(fastifyMultipart as never, {
