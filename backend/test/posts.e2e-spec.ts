@@ -468,13 +468,19 @@ describe('posts', () => {
       await second.begin();
       try {
         await insert(first, 'S-TURN-1', ['겨울', '눈꽃']);
+        const [{ pid }] = await second.execute<{ pid: number }[]>(`select pg_backend_pid() as pid`);
         // The second writer's first post holds a gram the first writer has not touched yet, its second one a gram
         // the first writer holds: row by row, each would then wait for the other when the first writes that gram.
         const waiting = (async () => {
           await insert(second, 'S-TURN-2', ['봄비']);
           await insert(second, 'S-TURN-4', ['겨울']);
         })();
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Until the second writer waits for a lock: its turn, or (row by row) the first writer's row of 겨울.
+        await eventually(async () =>
+          expect(
+            await sql(`select 1 from pg_stat_activity where pid = ? and wait_event_type = 'Lock'`, [pid]),
+          ).toHaveLength(1),
+        );
         // An update that changes no gram (as a memo) does not wait.
         await sql(`update post set memo = memo where post_key = 'S-TITLE'`);
         await insert(first, 'S-TURN-3', ['봄비']);
