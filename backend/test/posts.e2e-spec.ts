@@ -908,12 +908,25 @@ describe('posts', () => {
       });
     });
 
-    /** Keeps a page showing these posts, each post's JSON being `"post <id>"`, the page a JSON array of them. */
+    /** A post's JSON as these tests keep it: `"post <id>"` at revisions 1:0, or with a change at later ones. */
+    const postJson = (id: number, change = '', revisions = change ? '2:0' : '1:0') => ({
+      id,
+      revisions,
+      json: Buffer.from(`"post ${id}${change}"`),
+    });
+    /** Keeps a page showing these posts, the page a JSON array of them. */
     const keepPosts = (cached: CachedPage, ids: number[]) =>
-      cached.keep(ids.length, joinPage(Buffer.from('['), ids.map(postJson), Buffer.from(']')));
-    const postJson = (id: number) => ({ id, json: Buffer.from(`"post ${id}"`) });
+      cached.keep(
+        ids.length,
+        joinPage(
+          Buffer.from('['),
+          ids.map((id) => postJson(id)),
+          Buffer.from(']'),
+        ),
+      );
+    const current = (...posts: ReturnType<typeof postJson>[]) => new Map(posts.map((post) => [post.id, post]));
 
-    it('marks, on a write to some posts in any process, those posts on the kept pages that show one of them', async () => {
+    it('marks, on a write to some posts in any process, the kept pages that show one of them', async () => {
       await withCache(t.config, async (writer) => {
         await withCache(t.config, async (reader) => {
           const kept = async (list: string) => (await reader.page('posts', [list], [1])).answer?.toString() ?? null;
@@ -923,22 +936,23 @@ describe('posts', () => {
           await writer.postsChanged([3, 9]);
           await eventually(async () => expect(await kept('b')).toBeNull());
           expect(await kept('a')).toBe('["post 1","post 2"]');
-          // Only post 3 is read again; its JSON is put in place of the old, and the page is kept so.
+          // Its posts are checked again; those whose revisions moved are put in place of the old, and the page is
+          // kept so. A post that is gone makes the page be read whole.
           const changed = await reader.page('posts', ['b'], [1]);
-          expect(changed.changed).toEqual([3]);
-          expect(changed.patch(new Map())).toBeNull();
-          expect(changed.patch(new Map([[3, Buffer.from('"post 3 changed"')]]))?.toString()).toBe(
+          expect(changed.recheck).toEqual([3, 4]);
+          expect(changed.patch(current(postJson(3, ' changed')))).toBeNull();
+          expect(changed.patch(current(postJson(3, ' changed'), postJson(4, ' not read', '1:0')))?.toString()).toBe(
             '["post 3 changed","post 4"]',
           );
           expect(await kept('b')).toBe('["post 3 changed","post 4"]');
           // A favourite also changes which posts the favourites hold: their pages are read whole again, whatever
-          // they show; a page of another list showing the post reads that post alone.
+          // they show; a page of another list showing the post checks its posts again.
           await writer.postsChanged([1, 5], 'favorites');
           await eventually(async () => expect(await kept('a')).toBeNull());
-          expect((await reader.page('posts', ['a'], [1])).changed).toEqual([1]);
+          expect((await reader.page('posts', ['a'], [1])).recheck).toEqual([1, 2]);
           const favourites = await reader.page('favorites', ['c'], [1]);
           expect(favourites.answer).toBeNull();
-          expect(favourites.changed).toEqual([]);
+          expect(favourites.recheck).toEqual([]);
         });
       });
     });
@@ -957,14 +971,12 @@ describe('posts', () => {
           expect((await reader.page('posts', ['e'], [1])).answer?.toString()).toBe('["post 8"]');
           // So too a page put back together: a write to another of its posts meanwhile leaves it to be read again.
           await writer.postsChanged([8]);
-          await eventually(async () => expect((await reader.page('posts', ['e'], [1])).changed).toEqual([8]));
+          await eventually(async () => expect((await reader.page('posts', ['e'], [1])).recheck).toEqual([8]));
           const patching = await reader.page('posts', ['e'], [1]);
           await writer.postsChanged([8]);
           await eventually(async () => expect((await reader.page('posts', ['other'], [1])).key).not.toBe(patching.key));
-          expect(patching.patch(new Map([[8, Buffer.from('"post 8 as it was"')]]))?.toString()).toBe(
-            '["post 8 as it was"]',
-          );
-          expect((await reader.page('posts', ['e'], [1])).changed).toEqual([8]);
+          expect(patching.patch(current(postJson(8, ' as it was')))?.toString()).toBe('["post 8 as it was"]');
+          expect((await reader.page('posts', ['e'], [1])).recheck).toEqual([8]);
         });
       });
     });
@@ -984,7 +996,7 @@ describe('posts', () => {
           await eventually(async () => {
             const page = await reader.page('posts', ['f'], [1]);
             expect(page.answer).toBeNull();
-            expect(page.changed).toEqual([]);
+            expect(page.recheck).toEqual([]);
           });
         });
       });
@@ -1013,6 +1025,41 @@ describe('posts', () => {
         await sql(`delete from post where post_key = 'S-QUIET'`);
         await sql(`update post set memo = null where post_key = 'S-WORK'`);
         await t.app.get(PostListCache).changed('posts');
+      }
+    });
+
+    it('checks, after a write to a post, the revisions of every post on the pages that show it', async () => {
+      const post = async (key: string) => (await list('')).posts.data.find((candidate) => candidate.postId === key);
+      const manager = (await post('S-TITLE'))?.data.manager;
+      // A change no writer announced (the database bumps the revision all the same): the kept page does not show it.
+      await sql(`update post set manager = '알림 없이' where post_key = 'S-TITLE'`);
+      try {
+        expect((await post('S-TITLE'))?.data.manager).toBe(manager);
+        await send('POST', '/addMemo/S-WORK', { memo: '메모' });
+        expect((await post('S-TITLE'))?.data.manager).toBe('알림 없이');
+        expect(await post('S-WORK')).toMatchObject({ memo: '메모' });
+      } finally {
+        await sql(`update post set manager = ? where post_key = 'S-TITLE'`, [manager]);
+        await sql(`update post set memo = null where post_key = 'S-WORK'`);
+        await t.app.get(PostListCache).changed();
+      }
+    });
+
+    it('puts a memo into the kept pages of the process that wrote it before answering the memo', async () => {
+      expect((await list('')).posts.data[0]).toMatchObject({ postId: 'S-WORK', memo: null });
+      await send('POST', '/addMemo/S-WORK', { memo: '바로 보임' });
+      // A change no revision shows, after the memo: a page that read the post only now would show it.
+      await sql(`begin;
+        set local session_replication_role = replica;
+        update post set manager = '몰래' where post_key = 'S-WORK';
+        commit;`);
+      try {
+        const shown = (await list('')).posts.data[0];
+        expect(shown).toMatchObject({ postId: 'S-WORK', memo: '바로 보임' });
+        expect(shown.data.manager).toBeNull();
+      } finally {
+        await sql(`update post set manager = null, memo = null where post_key = 'S-WORK'`);
+        await t.app.get(PostListCache).changed();
       }
     });
 

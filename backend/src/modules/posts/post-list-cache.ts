@@ -18,21 +18,28 @@ const countKeyPrefix = (kind: PostListKind) => `posts:count:${kind}:`;
 /** The version of the posts' content, whose every step notes the posts it changed (ids joined by commas). */
 const CONTENT = versionKey('content');
 
+/** A post's JSON, with the revisions it is of (`revision:emailRevision`, as the database bumps them). */
+export interface PostJson {
+  id: number;
+  revisions: string;
+  json: Buffer;
+}
+
 /**
- * A page's answer as UTF-8 JSON, with the posts it shows and where each post's JSON lies in it, so that a write to
- * one of them replaces that post's JSON and keeps the rest.
+ * A page's answer as UTF-8 JSON, with the posts it shows (and the revisions of each one's JSON) and where each post's
+ * JSON lies in it, so that a post that changed can be put in alone.
  */
 export interface PageAnswer {
   readonly bytes: Buffer;
-  readonly postIds: readonly number[];
-  /** Each post's JSON as [start, end) of bytes, in the order of postIds. */
+  readonly posts: readonly { id: number; revisions: string }[];
+  /** Each post's JSON as [start, end) of bytes, in the order of posts. */
   readonly spans: readonly (readonly [number, number])[];
 }
 
 const COMMA = Buffer.from(',');
 
 /** The posts' JSON, in order and separated by commas, between a head and a tail. */
-export function joinPage(head: Buffer, posts: readonly { id: number; json: Buffer }[], tail: Buffer): PageAnswer {
+export function joinPage(head: Buffer, posts: readonly PostJson[], tail: Buffer): PageAnswer {
   const spans: [number, number][] = [];
   let at = head.length;
   for (const [index, { json }] of posts.entries()) {
@@ -42,18 +49,24 @@ export function joinPage(head: Buffer, posts: readonly { id: number; json: Buffe
   }
   return {
     bytes: Buffer.concat([head, ...posts.flatMap(({ json }, index) => (index === 0 ? [json] : [COMMA, json])), tail]),
-    postIds: posts.map(({ id }) => id),
+    posts: posts.map(({ id, revisions }) => ({ id, revisions })),
     spans,
   };
 }
 
-/** The answer with the JSON of the posts in `fresh` replaced; null when one of them is missing from it. */
-function replacePosts(answer: PageAnswer, changed: readonly number[], fresh: ReadonlyMap<number, Buffer>) {
-  if (changed.some((id) => !fresh.has(id))) return null;
-  const { bytes, postIds, spans } = answer;
+/**
+ * The answer with the JSON of each post whose revisions moved taken from `current` (the page's posts as they are
+ * now); null when one of them is gone.
+ */
+function withCurrentPosts(answer: PageAnswer, current: ReadonlyMap<number, PostJson>): PageAnswer | null {
+  const { bytes, posts, spans } = answer;
+  if (posts.length === 0 || posts.some(({ id }) => !current.has(id))) return null;
   return joinPage(
     bytes.subarray(0, spans[0][0]),
-    postIds.map((id, index) => ({ id, json: fresh.get(id) ?? bytes.subarray(...spans[index]) })),
+    posts.map((post, index) => {
+      const now = current.get(post.id)!;
+      return now.revisions === post.revisions ? { ...post, json: bytes.subarray(...spans[index]) } : now;
+    }),
     bytes.subarray(spans.at(-1)![1]),
   );
 }
@@ -65,25 +78,26 @@ export interface CachedPage {
   /** The page's answer as UTF-8 JSON, or null when it must be read. */
   answer: Buffer | null;
   /**
-   * The posts a write changed since this page was kept, when the rest of it is kept (the page shows the same posts:
-   * the write changed no list it belongs to): only these need reading, and `patch` puts them in.
+   * The posts of a kept page some of which a write changed since (empty otherwise): the page shows the same posts,
+   * since a write that can change which posts a list holds makes it another list, so only their revisions need
+   * checking, and `patch` puts in those whose revisions moved.
    */
-  changed: readonly number[];
+  recheck: readonly number[];
   /**
-   * The kept page with the changed posts' JSON (by id) put in, kept for the next callers too; null when the page must
-   * be read whole (nothing of it is kept, or a changed post is missing: gone).
+   * The kept page with the current JSON of its posts (all of `recheck`, by id) put in where their revisions moved,
+   * kept for the next callers too; null when the page must be read whole (nothing of it is kept, or a post is gone).
    */
-  patch(fresh: ReadonlyMap<number, Buffer>): Buffer | null;
+  patch(current: ReadonlyMap<number, PostJson>): Buffer | null;
   /** Keeps a counted total and a read answer for the next callers. */
   keep(total: number, answer: PageAnswer): Promise<void>;
   /** Names this page under the versions it was looked up in: callers reading it at once share one read. */
   readonly key: string;
 }
 
-/** A page's answer, and the posts a write changed since (empty when it can be answered as it is). */
+/** A page's answer, and whether a write changed one of its posts since. */
 interface KeptPage {
   answer: PageAnswer;
-  changed: Set<number>;
+  stale: boolean;
 }
 
 /** A step of the content version: the posts it changed. */
@@ -98,9 +112,9 @@ interface ContentStep {
  * changes none). Whole answers (a page as UTF-8 JSON, ready to write) live in each API process under their list's
  * version: the dashboard's pages are read far more often than posts change, and an answer kept costs no query, no
  * serialising and no copy out of Redis. A write to some posts (a memo, a favourite, a send) notes their ids in a step
- * of the content version, and each process marks them on the kept pages that show one of them: the next caller of such
- * a page reads those posts alone and puts their JSON in place of the old (a list whose membership the write can change
- * is another list, under its new version). A write to many (an import) bumps the pages version, which drops them all.
+ * of the content version, and each process marks the kept pages that show one of them: the next caller of such a page
+ * checks its posts' revisions and reads only the posts whose revisions moved into it (the process that made the write
+ * does so at once); a list whose membership the write can change is another list, under its new version. A write to many (an import) bumps the pages version, which drops them all.
  * The versions are shared (platform/redis/shared-versions): every process hears of a write as it is announced, and asks
  * Redis while it cannot hear. Each post's JSON lives in each API process under the post's revisions (which the database
  * bumps on every change to the post, and to its sent e-mails, migrations 20261215 and 20261216): a page read afresh
@@ -147,24 +161,22 @@ export class PostListCache {
     const pageKey = `${kind}:${listDigest}:${digest(page)}@${listVersion}`;
     const key = `${pageKey}:${pagesVersion}:${readAt}`;
     const kept = this.pages.get(pageKey);
+    const postIdsOf = (answer: PageAnswer) => answer.posts.map(({ id }) => id);
     // A write to none of the page's posts may come while this page is put back together or read: keep it only then.
     const keepIfUnchanged = (answer: PageAnswer) => {
-      if (this.pagesVersion === pagesVersion && this.unchangedSince(readAt, answer.postIds))
-        this.pages.set(pageKey, { answer, changed: new Set() });
+      if (this.pagesVersion === pagesVersion && this.unchangedSince(readAt, postIdsOf(answer)))
+        this.pages.set(pageKey, { answer, stale: false });
     };
     const readWhole = () => null;
-    if (kept !== undefined && kept.changed.size === 0)
-      return { total: null, answer: kept.answer.bytes, changed: [], patch: readWhole, keep: async () => {}, key };
-    if (kept !== undefined) {
-      // Only the posts' JSON changed (a write that changes which posts a list holds makes it another list): the
-      // total and the other posts stay.
-      const changed = [...kept.changed];
+    if (kept !== undefined && !kept.stale)
+      return { total: null, answer: kept.answer.bytes, recheck: [], patch: readWhole, keep: async () => {}, key };
+    if (kept !== undefined)
       return {
         total: null,
         answer: null,
-        changed,
-        patch: (fresh) => {
-          const answer = replacePosts(kept.answer, changed, fresh);
+        recheck: postIdsOf(kept.answer),
+        patch: (current) => {
+          const answer = withCurrentPosts(kept.answer, current);
           if (answer === null) return null;
           keepIfUnchanged(answer);
           return answer.bytes;
@@ -172,13 +184,12 @@ export class PostListCache {
         keep: async (total, answer) => keepIfUnchanged(answer),
         key,
       };
-    }
     const cachedTotal = await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`);
     return {
       key,
       total: cachedTotal === null ? null : Number(cachedTotal),
       answer: null,
-      changed: [],
+      recheck: [],
       patch: readWhole,
       keep: async (total, answer) => {
         if (cachedTotal === null)
@@ -191,6 +202,36 @@ export class PostListCache {
         keepIfUnchanged(answer);
       },
     };
+  }
+
+  /**
+   * Puts the current JSON of these posts, just written by this process, into its kept pages that show one of them,
+   * with any other post of those pages whose revisions moved: `read` reads posts' current JSON by id, once for all
+   * the pages. The process that made a write calls it once the write is announced, so that its next callers find
+   * the pages kept; another process puts them in when a caller next asks for such a page.
+   */
+  async refresh(
+    postIds: readonly number[],
+    read: (postIds: readonly number[]) => Promise<ReadonlyMap<number, PostJson>>,
+  ) {
+    const [pagesVersion, contentVersion] = await this.versions.read([versionKey('pages'), CONTENT]);
+    if (String(pagesVersion) !== this.pagesVersion) this.forgetPages(String(pagesVersion));
+    await this.catchUp(contentVersion);
+    const readAt = this.contentVersion;
+    const written = new Set(postIds);
+    const stale = [...this.pages.list()].filter(
+      ([, page]) => page.stale && page.answer.posts.some(({ id }) => written.has(id)),
+    );
+    if (stale.length === 0) return;
+    const current = await read([...new Set(stale.flatMap(([, page]) => page.answer.posts.map(({ id }) => id)))]);
+    for (const [key, page] of stale) {
+      // Dropped, read again or changed once more meanwhile: left to its next caller.
+      const shown = page.answer.posts.map(({ id }) => id);
+      if (this.pages.peek(key) !== page || !this.unchangedSince(readAt, shown)) continue;
+      const answer = withCurrentPosts(page.answer, current);
+      // In its place in the order of use: a page under a list's old version, which nobody can ask for, still ages out.
+      if (answer !== null) this.pages.replace(key, { answer, stale: false });
+    }
   }
 
   /** Reads the page of `key` (CachedPage.key) once for all who ask while it is being read. */
@@ -236,8 +277,8 @@ export class PostListCache {
   }
 
   /**
-   * Notes, on each kept page, the posts it shows that the steps up to `version` changed, for a look-up to read
-   * them again (drops every page when the steps are not known).
+   * Marks the kept pages that show a post the steps up to `version` changed, for their next caller to check their
+   * posts again (drops every page when the steps are not known).
    */
   private async applySteps(version: number): Promise<void> {
     const from = this.contentVersion;
@@ -252,8 +293,8 @@ export class PostListCache {
         version: from + index + 1,
         postIds: new Set(note.split(',').filter(Boolean).map(Number)),
       }));
-      for (const page of this.pages.values())
-        for (const id of page.answer.postIds) if (steps.some((step) => step.postIds.has(id))) page.changed.add(id);
+      for (const [, page] of this.pages.list())
+        if (page.answer.posts.some(({ id }) => steps.some((step) => step.postIds.has(id)))) page.stale = true;
       this.steps.push(...steps);
       const excess = this.steps.length - NOTES_KEPT;
       if (excess > 0) this.stepsFrom = this.steps.splice(0, excess).at(-1)!.version;

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { type KeyedTable, upsertByKey, type UpsertCounts } from '../../platform/database/keyed-upsert.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { intArray } from '../../platform/database/sql-arrays.js';
@@ -21,7 +21,7 @@ import {
 } from './domain/search.js';
 import type { EmailOutcomeDto, PostDataDto, PostDto } from './dto/post.dto.js';
 import type { SortOrder } from './dto/post-query.dto.js';
-import { joinPage, PostListCache, type PostListKind } from './post-list-cache.js';
+import { joinPage, PostListCache, type PostJson, type PostListKind } from './post-list-cache.js';
 import { Post } from './post.entity.js';
 
 export interface PageRequest {
@@ -204,6 +204,8 @@ function memoValue(memo: string | null | undefined): string | null {
 /** Casting posts: the dashboard's lists, favourites and memos, and the store the sheet importer writes to. */
 @Injectable()
 export class PostsService {
+  private readonly logger = new Logger(PostsService.name);
+
   constructor(
     private readonly em: EntityManager,
     private readonly cache: PostListCache,
@@ -333,6 +335,11 @@ export class PostsService {
     await em.flush();
     // A favourite moves the post in or out of the favourites; a memo only changes what the pages show.
     await (favouriteChanged ? this.cache.postsChanged([post.id], 'favorites') : this.cache.postsChanged([post.id]));
+    // This process's kept pages that show the post take its new JSON now: the next callers find them kept. Best
+    // effort: the memo is saved, and a page not refreshed here is checked again by its next caller.
+    await this.cache
+      .refresh([post.id], (postIds) => this.currentPostsJson(postIds))
+      .catch((error: unknown) => this.logger.warn(`Could not refresh the kept pages: ${(error as Error).message}`));
     const [{ lastEmailOutcome }] = await em.execute<Pick<PostView, 'lastEmailOutcome'>[]>(
       `select ${LAST_EMAIL_OUTCOME} from "post" p where p."id" = ?`,
       [post.id],
@@ -407,9 +414,9 @@ export class PostsService {
     const cached = await this.cache.page(kind, [count.sql, count.params], [ids, page, pageSize]);
     if (cached.answer !== null) return cached.answer;
     return this.cache.once(cached.key, async () => {
-      // A kept page some of whose posts a write changed: those posts' JSON, put into the rest.
-      if (cached.changed.length > 0) {
-        const patched = cached.patch(await this.readPostsJson(cached.changed));
+      // A kept page some of whose posts a write changed: the posts whose revisions moved, put into the rest.
+      if (cached.recheck.length > 0) {
+        const patched = cached.patch(await this.currentPostsJson(cached.recheck));
         if (patched !== null) return patched;
       }
       const connection = this.em.getConnection();
@@ -439,10 +446,10 @@ export class PostsService {
   }
 
   /**
-   * Each post's JSON (a PostDto) in the order given, with its id: kept ones from the cache (by the post's revision
-   * and its sent e-mails'), the rest read in one query. A post removed between the two reads is left out.
+   * Each post's JSON (a PostDto) in the order given, with its revisions: kept ones from the cache (by the post's
+   * revision and its sent e-mails'), the rest read in one query. A post removed between the two reads is left out.
    */
-  private async postsJson(rows: readonly PostRevision[]): Promise<{ id: number; json: Buffer }[]> {
+  private async postsJson(rows: readonly PostRevision[]): Promise<PostJson[]> {
     if (rows.length === 0) return [];
     const emailRevisions = new Map(
       (
@@ -454,31 +461,40 @@ export class PostsService {
           )
       ).map((row) => [row.id, row.revision]),
     );
-    const found = rows.map((row) => this.cache.post(row.id, row.revision, emailRevisions.get(row.id) ?? 0));
-    const missing = rows.filter((_, index) => found[index] === undefined).map((row) => row.id);
-    const read = missing.length === 0 ? new Map<number, Buffer>() : await this.readPostsJson(missing);
-    return rows.flatMap(({ id }, index) => {
-      const json = found[index] ?? read.get(id);
-      return json === undefined ? [] : [{ id, json }];
+    const found = rows.map(({ id, revision }) => {
+      const emailRevision = emailRevisions.get(id) ?? 0;
+      const json = this.cache.post(id, revision, emailRevision);
+      return json === undefined ? undefined : { id, revisions: `${revision}:${emailRevision}`, json };
     });
+    const missing = rows.filter((_, index) => found[index] === undefined).map((row) => row.id);
+    const read = missing.length === 0 ? new Map<number, PostJson>() : await this.readPostsJson(missing);
+    return rows.flatMap(({ id }, index) => found[index] ?? read.get(id) ?? []);
+  }
+
+  /** These posts' JSON as they are now, by id: kept JSON where the revisions are kept, the rest read. */
+  private async currentPostsJson(ids: readonly number[]): Promise<Map<number, PostJson>> {
+    const rows = await this.em
+      .getConnection()
+      .execute<PostRevision[]>(`select "id", "revision" from "post" where "id" = any(?::int[])`, [intArray(ids)]);
+    return new Map((await this.postsJson(rows)).map((post) => [post.id, post]));
   }
 
   /**
    * These posts' JSON (a PostDto each) by id, read now and kept in the cache under the revisions they were read at
    * (read in the same statement). A post that is gone is absent.
    */
-  private async readPostsJson(ids: readonly number[]): Promise<Map<number, Buffer>> {
+  private async readPostsJson(ids: readonly number[]): Promise<Map<number, PostJson>> {
     const read = await this.em.getConnection().execute<(PostView & PostRevisions)[]>(
       `select p."id", p."revision", coalesce(r."revision", 0) as "emailRevision", ${VIEW_COLUMNS}
          from "post" p left join "post_email_revision" r on r."post_id" = p."id"
          where p."id" = any(?::int[])`,
       [intArray(ids)],
     );
-    const byId = new Map<number, Buffer>();
+    const byId = new Map<number, PostJson>();
     for (const { id, revision, emailRevision, ...post } of read) {
       const json = Buffer.from(JSON.stringify(toPostDto(post)));
       this.cache.keepPost(id, revision, emailRevision, json);
-      byId.set(id, json);
+      byId.set(id, { id, revisions: `${revision}:${emailRevision}`, json });
     }
     return byId;
   }

@@ -45,14 +45,44 @@ describe('LruCache', () => {
     expect(cache.weight).toBe(0);
   });
 
-  it('lists its values least recently used first, leaving their order as it is', () => {
+  it('lists and peeks at its values without making any more recent', () => {
     const cache = new LruCache<string, string>(10, (value) => value.length);
     cache.set('a', 'xx');
     cache.set('b', 'yyy');
     cache.get('a');
-    expect([...cache.values()]).toEqual(['yyy', 'xx']);
+    expect([...cache.list()]).toEqual([
+      ['b', 'yyy'],
+      ['a', 'xx'],
+    ]);
+    expect(cache.peek('b')).toBe('yyy');
+    expect(cache.peek('c')).toBeUndefined();
+    // b, still the least recently used, makes room.
     cache.set('c', 'zzzzzz');
-    // b, the least recently used, makes room.
-    expect([...cache.values()]).toEqual(['xx', 'zzzzzz']);
+    expect([...cache.list()]).toEqual([
+      ['a', 'xx'],
+      ['c', 'zzzzzz'],
+    ]);
+  });
+
+  it('replaces a value where it stands in the order of use, making room for a heavier one', () => {
+    const cache = new LruCache<string, string>(10, (value) => value.length);
+    cache.set('a', 'xx');
+    cache.set('b', 'yyy');
+    cache.set('c', 'z');
+    cache.replace('b', 'YY');
+    cache.replace('d', 'ignored');
+    expect([...cache.list()]).toEqual([
+      ['a', 'xx'],
+      ['b', 'YY'],
+      ['c', 'z'],
+    ]);
+    expect(cache.weight).toBe(5);
+    // Seven more bytes: a, the least recently used, makes room.
+    cache.replace('c', 'zzzzzzzz');
+    expect([...cache.list()]).toEqual([
+      ['b', 'YY'],
+      ['c', 'zzzzzzzz'],
+    ]);
+    expect(cache.weight).toBe(10);
   });
 });

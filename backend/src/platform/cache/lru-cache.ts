@@ -42,6 +42,18 @@ export class LruCache<K, V> {
     this.totalWeight += weight;
   }
 
+  /** Replaces the value kept under key where it stands in the order of use; nothing when none is kept. */
+  replace(key: K, value: V): void {
+    const old = this.entries.get(key);
+    if (old === undefined) return;
+    this.entries.set(key, value);
+    this.totalWeight += this.weigh(value) - this.weigh(old);
+    for (const [oldest] of this.entries) {
+      if (this.totalWeight <= this.maxWeight) break;
+      this.delete(oldest);
+    }
+  }
+
   delete(key: K): void {
     const value = this.entries.get(key);
     if (value === undefined) return;
@@ -49,9 +61,14 @@ export class LruCache<K, V> {
     this.totalWeight -= this.weigh(value);
   }
 
-  /** The values kept, least recently used first, without making any more recent. */
-  values(): IterableIterator<V> {
-    return this.entries.values();
+  /** The value kept under key, without making it more recent; undefined when none is. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** The keys and values kept, least recently used first, without making any more recent. */
+  list(): IterableIterator<[K, V]> {
+    return this.entries.entries();
   }
 
   clear(): void {
