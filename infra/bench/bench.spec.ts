@@ -106,9 +106,11 @@ describe('infra/bench', () => {
       'GET posts, kept, 10 rounds of 20 at once',
       'GET posts, kept, each round after a memo on a post it does not show',
       'GET posts, first read after a memo on one of its posts',
+      'GET posts, after a memo on one of its posts through the same process',
       'GET posts/filter (여자), kept, 10 rounds of 20 at once',
       'GET posts/filter (여자), kept, each round after a memo on a post it does not show',
       'GET posts/filter (여자), first read after a memo on one of its posts',
+      'GET posts/filter (여자), after a memo on one of its posts through the same process',
       'GET posts/search (배우, all), kept, 10 rounds of 20 at once',
       'GET posts/search (10 two-syllable words, all), first search',
     ]);
