@@ -136,6 +136,9 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
     }, withinMs);
     return last!;
   };
+  // The worker writes a campaign's pause first and then puts its job back, delayed: wait for the job too.
+  const delayed = (id: number) =>
+    eventually(async () => expect(await (await queue().getJob(`campaign-${id}`))?.isDelayed()).toBe(true), 10_000);
   const setLimit = (dailyLimit: number) => api('PUT', `google-auth/accounts/${accountId}/daily-limit`, { dailyLimit });
 
   beforeAll(async () => {
@@ -461,7 +464,7 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
         await db.query(`select created_at from sent_email where status = 'sent' order by created_at limit 1`)
       ).rows;
       expect(new Date(waiting!.pausedUntil!).getTime()).toBe(new Date(first.created_at).getTime() + 24 * HOUR);
-      expect(await (await queue().getJob(`campaign-${id}`))?.isDelayed()).toBe(true);
+      await delayed(id);
       expect(await sentMails()).toHaveLength(2);
     });
 
@@ -484,6 +487,7 @@ describe('e-mail campaigns and Gmail quotas (Google sandbox, worker)', () => {
       expect(await sentMails()).toHaveLength(0);
 
       // The time passes (moved, not waited for): the job wakes and the campaign goes on by itself.
+      await delayed(id);
       await db.query(`update email_campaign set paused_until = now() - interval '1 second' where id = $1`, [id]);
       await (await queue().getJob(`campaign-${id}`))!.promote();
       const done = await settled(id);
