@@ -11,6 +11,9 @@ export default mergeConfig(
       restoreMocks: true,
       // Vitest's default is one worker fewer than the cores: one worker on a two-core machine, half of it idle.
       maxWorkers: '100%',
+      // Tests that click through a dialog in jsdom take seconds when the machine is busy (npm test runs them beside
+      // the back-end suite on two cores); 5 s, the default, timed some out.
+      testTimeout: 20_000,
     },
   }),
 );

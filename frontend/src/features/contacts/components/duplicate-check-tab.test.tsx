@@ -283,7 +283,7 @@ describe('DuplicateCheckTab', () => {
       contacts: [{ id: 2, version: 1, email: 'KIM@a.kr; minjun@b.kr' }],
     });
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(5));
-  }, 20_000);
+  });
 
   it('Quick Process says when there is nothing, and merges into the first contact after a confirmation', async () => {
     const user = userEvent.setup();
@@ -305,7 +305,7 @@ describe('DuplicateCheckTab', () => {
       mergeMemos: true,
     });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-  }, 15_000);
+  });
 
   it('deletes the selected rows, and undoes it', async () => {
     const user = userEvent.setup();
@@ -321,7 +321,7 @@ describe('DuplicateCheckTab', () => {
     await user.click(screen.getByRole('button', { name: 'Undo delete' }));
     await expectToast('Restored 1 contact.');
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(5));
-  }, 15_000);
+  });
 
   it('saves edited cells with Modify Confirm, and keeps a merge from losing them', async () => {
     const user = userEvent.setup();
@@ -346,7 +346,7 @@ describe('DuplicateCheckTab', () => {
         { id: 6, version: 1, memo: 'callback Friday' },
       ],
     });
-  }, 15_000);
+  });
 
   it('keeps an edit refused because someone else changed the row meanwhile, saves the others, and re-applies it', async () => {
     const user = userEvent.setup();
@@ -377,7 +377,7 @@ describe('DuplicateCheckTab', () => {
     expect(memoOf('이서연 (ID 5)').value).toBe('mine');
     await user.click(screen.getByRole('button', { name: 'Modify Confirm' }));
     await waitFor(() => expect(rows.find((contact) => contact.id === 5)).toMatchObject({ memo: 'mine', version: 3 }));
-  }, 15_000);
+  });
 
   it('shows the spec errors of a failed merge', async () => {
     const user = userEvent.setup();
@@ -394,7 +394,7 @@ describe('DuplicateCheckTab', () => {
     await user.click(screen.getByRole('button', { name: 'Quick Process' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Merge' }));
     await expectToast('Contact not found');
-  }, 15_000);
+  });
 
   it('lists the duplicate groups of the book, and choosing one searches it', async () => {
     const user = userEvent.setup();

@@ -133,7 +133,7 @@ describe('EmailTemplatesDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Create Template' }));
     await screen.findByRole('heading', { name: 'Email Templates' });
     expect(screen.queryByRole('alert')).toBeNull();
-  }, 15_000);
+  });
 
   it('lists the templates and goes list → new template → list', async () => {
     const onChanged = vi.fn();
@@ -186,7 +186,7 @@ describe('EmailTemplatesDialog', () => {
     expect(toastSuccess).toHaveBeenCalledWith('Template created successfully');
     expect(onChanged).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('rowheader', { name: 'Audition' })).toBeTruthy();
-  }, 15_000);
+  });
 
   it('edits a template, and Back returns without saving', async () => {
     const user = userEvent.setup();
@@ -209,7 +209,7 @@ describe('EmailTemplatesDialog', () => {
     expect(put?.call.init?.params?.path?.id).toBe(2);
     expect(toastSuccess).toHaveBeenCalledWith('Template updated successfully');
     expect(await screen.findByRole('rowheader', { name: 'Second contact' })).toBeTruthy();
-  }, 10_000);
+  });
 
   it('keeps an edit refused because someone else saved meanwhile, shows their template, and re-applies the edit on it', async () => {
     const user = userEvent.setup();
@@ -254,7 +254,7 @@ describe('EmailTemplatesDialog', () => {
       },
     ]);
     expect(toastSuccess).toHaveBeenCalledWith('Template updated successfully');
-  }, 15_000);
+  });
 
   it('sets the default and deletes after confirmation', async () => {
     const user = userEvent.setup();
