@@ -38,6 +38,16 @@ export interface PageAnswer {
 
 const COMMA = Buffer.from(',');
 
+/** A post's revisions as a PostJson names them. */
+function revisionsOf(revision: number, emailRevision: number): string {
+  return `${revision}:${emailRevision}`;
+}
+
+/** The ids of the posts a page shows, in order. */
+function postIdsOf(answer: PageAnswer): number[] {
+  return answer.posts.map(({ id }) => id);
+}
+
 /** The posts' JSON, in order and separated by commas, between a head and a tail. */
 export function joinPage(head: Buffer, posts: readonly PostJson[], tail: Buffer): PageAnswer {
   const spans: [number, number][] = [];
@@ -114,11 +124,12 @@ interface ContentStep {
  * serialising and no copy out of Redis. A write to some posts (a memo, a favourite, a send) notes their ids in a step
  * of the content version, and each process marks the kept pages that show one of them: the next caller of such a page
  * checks its posts' revisions and reads only the posts whose revisions moved into it (the process that made the write
- * does so at once); a list whose membership the write can change is another list, under its new version. A write to many (an import) bumps the pages version, which drops them all.
- * The versions are shared (platform/redis/shared-versions): every process hears of a write as it is announced, and asks
- * Redis while it cannot hear. Each post's JSON lives in each API process under the post's revisions (which the database
- * bumps on every change to the post, and to its sent e-mails, migrations 20261215 and 20261216): a page read afresh
- * after a write reads its ids and revisions, and only the posts that changed.
+ * does so at once); a list whose membership the write can change is another list, under its new version. A write to
+ * many (an import) bumps the pages version, which drops them all. The versions are shared
+ * (platform/redis/shared-versions): every process hears of a write as it is announced, and asks Redis while it cannot
+ * hear. Each post's JSON lives in each API process under the post's revisions (which the database bumps on every change
+ * to the post, and to its sent e-mails, migrations 20261215 and 20261216): a page read afresh after a write reads its
+ * ids and revisions, and only the posts that changed.
  */
 @Injectable()
 export class PostListCache {
@@ -154,14 +165,12 @@ export class PostListCache {
       CONTENT,
     ]);
     const pagesVersion = String(pagesVersionNumber);
-    if (pagesVersion !== this.pagesVersion) this.forgetPages(pagesVersion);
-    await this.catchUp(contentVersion);
+    await this.catchUpWith(pagesVersion, contentVersion);
     const readAt = this.contentVersion;
     // A page of a list whose membership changed is another page: the old one ages out.
     const pageKey = `${kind}:${listDigest}:${digest(page)}@${listVersion}`;
     const key = `${pageKey}:${pagesVersion}:${readAt}`;
     const kept = this.pages.get(pageKey);
-    const postIdsOf = (answer: PageAnswer) => answer.posts.map(({ id }) => id);
     // A write to none of the page's posts may come while this page is put back together or read: keep it only then.
     const keepIfUnchanged = (answer: PageAnswer) => {
       if (this.pagesVersion === pagesVersion && this.unchangedSince(readAt, postIdsOf(answer)))
@@ -215,19 +224,17 @@ export class PostListCache {
     read: (postIds: readonly number[]) => Promise<ReadonlyMap<number, PostJson>>,
   ) {
     const [pagesVersion, contentVersion] = await this.versions.read([versionKey('pages'), CONTENT]);
-    if (String(pagesVersion) !== this.pagesVersion) this.forgetPages(String(pagesVersion));
-    await this.catchUp(contentVersion);
+    await this.catchUpWith(String(pagesVersion), contentVersion);
     const readAt = this.contentVersion;
     const written = new Set(postIds);
     const stale = [...this.pages.list()].filter(
       ([, page]) => page.stale && page.answer.posts.some(({ id }) => written.has(id)),
     );
     if (stale.length === 0) return;
-    const current = await read([...new Set(stale.flatMap(([, page]) => page.answer.posts.map(({ id }) => id)))]);
+    const current = await read([...new Set(stale.flatMap(([, page]) => postIdsOf(page.answer)))]);
     for (const [key, page] of stale) {
       // Dropped, read again or changed once more meanwhile: left to its next caller.
-      const shown = page.answer.posts.map(({ id }) => id);
-      if (this.pages.peek(key) !== page || !this.unchangedSince(readAt, shown)) continue;
+      if (this.pages.peek(key) !== page || !this.unchangedSince(readAt, postIdsOf(page.answer))) continue;
       const answer = withCurrentPosts(page.answer, current);
       // In its place in the order of use: a page under a list's old version, which nobody can ask for, still ages out.
       if (answer !== null) this.pages.replace(key, { answer, stale: false });
@@ -244,12 +251,17 @@ export class PostListCache {
   }
 
   /** The JSON kept for a post at these revisions (its own and its sent e-mails'), or undefined. */
-  post(id: number, revision: number, emailRevision: number): Buffer | undefined {
-    return this.posts.get(`${id}:${revision}:${emailRevision}`);
+  post(id: number, revision: number, emailRevision: number): PostJson | undefined {
+    const revisions = revisionsOf(revision, emailRevision);
+    const json = this.posts.get(`${id}:${revisions}`);
+    return json === undefined ? undefined : { id, revisions, json };
   }
 
-  keepPost(id: number, revision: number, emailRevision: number, json: Buffer): void {
-    this.posts.set(`${id}:${revision}:${emailRevision}`, json);
+  /** Keeps a post's JSON read at these revisions. */
+  keepPost(id: number, revision: number, emailRevision: number, json: Buffer): PostJson {
+    const revisions = revisionsOf(revision, emailRevision);
+    this.posts.set(`${id}:${revisions}`, json);
+    return { id, revisions, json };
   }
 
   /**
@@ -266,6 +278,12 @@ export class PostListCache {
    */
   postsChanged(postIds: readonly number[], ...kinds: PostListKind[]): Promise<void> {
     return this.versions.bumpNoted(CONTENT, postIds.join(','), ...kinds.map(versionKey));
+  }
+
+  /** Brings the kept pages up to the versions read: all dropped under another pages version, then the content's. */
+  private async catchUpWith(pagesVersion: string, contentVersion: number): Promise<void> {
+    if (pagesVersion !== this.pagesVersion) this.forgetPages(pagesVersion);
+    await this.catchUp(contentVersion);
   }
 
   /** Brings the kept pages up to a content version, one catch-up at a time. */

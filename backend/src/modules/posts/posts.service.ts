@@ -461,11 +461,7 @@ export class PostsService {
           )
       ).map((row) => [row.id, row.revision]),
     );
-    const found = rows.map(({ id, revision }) => {
-      const emailRevision = emailRevisions.get(id) ?? 0;
-      const json = this.cache.post(id, revision, emailRevision);
-      return json === undefined ? undefined : { id, revisions: `${revision}:${emailRevision}`, json };
-    });
+    const found = rows.map(({ id, revision }) => this.cache.post(id, revision, emailRevisions.get(id) ?? 0));
     const missing = rows.filter((_, index) => found[index] === undefined).map((row) => row.id);
     const read = missing.length === 0 ? new Map<number, PostJson>() : await this.readPostsJson(missing);
     return rows.flatMap(({ id }, index) => found[index] ?? read.get(id) ?? []);
@@ -492,9 +488,7 @@ export class PostsService {
     );
     const byId = new Map<number, PostJson>();
     for (const { id, revision, emailRevision, ...post } of read) {
-      const json = Buffer.from(JSON.stringify(toPostDto(post)));
-      this.cache.keepPost(id, revision, emailRevision, json);
-      byId.set(id, { id, revisions: `${revision}:${emailRevision}`, json });
+      byId.set(id, this.cache.keepPost(id, revision, emailRevision, Buffer.from(JSON.stringify(toPostDto(post)))));
     }
     return byId;
   }
