@@ -34,6 +34,24 @@ class CliModule {
   }
 }
 
+/** Reads and checks user:create's options before anything starts, so bad input is refused without a database. */
+async function newUserFrom(args: string[]): Promise<CreateUserDto | string[]> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      username: { type: 'string' },
+      role: { type: 'string' },
+    },
+  });
+  const input = plainToInstance(CreateUserDto, values);
+  const problems = await validate(input);
+  if (problems.length === 0) return input;
+  return problems.map((problem) => `${problem.property}: ${Object.values(problem.constraints ?? {}).join('; ')}`);
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   if (!command || command === 'help' || command === '--help') {
@@ -50,6 +68,15 @@ async function main(): Promise<number> {
       return 1;
     }
   }
+  let newUser: CreateUserDto | undefined;
+  if (command === 'user:create') {
+    const checked = await newUserFrom(rest);
+    if (Array.isArray(checked)) {
+      for (const problem of checked) console.error(problem);
+      return 1;
+    }
+    newUser = checked;
+  }
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
     await prepareDatabase(app);
@@ -57,24 +84,8 @@ async function main(): Promise<number> {
       console.log('Database is up to date.');
       return 0;
     }
-    if (command === 'user:create') {
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          email: { type: 'string' },
-          password: { type: 'string' },
-          name: { type: 'string' },
-          username: { type: 'string' },
-          role: { type: 'string' },
-        },
-      });
-      const input = plainToInstance(CreateUserDto, values);
-      const problems = await validate(input);
-      if (problems.length > 0) {
-        for (const problem of problems)
-          console.error(`${problem.property}: ${Object.values(problem.constraints ?? {}).join('; ')}`);
-        return 1;
-      }
+    if (newUser) {
+      const input = newUser;
       const user = await inOrmContext(app, () => app.get(UsersService).create(input));
       console.log(`Created ${user.role} ${user.email} (id ${user.id}).`);
       return 0;
