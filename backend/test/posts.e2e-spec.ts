@@ -10,11 +10,18 @@ import { type PostData, type PostRecord, toPostRecord } from '../src/modules/pos
 import { type CachedPage, joinPage, PostListCache } from '../src/modules/posts/post-list-cache.js';
 import { SharedVersions } from '../src/platform/redis/shared-versions.js';
 import { PostsService } from '../src/modules/posts/posts.service.js';
+import { FEW_MATCHES, postListQueries } from '../src/modules/posts/post-list-queries.js';
 import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 const POSTS = '/backend/api/v1/posts';
 
 type Row = Partial<PostData> & { postId?: string | null };
+/** A node of a plan as EXPLAIN (FORMAT JSON) gives it. */
+interface PlanNode {
+  'Node Type': string;
+  'Plan Rows': number;
+  Plans?: PlanNode[];
+}
 type Query = Record<string, string | number | undefined>;
 
 const kst = (local: string) => new Date(`${local}+09:00`);
@@ -520,6 +527,70 @@ describe('posts', () => {
         expect((await list('/search', { query: gram, filter: '여자' })).pagination.totalItems).toBe(women);
       } finally {
         await sql(`update post_hangul_gram_count set in_any = in_any - 1000 where gram = ?`, [gram]);
+      }
+    });
+
+    it("plans a short Hangul keyword's page in many posts alike whatever the planner sampled", async () => {
+      // The planner's statistics say 촬영 is in most posts' bodies and 최유 in none.
+      await sql('analyze post');
+      const estimates = async (keyword: string) => {
+        const { ids } = postListQueries({ keyword, scope: 'all' });
+        if ('sql' in ids) throw new Error('a short Hangul keyword has a query for few matches and one for many');
+        const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${ids.many.sql}`, [
+          ...ids.many.params,
+          50,
+          0,
+        ]);
+        const nodes = (node: PlanNode): [string, number][] => [
+          [node['Node Type'], node['Plan Rows']],
+          ...(node.Plans ?? []).flatMap(nodes),
+        ];
+        return nodes(row['QUERY PLAN'][0].Plan);
+      };
+      expect(await estimates('최유')).toEqual(await estimates('촬영'));
+    });
+
+    it('reads the page of a short Hangul keyword in many posts in the list order, as LIKE finds them', async () => {
+      const MANY = FEW_MATCHES + 100;
+      // 최유 in a title, a body or an English body; dated on 60 days (ties broken by row), some undated.
+      const rows: Row[] = Array.from({ length: MANY }, (_, index) => {
+        const day = new Date(Date.UTC(2024, 0, 1) + (index % 60) * 86_400_000).toISOString().slice(0, 10);
+        return {
+          postId: `M-${index}`,
+          postTitle: index % 3 === 0 ? `최유진 출연 ${index}` : `공고 ${index}`,
+          body: index % 3 === 1 ? `<p>주연 최유나 ${index}</p>` : `<p>본문 ${index}</p>`,
+          eng: index % 3 === 2 ? `<p>최유 ${index}</p>` : null,
+          postDate: index % 7 === 0 ? null : kst(`${day}T10:00:00`),
+          postDateText: day,
+        };
+      });
+      await service.upsertPosts(records(rows));
+      try {
+        const matching = (direction: 'asc' | 'desc', offset: number) =>
+          sql<{ post_key: string }>(
+            `select post_key from post
+             where post_title like '%최유%' or title_of_the_work like '%최유%' or body like '%최유%' or eng like '%최유%'
+             order by post_date ${direction} nulls last, id ${direction} limit 50 offset ?`,
+            [offset],
+          );
+        for (const [page, sortOrder] of [
+          [1, 'DESC'],
+          [2, 'DESC'],
+          [Math.ceil(MANY / 50), 'DESC'],
+          [3, 'ASC'],
+        ] as const) {
+          const body = await list('/search', { query: '최유', page, sortOrder });
+          const expected = await matching(sortOrder === 'ASC' ? 'asc' : 'desc', (page - 1) * 50);
+          expect({ page, sortOrder, ids: ids(body) }).toEqual({
+            page,
+            sortOrder,
+            ids: expected.map((row) => row.post_key),
+          });
+          expect(body.pagination.totalItems).toBe(MANY);
+        }
+      } finally {
+        await sql(`delete from post where post_key like 'M-%'`);
+        await t.app.get(PostListCache).changed('posts');
       }
     });
 

@@ -3,25 +3,22 @@ import { BadRequestException, Injectable, Logger, NotFoundException } from '@nes
 import { type KeyedTable, upsertByKey, type UpsertCounts } from '../../platform/database/keyed-upsert.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { intArray } from '../../platform/database/sql-arrays.js';
-import { type DateRange, seoulDayRange } from './domain/date-range.js';
-import { genderFilter } from './domain/gender.js';
+import { seoulDayRange } from './domain/date-range.js';
 import { sanitiseHtml } from '../../platform/domain/safe-html.js';
 import { POST_KEY_MAX_LENGTH } from './domain/post-key.js';
 import { POST_TEXT_FIELDS, type PostRecord, type PostTextField } from './domain/post-record.js';
-import {
-  containsPattern,
-  gramCountColumn,
-  gramExpressions,
-  hangulGram,
-  hangulGrams,
-  likeOperator,
-  type SearchScope,
-  searchColumns,
-  searchKeyword,
-} from './domain/search.js';
+import { hangulGrams } from './domain/search.js';
 import type { EmailOutcomeDto, PostDataDto, PostDto } from './dto/post.dto.js';
 import type { SortOrder } from './dto/post-query.dto.js';
-import { joinPage, PostListCache, type PostJson, type PostListKind } from './post-list-cache.js';
+import { joinPage, PostListCache, type PostJson } from './post-list-cache.js';
+import {
+  FEW_MATCHES,
+  type ListQuery,
+  type PostFilters,
+  postListQueries,
+  type PostListQueries,
+  sentListQueries,
+} from './post-list-queries.js';
 import { Post } from './post.entity.js';
 
 export interface PageRequest {
@@ -40,17 +37,6 @@ export interface PostContact {
   phoneCall: string | null;
   customerEmail: string | null;
   email: string | null;
-}
-
-/** How a list narrows the posts; every part optional. */
-export interface PostFilters {
-  /** A recruitment gender as the filter bar sends it (`남녀 ` matches `남녀`); All, blank or absent: none. */
-  gender?: string | null;
-  /** A keyword searched in the scope's columns; blank: none. */
-  keyword?: string | null;
-  scope?: SearchScope;
-  range?: DateRange;
-  favoritesOnly?: boolean;
 }
 
 /** A post as read for display: the entity, or a row of the list queries with the same property names. */
@@ -74,30 +60,6 @@ interface PostRevision {
 interface PostRevisions extends PostRevision {
   emailRevision: number;
 }
-
-/** SQL and its parameters. */
-interface ListQuery {
-  sql: string;
-  params: unknown[];
-}
-
-/** A page's ids: one query, or one for a list of few matches and one for many, chosen by the list's total. */
-type IdsQuery = ListQuery | { few: ListQuery; many: ListQuery };
-
-/**
- * Up to how many matches a short Hangul keyword's page is read through the gram indexes: that reads and sorts every
- * match (about 8 µs each), while the list order reads about 50 × postCount / matches posts for a page, each one's
- * text searched (about 10 µs each). On 100,000 posts the two cost the same near 2,000 matches.
- */
-const FEW_MATCHES = 2_000;
-
-/** Adds a condition to a where clause being built. */
-function and(where: ListQuery, condition: string, ...params: unknown[]): void {
-  where.sql = where.sql ? `${where.sql} and ${condition}` : condition;
-  where.params.push(...params);
-}
-
-const whereClause = (where: ListQuery) => (where.sql ? `where ${where.sql}` : '');
 
 /** Column of each text field (the data the importer writes). */
 const TEXT_COLUMNS: Record<PostTextField, string> = {
@@ -212,83 +174,11 @@ export class PostsService {
   ) {}
 
   /**
-   * One page of posts as JSON text (a PostListDto), newest post date first (undated last, then newest row), narrowed
-   * by the filters. From the cache when it holds the page; else the page's ids (in the list-order index, reading no
-   * more rows than it needs) and (unless the cache knows it) its count, side by side.
-   *
-   * A keyword of one or two Hangul syllables, which trigrams cannot serve, is counted through the Hangul gram
-   * indexes. Its page reads the list order while it has many matches (the first ones come soon) and the gram
-   * indexes while it has few (the list order would read most posts to find them), so the count comes first.
+   * One page of posts as JSON text (a PostListDto), narrowed by the filters (post-list-queries.ts): from the cache
+   * when it holds the page; else the page's ids and (unless the cache knows it) its count.
    */
-  async list(filters: PostFilters, request: PageRequest): Promise<Buffer> {
-    const shared: ListQuery = { sql: '', params: [] };
-    const gender = genderFilter(filters.gender);
-    if (gender !== null) and(shared, `p."recruitment_gender" = ?`, gender);
-    if (filters.range)
-      and(
-        shared,
-        `p."post_date" >= ?::timestamptz and p."post_date" < ?::timestamptz`,
-        filters.range.from.toISOString(),
-        filters.range.toExclusive.toISOString(),
-      );
-    if (filters.favoritesOnly) and(shared, `p."is_favorite"`);
-
-    const keyword = searchKeyword(filters.keyword);
-    const scope = filters.scope ?? 'all';
-    const likeWhere = { ...shared, params: [...shared.params] };
-    if (keyword !== null) {
-      const columns = searchColumns(scope);
-      const operator = likeOperator(keyword);
-      and(
-        likeWhere,
-        `(${columns.map((column) => `p."${column}" ${operator} ?`).join(' or ')})`,
-        ...columns.map(() => containsPattern(keyword)),
-      );
-    }
-    const gram = keyword === null ? null : hangulGram(keyword);
-    const gramWhere = { ...shared, params: [...shared.params] };
-    if (gram !== null) {
-      const expressions = gramExpressions(scope);
-      and(
-        gramWhere,
-        `(${expressions.map((expression) => `${expression} @> array[?]::text[]`).join(' or ')})`,
-        ...expressions.map(() => gram),
-      );
-    }
-
-    const direction = request.sortOrder === 'ASC' ? 'asc' : 'desc';
-    const order = `p."post_date" ${direction} nulls last, p."id" ${direction}`;
-    const ids = (where: ListQuery): ListQuery => ({
-      sql: `select p."id", p."revision" from "post" p ${whereClause(where)} order by ${order} limit ? offset ?`,
-      params: where.params,
-    });
-    // The matches first (offset 0 keeps the planner from walking the list order instead, as the limit tempts it
-    // to), then their order.
-    const fewIds = (where: ListQuery): ListQuery => ({
-      sql: `select p."id", p."revision"
-        from (select p."id", p."revision", p."post_date" from "post" p ${whereClause(where)} offset 0) p
-        order by ${order} limit ? offset ?`,
-      params: where.params,
-    });
-    const countWhere = gram === null ? likeWhere : gramWhere;
-    // A short Hangul keyword alone is counted by the kept count of its gram, not by visiting every match.
-    const count: ListQuery =
-      gram !== null && shared.sql === ''
-        ? {
-            sql: `select coalesce((select "${gramCountColumn(scope)}" from "post_hangul_gram_count" where "gram" = ?), 0)
-              as "totalItems"`,
-            params: [gram],
-          }
-        : {
-            sql: `select count(*)::int as "totalItems" from "post" p ${whereClause(countWhere)}`,
-            params: countWhere.params,
-          };
-    return this.page(
-      filters.favoritesOnly ? 'favorites' : 'posts',
-      request,
-      count,
-      gram === null ? ids(likeWhere) : { few: fewIds(gramWhere), many: ids(likeWhere) },
-    );
+  list(filters: PostFilters, request: PageRequest): Promise<Buffer> {
+    return this.page(postListQueries(filters, request.sortOrder), request);
   }
 
   /** The dashboard's date filter (spec §5): both days required, inclusive, in Korean time. */
@@ -307,22 +197,8 @@ export class PostsService {
    * Posts that have a sent e-mail (from one mail account, or any when accountId is 0), the most recently
    * e-mailed first, each post once.
    */
-  async listSent(accountId: number, request: PageRequest): Promise<Buffer> {
-    const sentWhere = `where s."status" = 'sent'${accountId > 0 ? ` and s."account_id" = ?` : ''}`;
-    const params = accountId > 0 ? [accountId] : [];
-    return this.page(
-      'sent',
-      request,
-      { sql: `select count(distinct s."post_id")::int as "totalItems" from "sent_email" s ${sentWhere}`, params },
-      {
-        sql: `select p."id", p."revision"
-          from (select s."post_id", max(s."created_at") as "last_sent_at" from "sent_email" s ${sentWhere} group by s."post_id") sent
-          join "post" p on p."id" = sent."post_id"
-          order by sent."last_sent_at" desc, p."id" desc
-          limit ? offset ?`,
-        params,
-      },
-    );
+  listSent(accountId: number, request: PageRequest): Promise<Buffer> {
+    return this.page(sentListQueries(accountId), request);
   }
 
   /** PUT posts/{postId}: favourite flag and/or memo; a field left out stays as it is. */
@@ -404,12 +280,10 @@ export class PostsService {
   }
 
   /**
-   * One page of a list as JSON text: `count` counts the list, `ids` reads the ids and revisions of its posts in
-   * list order with two more parameters, the limit and the offset (or, as a pair, one query for a list of few
-   * matches and one for many). The posts' JSON comes from the cache by revision; only the posts it does not hold
-   * are read.
+   * One page of a list as JSON text. The posts' JSON comes from the cache by revision; only the posts it does not
+   * hold are read.
    */
-  private async page(kind: PostListKind, request: PageRequest, count: ListQuery, ids: IdsQuery): Promise<Buffer> {
+  private async page({ kind, count, ids }: PostListQueries, request: PageRequest): Promise<Buffer> {
     const { page, pageSize } = request;
     const cached = await this.cache.page(kind, [count.sql, count.params], [ids, page, pageSize]);
     if (cached.answer !== null) return cached.answer;

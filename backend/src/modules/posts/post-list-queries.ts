@@ -1,0 +1,164 @@
+import { type DateRange } from './domain/date-range.js';
+import { genderFilter } from './domain/gender.js';
+import {
+  containsPattern,
+  gramCountColumn,
+  gramExpressions,
+  hangulGram,
+  likeOperator,
+  type SearchScope,
+  searchColumns,
+  searchKeyword,
+} from './domain/search.js';
+import type { SortOrder } from './dto/post-query.dto.js';
+import type { PostListKind } from './post-list-cache.js';
+
+/** SQL and its parameters. */
+export interface ListQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/** A page's ids: one query, or one for a list of few matches and one for many, chosen by the list's total. */
+export type IdsQuery = ListQuery | { few: ListQuery; many: ListQuery };
+
+/**
+ * A list's queries: `count` counts it; `ids` reads the ids and revisions of a page's posts in list order, with two
+ * more parameters, the limit and the offset.
+ */
+export interface PostListQueries {
+  kind: PostListKind;
+  count: ListQuery;
+  ids: IdsQuery;
+}
+
+/** How a list narrows the posts; every part optional. */
+export interface PostFilters {
+  /** A recruitment gender as the filter bar sends it (`남녀 ` matches `남녀`); All, blank or absent: none. */
+  gender?: string | null;
+  /** A keyword searched in the scope's columns; blank: none. */
+  keyword?: string | null;
+  scope?: SearchScope;
+  range?: DateRange;
+  favoritesOnly?: boolean;
+}
+
+/**
+ * Up to how many matches a short Hangul keyword's page is read through the gram indexes: that reads and sorts every
+ * match (about 8 µs each), while the list order reads about 50 × postCount / matches posts for a page, each one's
+ * text searched (about 10 µs each). On 100,000 posts the two cost the same near 2,000 matches.
+ */
+export const FEW_MATCHES = 2_000;
+
+/** Adds a condition to a where clause being built. */
+function and(where: ListQuery, condition: string, ...params: unknown[]): void {
+  where.sql = where.sql ? `${where.sql} and ${condition}` : condition;
+  where.params.push(...params);
+}
+
+const whereClause = (where: ListQuery) => (where.sql ? `where ${where.sql}` : '');
+const copy = (where: ListQuery): ListQuery => ({ ...where, params: [...where.params] });
+
+/**
+ * The queries of the posts narrowed by the filters, newest post date first (undated last, then newest row) or the
+ * other way round; a page's ids come from the list-order index, reading no more rows than it needs.
+ *
+ * A keyword of one or two Hangul syllables, which trigrams cannot serve, is counted through the Hangul gram
+ * indexes. Its page reads the list order while it has many matches (the first ones come soon) and the gram indexes
+ * while it has few (the list order would read most posts to find them), so the count comes first.
+ */
+export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): PostListQueries {
+  const shared: ListQuery = { sql: '', params: [] };
+  const gender = genderFilter(filters.gender);
+  if (gender !== null) and(shared, `p."recruitment_gender" = ?`, gender);
+  if (filters.range)
+    and(
+      shared,
+      `p."post_date" >= ?::timestamptz and p."post_date" < ?::timestamptz`,
+      filters.range.from.toISOString(),
+      filters.range.toExclusive.toISOString(),
+    );
+  if (filters.favoritesOnly) and(shared, `p."is_favorite"`);
+
+  const keyword = searchKeyword(filters.keyword);
+  const scope = filters.scope ?? 'all';
+  const gram = keyword === null ? null : hangulGram(keyword);
+  const likeWhere = copy(shared);
+  if (keyword !== null) {
+    const columns = searchColumns(scope);
+    const operator = likeOperator(keyword);
+    // A short Hangul keyword is read through LIKE only when it is in many posts, in the list order. Its pattern is
+    // then a sub-select, which the planner cannot read while planning: it takes a default share of matches instead
+    // of guessing from the values it sampled, which can miss a word in 3 % of the posts and take it for a rare one,
+    // whose page it then reads through the trigram indexes, that is every post (1.4 s on 100,000 posts).
+    const pattern = gram === null ? '?' : '(select ?::text)';
+    and(
+      likeWhere,
+      `(${columns.map((column) => `p."${column}" ${operator} ${pattern}`).join(' or ')})`,
+      ...columns.map(() => containsPattern(keyword)),
+    );
+  }
+  const gramWhere = copy(shared);
+  if (gram !== null) {
+    const expressions = gramExpressions(scope);
+    and(
+      gramWhere,
+      `(${expressions.map((expression) => `${expression} @> array[?]::text[]`).join(' or ')})`,
+      ...expressions.map(() => gram),
+    );
+  }
+
+  const direction = sortOrder === 'ASC' ? 'asc' : 'desc';
+  const order = `p."post_date" ${direction} nulls last, p."id" ${direction}`;
+  const ids = (where: ListQuery): ListQuery => ({
+    sql: `select p."id", p."revision" from "post" p ${whereClause(where)} order by ${order} limit ? offset ?`,
+    params: where.params,
+  });
+  // The matches first (offset 0 keeps the planner from walking the list order instead, as the limit tempts it
+  // to), then their order.
+  const fewIds = (where: ListQuery): ListQuery => ({
+    sql: `select p."id", p."revision"
+      from (select p."id", p."revision", p."post_date" from "post" p ${whereClause(where)} offset 0) p
+      order by ${order} limit ? offset ?`,
+    params: where.params,
+  });
+  const countWhere = gram === null ? likeWhere : gramWhere;
+  // A short Hangul keyword alone is counted by the kept count of its gram, not by visiting every match.
+  const count: ListQuery =
+    gram !== null && shared.sql === ''
+      ? {
+          sql: `select coalesce((select "${gramCountColumn(scope)}" from "post_hangul_gram_count" where "gram" = ?), 0)
+            as "totalItems"`,
+          params: [gram],
+        }
+      : {
+          sql: `select count(*)::int as "totalItems" from "post" p ${whereClause(countWhere)}`,
+          params: countWhere.params,
+        };
+  return {
+    kind: filters.favoritesOnly ? 'favorites' : 'posts',
+    count,
+    ids: gram === null ? ids(likeWhere) : { few: fewIds(gramWhere), many: ids(likeWhere) },
+  };
+}
+
+/**
+ * The queries of the posts that have a sent e-mail (from one mail account, or any when accountId is 0), the most
+ * recently e-mailed first, each post once.
+ */
+export function sentListQueries(accountId: number): PostListQueries {
+  const sentWhere = `where s."status" = 'sent'${accountId > 0 ? ` and s."account_id" = ?` : ''}`;
+  const params = accountId > 0 ? [accountId] : [];
+  return {
+    kind: 'sent',
+    count: { sql: `select count(distinct s."post_id")::int as "totalItems" from "sent_email" s ${sentWhere}`, params },
+    ids: {
+      sql: `select p."id", p."revision"
+        from (select s."post_id", max(s."created_at") as "last_sent_at" from "sent_email" s ${sentWhere} group by s."post_id") sent
+        join "post" p on p."id" = sent."post_id"
+        order by sent."last_sent_at" desc, p."id" desc
+        limit ? offset ?`,
+      params,
+    },
+  };
+}
