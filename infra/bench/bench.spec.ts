@@ -113,6 +113,9 @@ describe('infra/bench', () => {
       'GET posts/filter (여자), after a memo on one of its posts through the same process',
       'GET posts/search (배우, all), kept, 10 rounds of 20 at once',
       'GET posts/search (10 two-syllable words, all), first search',
+      expect.stringMatching(
+        /^GET posts\/search \(each of \d+ one- and two-syllable words, all\), first search, one at a time$/,
+      ),
     ]);
     for (const row of rows) {
       const [callers, requests, errors, perSecond, p50, p95] = row
@@ -126,6 +129,7 @@ describe('infra/bench', () => {
       expect(p95).toBeGreaterThanOrEqual(p50);
     }
     expect(output).toContain('Post lists on 600 posts.');
+    expect(output).toMatch(/The slowest first search of a short word: [가-힣]{1,2} \(in \d+ posts\), [\d.]+ ms/);
     const importRate = Number(/import\s+(\d+) rows\/s \([\d.]+ s; (\d+) created/.exec(output)?.[1]);
     const copyRate = Number(/COPY\s+(\d+) rows\/s/.exec(output)?.[1]);
     expect(importRate).toBeGreaterThan(0);

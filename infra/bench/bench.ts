@@ -44,7 +44,15 @@ import {
   scheduledLateness,
 } from './messaging.ts';
 import { median } from './percentiles.ts';
-import { connectSandboxAccount, copyRowsPerSecond, generatedPostsSheet, growPosts, importPosts } from './posts.ts';
+import {
+  connectSandboxAccount,
+  copyRowsPerSecond,
+  type FirstSearches,
+  firstSearchOfEachShortWord,
+  generatedPostsSheet,
+  growPosts,
+  importPosts,
+} from './posts.ts';
 import { seedUsers } from './seed-data.ts';
 
 const { values } = parseArgs({
@@ -397,6 +405,8 @@ async function keptBursts(name: string, url: string) {
   );
 }
 
+let firstSearches: FirstSearches | undefined;
+
 /** The post lists: kept, then from an API that keeps no pages, then the first reads after a write. */
 async function postListFigures() {
   if (values.only !== 'post-lists') await measure(runs);
@@ -471,6 +481,12 @@ async function postListFigures() {
       rounds: BURST_ROUNDS,
     }),
   );
+  firstSearches = await firstSearchOfEachShortWord(base, auth, databaseUrl, TWO_SYLLABLES);
+  row(
+    `GET posts/search (each of ${firstSearches.requests} one- and two-syllable words, all), first search, one at a time`,
+    1,
+    firstSearches,
+  );
 }
 /** The post lists' size, and the sheet import beside a COPY of the same rows. */
 function printPostFigures(): void {
@@ -483,6 +499,10 @@ function printPostFigures(): void {
   console.log(
     `  COPY    ${copyRate.toFixed(0)} rows/s of the same cells into a table like post, with its indexes (import = ${((100 * importRate) / copyRate).toFixed(0)} % of COPY)`,
   );
+  if (firstSearches)
+    console.log(
+      `The slowest first search of a short word: ${firstSearches.slowest.word} (in ${firstSearches.slowest.matches} posts), ${firstSearches.slowest.ms.toFixed(1)} ms`,
+    );
 }
 await postListFigures();
 if (values.only === 'post-lists') {

@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { LoadResult } from './load.ts';
+import { percentile } from './percentiles.ts';
 
 async function json<T>(response: Response, what: string): Promise<T> {
   if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
@@ -150,4 +152,54 @@ export async function growPosts(databaseUrl: string, target: number): Promise<nu
   } finally {
     await client.end();
   }
+}
+
+/** What the first search of each short word cost, and the slowest one. */
+export interface FirstSearches extends LoadResult {
+  slowest: { ms: number; word: string; matches: number };
+}
+
+/**
+ * The first search of every one- and two-syllable Hangul word the posts hold but `except`, one at a time, so that
+ * each reads its count and page afresh: what a word the planner misjudges costs shows here, not in a burst's p95.
+ */
+export async function firstSearchOfEachShortWord(
+  base: string,
+  auth: Record<string, string>,
+  databaseUrl: string,
+  except: readonly string[],
+): Promise<FirstSearches> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const words = await client
+    .query<{ gram: string; in_any: number }>(
+      `select gram, in_any from post_hangul_gram_count where in_any > 0 and char_length(gram) <= 2 order by gram`,
+    )
+    .finally(() => client.end());
+  const latencies: number[] = [];
+  let errors = 0;
+  let slowest = { ms: 0, word: '', matches: 0 };
+  const started = performance.now();
+  for (const { gram, in_any: matches } of words.rows.filter(({ gram }) => !except.includes(gram))) {
+    const t0 = performance.now();
+    const response = await fetch(
+      `${base}/posts/search?page=1&pageSize=50&query=${encodeURIComponent(gram)}&category=all`,
+      {
+        headers: auth,
+      },
+    );
+    await response.arrayBuffer();
+    const ms = performance.now() - t0;
+    if (response.status !== 200) errors++;
+    latencies.push(ms);
+    if (ms > slowest.ms) slowest = { ms, word: gram, matches };
+  }
+  return {
+    requests: latencies.length,
+    errors,
+    perSecond: latencies.length / ((performance.now() - started) / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    slowest,
+  };
 }
