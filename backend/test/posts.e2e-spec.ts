@@ -1052,6 +1052,27 @@ describe('posts', () => {
       });
     });
 
+    it('has a caller of a page being put back together wait for it rather than read it beside', async () => {
+      await withCache(t.config, async (writer) => {
+        await withCache(t.config, async (reader) => {
+          await keepPosts(await reader.page('posts', ['g'], [1]), [21, 22]);
+          await writer.postsChanged([21]);
+          await eventually(async () => expect((await reader.page('posts', ['g'], [1])).recheck).toEqual([21, 22]));
+          const reads: number[][] = [];
+          const refreshing = reader.refresh(async (postIds) => {
+            reads.push([...postIds]);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            return current(postJson(21, ' changed'), postJson(22, ' not read', '1:0'));
+          });
+          const asked = await reader.page('posts', ['g'], [1]);
+          expect(asked.answer?.toString()).toBe('["post 21 changed","post 22"]');
+          expect(asked.recheck).toEqual([]);
+          await refreshing;
+          expect(reads).toEqual([[21, 22]]);
+        });
+      });
+    });
+
     it('drops every kept page when the writes it missed are no longer known', async () => {
       await withCache(t.config, async (writer) => {
         await withCache(t.config, async (reader) => {
@@ -1130,6 +1151,27 @@ describe('posts', () => {
         expect(shown.data.manager).toBeNull();
       } finally {
         await sql(`update post set manager = null, memo = null where post_key = 'S-WORK'`);
+        await t.app.get(PostListCache).changed();
+      }
+    });
+
+    it('puts a write another process announces into its kept pages as soon as it hears of it', async () => {
+      expect((await list('')).posts.data[0]).toMatchObject({ postId: 'S-WORK', memo: null });
+      // The first page of the list as the app's cache knows it: kept while its answer is not null.
+      const { kind, count, ids: idsQuery } = postListQueries({});
+      const keptFirstPage = async () =>
+        (await t.app.get(PostListCache).page(kind, [count.sql, count.params], [idsQuery, 1, 50])).answer;
+      expect(await keptFirstPage()).not.toBeNull();
+      const [{ id }] = await sql<{ id: number }>(
+        `update post set memo = '다른 곳에서' where post_key = 'S-WORK' returning id`,
+      );
+      try {
+        await withCache(t.config, (cache) => cache.postsChanged([id]));
+        // Put back together with no caller asking: the page is kept again, showing the memo.
+        await eventually(async () => expect((await keptFirstPage())?.toString()).toContain('다른 곳에서'));
+        expect((await list('')).posts.data[0]).toMatchObject({ postId: 'S-WORK', memo: '다른 곳에서' });
+      } finally {
+        await sql(`update post set memo = null where post_key = 'S-WORK'`);
         await t.app.get(PostListCache).changed();
       }
     });

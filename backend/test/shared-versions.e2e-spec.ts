@@ -93,6 +93,22 @@ describe('shared versions', () => {
     expect(await a.redis.zcard('content:notes')).toBe(2);
   });
 
+  it('tells its listeners of each new value another process announces, never of its own bumps', async () => {
+    const heard = { a: [] as number[], b: [] as number[] };
+    a.versions.onHeard('listened', (value) => heard.a.push(value));
+    b.versions.onHeard('listened', (value) => heard.b.push(value));
+    b.versions.onHeard('other', () => {
+      throw new Error('a listener of another key');
+    });
+    await a.versions.bump('listened');
+    await a.versions.bumpNoted('listened', '7', 'other');
+    await eventually(async () => expect(heard.b).toEqual([1, 2]));
+    // b's own bump reaches a; the echo of a's own bumps on the channel reached no listener of a.
+    await b.versions.bump('listened');
+    await eventually(async () => expect(heard.a).toEqual([3]));
+    expect(heard.b).toEqual([1, 2]);
+  });
+
   it('answers null for steps whose notes are no longer kept', async () => {
     for (let step = 0; step < NOTES_KEPT + 5; step++) await a.versions.bumpNoted('trimmed', String(step));
     expect(await a.redis.zcard('trimmed:notes')).toBe(NOTES_KEPT);

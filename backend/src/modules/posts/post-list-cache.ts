@@ -122,9 +122,10 @@ interface ContentStep {
  * changes none). Whole answers (a page as UTF-8 JSON, ready to write) live in each API process under their list's
  * version: the dashboard's pages are read far more often than posts change, and an answer kept costs no query, no
  * serialising and no copy out of Redis. A write to some posts (a memo, a favourite, a send) notes their ids in a step
- * of the content version, and each process marks the kept pages that show one of them: the next caller of such a page
- * checks its posts' revisions and reads only the posts whose revisions moved into it (the process that made the write
- * does so at once); a list whose membership the write can change is another list, under its new version. A write to
+ * of the content version, and each process marks the kept pages that show one of them and puts them back together:
+ * it checks their posts' revisions and reads only the posts whose revisions moved into them, as soon as it hears of
+ * the write (refresh; the process that made it, before answering), else when a caller next asks for such a page; a
+ * list whose membership the write can change is another list, under its new version. A write to
  * many (an import) bumps the pages version, which drops them all. The versions are shared
  * (platform/redis/shared-versions): every process hears of a write as it is announced, and asks Redis while it cannot
  * hear. Each post's JSON lives in each API process under the post's revisions (which the database bumps on every change
@@ -146,6 +147,8 @@ export class PostListCache {
   private steps: ContentStep[] = [];
   private stepsFrom = 0;
   private catchingUp: Promise<void> | null = null;
+  /** The refreshes asked for, one after another (never rejecting): a caller of a page being refreshed waits. */
+  private refreshing: Promise<void> | null = null;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -166,9 +169,11 @@ export class PostListCache {
     ]);
     const pagesVersion = String(pagesVersionNumber);
     await this.catchUpWith(pagesVersion, contentVersion);
-    const readAt = this.contentVersion;
     // A page of a list whose membership changed is another page: the old one ages out.
     const pageKey = `${kind}:${listDigest}:${digest(page)}@${listVersion}`;
+    // Being put back together now (refresh): waited for, rather than read a second time beside it.
+    if (this.refreshing !== null && this.pages.peek(pageKey)?.stale) await this.refreshing;
+    const readAt = this.contentVersion;
     const key = `${pageKey}:${pagesVersion}:${readAt}`;
     const kept = this.pages.get(pageKey);
     // A write to none of the page's posts may come while this page is put back together or read: keep it only then.
@@ -214,31 +219,29 @@ export class PostListCache {
   }
 
   /**
-   * Puts the current JSON of these posts, just written by this process, into its kept pages that show one of them,
-   * with any other post of those pages whose revisions moved: `read` reads posts' current JSON by id, once for all
-   * the pages. The process that made a write calls it once the write is announced, so that its next callers find
-   * the pages kept; another process puts them in when a caller next asks for such a page.
+   * Puts the current JSON of the posts into the kept pages that a write changed (those showing one of `postIds`, or
+   * all of them), with any other post of those pages whose revisions moved: `read` reads posts' current JSON by id,
+   * once for all the pages. The process that made a write calls it once the write is announced, so that its next
+   * callers find the pages kept; every process calls it as it hears of another's write (onWritesElsewhere). One
+   * refresh runs at a time; callers of a page it is putting back together wait for it.
    */
-  async refresh(
-    postIds: readonly number[],
+  refresh(
     read: (postIds: readonly number[]) => Promise<ReadonlyMap<number, PostJson>>,
-  ) {
-    const [pagesVersion, contentVersion] = await this.versions.read([versionKey('pages'), CONTENT]);
-    await this.catchUpWith(String(pagesVersion), contentVersion);
-    const readAt = this.contentVersion;
-    const written = new Set(postIds);
-    const stale = [...this.pages.list()].filter(
-      ([, page]) => page.stale && page.answer.posts.some(({ id }) => written.has(id)),
-    );
-    if (stale.length === 0) return;
-    const current = await read([...new Set(stale.flatMap(([, page]) => postIdsOf(page.answer)))]);
-    for (const [key, page] of stale) {
-      // Dropped, read again or changed once more meanwhile: left to its next caller.
-      if (this.pages.peek(key) !== page || !this.unchangedSince(readAt, postIdsOf(page.answer))) continue;
-      const answer = withCurrentPosts(page.answer, current);
-      // In its place in the order of use: a page under a list's old version, which nobody can ask for, still ages out.
-      if (answer !== null) this.pages.replace(key, { answer, stale: false });
-    }
+    postIds?: readonly number[],
+  ): Promise<void> {
+    const run = (this.refreshing ?? Promise.resolve()).then(() => this.refreshNow(read, postIds));
+    const done: Promise<void> = run
+      .catch(() => {})
+      .finally(() => {
+        if (this.refreshing === done) this.refreshing = null;
+      });
+    this.refreshing = done;
+    return run;
+  }
+
+  /** Calls `listener` whenever this process hears that another one wrote to some posts (postsChanged). */
+  onWritesElsewhere(listener: () => void): void {
+    this.versions.onHeard(CONTENT, listener);
   }
 
   /** Reads the page of `key` (CachedPage.key) once for all who ask while it is being read. */
@@ -278,6 +281,30 @@ export class PostListCache {
    */
   postsChanged(postIds: readonly number[], ...kinds: PostListKind[]): Promise<void> {
     return this.versions.bumpNoted(CONTENT, postIds.join(','), ...kinds.map(versionKey));
+  }
+
+  private async refreshNow(
+    read: (postIds: readonly number[]) => Promise<ReadonlyMap<number, PostJson>>,
+    postIds: readonly number[] | undefined,
+  ): Promise<void> {
+    const [pagesVersion, contentVersion] = await this.versions.read([versionKey('pages'), CONTENT]);
+    await this.catchUpWith(String(pagesVersion), contentVersion);
+    const readAt = this.contentVersion;
+    const written = postIds === undefined ? null : new Set(postIds);
+    const stale = [...this.pages.list()].filter(
+      ([, page]) => page.stale && (written === null || page.answer.posts.some(({ id }) => written.has(id))),
+    );
+    if (stale.length === 0) return;
+    const current = await read([...new Set(stale.flatMap(([, page]) => postIdsOf(page.answer)))]);
+    for (const [key, page] of stale) {
+      // Dropped, read again or changed once more meanwhile: left to its next caller.
+      if (this.pages.peek(key) !== page || !this.unchangedSince(readAt, postIdsOf(page.answer))) continue;
+      const answer = withCurrentPosts(page.answer, current);
+      // In its place in the order of use: a page under a list's old version, which nobody can ask for, still ages out.
+      // A page one of whose posts is gone must be read whole: not kept to be checked again by every refresh.
+      if (answer === null) this.pages.delete(key);
+      else this.pages.replace(key, { answer, stale: false });
+    }
   }
 
   /** Brings the kept pages up to the versions read: all dropped under another pages version, then the content's. */

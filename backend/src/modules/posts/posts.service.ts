@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { type KeyedTable, upsertByKey, type UpsertCounts } from '../../platform/database/keyed-upsert.js';
 import { paginate } from '../../platform/http/pagination.js';
 import { intArray } from '../../platform/database/sql-arrays.js';
@@ -165,13 +165,21 @@ function memoValue(memo: string | null | undefined): string | null {
 
 /** Casting posts: the dashboard's lists, favourites and memos, and the store the sheet importer writes to. */
 @Injectable()
-export class PostsService {
+export class PostsService implements OnModuleInit {
   private readonly logger = new Logger(PostsService.name);
 
   constructor(
     private readonly em: EntityManager,
     private readonly cache: PostListCache,
   ) {}
+
+  /**
+   * Another process's write to some posts (a memo, a favourite, a send) is put into this process's kept pages as soon
+   * as it hears of it, so that the next caller finds them kept.
+   */
+  onModuleInit(): void {
+    this.cache.onWritesElsewhere(() => void this.refreshKeptPages());
+  }
 
   /**
    * One page of posts as JSON text (a PostListDto), narrowed by the filters (post-list-queries.ts): from the cache
@@ -211,11 +219,8 @@ export class PostsService {
     await em.flush();
     // A favourite moves the post in or out of the favourites; a memo only changes what the pages show.
     await (favouriteChanged ? this.cache.postsChanged([post.id], 'favorites') : this.cache.postsChanged([post.id]));
-    // This process's kept pages that show the post take its new JSON now: the next callers find them kept. Best
-    // effort: the memo is saved, and a page not refreshed here is checked again by its next caller.
-    await this.cache
-      .refresh([post.id], (postIds) => this.currentPostsJson(postIds))
-      .catch((error: unknown) => this.logger.warn(`Could not refresh the kept pages: ${(error as Error).message}`));
+    // This process's kept pages that show the post take its new JSON now: the next callers find them kept.
+    await this.refreshKeptPages([post.id]);
     const [{ lastEmailOutcome }] = await em.execute<Pick<PostView, 'lastEmailOutcome'>[]>(
       `select ${LAST_EMAIL_OUTCOME} from "post" p where p."id" = ?`,
       [post.id],
@@ -365,6 +370,16 @@ export class PostsService {
       byId.set(id, this.cache.keepPost(id, revision, emailRevision, Buffer.from(JSON.stringify(toPostDto(post)))));
     }
     return byId;
+  }
+
+  /**
+   * Puts the current JSON of the posts into the kept pages a write changed (those showing one of `postIds`, or all).
+   * Best effort: the write is saved, and a page not refreshed here is checked again by its next caller.
+   */
+  private refreshKeptPages(postIds?: readonly number[]): Promise<void> {
+    return this.cache
+      .refresh((ids) => this.currentPostsJson(ids), postIds)
+      .catch((error: unknown) => this.logger.warn(`Could not refresh the kept pages: ${(error as Error).message}`));
   }
 
   private async load(em: EntityManager, postKey: string): Promise<Post> {

@@ -45,6 +45,7 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
   private live = false;
   /** Counts the times the process stopped hearing: a read begun before may not keep what it read. */
   private epoch = 0;
+  private readonly listeners = new Map<string, ((value: number) => void)[]>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -84,6 +85,14 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
     const values = (await this.redis.mget(...keys)).map((value) => Number(value ?? 0));
     if (wasLive && this.live && epoch === this.epoch) keys.forEach((key, index) => this.learn(key, values[index]));
     return values;
+  }
+
+  /**
+   * Calls `listener` with each new value of `key` this process hears another process announce (never for its own
+   * bumps, nor for values read from Redis while it cannot hear: those are found by the next read).
+   */
+  onHeard(key: string, listener: (value: number) => void): void {
+    this.listeners.set(key, [...(this.listeners.get(key) ?? []), listener]);
   }
 
   /** Call after the write has committed: every process reads the new versions from now on. */
@@ -147,16 +156,33 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
   }
 
   private hear(payload: string): void {
+    let values: [string, number][];
     try {
-      for (const [key, value] of JSON.parse(payload) as [string, number][]) this.learn(key, value);
+      values = JSON.parse(payload) as [string, number][];
     } catch {
       this.logger.warn('Ignored a malformed version update');
+      return;
+    }
+    for (const [key, value] of values) {
+      if (!this.learn(key, value)) continue;
+      for (const listener of this.listeners.get(key) ?? []) {
+        try {
+          listener(value);
+        } catch (error) {
+          this.logger.warn(`A listener to ${key} failed: ${(error as Error).message}`);
+        }
+      }
     }
   }
 
-  /** Versions only grow: an older value heard late never replaces a newer one. */
-  private learn(key: string, value: number): void {
+  /**
+   * Versions only grow: an older value heard late never replaces a newer one. Whether the value is new to this
+   * process (a bump it announced itself comes back on the channel, known already).
+   */
+  private learn(key: string, value: number): boolean {
     const known = this.known.get(key);
-    if (!known || value >= known.value) this.known.set(key, { value, at: Date.now() });
+    if (known && value < known.value) return false;
+    this.known.set(key, { value, at: Date.now() });
+    return !known || value > known.value;
   }
 }
