@@ -34,9 +34,8 @@ class CliModule {
   }
 }
 
-/** Reads and checks user:create's options before anything starts, so bad input is refused without a database. */
-async function newUserFrom(args: string[]): Promise<CreateUserDto | string[]> {
-  const { values } = parseArgs({
+const parseUserOptions = (args: string[]) =>
+  parseArgs({
     args,
     options: {
       email: { type: 'string' },
@@ -46,7 +45,17 @@ async function newUserFrom(args: string[]): Promise<CreateUserDto | string[]> {
       role: { type: 'string' },
     },
   });
-  const input = plainToInstance(CreateUserDto, values);
+
+/** Reads and checks user:create's options before anything starts, so bad input is refused without a database. */
+async function newUserFrom(args: string[]): Promise<CreateUserDto | string[]> {
+  let options: ReturnType<typeof parseUserOptions>;
+  try {
+    options = parseUserOptions(args);
+  } catch (error) {
+    // An unknown option, or one without its value.
+    return [(error as Error).message];
+  }
+  const input = plainToInstance(CreateUserDto, options.values);
   const problems = await validate(input);
   if (problems.length === 0) return input;
   return problems.map((problem) => `${problem.property}: ${Object.values(problem.constraints ?? {}).join('; ')}`);

@@ -20,6 +20,7 @@ type Row = Partial<PostData> & { postId?: string | null };
 interface PlanNode {
   'Node Type': string;
   'Plan Rows': number;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 type Query = Record<string, string | number | undefined>;
@@ -531,23 +532,36 @@ describe('posts', () => {
     });
 
     it("plans a short Hangul keyword's page in many posts alike whatever the planner sampled", async () => {
-      // The planner's statistics say 촬영 is in most posts' bodies and 최유 in none.
-      await sql('analyze post');
-      const estimates = async (keyword: string) => {
-        const { ids } = postListQueries({ keyword, scope: 'all' });
-        if ('sql' in ids) throw new Error('a short Hangul keyword has a query for few matches and one for many');
-        const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${ids.many.sql}`, [
-          ...ids.many.params,
-          50,
-          0,
-        ]);
-        const nodes = (node: PlanNode): [string, number][] => [
-          [node['Node Type'], node['Plan Rows']],
-          ...(node.Plans ?? []).flatMap(nodes),
-        ];
-        return nodes(row['QUERY PLAN'][0].Plan);
-      };
-      expect(await estimates('최유')).toEqual(await estimates('촬영'));
+      // In a transaction rolled back at the end: 20,000 posts more, so that walking the list order is the plan to
+      // find 50 of a word's many matches; and statistics that say 촬영 is in every post's body and 최유 in none.
+      const tx = t.app.get(EntityManager).fork();
+      await tx.begin();
+      try {
+        await tx.execute(`insert into post (post_key, post_title, body, post_date, content_hash, imported_at, updated_at)
+          select 'P-' || g, '공고 ' || g, '<p>촬영 본문 ' || g || '</p>', now() - g * interval '1 minute', repeat('p', 64),
+            now(), now()
+          from generate_series(1, 20000) g`);
+        await tx.execute('analyze post');
+        const plan = async (keyword: string) => {
+          const { ids } = postListQueries({ keyword, scope: 'all' });
+          if ('sql' in ids) throw new Error('a short Hangul keyword has a query for few matches and one for many');
+          const [row] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+            `explain (format json) ${ids.many.sql}`,
+            [...ids.many.params, 50, 0],
+          );
+          const nodes = (node: PlanNode): (string | number)[][] => [
+            [node['Node Type'], node['Plan Rows'], ...(node['Index Name'] ? [node['Index Name']] : [])],
+            ...(node.Plans ?? []).flatMap(nodes),
+          ];
+          return nodes(row['QUERY PLAN'][0].Plan);
+        };
+        const rare = await plan('최유');
+        expect(rare).toEqual(await plan('촬영'));
+        expect(rare.flat()).toContain('post_list_order_index');
+        expect(rare.flat().join(' ')).not.toMatch(/trgm|Bitmap/);
+      } finally {
+        await tx.rollback();
+      }
     });
 
     it('reads the page of a short Hangul keyword in many posts in the list order, as LIKE finds them', async () => {
@@ -1059,16 +1073,76 @@ describe('posts', () => {
           await writer.postsChanged([21]);
           await eventually(async () => expect((await reader.page('posts', ['g'], [1])).recheck).toEqual([21, 22]));
           const reads: number[][] = [];
+          let release = () => {};
+          const released = new Promise<void>((resolve) => (release = resolve));
           const refreshing = reader.refresh(async (postIds) => {
             reads.push([...postIds]);
-            await new Promise((resolve) => setTimeout(resolve, 50));
+            await released;
             return current(postJson(21, ' changed'), postJson(22, ' not read', '1:0'));
           });
-          const asked = await reader.page('posts', ['g'], [1]);
+          await eventually(async () => expect(reads).toHaveLength(1));
+          let answered = false;
+          const asking = reader.page('posts', ['g'], [1]).finally(() => (answered = true));
+          // Long enough for a caller who did not wait to have its answer.
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          expect(answered).toBe(false);
+          release();
+          const asked = await asking;
           expect(asked.answer?.toString()).toBe('["post 21 changed","post 22"]');
           expect(asked.recheck).toEqual([]);
           await refreshing;
           expect(reads).toEqual([[21, 22]]);
+        });
+      });
+    });
+
+    it('reads no page of a list whose membership changed, and drops a page one of whose posts is gone', async () => {
+      await withCache(t.config, async (writer) => {
+        await withCache(t.config, async (reader) => {
+          await keepPosts(await reader.page('favorites', ['j'], [1]), [41]);
+          await keepPosts(await reader.page('posts', ['k'], [1]), [42, 43]);
+          await writer.postsChanged([41, 42], 'favorites');
+          await eventually(async () => expect((await reader.page('posts', ['k'], [1])).recheck).toEqual([42, 43]));
+          const reads: number[][] = [];
+          // Post 43 is gone.
+          await reader.refresh(async (postIds) => {
+            reads.push([...postIds]);
+            return current(postJson(42, ' changed'));
+          });
+          expect(reads).toEqual([[42, 43]]);
+          const gone = await reader.page('posts', ['k'], [1]);
+          expect([gone.answer, gone.recheck]).toEqual([null, []]);
+        });
+      });
+    });
+
+    it('serves every write heard while a refresh waits to begin with that one refresh', async () => {
+      await withCache(t.config, async (writer) => {
+        await withCache(t.config, async (reader) => {
+          await keepPosts(await reader.page('posts', ['h'], [1]), [31]);
+          await keepPosts(await reader.page('posts', ['i'], [1]), [32]);
+          await writer.postsChanged([31]);
+          await eventually(async () => expect((await reader.page('posts', ['h'], [1])).recheck).toEqual([31]));
+          const reads: number[][] = [];
+          let release = () => {};
+          const released = new Promise<void>((resolve) => (release = resolve));
+          const read = async (postIds: readonly number[]) => {
+            reads.push([...postIds]);
+            if (reads.length === 1) await released;
+            return current(...postIds.map((id) => postJson(id, ' changed')));
+          };
+          const first = reader.refresh(read);
+          await eventually(async () => expect(reads).toHaveLength(1));
+          // A write heard while the first refresh reads: the next two asked for are one, begun after the first.
+          const before = (await reader.page('posts', ['other'], [1])).key;
+          await writer.postsChanged([32]);
+          await eventually(async () => expect((await reader.page('posts', ['other'], [1])).key).not.toBe(before));
+          const second = reader.refresh(read);
+          expect(reader.refresh(read)).toBe(second);
+          release();
+          await Promise.all([first, second]);
+          expect(reads).toEqual([[31], [32]]);
+          expect((await reader.page('posts', ['i'], [1])).answer?.toString()).toBe('["post 32 changed"]');
         });
       });
     });

@@ -117,6 +117,13 @@ describe('processes', () => {
         expect(refused.code).toBe(1);
         expect(refused.out).toMatch(/^email: /m);
         expect(refused.out).not.toMatch(/ECONNREFUSED|connect/i);
+        const unknown = await runBuilt('cli.js', ['user:create', '--nickname', 'x'], {
+          ...envOf(config),
+          DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        });
+        expect(unknown.code).toBe(1);
+        expect(unknown.out).toMatch(/nickname/);
+        expect(unknown.out).not.toMatch(/\n\s+at /);
 
         const app = await startTestAppWith(config);
         const login = await app.login('yoon@jobcasting.test', 'Yoon-password-1');

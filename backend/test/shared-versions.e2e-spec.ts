@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { NOTES_KEPT, SharedVersions } from '../src/platform/redis/shared-versions.js';
+import { NOTES_KEPT, SharedVersions, versionsChannel } from '../src/platform/redis/shared-versions.js';
 import { eventually } from './support/test-app.js';
 
 /** A process's view of the versions: its own Redis connection and subscription. */
@@ -96,10 +96,11 @@ describe('shared versions', () => {
   it('tells its listeners of each new value another process announces, never of its own bumps', async () => {
     const heard = { a: [] as number[], b: [] as number[] };
     a.versions.onHeard('listened', (value) => heard.a.push(value));
-    b.versions.onHeard('listened', (value) => heard.b.push(value));
-    b.versions.onHeard('other', () => {
-      throw new Error('a listener of another key');
+    // A listener that fails spares the others.
+    b.versions.onHeard('listened', () => {
+      throw new Error('a failing listener');
     });
+    b.versions.onHeard('listened', (value) => heard.b.push(value));
     await a.versions.bump('listened');
     await a.versions.bumpNoted('listened', '7', 'other');
     await eventually(async () => expect(heard.b).toEqual([1, 2]));
@@ -107,6 +108,16 @@ describe('shared versions', () => {
     await b.versions.bump('listened');
     await eventually(async () => expect(heard.a).toEqual([3]));
     expect(heard.b).toEqual([1, 2]);
+  });
+
+  it('tells its listeners of an announcement whose value it read from Redis first', async () => {
+    const heard: number[] = [];
+    b.versions.onHeard('raced', (value) => heard.push(value));
+    // The bump lands, b reads it, and only then does the announcement come.
+    await a.redis.incr('raced');
+    expect(await b.versions.read(['raced'])).toEqual([1]);
+    await a.redis.publish(versionsChannel(prefix), JSON.stringify([['raced', 1]]));
+    await eventually(async () => expect(heard).toEqual([1]));
   });
 
   it('answers null for steps whose notes are no longer kept', async () => {

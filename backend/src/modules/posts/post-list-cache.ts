@@ -10,7 +10,8 @@ import { NOTES_KEPT, SharedVersions } from '../../platform/redis/shared-versions
  * The kinds of list, each with its own version, bumped by the writes that can change which posts such a list
  * holds: imports change the post lists; favourite flags the favourites; sent e-mails the sent list.
  */
-export type PostListKind = 'posts' | 'favorites' | 'sent';
+export const POST_LIST_KINDS = ['posts', 'favorites', 'sent'] as const;
+export type PostListKind = (typeof POST_LIST_KINDS)[number];
 
 const COUNT_TTL_SECONDS = 600;
 const versionKey = (kind: PostListKind | 'pages' | 'content') => `posts:version:${kind}`;
@@ -104,10 +105,12 @@ export interface CachedPage {
   readonly key: string;
 }
 
-/** A page's answer, and whether a write changed one of its posts since. */
+/** A page's answer, whether a write changed one of its posts since, and the list version it is of. */
 interface KeptPage {
   answer: PageAnswer;
   stale: boolean;
+  kind: PostListKind;
+  listVersion: number;
 }
 
 /** A step of the content version: the posts it changed. */
@@ -149,6 +152,8 @@ export class PostListCache {
   private catchingUp: Promise<void> | null = null;
   /** The refreshes asked for, one after another (never rejecting): a caller of a page being refreshed waits. */
   private refreshing: Promise<void> | null = null;
+  /** A refresh of every changed page asked for and not begun: a write heard meanwhile joins it. */
+  private queuedForAll: Promise<void> | null = null;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -179,7 +184,7 @@ export class PostListCache {
     // A write to none of the page's posts may come while this page is put back together or read: keep it only then.
     const keepIfUnchanged = (answer: PageAnswer) => {
       if (this.pagesVersion === pagesVersion && this.unchangedSince(readAt, postIdsOf(answer)))
-        this.pages.set(pageKey, { answer, stale: false });
+        this.pages.set(pageKey, { answer, stale: false, kind, listVersion });
     };
     const readWhole = () => null;
     if (kept !== undefined && !kept.stale)
@@ -223,13 +228,19 @@ export class PostListCache {
    * all of them), with any other post of those pages whose revisions moved: `read` reads posts' current JSON by id,
    * once for all the pages. The process that made a write calls it once the write is announced, so that its next
    * callers find the pages kept; every process calls it as it hears of another's write (onWritesElsewhere). One
-   * refresh runs at a time; callers of a page it is putting back together wait for it.
+   * refresh runs at a time, and one of every page waiting to begin serves every write heard meanwhile (it catches up
+   * with them all when it begins); callers of a page it is putting back together wait for it.
    */
   refresh(
     read: (postIds: readonly number[]) => Promise<ReadonlyMap<number, PostJson>>,
     postIds?: readonly number[],
   ): Promise<void> {
-    const run = (this.refreshing ?? Promise.resolve()).then(() => this.refreshNow(read, postIds));
+    if (postIds === undefined && this.queuedForAll !== null) return this.queuedForAll;
+    const run = (this.refreshing ?? Promise.resolve()).then(() => {
+      if (postIds === undefined) this.queuedForAll = null;
+      return this.refreshNow(read, postIds);
+    });
+    if (postIds === undefined) this.queuedForAll = run;
     const done: Promise<void> = run
       .catch(() => {})
       .finally(() => {
@@ -287,23 +298,33 @@ export class PostListCache {
     read: (postIds: readonly number[]) => Promise<ReadonlyMap<number, PostJson>>,
     postIds: readonly number[] | undefined,
   ): Promise<void> {
-    const [pagesVersion, contentVersion] = await this.versions.read([versionKey('pages'), CONTENT]);
+    // A process that keeps no pages (the worker) has none to put back together.
+    if (this.pages.size === 0) return;
+    const [pagesVersion, contentVersion, ...listVersions] = await this.versions.read([
+      versionKey('pages'),
+      CONTENT,
+      ...POST_LIST_KINDS.map(versionKey),
+    ]);
     await this.catchUpWith(String(pagesVersion), contentVersion);
     const readAt = this.contentVersion;
     const written = postIds === undefined ? null : new Set(postIds);
-    const stale = [...this.pages.list()].filter(
-      ([, page]) => page.stale && (written === null || page.answer.posts.some(({ id }) => written.has(id))),
-    );
+    const stale: [string, KeptPage][] = [];
+    for (const [key, page] of this.pages.list()) {
+      if (!page.stale || (written !== null && !page.answer.posts.some(({ id }) => written.has(id)))) continue;
+      // Of a list whose membership changed since, so that nobody can ask for it: not worth reading.
+      if (page.listVersion !== listVersions[POST_LIST_KINDS.indexOf(page.kind)]) this.pages.delete(key);
+      else stale.push([key, page]);
+    }
     if (stale.length === 0) return;
     const current = await read([...new Set(stale.flatMap(([, page]) => postIdsOf(page.answer)))]);
     for (const [key, page] of stale) {
       // Dropped, read again or changed once more meanwhile: left to its next caller.
       if (this.pages.peek(key) !== page || !this.unchangedSince(readAt, postIdsOf(page.answer))) continue;
       const answer = withCurrentPosts(page.answer, current);
-      // In its place in the order of use: a page under a list's old version, which nobody can ask for, still ages out.
-      // A page one of whose posts is gone must be read whole: not kept to be checked again by every refresh.
+      // In its place in the order of use. A page one of whose posts is gone must be read whole: not kept to be checked
+      // again by every refresh.
       if (answer === null) this.pages.delete(key);
-      else this.pages.replace(key, { answer, stale: false });
+      else this.pages.replace(key, { ...page, answer, stale: false });
     }
   }
 

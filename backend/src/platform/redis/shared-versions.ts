@@ -46,6 +46,8 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
   /** Counts the times the process stopped hearing: a read begun before may not keep what it read. */
   private epoch = 0;
   private readonly listeners = new Map<string, ((value: number) => void)[]>();
+  /** The highest value of each key announced: by this process, or by another as heard. */
+  private readonly announced = new Map<string, number>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -89,7 +91,7 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Calls `listener` with each new value of `key` this process hears another process announce (never for its own
-   * bumps, nor for values read from Redis while it cannot hear: those are found by the next read).
+   * bumps; a bump whose announcement it missed is found by its next read instead).
    */
   onHeard(key: string, listener: (value: number) => void): void {
     this.listeners.set(key, [...(this.listeners.get(key) ?? []), listener]);
@@ -133,7 +135,10 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async announce(values: [string, number][]): Promise<void> {
-    for (const [key, value] of values) this.learn(key, value);
+    for (const [key, value] of values) {
+      this.learn(key, value);
+      this.newlyAnnounced(key, value);
+    }
     await this.redis.publish(this.channel, JSON.stringify(values));
   }
 
@@ -164,7 +169,8 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     for (const [key, value] of values) {
-      if (!this.learn(key, value)) continue;
+      this.learn(key, value);
+      if (!this.newlyAnnounced(key, value)) continue;
       for (const listener of this.listeners.get(key) ?? []) {
         try {
           listener(value);
@@ -175,14 +181,19 @@ export class SharedVersions implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /**
-   * Versions only grow: an older value heard late never replaces a newer one. Whether the value is new to this
-   * process (a bump it announced itself comes back on the channel, known already).
-   */
-  private learn(key: string, value: number): boolean {
+  /** Versions only grow: an older value heard late never replaces a newer one. */
+  private learn(key: string, value: number): void {
     const known = this.known.get(key);
-    if (known && value < known.value) return false;
-    this.known.set(key, { value, at: Date.now() });
-    return !known || value > known.value;
+    if (!known || value >= known.value) this.known.set(key, { value, at: Date.now() });
+  }
+
+  /**
+   * Whether no announcement of this value or a later one was made or heard before: a bump this process announced
+   * comes back on the channel, and a value read from Redis meanwhile is still announced after.
+   */
+  private newlyAnnounced(key: string, value: number): boolean {
+    if (value <= (this.announced.get(key) ?? 0)) return false;
+    this.announced.set(key, value);
+    return true;
   }
 }
