@@ -128,12 +128,12 @@ interface ContentStep {
  * of the content version, and each process marks the kept pages that show one of them and puts them back together:
  * it checks their posts' revisions and reads only the posts whose revisions moved into them, as soon as it hears of
  * the write (refresh; the process that made it, before answering), else when a caller next asks for such a page; a
- * list whose membership the write can change is another list, under its new version. A write to
- * many (an import) bumps the pages version, which drops them all. The versions are shared
- * (platform/redis/shared-versions): every process hears of a write as it is announced, and asks Redis while it cannot
- * hear. Each post's JSON lives in each API process under the post's revisions (which the database bumps on every change
- * to the post, and to its sent e-mails, migrations 20261215 and 20261216): a page read afresh after a write reads its
- * ids and revisions, and only the posts that changed.
+ * list whose membership the write can change is another list, under its new version. A write to many (an import)
+ * bumps the pages version, which drops them all. The versions are shared (platform/redis/shared-versions): every
+ * process hears of a write as it is announced, and asks Redis while it cannot hear. Each post's JSON lives in each API
+ * process under the post's revisions (which the database bumps on every change to the post, and to its sent e-mails,
+ * migrations 20261215 and 20261216): a page read afresh after a write reads its ids and revisions, and only the posts
+ * that changed.
  */
 @Injectable()
 export class PostListCache {
