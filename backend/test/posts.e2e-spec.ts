@@ -26,6 +26,36 @@ interface PlanNode {
 type Query = Record<string, string | number | undefined>;
 
 const kst = (local: string) => new Date(`${local}+09:00`);
+
+/** 400 Hangul syllables, none repeated, from the given offset. */
+const syllables = (from: number) =>
+  Array.from({ length: 400 }, (_, index) => String.fromCharCode(0xac00 + from + index * 7)).join('');
+/** A post of about 5 kB: the default storage would move its widest values, the bodies, to the TOAST store. */
+const WIDE_POST: Row = {
+  postId: 'WIDE-1',
+  postTitle: `넓은 공고 ${syllables(1)}`.slice(0, 120),
+  titleOfTheWork: syllables(2).slice(0, 60),
+  body: `<p>${syllables(3)}</p>`,
+  eng: `<p>${syllables(4)}</p>`,
+};
+/** The texts a search reads row by row and the bodies a page shows (migration 20261219). */
+const IN_ROW_COLUMNS = ['post_title', 'title_of_the_work', 'body', 'eng', 'body_safe_html', 'eng_safe_html'];
+
+/**
+ * The pages a read of one post by id touches: its index and its row and, for a value kept apart, the TOAST store's
+ * index and pages. strpos and cardinality read the whole value.
+ */
+async function pagesReadOfPost(t: TestApp, id: number, expression: string): Promise<number> {
+  const [plan] = await t.app
+    .get(EntityManager)
+    .getConnection()
+    .execute<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }[]>(
+      `explain (analyze, buffers, format json) select ${expression} from post p where p.id = ?`,
+      [id],
+    );
+  const top = plan['QUERY PLAN'][0].Plan;
+  return top['Shared Hit Blocks'] + top['Shared Read Blocks'];
+}
 const GENDER_INPUTS = ['남자', '여자', '남녀 '];
 
 const XSS = [
@@ -561,6 +591,22 @@ describe('posts', () => {
         expect(rare.flat().join(' ')).not.toMatch(/trgm|Bitmap/);
       } finally {
         await tx.rollback();
+      }
+    });
+
+    it('keeps the texts a search reads, and the bodies a page shows, in the post’s row; the grams leave it', async () => {
+      await service.upsertPosts(records([WIDE_POST]));
+      try {
+        const [{ id }] = await sql<{ id: number }>(`select id from post where post_key = 'WIDE-1'`);
+        const pagesRead = (expression: string) => pagesReadOfPost(t, id, expression);
+        const rowOnly = await pagesRead('p.id');
+        for (const column of IN_ROW_COLUMNS) {
+          expect({ column, pages: await pagesRead(`strpos(p."${column}", '가')`) }).toEqual({ column, pages: rowOnly });
+        }
+        expect(await pagesRead('cardinality(p.body_hangul_grams)')).toBeGreaterThan(rowOnly);
+      } finally {
+        await sql(`delete from post where post_key = 'WIDE-1'`);
+        await t.app.get(PostListCache).changed('posts');
       }
     });
 
@@ -1426,5 +1472,50 @@ describe('posts stored before the gram columns (migration 20261217)', () => {
       headers: bearer((await t.login(SUPERADMIN.email, SUPERADMIN.password)).token),
     });
     expect(found.json().posts.data.map((post: { postId: string }) => post.postId)).toEqual(['OLD-1']);
+  });
+});
+
+describe('posts stored before their searched texts were kept in the row (migration 20261219)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('have their texts moved into the row, in the list order, their revision unchanged', async () => {
+    const orm = t.app.get(MikroORM);
+    await orm.migrator.down({ to: 'Migration20261218000000_post_hangul_gram_counts' });
+    const connection = t.app.get(EntityManager).getConnection();
+    const service = t.app.get(PostsService);
+    // Imported oldest first, so that the rows lie against the list's order (newest first).
+    await service.upsertPosts(
+      records(
+        [1, 2, 3].map((day) => ({ ...WIDE_POST, postId: `WIDE-${day}`, postDate: kst(`2025-01-0${day}T10:00:00`) })),
+      ),
+    );
+    const stored = () =>
+      connection.execute<{ id: number; key: string; revision: number }[]>(
+        `select id, post_key as key, revision from post order by ctid`,
+      );
+    const before = await stored();
+    expect(before.map((row) => row.key)).toEqual(['WIDE-1', 'WIDE-2', 'WIDE-3']);
+    const rowOnly = await pagesReadOfPost(t, before[0].id, 'p.id');
+    expect(await pagesReadOfPost(t, before[0].id, `strpos(p."body", '가')`)).toBeGreaterThan(rowOnly);
+
+    await orm.migrator.up();
+
+    const after = await stored();
+    expect(after.map((row) => row.key)).toEqual(['WIDE-3', 'WIDE-2', 'WIDE-1']);
+    expect(after.map((row) => row.revision)).toEqual([0, 0, 0]);
+    for (const { id } of after) {
+      const pages = await pagesReadOfPost(t, id, 'p.id');
+      for (const column of IN_ROW_COLUMNS) {
+        expect({ id, column, pages: await pagesReadOfPost(t, id, `strpos(p."${column}", '가')`) }).toEqual({
+          id,
+          column,
+          pages,
+        });
+      }
+    }
   });
 });

@@ -20,6 +20,7 @@ import { Migration20261215000000_post_revisions_and_hangul_grams } from './Migra
 import { Migration20261216000000_post_email_revisions } from './Migration20261216000000_post_email_revisions.js';
 import { Migration20261217000000_post_hangul_gram_columns } from './Migration20261217000000_post_hangul_gram_columns.js';
 import { Migration20261218000000_post_hangul_gram_counts } from './Migration20261218000000_post_hangul_gram_counts.js';
+import { Migration20261219000000_post_searched_texts_in_row } from './Migration20261219000000_post_searched_texts_in_row.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -51,4 +52,8 @@ export const migrationsList = [
   { name: 'Migration20261216000000_post_email_revisions', class: Migration20261216000000_post_email_revisions },
   { name: 'Migration20261217000000_post_hangul_gram_columns', class: Migration20261217000000_post_hangul_gram_columns },
   { name: 'Migration20261218000000_post_hangul_gram_counts', class: Migration20261218000000_post_hangul_gram_counts },
+  {
+    name: 'Migration20261219000000_post_searched_texts_in_row',
+    class: Migration20261219000000_post_searched_texts_in_row,
+  },
 ];
