@@ -1061,9 +1061,9 @@ describe('posts', () => {
       await withCache(t.config, async (writer) => {
         await withCache(t.config, async (reader) => {
           const kept = async (list: string) => (await reader.page('posts', [list], [1])).answer?.toString() ?? null;
-          await keepPosts(await reader.page('posts', ['a'], [1]), [1, 2]);
-          await keepPosts(await reader.page('posts', ['b'], [1]), [3, 4]);
-          await keepPosts(await reader.page('favorites', ['c'], [1]), [5]);
+          keepPosts(await reader.page('posts', ['a'], [1]), [1, 2]);
+          keepPosts(await reader.page('posts', ['b'], [1]), [3, 4]);
+          keepPosts(await reader.page('favorites', ['c'], [1]), [5]);
           await writer.postsChanged([3, 9]);
           await eventually(async () => expect(await kept('b')).toBeNull());
           expect(await kept('a')).toBe('["post 1","post 2"]');
@@ -1096,8 +1096,8 @@ describe('posts', () => {
           await writer.postsChanged([7]);
           // The reader catches up with the write on its next look-up, before either page is kept.
           await eventually(async () => expect((await reader.page('posts', ['other'], [1])).key).not.toBe(stale.key));
-          await keepPosts(stale, [7]);
-          await keepPosts(fresh, [8]);
+          keepPosts(stale, [7]);
+          keepPosts(fresh, [8]);
           expect((await reader.page('posts', ['d'], [1])).answer).toBeNull();
           expect((await reader.page('posts', ['e'], [1])).answer?.toString()).toBe('["post 8"]');
           // So too a page put back together: a write to another of its posts meanwhile leaves it to be read again.
@@ -1115,7 +1115,7 @@ describe('posts', () => {
     it('has a caller of a page being put back together wait for it rather than read it beside', async () => {
       await withCache(t.config, async (writer) => {
         await withCache(t.config, async (reader) => {
-          await keepPosts(await reader.page('posts', ['g'], [1]), [21, 22]);
+          keepPosts(await reader.page('posts', ['g'], [1]), [21, 22]);
           await writer.postsChanged([21]);
           await eventually(async () => expect((await reader.page('posts', ['g'], [1])).recheck).toEqual([21, 22]));
           const reads: number[][] = [];
@@ -1145,8 +1145,8 @@ describe('posts', () => {
     it('reads no page of a list whose membership changed, and drops a page one of whose posts is gone', async () => {
       await withCache(t.config, async (writer) => {
         await withCache(t.config, async (reader) => {
-          await keepPosts(await reader.page('favorites', ['j'], [1]), [41]);
-          await keepPosts(await reader.page('posts', ['k'], [1]), [42, 43]);
+          keepPosts(await reader.page('favorites', ['j'], [1]), [41]);
+          keepPosts(await reader.page('posts', ['k'], [1]), [42, 43]);
           await writer.postsChanged([41, 42], 'favorites');
           await eventually(async () => expect((await reader.page('posts', ['k'], [1])).recheck).toEqual([42, 43]));
           const reads: number[][] = [];
@@ -1165,8 +1165,8 @@ describe('posts', () => {
     it('serves every write heard while a refresh waits to begin with that one refresh', async () => {
       await withCache(t.config, async (writer) => {
         await withCache(t.config, async (reader) => {
-          await keepPosts(await reader.page('posts', ['h'], [1]), [31]);
-          await keepPosts(await reader.page('posts', ['i'], [1]), [32]);
+          keepPosts(await reader.page('posts', ['h'], [1]), [31]);
+          keepPosts(await reader.page('posts', ['i'], [1]), [32]);
           await writer.postsChanged([31]);
           await eventually(async () => expect((await reader.page('posts', ['h'], [1])).recheck).toEqual([31]));
           const reads: number[][] = [];
@@ -1196,7 +1196,7 @@ describe('posts', () => {
     it('drops every kept page when the writes it missed are no longer known', async () => {
       await withCache(t.config, async (writer) => {
         await withCache(t.config, async (reader) => {
-          await keepPosts(await reader.page('posts', ['f'], [1]), [11]);
+          keepPosts(await reader.page('posts', ['f'], [1]), [11]);
           const redis = new Redis(t.config.REDIS_URL, { keyPrefix: `${t.config.REDIS_KEY_PREFIX}:` });
           try {
             await writer.postsChanged([12]);

@@ -100,7 +100,7 @@ export interface CachedPage {
    */
   patch(current: ReadonlyMap<number, PostJson>): Buffer | null;
   /** Keeps a counted total and a read answer for the next callers. */
-  keep(total: number, answer: PageAnswer): Promise<void>;
+  keep(total: number, answer: PageAnswer): void;
   /** Names this page under the versions it was looked up in: callers reading it at once share one read. */
   readonly key: string;
 }
@@ -188,7 +188,7 @@ export class PostListCache {
     };
     const readWhole = () => null;
     if (kept !== undefined && !kept.stale)
-      return { total: null, answer: kept.answer.bytes, recheck: [], patch: readWhole, keep: async () => {}, key };
+      return { total: null, answer: kept.answer.bytes, recheck: [], patch: readWhole, keep: () => {}, key };
     if (kept !== undefined)
       return {
         total: null,
@@ -200,7 +200,7 @@ export class PostListCache {
           keepIfUnchanged(answer);
           return answer.bytes;
         },
-        keep: async (total, answer) => keepIfUnchanged(answer),
+        keep: (total, answer) => keepIfUnchanged(answer),
         key,
       };
     const cachedTotal = await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`);
@@ -210,15 +210,13 @@ export class PostListCache {
       answer: null,
       recheck: [],
       patch: readWhole,
-      keep: async (total, answer) => {
-        if (cachedTotal === null)
-          await this.redis.set(
-            `${countKeyPrefix(kind)}${listVersion}:${listDigest}`,
-            String(total),
-            'EX',
-            COUNT_TTL_SECONDS,
-          );
+      keep: (total, answer) => {
         keepIfUnchanged(answer);
+        // Not waited for: the answer goes out meanwhile, and a total that failed to be kept is counted again.
+        if (cachedTotal === null)
+          void this.redis
+            .set(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`, String(total), 'EX', COUNT_TTL_SECONDS)
+            .catch(() => {});
       },
     };
   }

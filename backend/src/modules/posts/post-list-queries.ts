@@ -23,8 +23,8 @@ export interface ListQuery {
 export type IdsQuery = ListQuery | { few: ListQuery; many: ListQuery };
 
 /**
- * A list's queries: `count` counts it; `ids` reads the ids and revisions of a page's posts in list order, with two
- * more parameters, the limit and the offset.
+ * A list's queries: `count` counts it; `ids` reads the ids and revisions of a page's posts in list order (each post's
+ * own, `revision`, and its sent e-mails', `emailRevision`), with two more parameters, the limit and the offset.
  */
 export interface PostListQueries {
   kind: PostListKind;
@@ -57,6 +57,15 @@ function and(where: ListQuery, condition: string, ...params: unknown[]): void {
 }
 
 const whereClause = (where: ListQuery) => (where.sql ? `where ${where.sql}` : '');
+
+/**
+ * A page's ids and revisions (alias `p`, in order) with each post's sent e-mails' revision, in the same statement:
+ * the posts' kept JSON is looked up by both. Looked up for the page's rows alone, as they come: nothing reorders them.
+ */
+const withEmailRevisions = (page: string): string =>
+  `select p."id", p."revision",
+    coalesce((select r."revision" from "post_email_revision" r where r."post_id" = p."id"), 0) as "emailRevision"
+    from (${page}) p`;
 const copy = (where: ListQuery): ListQuery => ({ ...where, params: [...where.params] });
 
 /**
@@ -119,15 +128,17 @@ export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): Po
   const direction = sortOrder === 'ASC' ? 'asc' : 'desc';
   const order = `p."post_date" ${direction} nulls last, p."id" ${direction}`;
   const ids = (where: ListQuery): ListQuery => ({
-    sql: `select p."id", p."revision" from "post" p ${whereClause(where)} order by ${order} limit ? offset ?`,
+    sql: withEmailRevisions(
+      `select p."id", p."revision" from "post" p ${whereClause(where)} order by ${order} limit ? offset ?`,
+    ),
     params: where.params,
   });
   // The matches first (offset 0 keeps the planner from walking the list order instead, as the limit tempts it
   // to), then their order.
   const fewIds = (where: ListQuery): ListQuery => ({
-    sql: `select p."id", p."revision"
+    sql: withEmailRevisions(`select p."id", p."revision"
       from (select p."id", p."revision", p."post_date" from "post" p ${whereClause(where)} offset 0) p
-      order by ${order} limit ? offset ?`,
+      order by ${order} limit ? offset ?`),
     params: where.params,
   });
   const countWhere = gram === null ? textWhere : gramWhere;
@@ -161,11 +172,11 @@ export function sentListQueries(accountId: number): PostListQueries {
     kind: 'sent',
     count: { sql: `select count(distinct s."post_id")::int as "totalItems" from "sent_email" s ${sentWhere}`, params },
     ids: {
-      sql: `select p."id", p."revision"
+      sql: withEmailRevisions(`select p."id", p."revision"
         from (select s."post_id", max(s."created_at") as "last_sent_at" from "sent_email" s ${sentWhere} group by s."post_id") sent
         join "post" p on p."id" = sent."post_id"
         order by sent."last_sent_at" desc, p."id" desc
-        limit ? offset ?`,
+        limit ? offset ?`),
       params,
     },
   };

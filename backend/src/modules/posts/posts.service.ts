@@ -50,14 +50,13 @@ type PostView = Record<PostTextField, string | null | undefined> & {
   lastEmailOutcome?: EmailOutcomeDto | null;
 };
 
-/** A post's row id and revision (bumped by the database on every change to it). */
-interface PostRevision {
+/**
+ * A post's row id and revisions, which the database bumps: its own on every change to it, its sent e-mails' on every
+ * change to them (post_email_revision, 0 before any).
+ */
+interface PostRevisions {
   id: number;
   revision: number;
-}
-
-/** A post's revisions: its own and its sent e-mails' (post_email_revision, 0 before any). */
-interface PostRevisions extends PostRevision {
   emailRevision: number;
 }
 
@@ -304,8 +303,8 @@ export class PostsService implements OnModuleInit {
           .execute<{ totalItems: number }[]>(count.sql, count.params)
           .then(([row]) => Number(row?.totalItems ?? 0));
       const readIds = (query: ListQuery) =>
-        connection.execute<PostRevision[]>(query.sql, [...query.params, pageSize, (page - 1) * pageSize]);
-      let rows: PostRevision[];
+        connection.execute<PostRevisions[]>(query.sql, [...query.params, pageSize, (page - 1) * pageSize]);
+      let rows: PostRevisions[];
       let totalItems: number;
       if ('sql' in ids) {
         [rows, totalItems] = await Promise.all([readIds(ids), cached.total ?? counted()]);
@@ -319,7 +318,7 @@ export class PostsService implements OnModuleInit {
         await this.postsJson(rows),
         Buffer.from(`]},"pagination":${JSON.stringify(paginate(page, pageSize, totalItems))}}`),
       );
-      await cached.keep(totalItems, answer);
+      cached.keep(totalItems, answer);
       return answer.bytes;
     });
   }
@@ -328,19 +327,8 @@ export class PostsService implements OnModuleInit {
    * Each post's JSON (a PostDto) in the order given, with its revisions: kept ones from the cache (by the post's
    * revision and its sent e-mails'), the rest read in one query. A post removed between the two reads is left out.
    */
-  private async postsJson(rows: readonly PostRevision[]): Promise<PostJson[]> {
-    if (rows.length === 0) return [];
-    const emailRevisions = new Map(
-      (
-        await this.em
-          .getConnection()
-          .execute<PostRevision[]>(
-            `select "post_id" as "id", "revision" from "post_email_revision" where "post_id" = any(?::int[])`,
-            [intArray(rows.map((row) => row.id))],
-          )
-      ).map((row) => [row.id, row.revision]),
-    );
-    const found = rows.map(({ id, revision }) => this.cache.post(id, revision, emailRevisions.get(id) ?? 0));
+  private async postsJson(rows: readonly PostRevisions[]): Promise<PostJson[]> {
+    const found = rows.map(({ id, revision, emailRevision }) => this.cache.post(id, revision, emailRevision));
     const missing = rows.filter((_, index) => found[index] === undefined).map((row) => row.id);
     const read = missing.length === 0 ? new Map<number, PostJson>() : await this.readPostsJson(missing);
     return rows.flatMap(({ id }, index) => found[index] ?? read.get(id) ?? []);
@@ -348,9 +336,12 @@ export class PostsService implements OnModuleInit {
 
   /** These posts' JSON as they are now, by id: kept JSON where the revisions are kept, the rest read. */
   private async currentPostsJson(ids: readonly number[]): Promise<Map<number, PostJson>> {
-    const rows = await this.em
-      .getConnection()
-      .execute<PostRevision[]>(`select "id", "revision" from "post" where "id" = any(?::int[])`, [intArray(ids)]);
+    const rows = await this.em.getConnection().execute<PostRevisions[]>(
+      `select p."id", p."revision", coalesce(r."revision", 0) as "emailRevision"
+         from "post" p left join "post_email_revision" r on r."post_id" = p."id"
+         where p."id" = any(?::int[])`,
+      [intArray(ids)],
+    );
     return new Map((await this.postsJson(rows)).map((post) => [post.id, post]));
   }
 
