@@ -79,14 +79,25 @@ export interface BurstOptions {
   rounds: number;
   /** A write before each round, so that its reads are the first after it. */
   before?: (round: number) => Promise<void>;
+  /**
+   * An address every caller asks once before the rounds, unmeasured, so that each has its connection open, as nginx
+   * keeps its connections to the API: the rounds then time reads, not connections being opened.
+   */
+  warmUp: string;
 }
 
 /**
  * What the first reads after a write cost: `rounds` times, the write, then `concurrency` callers ask at the same
- * moment, each on a connection of its own. req/s counts the rounds' reading time only.
+ * moment, each on a connection of its own, opened before the first round. req/s counts the rounds' reading time only.
  */
 export async function bursts(options: BurstOptions): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const warmUp = new URL(options.warmUp);
+  await Promise.all(
+    Array.from({ length: options.concurrency }, () =>
+      send(agent, warmUp, { url: warmUp.href, headers: options.headers, concurrency: 1, seconds: 0 }),
+    ),
+  );
   const latencies: number[] = [];
   let errors = 0;
   let reading = 0;

@@ -95,7 +95,9 @@ describe('docker-compose.yml', () => {
       expect(config.REDIS_URL).toBe('redis://redis:6379');
       expect(config.TRUST_PROXY_HOPS).toBe(1);
       const nginx = readFileSync(`${root}infra/docker/nginx.conf`, 'utf8');
-      expect(nginx).toContain(`proxy_pass http://api:${config.PORT};`);
+      expect(nginx).toContain(`server api:${config.PORT};`);
+      expect(nginx).toMatch(/upstream backend_api \{[^}]*keepalive \d+;/);
+      expect(nginx).toContain('proxy_pass http://backend_api;');
     }
   });
 
