@@ -66,6 +66,7 @@ const withEmailRevisions = (page: string): string =>
   `select p."id", p."revision",
     coalesce((select r."revision" from "post_email_revision" r where r."post_id" = p."id"), 0) as "emailRevision"
     from (${page}) p`;
+
 const copy = (where: ListQuery): ListQuery => ({ ...where, params: [...where.params] });
 
 /**
