@@ -81,7 +81,8 @@ export interface BurstOptions {
   before?: (round: number) => Promise<void>;
   /**
    * An address every caller asks once before the rounds, unmeasured, so that each has its connection open, as nginx
-   * keeps its connections to the API: the rounds then time reads, not connections being opened.
+   * keeps its connections to the API: the rounds then time reads, not connections being opened. (The health check
+   * also has the API's database pool open, as it is in steady use.)
    */
   warmUp: string;
 }

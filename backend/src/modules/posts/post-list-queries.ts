@@ -60,7 +60,8 @@ const whereClause = (where: ListQuery) => (where.sql ? `where ${where.sql}` : ''
 
 /**
  * A page's ids and revisions (alias `p`, in order) with each post's sent e-mails' revision, in the same statement:
- * the posts' kept JSON is looked up by both. Looked up for the page's rows alone, as they come: nothing reorders them.
+ * the posts' kept JSON is looked up by both. Looked up for the page's rows alone: PostgreSQL passes a subquery's rows
+ * on in their order when nothing (a join, a grouping, a sort) is added above it, and the page tests check the order.
  */
 const withEmailRevisions = (page: string): string =>
   `select p."id", p."revision",
