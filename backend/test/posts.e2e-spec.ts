@@ -56,6 +56,7 @@ async function pagesReadOfPost(t: TestApp, id: number, expression: string): Prom
   const top = plan['QUERY PLAN'][0].Plan;
   return top['Shared Hit Blocks'] + top['Shared Read Blocks'];
 }
+
 const GENDER_INPUTS = ['남자', '여자', '남녀 '];
 
 const XSS = [
