@@ -59,14 +59,15 @@ function and(where: ListQuery, condition: string, ...params: unknown[]): void {
 const whereClause = (where: ListQuery) => (where.sql ? `where ${where.sql}` : '');
 
 /**
- * A page's ids and revisions (alias `p`, in order) with each post's sent e-mails' revision, in the same statement:
- * the posts' kept JSON is looked up by both. Looked up for the page's rows alone: PostgreSQL passes a subquery's rows
- * on in their order when nothing (a join, a grouping, a sort) is added above it, and the page tests check the order.
+ * Some posts' ids and revisions (alias `p`, in their order) with each one's sent e-mails' revision, in the same
+ * statement: the posts' kept JSON is looked up by both. Looked up for those rows alone: PostgreSQL passes a subquery's
+ * rows on in their order when nothing (a join, a grouping, a sort) is added above it, and the page tests check the
+ * order.
  */
-const withEmailRevisions = (page: string): string =>
+export const withEmailRevisions = (posts: string): string =>
   `select p."id", p."revision",
     coalesce((select r."revision" from "post_email_revision" r where r."post_id" = p."id"), 0) as "emailRevision"
-    from (${page}) p`;
+    from (${posts}) p`;
 
 const copy = (where: ListQuery): ListQuery => ({ ...where, params: [...where.params] });
 

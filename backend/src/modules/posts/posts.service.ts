@@ -18,6 +18,7 @@ import {
   postListQueries,
   type PostListQueries,
   sentListQueries,
+  withEmailRevisions,
 } from './post-list-queries.js';
 import { Post } from './post.entity.js';
 
@@ -336,12 +337,12 @@ export class PostsService implements OnModuleInit {
 
   /** These posts' JSON as they are now, by id: kept JSON where the revisions are kept, the rest read. */
   private async currentPostsJson(ids: readonly number[]): Promise<Map<number, PostJson>> {
-    const rows = await this.em.getConnection().execute<PostRevisions[]>(
-      `select p."id", p."revision", coalesce(r."revision", 0) as "emailRevision"
-         from "post" p left join "post_email_revision" r on r."post_id" = p."id"
-         where p."id" = any(?::int[])`,
-      [intArray(ids)],
-    );
+    const rows = await this.em
+      .getConnection()
+      .execute<PostRevisions[]>(
+        withEmailRevisions(`select p."id", p."revision" from "post" p where p."id" = any(?::int[])`),
+        [intArray(ids)],
+      );
     return new Map((await this.postsJson(rows)).map((post) => [post.id, post]));
   }
 
