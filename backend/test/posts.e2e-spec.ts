@@ -10,7 +10,7 @@ import { type PostData, type PostRecord, toPostRecord } from '../src/modules/pos
 import { type CachedPage, joinPage, PostListCache } from '../src/modules/posts/post-list-cache.js';
 import { SharedVersions } from '../src/platform/redis/shared-versions.js';
 import { PostsService } from '../src/modules/posts/posts.service.js';
-import { FEW_MATCHES, postListQueries } from '../src/modules/posts/post-list-queries.js';
+import { FEW_MATCHES, pageParams, postListQueries } from '../src/modules/posts/post-list-queries.js';
 import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 const POSTS = '/backend/api/v1/posts';
@@ -21,6 +21,8 @@ interface PlanNode {
   'Node Type': string;
   'Plan Rows': number;
   'Index Name'?: string;
+  /** With EXPLAIN ANALYZE: how many times the node ran (0: never). */
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 type Query = Record<string, string | number | undefined>;
@@ -551,6 +553,10 @@ describe('posts', () => {
       try {
         expect((await list('/search', { query: gram })).pagination.totalItems).toBe(in_any + 1000);
         expect((await list('/search', { query: gram, filter: 'All' })).pagination.totalItems).toBe(in_any + 1000);
+        // A page past the last has no row to carry the count: it is read apart.
+        const past = await list('/search', { query: gram, page: 999 });
+        expect(past.posts.data).toEqual([]);
+        expect(past.pagination.totalItems).toBe(in_any + 1000);
         const [{ women }] = await sql<{ women: number }>(
           `select count(*)::int as women from post
            where recruitment_gender = '여자' and (title_hangul_grams @> array[?] or body_hangul_grams @> array[?])`,
@@ -568,17 +574,21 @@ describe('posts', () => {
       const tx = t.app.get(EntityManager).fork();
       await tx.begin();
       try {
-        await tx.execute(`insert into post (post_key, post_title, body, post_date, content_hash, imported_at, updated_at)
+        await tx.execute(
+          `insert into post (post_key, post_title, body, post_date, content_hash, imported_at, updated_at,
+            title_hangul_grams, body_hangul_grams)
           select 'P-' || g, '공고 ' || g, '<p>촬영 본문 ' || g || '</p>', now() - g * interval '1 minute', repeat('p', 64),
-            now(), now()
-          from generate_series(1, 20000) g`);
+            now(), now(), string_to_array(?, ' '), string_to_array(?, ' ')
+          from generate_series(1, 20000) g`,
+          [hangulGrams('공고').join(' '), hangulGrams('촬영 본문').join(' ')],
+        );
         await tx.execute('analyze post');
         const plan = async (keyword: string) => {
           const { ids } = postListQueries({ keyword, scope: 'all' });
           if ('sql' in ids) throw new Error('a short Hangul keyword has a query for few matches and one for many');
           const [row] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
             `explain (format json) ${ids.many.sql}`,
-            [...ids.many.params, 50, 0],
+            pageParams(ids.many, 50, 0),
           );
           const nodes = (node: PlanNode): (string | number)[][] => [
             [node['Node Type'], node['Plan Rows'], ...(node['Index Name'] ? [node['Index Name']] : [])],
@@ -590,6 +600,40 @@ describe('posts', () => {
         expect(rare).toEqual(await plan('촬영'));
         expect(rare.flat()).toContain('post_list_order_index');
         expect(rare.flat().join(' ')).not.toMatch(/trgm|Bitmap/);
+
+        // Alone, the keyword's count and page are one statement, which runs only the query its kept count chose.
+        const ran = async (keyword: string) => {
+          const { ids } = postListQueries({ keyword, scope: 'all' });
+          if ('sql' in ids || !ids.byKeptCount)
+            throw new Error('a short Hangul keyword alone is read by its kept count');
+          const [row] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+            `explain (analyze, format json) ${ids.byKeptCount.sql}`,
+            pageParams(ids.byKeptCount, 50, 0),
+          );
+          const scans = (node: PlanNode): string[] => [
+            ...(node['Actual Loops'] && /Scan/.test(node['Node Type'])
+              ? [`${node['Node Type']} ${node['Index Name'] ?? ''}`.trim()]
+              : []),
+            ...(node.Plans ?? []).flatMap(scans),
+          ];
+          const [{ totalItems }] = await tx.execute<{ totalItems: number }[]>(ids.byKeptCount.sql, [
+            ...pageParams(ids.byKeptCount, 1, 0),
+          ]);
+          return { scans: scans(row['QUERY PLAN'][0].Plan).join(', '), totalItems };
+        };
+        const many = await ran('촬영');
+        expect(many.totalItems).toBeGreaterThanOrEqual(20_000);
+        expect(many.scans).toContain('post_list_order_index');
+        expect(many.scans).not.toMatch(/Bitmap/);
+        const [{ word, matches }] = await tx.execute<{ word: string; matches: number }[]>(
+          `select gram as word, in_any as matches from post_hangul_gram_count
+           where in_any between 1 and ? and char_length(gram) = 2 order by gram limit 1`,
+          [FEW_MATCHES],
+        );
+        const few = await ran(word);
+        expect(few.totalItems).toBe(matches);
+        expect(few.scans).toMatch(/Bitmap Index Scan post_(title|body)_hangul_grams_index/);
+        expect(few.scans).not.toContain('post_list_order_index');
       } finally {
         await tx.rollback();
       }

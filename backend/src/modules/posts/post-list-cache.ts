@@ -164,8 +164,17 @@ export class PostListCache {
     this.posts = new LruCache(config.POST_JSON_CACHE_MB * 1024 * 1024, (json) => json.length);
   }
 
-  /** The cache's knowledge of one page: `list` names the list (its SQL and parameters), `page` the page in it. */
-  async page(kind: PostListKind, list: readonly unknown[], page: readonly unknown[]): Promise<CachedPage> {
+  /**
+   * The cache's knowledge of one page: `list` names the list (its SQL and parameters), `page` the page in it. A list
+   * whose total the database keeps (`keepsTotal: false`) has none kept here: looking it up would only hold back its
+   * read by a round trip.
+   */
+  async page(
+    kind: PostListKind,
+    list: readonly unknown[],
+    page: readonly unknown[],
+    { keepsTotal }: { keepsTotal: boolean } = { keepsTotal: true },
+  ): Promise<CachedPage> {
     const listDigest = digest(list);
     const [listVersion, pagesVersionNumber, contentVersion] = await this.versions.read([
       versionKey(kind),
@@ -203,7 +212,7 @@ export class PostListCache {
         keep: (total, answer) => keepIfUnchanged(answer),
         key,
       };
-    const cachedTotal = await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`);
+    const cachedTotal = keepsTotal ? await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`) : null;
     return {
       key,
       total: cachedTotal === null ? null : Number(cachedTotal),
@@ -213,7 +222,7 @@ export class PostListCache {
       keep: (total, answer) => {
         keepIfUnchanged(answer);
         // Not waited for: the answer goes out meanwhile, and a total that failed to be kept is counted again.
-        if (cachedTotal === null)
+        if (keepsTotal && cachedTotal === null)
           void this.redis
             .set(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`, String(total), 'EX', COUNT_TTL_SECONDS)
             .catch(() => {});

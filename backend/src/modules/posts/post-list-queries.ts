@@ -19,12 +19,27 @@ export interface ListQuery {
   params: unknown[];
 }
 
-/** A page's ids: one query, or one for a list of few matches and one for many, chosen by the list's total. */
-export type IdsQuery = ListQuery | { few: ListQuery; many: ListQuery };
+/**
+ * A page's ids: one query; or one for a list of few matches and one for many, chosen by the list's total. A list
+ * whose total is a count the database keeps also has `byKeptCount`: both in one statement that reads the count and
+ * runs the one it chooses, each row carrying the total as `totalItems` (no row: count it apart). Its walk then
+ * starts with the first caller's request, not after a round trip for the count.
+ */
+export type IdsQuery = ListQuery | { few: ListQuery; many: ListQuery; byKeptCount?: ListQuery };
+
+/** Where a page's limit and offset go among an ids query's parameters: pageParams puts in the page's. */
+export const PAGE_LIMIT = Symbol('page limit');
+export const PAGE_OFFSET = Symbol('page offset');
+
+/** An ids query's parameters for one page. */
+export function pageParams(query: ListQuery, limit: number, offset: number): unknown[] {
+  return query.params.map((param) => (param === PAGE_LIMIT ? limit : param === PAGE_OFFSET ? offset : param));
+}
 
 /**
  * A list's queries: `count` counts it; `ids` reads the ids and revisions of a page's posts in list order (each post's
- * own, `revision`, and its sent e-mails', `emailRevision`), with two more parameters, the limit and the offset.
+ * own, `revision`, and its sent e-mails', `emailRevision`), its limit and offset where PAGE_LIMIT and PAGE_OFFSET
+ * stand among its parameters.
  */
 export interface PostListQueries {
   kind: PostListKind;
@@ -134,7 +149,7 @@ export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): Po
     sql: withEmailRevisions(
       `select p."id", p."revision" from "post" p ${whereClause(where)} order by ${order} limit ? offset ?`,
     ),
-    params: where.params,
+    params: [...where.params, PAGE_LIMIT, PAGE_OFFSET],
   });
   // The matches first (offset 0 keeps the planner from walking the list order instead, as the limit tempts it
   // to), then their order.
@@ -142,25 +157,46 @@ export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): Po
     sql: withEmailRevisions(`select p."id", p."revision"
       from (select p."id", p."revision", p."post_date" from "post" p ${whereClause(where)} offset 0) p
       order by ${order} limit ? offset ?`),
-    params: where.params,
+    params: [...where.params, PAGE_LIMIT, PAGE_OFFSET],
   });
   const countWhere = gram === null ? textWhere : gramWhere;
   // A short Hangul keyword alone is counted by the kept count of its gram, not by visiting every match.
-  const count: ListQuery =
+  const keptCount =
     gram !== null && shared.sql === ''
-      ? {
-          sql: `select coalesce((select "${gramCountColumn(scope)}" from "post_hangul_gram_count" where "gram" = ?), 0)
-            as "totalItems"`,
-          params: [gram],
-        }
+      ? `select coalesce((select "${gramCountColumn(scope)}" from "post_hangul_gram_count" where "gram" = ?), 0)`
+      : null;
+  const count: ListQuery =
+    keptCount !== null
+      ? { sql: `${keptCount} as "totalItems"`, params: [gram] }
       : {
           sql: `select count(*)::int as "totalItems" from "post" p ${whereClause(countWhere)}`,
           params: countWhere.params,
         };
+  if (gram === null) return { kind: filters.favoritesOnly ? 'favorites' : 'posts', count, ids: ids(textWhere) };
+  const few = fewIds(gramWhere);
+  const many = ids(textWhere);
   return {
     kind: filters.favoritesOnly ? 'favorites' : 'posts',
     count,
-    ids: gram === null ? ids(textWhere) : { few: fewIds(gramWhere), many: ids(textWhere) },
+    ids: { few, many, ...(keptCount !== null && { byKeptCount: idsByKeptCount(keptCount, gram, few, many) }) },
+  };
+}
+
+/**
+ * The ids of `few` or of `many` in one statement, by the kept count (`keptCount`, with one parameter, the gram),
+ * which each row carries as totalItems. The count is read once; the query not chosen never runs (its condition on
+ * the count is a one-time filter), and the chosen one passes its rows on in its order.
+ */
+function idsByKeptCount(keptCount: string, gram: string, few: ListQuery, many: ListQuery): ListQuery {
+  const total = `(select "n" from "kept_count")`;
+  return {
+    sql: `with "kept_count" as (${keptCount} as "n")
+      select w.*, ${total} as "totalItems" from (
+        select * from (${few.sql}) f where ${total} <= ${FEW_MATCHES}
+        union all
+        select * from (${many.sql}) m where ${total} > ${FEW_MATCHES}
+      ) w`,
+    params: [gram, ...few.params, ...many.params],
   };
 }
 
@@ -180,7 +216,7 @@ export function sentListQueries(accountId: number): PostListQueries {
         join "post" p on p."id" = sent."post_id"
         order by sent."last_sent_at" desc, p."id" desc
         limit ? offset ?`),
-      params,
+      params: [...params, PAGE_LIMIT, PAGE_OFFSET],
     },
   };
 }

@@ -14,6 +14,7 @@ import { joinPage, PostListCache, type PostJson } from './post-list-cache.js';
 import {
   FEW_MATCHES,
   type ListQuery,
+  pageParams,
   type PostFilters,
   postListQueries,
   type PostListQueries,
@@ -290,7 +291,11 @@ export class PostsService implements OnModuleInit {
    */
   private async page({ kind, count, ids }: PostListQueries, request: PageRequest): Promise<Buffer> {
     const { page, pageSize } = request;
-    const cached = await this.cache.page(kind, [count.sql, count.params], [ids, page, pageSize]);
+    // A total read with the ids comes from a count the database keeps: nothing to keep beside it.
+    const byKeptCount = 'sql' in ids ? undefined : ids.byKeptCount;
+    const cached = await this.cache.page(kind, [count.sql, count.params], [ids, page, pageSize], {
+      keepsTotal: byKeptCount === undefined,
+    });
     if (cached.answer !== null) return cached.answer;
     return this.cache.once(cached.key, async () => {
       // A kept page some of whose posts a write changed: the posts whose revisions moved, put into the rest.
@@ -299,18 +304,23 @@ export class PostsService implements OnModuleInit {
         if (patched !== null) return patched;
       }
       const connection = this.em.getConnection();
-      const counted = () =>
+      const countApart = () =>
         connection
           .execute<{ totalItems: number }[]>(count.sql, count.params)
           .then(([row]) => Number(row?.totalItems ?? 0));
-      const readIds = (query: ListQuery) =>
-        connection.execute<PostRevisions[]>(query.sql, [...query.params, pageSize, (page - 1) * pageSize]);
+      const readIds = <Row = PostRevisions>(query: ListQuery) =>
+        connection.execute<Row[]>(query.sql, pageParams(query, pageSize, (page - 1) * pageSize));
       let rows: PostRevisions[];
       let totalItems: number;
       if ('sql' in ids) {
-        [rows, totalItems] = await Promise.all([readIds(ids), cached.total ?? counted()]);
+        [rows, totalItems] = await Promise.all([readIds(ids), cached.total ?? countApart()]);
+      } else if (byKeptCount !== undefined) {
+        const withTotal = await readIds<PostRevisions & { totalItems: number }>(byKeptCount);
+        rows = withTotal;
+        // No row (no match, or a page past the last): the count alone says the total.
+        totalItems = withTotal.length > 0 ? Number(withTotal[0].totalItems) : await countApart();
       } else {
-        totalItems = cached.total ?? (await counted());
+        totalItems = cached.total ?? (await countApart());
         rows = await readIds(totalItems <= FEW_MATCHES ? ids.few : ids.many);
       }
       // The JSON of a PostListDto, put together from the posts' own.
