@@ -154,6 +154,23 @@ export async function growPosts(databaseUrl: string, target: number): Promise<nu
   }
 }
 
+/**
+ * The two-syllable words in the most posts but `except`, up to `count`: words to search, untimed, so that a process
+ * has run the first search of a word often before the first searches that are timed.
+ */
+export async function warmUpWords(databaseUrl: string, except: readonly string[], count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const words = await client
+    .query<{ gram: string }>(
+      `select gram from post_hangul_gram_count where char_length(gram) = 2 and in_any > 0 and gram <> all($1::text[])
+       order by in_any desc, gram limit $2`,
+      [except, count],
+    )
+    .finally(() => client.end());
+  return words.rows.map(({ gram }) => gram);
+}
+
 /** What the first search of each short word cost, and the slowest one. */
 export interface FirstSearches extends LoadResult {
   slowest: { ms: number; word: string; matches: number };
