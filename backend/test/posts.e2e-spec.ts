@@ -566,6 +566,20 @@ describe('posts', () => {
       } finally {
         await sql(`update post_hangul_gram_count set in_any = in_any - 1000 where gram = ?`, [gram]);
       }
+      // Read afresh, the keyword alone keeps no total in Redis (its count comes with its ids); with a filter it does.
+      const redis = new Redis(t.config.REDIS_URL);
+      const totalsInRedis = async () => (await redis.keys(`${t.config.REDIS_KEY_PREFIX}:posts:count:*`)).length;
+      try {
+        await t.app.get(PostListCache).changed('posts');
+        const before = await totalsInRedis();
+        await list('/search', { query: gram });
+        await list('/search', { query: gram, page: 999 });
+        expect(await totalsInRedis()).toBe(before);
+        await list('/search', { query: gram, filter: '여자' });
+        await eventually(async () => expect(await totalsInRedis()).toBe(before + 1));
+      } finally {
+        redis.disconnect();
+      }
     });
 
     it("plans a short Hangul keyword's page in many posts alike whatever the planner sampled", async () => {

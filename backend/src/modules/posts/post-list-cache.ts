@@ -122,7 +122,7 @@ interface ContentStep {
 /**
  * Caches the post lists, in three layers. Totals live in Redis under a version per kind of list: counting a filtered
  * list visits every match, and only the writes that change a kind's membership make its lists count afresh (a memo
- * changes none). Whole answers (a page as UTF-8 JSON, ready to write) live in each API process under their list's
+ * changes none); a short Hangul keyword alone has its count kept by the database instead. Whole answers (a page as UTF-8 JSON, ready to write) live in each API process under their list's
  * version: the dashboard's pages are read far more often than posts change, and an answer kept costs no query, no
  * serialising and no copy out of Redis. A write to some posts (a memo, a favourite, a send) notes their ids in a step
  * of the content version, and each process marks the kept pages that show one of them and puts them back together:
@@ -166,14 +166,14 @@ export class PostListCache {
 
   /**
    * The cache's knowledge of one page: `list` names the list (its SQL and parameters), `page` the page in it. A list
-   * whose total the database keeps (`keepsTotal: false`) has none kept here: looking it up would only hold back its
-   * read by a round trip.
+   * whose total the database keeps and reads with its ids (`totalInRedis: false`) has no total in Redis: looking one
+   * up would only hold back its read by a round trip.
    */
   async page(
     kind: PostListKind,
     list: readonly unknown[],
     page: readonly unknown[],
-    { keepsTotal }: { keepsTotal: boolean } = { keepsTotal: true },
+    { totalInRedis }: { totalInRedis: boolean } = { totalInRedis: true },
   ): Promise<CachedPage> {
     const listDigest = digest(list);
     const [listVersion, pagesVersionNumber, contentVersion] = await this.versions.read([
@@ -212,7 +212,9 @@ export class PostListCache {
         keep: (total, answer) => keepIfUnchanged(answer),
         key,
       };
-    const cachedTotal = keepsTotal ? await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`) : null;
+    const cachedTotal = totalInRedis
+      ? await this.redis.get(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`)
+      : null;
     return {
       key,
       total: cachedTotal === null ? null : Number(cachedTotal),
@@ -222,7 +224,7 @@ export class PostListCache {
       keep: (total, answer) => {
         keepIfUnchanged(answer);
         // Not waited for: the answer goes out meanwhile, and a total that failed to be kept is counted again.
-        if (keepsTotal && cachedTotal === null)
+        if (totalInRedis && cachedTotal === null)
           void this.redis
             .set(`${countKeyPrefix(kind)}${listVersion}:${listDigest}`, String(total), 'EX', COUNT_TTL_SECONDS)
             .catch(() => {});

@@ -293,8 +293,8 @@ export class PostsService implements OnModuleInit {
     const { page, pageSize } = request;
     // A total read with the ids comes from a count the database keeps: nothing to keep beside it.
     const byKeptCount = 'sql' in ids ? undefined : ids.byKeptCount;
-    const cached = await this.cache.page(kind, [count.sql, count.params], [ids, page, pageSize], {
-      keepsTotal: byKeptCount === undefined,
+    const cached = await this.cache.page(kind, [count.sql, count.params], [byKeptCount ?? ids, page, pageSize], {
+      totalInRedis: byKeptCount === undefined,
     });
     if (cached.answer !== null) return cached.answer;
     return this.cache.once(cached.key, async () => {
