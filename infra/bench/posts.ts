@@ -155,8 +155,8 @@ export async function growPosts(databaseUrl: string, target: number): Promise<nu
 }
 
 /**
- * The two-syllable words in the most posts but `except`, up to `count`: words to search, untimed, so that a process
- * has run the first search of a word often before the first searches that are timed.
+ * The two-syllable words in the most posts but `except`, up to `count`: words to search, untimed (oldest posts
+ * first), so that a process has run the first search of a word often before the first searches that are timed.
  */
 export async function warmUpWords(databaseUrl: string, except: readonly string[], count: number): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
