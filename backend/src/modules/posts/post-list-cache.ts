@@ -122,18 +122,18 @@ interface ContentStep {
 /**
  * Caches the post lists, in three layers. Totals live in Redis under a version per kind of list: counting a filtered
  * list visits every match, and only the writes that change a kind's membership make its lists count afresh (a memo
- * changes none); a short Hangul keyword alone has its count kept by the database instead. Whole answers (a page as UTF-8 JSON, ready to write) live in each API process under their list's
- * version: the dashboard's pages are read far more often than posts change, and an answer kept costs no query, no
- * serialising and no copy out of Redis. A write to some posts (a memo, a favourite, a send) notes their ids in a step
- * of the content version, and each process marks the kept pages that show one of them and puts them back together:
- * it checks their posts' revisions and reads only the posts whose revisions moved into them, as soon as it hears of
- * the write (refresh; the process that made it, before answering), else when a caller next asks for such a page; a
- * list whose membership the write can change is another list, under its new version. A write to many (an import)
- * bumps the pages version, which drops them all. The versions are shared (platform/redis/shared-versions): every
- * process hears of a write as it is announced, and asks Redis while it cannot hear. Each post's JSON lives in each API
- * process under the post's revisions (which the database bumps on every change to the post, and to its sent e-mails,
- * migrations 20261215 and 20261216): a page read afresh after a write reads its ids and revisions, and only the posts
- * that changed.
+ * changes none); a short Hangul keyword alone has its count kept by the database instead. Whole answers (a page as
+ * UTF-8 JSON, ready to write) live in each API process under their list's version: the dashboard's pages are read far
+ * more often than posts change, and an answer kept costs no query, no serialising and no copy out of Redis. A write to
+ * some posts (a memo, a favourite, a send) notes their ids in a step of the content version, and each process marks the
+ * kept pages that show one of them and puts them back together: it checks their posts' revisions and reads only the
+ * posts whose revisions moved into them, as soon as it hears of the write (refresh; the process that made it, before
+ * answering), else when a caller next asks for such a page; a list whose membership the write can change is another
+ * list, under its new version. A write to many (an import) bumps the pages version, which drops them all. The versions
+ * are shared (platform/redis/shared-versions): every process hears of a write as it is announced, and asks Redis while
+ * it cannot hear. Each post's JSON lives in each API process under the post's revisions (which the database bumps on
+ * every change to the post, and to its sent e-mails, migrations 20261215 and 20261216): a page read afresh after a
+ * write reads its ids and revisions, and only the posts that changed.
  */
 @Injectable()
 export class PostListCache {

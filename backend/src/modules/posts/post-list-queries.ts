@@ -172,11 +172,12 @@ export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): Po
           sql: `select count(*)::int as "totalItems" from "post" p ${whereClause(countWhere)}`,
           params: countWhere.params,
         };
-  if (gram === null) return { kind: filters.favoritesOnly ? 'favorites' : 'posts', count, ids: ids(textWhere) };
+  const kind = filters.favoritesOnly ? 'favorites' : 'posts';
+  if (gram === null) return { kind, count, ids: ids(textWhere) };
   const few = fewIds(gramWhere);
   const many = ids(textWhere);
   return {
-    kind: filters.favoritesOnly ? 'favorites' : 'posts',
+    kind,
     count,
     ids: { few, many, ...(keptCount !== null && { byKeptCount: idsByKeptCount(keptCount, gram, few, many) }) },
   };
