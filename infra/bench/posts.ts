@@ -99,7 +99,9 @@ export async function copyRowsPerSecond(databaseUrl: string, values: string[][])
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(`create temporary table copy_bench (like post including defaults including indexes)`);
+    await client.query(
+      `create temporary table copy_bench (like post including defaults including generated including indexes)`,
+    );
     await client.query(
       `alter table copy_bench alter column content_hash drop not null, alter column imported_at drop not null, alter column updated_at drop not null`,
     );
@@ -132,7 +134,8 @@ export async function growPosts(databaseUrl: string, target: number): Promise<nu
     const columns = (
       await client.query<{ name: string }>(
         `select column_name as name from information_schema.columns
-         where table_name = 'post' and column_name not in ('id', 'post_key', 'post_date') order by ordinal_position`,
+         where table_name = 'post' and is_generated = 'NEVER'
+           and column_name not in ('id', 'post_key', 'post_date') order by ordinal_position`,
       )
     ).rows.map((r) => `"${r.name}"`);
     const existing = Number((await client.query(`select count(*) from post`)).rows[0].count);

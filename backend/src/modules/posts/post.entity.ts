@@ -64,6 +64,17 @@ export const PostSchema = defineEntity({
     /** The Hangul grams of postTitle and titleOfTheWork, and of body and eng (domain/search.ts), for the search. */
     titleHangulGrams: p.array().defaultRaw(`'{}'`).lazy(),
     bodyHangulGrams: p.array().defaultRaw(`'{}'`).lazy(),
+    /** Signatures of those grams, worked out by the database (migration 20261220), read only by the list order index. */
+    titleGramSignature: p
+      .blob()
+      .generated(`(hangul_gram_signature("title_hangul_grams", "id")) stored`)
+      .nullable()
+      .lazy(),
+    bodyGramSignature: p
+      .blob()
+      .generated(`(hangul_gram_signature("body_hangul_grams", "id")) stored`)
+      .nullable()
+      .lazy(),
     /** Bumped by the database on every change to the post or its sent e-mails (the kept JSON's key). */
     revision: p.integer().default(0),
     /** SHA-256 (hex) of the normalised data (domain/post-record.ts). */
@@ -110,7 +121,8 @@ export const PostSchema = defineEntity({
     },
   ],
   indexes: [
-    { name: 'post_list_order_index', columns: [...LIST_ORDER] },
+    // The gram signatures let a short keyword's walk of the list order skip most posts without reading them.
+    { name: 'post_list_order_index', columns: [...LIST_ORDER], include: ['titleGramSignature', 'bodyGramSignature'] },
     { name: 'post_recruitment_gender_list_order_index', columns: [{ name: 'recruitment_gender' }, ...LIST_ORDER] },
     { name: 'post_favorite_list_order_index', columns: [...LIST_ORDER], where: 'is_favorite' },
     trigram('post_title'),

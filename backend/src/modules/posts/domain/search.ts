@@ -82,6 +82,17 @@ export function gramExpressions(scope: SearchScope): readonly string[] {
   return GRAM_EXPRESSIONS[scope];
 }
 
+/** The signature columns of each scope's gram columns (migration 20261220), which the list-order index includes. */
+const GRAM_SIGNATURE_COLUMNS = {
+  title: ['title_gram_signature'],
+  body: ['body_gram_signature'],
+  all: ['title_gram_signature', 'body_gram_signature'],
+} as const satisfies Record<SearchScope, readonly string[]>;
+
+export function gramSignatureColumns(scope: SearchScope): readonly string[] {
+  return GRAM_SIGNATURE_COLUMNS[scope];
+}
+
 /** The column of post_hangul_gram_count that counts each scope's posts holding a gram (migration 20261218). */
 const GRAM_COUNT_COLUMNS = { title: 'in_title', body: 'in_body', all: 'in_any' } as const satisfies Record<
   SearchScope,

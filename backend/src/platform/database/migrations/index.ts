@@ -21,6 +21,7 @@ import { Migration20261216000000_post_email_revisions } from './Migration2026121
 import { Migration20261217000000_post_hangul_gram_columns } from './Migration20261217000000_post_hangul_gram_columns.js';
 import { Migration20261218000000_post_hangul_gram_counts } from './Migration20261218000000_post_hangul_gram_counts.js';
 import { Migration20261219000000_post_searched_texts_in_row } from './Migration20261219000000_post_searched_texts_in_row.js';
+import { Migration20261220000000_post_gram_signatures } from './Migration20261220000000_post_gram_signatures.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -56,4 +57,5 @@ export const migrationsList = [
     name: 'Migration20261219000000_post_searched_texts_in_row',
     class: Migration20261219000000_post_searched_texts_in_row,
   },
+  { name: 'Migration20261220000000_post_gram_signatures', class: Migration20261220000000_post_gram_signatures },
 ];
