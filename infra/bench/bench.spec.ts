@@ -65,6 +65,7 @@ describe('infra/bench', () => {
 
   it('npm run bench prints sign-in, users and post list figures beside GET health, imports beside COPY, the duplicate scan and view, messaging, e-mail and campaign figures, without errors', async () => {
     const { code, output } = await runScript('infra/bench/bench.ts', [
+      '--no-build',
       '--seconds',
       '0.5',
       '--users',
