@@ -6,6 +6,15 @@ const BITS_PER_GRAM = 10;
 const MIN_BYTES = 8;
 const MAX_BYTES = 1_200;
 
+/** A gram's hash with a salt, in SQL: the gram as a number (a syllable, or a pair after the 11,172 syllables). */
+const gramHash = (gram: string, salt: string) =>
+  `hashint8extended((case when length(${gram}) = 1 then ascii(${gram}) - 44032
+    else 11172 + (ascii(${gram}) - 44032) * 11172 + (ascii(substr(${gram}, 2, 1)) - 44032) end)::bigint * 2147483648
+    + ${salt}, 0)`;
+/** Bit `which` (0 or 1) of a signature of `bits` bits that a gram's hash sets: 16 bits of the hash each. */
+const bitOf = (hash: string, which: string, bits: string) =>
+  `((((${hash}) >> (16 * ${which})) & 65535) % ${bits})::int`;
+
 /**
  * Each post's Hangul grams as two small signatures (Bloom filters), of its titles and of its bodies, kept in the
  * list-order index beside the order.
@@ -23,24 +32,23 @@ const MAX_BYTES = 1_200;
  */
 export class Migration20261220000000_post_gram_signatures extends Migration {
   override up(): void {
-    // The gram as a number (a syllable, or a pair after the 11,172 syllables), hashed with the salt; `which` picks
-    // 16 bits of the hash. hashint8extended is PostgreSQL's integer hash, which hash partitions keep stable.
+    // hashint8extended is PostgreSQL's integer hash, which hash partitions keep stable.
     this.addSql(`create function "hangul_gram_bit"("gram" text, "salt" int, "bits" int, "which" int) returns int
       language sql immutable parallel safe as $$
-      select (((hashint8extended((case when length("gram") = 1 then ascii("gram") - 44032
-          else 11172 + (ascii("gram") - 44032) * 11172 + (ascii(substr("gram", 2, 1)) - 44032) end)::bigint * 2147483648
-          + "salt", 0) >> (16 * "which")) & 65535) % "bits")::int
+      select ${bitOf(gramHash('"gram"', '"salt"'), '"which"', '"bits"')}
     $$;`);
+    // The same bits, each gram hashed once: an import works this out for every post it writes.
     this.addSql(`create function "hangul_gram_signature"("grams" text[], "salt" int) returns bytea
       language plpgsql immutable strict parallel safe as $$
       declare
         "bits" int := least(${MAX_BYTES}, greatest(${MIN_BYTES}, (cardinality("grams") * ${BITS_PER_GRAM} + 7) / 8)) * 8;
         "signature" bytea := decode(repeat('00', "bits" / 8), 'hex');
         "gram" text;
+        "hash" bigint;
       begin
         foreach "gram" in array "grams" loop
-          "signature" := set_bit(set_bit("signature", hangul_gram_bit("gram", "salt", "bits", 0), 1),
-            hangul_gram_bit("gram", "salt", "bits", 1), 1);
+          "hash" := ${gramHash('"gram"', '"salt"')};
+          "signature" := set_bit(set_bit("signature", ${bitOf('"hash"', '0', '"bits"')}, 1), ${bitOf('"hash"', '1', '"bits"')}, 1);
         end loop;
         return "signature";
       end $$;`);
