@@ -665,6 +665,38 @@ describe('posts', () => {
            order by post_date desc nulls last, id desc limit 50`,
         );
         expect(page.map((row) => row.id)).toEqual(expected.map((row) => row.id));
+
+        // Nothing a short keyword's search runs starts parallel workers, however cheap the planner is told they are.
+        await tx.execute(`set local parallel_setup_cost = 0`);
+        await tx.execute(`set local parallel_tuple_cost = 0`);
+        await tx.execute(`set local min_parallel_table_scan_size = 0`);
+        await tx.execute(`set local min_parallel_index_scan_size = 0`);
+        const filtered = postListQueries({ keyword: '촬영', scope: 'all', gender: '여자' });
+        if ('sql' in filtered.ids)
+          throw new Error('a short Hangul keyword has a query for few matches and one for many');
+        const plans: string[] = [];
+        for (const query of [filtered.count, filtered.ids.few, filtered.ids.many, ids.many]) {
+          const params = query === filtered.count ? query.params : pageParams(query, 50, 0);
+          const [row] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+            `explain (format json) ${query.sql}`,
+            params,
+          );
+          plans.push(
+            nodes(row['QUERY PLAN'][0].Plan)
+              .map((node) => node['Node Type'])
+              .join(' '),
+          );
+        }
+        for (const plan of plans) expect(plan).not.toMatch(/Gather|Parallel/);
+        // The same settings do start workers for a statement without them (the test would see it).
+        const [countAll] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+          `explain (format json) select count(*) from post p where p."recruitment_gender" = '여자' or p."memo" is not null`,
+        );
+        expect(
+          nodes(countAll['QUERY PLAN'][0].Plan)
+            .map((node) => node['Node Type'])
+            .join(' '),
+        ).toMatch(/Gather/);
         const [{ word, matches }] = await tx.execute<{ word: string; matches: number }[]>(
           `select gram as word, in_any as matches from post_hangul_gram_count
            where in_any between 1 and ? and char_length(gram) = 2 order by gram limit 1`,

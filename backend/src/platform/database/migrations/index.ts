@@ -22,6 +22,7 @@ import { Migration20261217000000_post_hangul_gram_columns } from './Migration202
 import { Migration20261218000000_post_hangul_gram_counts } from './Migration20261218000000_post_hangul_gram_counts.js';
 import { Migration20261219000000_post_searched_texts_in_row } from './Migration20261219000000_post_searched_texts_in_row.js';
 import { Migration20261220000000_post_gram_signatures } from './Migration20261220000000_post_gram_signatures.js';
+import { Migration20261221000000_gram_queries_in_one_process } from './Migration20261221000000_gram_queries_in_one_process.js';
 
 /** Every committed migration, in order. Listed explicitly so the build needs no file discovery. */
 export const migrationsList = [
@@ -58,4 +59,8 @@ export const migrationsList = [
     class: Migration20261219000000_post_searched_texts_in_row,
   },
   { name: 'Migration20261220000000_post_gram_signatures', class: Migration20261220000000_post_gram_signatures },
+  {
+    name: 'Migration20261221000000_gram_queries_in_one_process',
+    class: Migration20261221000000_gram_queries_in_one_process,
+  },
 ];
