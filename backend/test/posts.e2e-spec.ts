@@ -5,7 +5,7 @@ import type { AppConfig } from '../src/platform/config/config.js';
 import { toModelRecord } from '../src/modules/models/domain/model-record.js';
 import { ModelsService } from '../src/modules/models/models.service.js';
 import { urlPostKey } from '../src/modules/posts/domain/post-key.js';
-import { hangulGrams } from '../src/modules/posts/domain/search.js';
+import { hangulGrams, searchColumns } from '../src/modules/posts/domain/search.js';
 import { type PostData, type PostRecord, toPostRecord } from '../src/modules/posts/domain/post-record.js';
 import { type CachedPage, joinPage, PostListCache } from '../src/modules/posts/post-list-cache.js';
 import { SharedVersions } from '../src/platform/redis/shared-versions.js';
@@ -666,6 +666,16 @@ describe('posts', () => {
         );
         expect(page.map((row) => row.id)).toEqual(expected.map((row) => row.id));
 
+        const [{ word, matches }] = await tx.execute<{ word: string; matches: number }[]>(
+          `select gram as word, in_any as matches from post_hangul_gram_count
+           where in_any between 1 and ? and char_length(gram) = 2 order by gram limit 1`,
+          [FEW_MATCHES],
+        );
+        const few = await ran(word);
+        expect(few.totalItems).toBe(matches);
+        expect(few.scans).toMatch(/Bitmap Index Scan post_(title|body)_hangul_grams_index/);
+        expect(few.scans).not.toContain('post_list_order_index');
+
         // Nothing a short keyword's search runs starts parallel workers, however cheap the planner is told they are.
         await tx.execute(`set local parallel_setup_cost = 0`);
         await tx.execute(`set local parallel_tuple_cost = 0`);
@@ -675,7 +685,8 @@ describe('posts', () => {
         if ('sql' in filtered.ids)
           throw new Error('a short Hangul keyword has a query for few matches and one for many');
         const plans: string[] = [];
-        for (const query of [filtered.count, filtered.ids.few, filtered.ids.many, ids.many]) {
+        const alone = ids.byKeptCount!;
+        for (const query of [filtered.count, filtered.ids.few, filtered.ids.many, ids.few, ids.many, alone]) {
           const params = query === filtered.count ? query.params : pageParams(query, 50, 0);
           const [row] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
             `explain (format json) ${query.sql}`,
@@ -697,15 +708,6 @@ describe('posts', () => {
             .map((node) => node['Node Type'])
             .join(' '),
         ).toMatch(/Gather/);
-        const [{ word, matches }] = await tx.execute<{ word: string; matches: number }[]>(
-          `select gram as word, in_any as matches from post_hangul_gram_count
-           where in_any between 1 and ? and char_length(gram) = 2 order by gram limit 1`,
-          [FEW_MATCHES],
-        );
-        const few = await ran(word);
-        expect(few.totalItems).toBe(matches);
-        expect(few.scans).toMatch(/Bitmap Index Scan post_(title|body)_hangul_grams_index/);
-        expect(few.scans).not.toContain('post_list_order_index');
       } finally {
         await tx.rollback();
       }
@@ -752,31 +754,36 @@ describe('posts', () => {
       });
       await service.upsertPosts(records(rows));
       try {
-        // The walk for many matches, read directly: in each scope, with and without a gender, either way round.
-        const columns = {
-          all: ['post_title', 'title_of_the_work', 'body', 'eng'],
-          title: ['post_title'],
-          body: ['body', 'eng'],
-        };
+        // The walk for many matches, read directly: in each scope, with and without a gender, either way round, a
+        // page inside and the last one (oldest first, the undated posts).
         for (const scope of ['all', 'title', 'body'] as const) {
           for (const gender of [undefined, '남자']) {
             for (const sortOrder of ['DESC', 'ASC'] as const) {
               const { ids: query } = postListQueries({ keyword: '최유', scope, gender }, sortOrder);
               if ('sql' in query) throw new Error('a short Hangul keyword has a query for many matches');
-              const walked = await sql<{ id: number }>(query.many.sql, pageParams(query.many, 50, 50));
-              const direction = sortOrder === 'ASC' ? 'asc' : 'desc';
-              const expected = await sql<{ id: number }>(
-                `select id from post where (${columns[scope].map((column) => `${column} like '%최유%'`).join(' or ')})
-                 ${gender ? `and recruitment_gender = '${gender}'` : ''}
-                 order by post_date ${direction} nulls last, id ${direction} limit 50 offset 50`,
+              const where = `(${searchColumns(scope)
+                .map((column) => `${column} like '%최유%'`)
+                .join(' or ')}) ${gender ? `and recruitment_gender = '${gender}'` : ''}`;
+              const [{ total }] = await sql<{ total: number }>(
+                `select count(*)::int as total from post where ${where}`,
               );
-              expect(expected).toHaveLength(50);
-              expect({ scope, gender, sortOrder, ids: walked.map((row) => row.id) }).toEqual({
-                scope,
-                gender,
-                sortOrder,
-                ids: expected.map((row) => row.id),
-              });
+              for (const offset of [50, total - 30]) {
+                const walked = await sql<{ id: number }>(query.many.sql, pageParams(query.many, 50, offset));
+                const direction = sortOrder === 'ASC' ? 'asc' : 'desc';
+                const expected = await sql<{ id: number }>(
+                  `select id from post where ${where}
+                   order by post_date ${direction} nulls last, id ${direction} limit 50 offset ?`,
+                  [offset],
+                );
+                expect(expected.length).toBeGreaterThanOrEqual(30);
+                expect({ scope, gender, sortOrder, offset, ids: walked.map((row) => row.id) }).toEqual({
+                  scope,
+                  gender,
+                  sortOrder,
+                  offset,
+                  ids: expected.map((row) => row.id),
+                });
+              }
             }
           }
         }

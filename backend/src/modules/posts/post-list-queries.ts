@@ -61,8 +61,9 @@ export interface PostFilters {
 
 /**
  * Up to how many matches a short Hangul keyword's page is read through the gram indexes: that reads and sorts every
- * match (about 8 µs each), while the list order reads about 50 × postCount / matches posts for a page, each one's
- * text searched (about 10 µs each). On 100,000 posts the two cost the same near 2,000 matches.
+ * match (about 3.5 µs each), while the list order's walk reads about 50 × postCount / matches index entries for a
+ * page (about 0.7 µs each) and the rows of those whose gram signatures pass (about 12 µs each). On 100,000 posts the
+ * two cost the same between 1,500 and 2,000 matches (docs/performance.md).
  */
 export const FEW_MATCHES = 2_000;
 
@@ -111,10 +112,9 @@ function rangeCondition(range: DateRange | undefined, alias: string): ListQuery 
  * whose signatures may hold the keyword.
  */
 export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): PostListQueries {
+  const shared: ListQuery = { sql: '', params: [] };
   const gender = genderFilter(filters.gender);
-  const genderWhere: ListQuery = { sql: '', params: [] };
-  if (gender !== null) and(genderWhere, `p."recruitment_gender" = ?`, gender);
-  const shared = copy(genderWhere);
+  if (gender !== null) and(shared, `p."recruitment_gender" = ?`, gender);
   const range = rangeCondition(filters.range, 'p');
   if (range.sql) and(shared, range.sql, ...range.params);
   if (filters.favoritesOnly) and(shared, `p."is_favorite"`);
@@ -122,13 +122,13 @@ export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): Po
   const keyword = searchKeyword(filters.keyword);
   const scope = filters.scope ?? 'all';
   const gram = keyword === null ? null : hangulGram(keyword);
-  const text: ListQuery = { sql: '', params: [] };
+  const textWhere = copy(shared);
   if (keyword !== null) {
     const columns = searchColumns(scope);
     if (gram === null) {
       const operator = likeOperator(keyword);
       and(
-        text,
+        textWhere,
         `(${columns.map((column) => `p."${column}" ${operator} ?`).join(' or ')})`,
         ...columns.map(() => containsPattern(keyword)),
       );
@@ -139,14 +139,12 @@ export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): Po
       // whatever values ANALYZE sampled. With LIKE it once took a word in 3 % of the posts, missing from the sample,
       // for a rare one and read its page through the trigram indexes, that is every post (1.4 s on 100,000 posts).
       and(
-        text,
+        textWhere,
         `(${columns.map((column) => `strpos(p."${column}", ?) > 0`).join(' or ')})`,
         ...columns.map(() => gram),
       );
     }
   }
-  const textWhere = copy(shared);
-  if (text.sql) and(textWhere, text.sql, ...text.params);
   const gramWhere = copy(shared);
   if (gram !== null) {
     const expressions = gramExpressions(scope);
@@ -191,9 +189,7 @@ export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): Po
   if (gram === null) return { kind, count, ids: ids(textWhere) };
   const few = fewIds(gramWhere);
   // The favourites are few, walked in their own index's order, which holds no signatures.
-  const many = filters.favoritesOnly
-    ? ids(textWhere)
-    : signatureWalk(gram, scope, filters.range, [genderWhere, text], orderOf);
+  const many = filters.favoritesOnly ? ids(textWhere) : signatureWalk(gram, scope, filters.range, textWhere, orderOf);
   return {
     kind,
     count,
@@ -204,15 +200,17 @@ export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): Po
 /**
  * The ids of a page of posts holding a short Hangul gram in the scope: the list order's index walked on its own (an
  * index-only scan, alias c) for the posts in the range whose gram signatures may hold the gram (about 3 % of the
- * posts without it pass), each such post's row (alias p) then read and kept when the `onRow` conditions hold. The
- * nested loop keeps the walk's order, and the limit stops the walk. The join is on `c.id + 0`: on the id itself
- * PostgreSQL 18 removes a join of a table with itself, and the signatures would be read from each post's row.
+ * posts without it pass one signature, 6 % one of two), each such post's row (alias p) then read and kept when
+ * `onRow` (every condition of the list, on alias p) holds. Newest first, the nested loop keeps the walk's order and
+ * the limit stops the walk; oldest first (ascending, undated last) the index cannot give the order, and the posts
+ * that pass are sorted. The join is on `c.id + 0`: on the id itself PostgreSQL 18 removes a join of a table with
+ * itself, and the signatures would be read from each post's row.
  */
 function signatureWalk(
   gram: string,
   scope: SearchScope,
   range: DateRange | undefined,
-  onRow: readonly ListQuery[],
+  onRow: ListQuery,
   orderOf: (alias: string) => string,
 ): ListQuery {
   const where = rangeCondition(range, 'c');
@@ -222,7 +220,7 @@ function signatureWalk(
     `(${signatures.map((column) => `may_hold_hangul_gram(c."${column}", ?, c."id")`).join(' or ')})`,
     ...signatures.map(() => gram),
   );
-  for (const condition of onRow) if (condition.sql) and(where, condition.sql, ...condition.params);
+  if (onRow.sql) and(where, onRow.sql, ...onRow.params);
   return {
     sql: withEmailRevisions(`select p."id", p."revision"
       from "post" c join "post" p on p."id" = c."id" + 0 ${whereClause(where)}

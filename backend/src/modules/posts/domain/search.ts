@@ -71,26 +71,21 @@ export function hangulGrams(...texts: readonly (string | null | undefined)[]): s
   return [...grams];
 }
 
-/** The indexed gram expressions of each scope (alias `p`), as the indexes on post name them (migration 20261217). */
-const GRAM_EXPRESSIONS = {
-  title: ['indexed_grams(p."title_hangul_grams")'],
-  body: ['indexed_grams(p."body_hangul_grams")'],
-  all: ['indexed_grams(p."title_hangul_grams")', 'indexed_grams(p."body_hangul_grams")'],
+/** The gram columns of each scope: `title_hangul_grams` for postTitle and titleOfTheWork, `body_…` for body and eng. */
+const GRAM_PARTS = {
+  title: ['title'],
+  body: ['body'],
+  all: ['title', 'body'],
 } as const satisfies Record<SearchScope, readonly string[]>;
 
+/** The indexed gram expressions of a scope (alias `p`), as the indexes on post name them (migration 20261217). */
 export function gramExpressions(scope: SearchScope): readonly string[] {
-  return GRAM_EXPRESSIONS[scope];
+  return GRAM_PARTS[scope].map((part) => `indexed_grams(p."${part}_hangul_grams")`);
 }
 
-/** The signature columns of each scope's gram columns (migration 20261220), which the list-order index includes. */
-const GRAM_SIGNATURE_COLUMNS = {
-  title: ['title_gram_signature'],
-  body: ['body_gram_signature'],
-  all: ['title_gram_signature', 'body_gram_signature'],
-} as const satisfies Record<SearchScope, readonly string[]>;
-
+/** The signature columns of a scope's gram columns (migration 20261220), which the list-order index includes. */
 export function gramSignatureColumns(scope: SearchScope): readonly string[] {
-  return GRAM_SIGNATURE_COLUMNS[scope];
+  return GRAM_PARTS[scope].map((part) => `${part}_gram_signature`);
 }
 
 /** The column of post_hangul_gram_count that counts each scope's posts holding a gram (migration 20261218). */
