@@ -601,18 +601,24 @@ describe('posts', () => {
           [hangulGrams('공고').join(' '), hangulGrams('촬영 본문 공연').join(' '), hangulGrams('촬영 본문').join(' ')],
         );
         await tx.execute('analyze post');
+        // A statement's plan, its nodes depth first; with `analyze` it runs.
+        const planNodes = async (sql: string, params: unknown[], options = 'format json') => {
+          const [row] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+            `explain (${options}) ${sql}`,
+            params,
+          );
+          const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+          return nodes(row['QUERY PLAN'][0].Plan);
+        };
+        const nodeTypes = (nodes: PlanNode[]) => nodes.map((node) => node['Node Type']).join(' ');
         const plan = async (keyword: string) => {
           const { ids } = postListQueries({ keyword, scope: 'all' });
           if ('sql' in ids) throw new Error('a short Hangul keyword has a query for few matches and one for many');
-          const [row] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-            `explain (format json) ${ids.many.sql}`,
-            pageParams(ids.many, 50, 0),
-          );
-          const nodes = (node: PlanNode): (string | number)[][] => [
-            [node['Node Type'], node['Plan Rows'], ...(node['Index Name'] ? [node['Index Name']] : [])],
-            ...(node.Plans ?? []).flatMap(nodes),
-          ];
-          return nodes(row['QUERY PLAN'][0].Plan);
+          return (await planNodes(ids.many.sql, pageParams(ids.many, 50, 0))).map((node) => [
+            node['Node Type'],
+            node['Plan Rows'],
+            ...(node['Index Name'] ? [node['Index Name']] : []),
+          ]);
         };
         const rare = await plan('최유');
         expect(rare).toEqual(await plan('촬영'));
@@ -625,20 +631,15 @@ describe('posts', () => {
           const { ids } = postListQueries({ keyword, scope: 'all' });
           if ('sql' in ids || !ids.byKeptCount)
             throw new Error('a short Hangul keyword alone is read by its kept count');
-          const [row] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-            `explain (analyze, format json) ${ids.byKeptCount.sql}`,
-            pageParams(ids.byKeptCount, 50, 0),
-          );
-          const scans = (node: PlanNode): string[] => [
-            ...(node['Actual Loops'] && /Scan/.test(node['Node Type'])
-              ? [`${node['Node Type']} ${node['Index Name'] ?? ''}`.trim()]
-              : []),
-            ...(node.Plans ?? []).flatMap(scans),
-          ];
+          const scans = (
+            await planNodes(ids.byKeptCount.sql, pageParams(ids.byKeptCount, 50, 0), 'analyze, format json')
+          )
+            .filter((node) => node['Actual Loops'] && /Scan/.test(node['Node Type']))
+            .map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
           const [{ totalItems }] = await tx.execute<{ totalItems: number }[]>(ids.byKeptCount.sql, [
             ...pageParams(ids.byKeptCount, 1, 0),
           ]);
-          return { scans: scans(row['QUERY PLAN'][0].Plan).join(', '), totalItems };
+          return { scans: scans.join(', '), totalItems };
         };
         const many = await ran('촬영');
         expect(many.totalItems).toBeGreaterThanOrEqual(20_000);
@@ -649,12 +650,8 @@ describe('posts', () => {
         // walk reads for a page of 공연, in every eighth, little more than the 50 holding it have their rows read.
         const { ids } = postListQueries({ keyword: '공연', scope: 'all' });
         if ('sql' in ids) throw new Error('a short Hangul keyword has a query for few matches and one for many');
-        const [walked] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-          `explain (analyze, format json) ${ids.many.sql}`,
-          pageParams(ids.many, 50, 0),
-        );
-        const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-        const walk = nodes(walked['QUERY PLAN'][0].Plan).find((node) => node['Node Type'] === 'Index Only Scan')!;
+        const walked = await planNodes(ids.many.sql, pageParams(ids.many, 50, 0), 'analyze, format json');
+        const walk = walked.find((node) => node['Node Type'] === 'Index Only Scan')!;
         const passed = walk['Actual Rows']!;
         expect(passed + walk['Rows Removed by Filter']!).toBeGreaterThanOrEqual(350);
         expect(passed).toBeGreaterThanOrEqual(50);
@@ -684,30 +681,14 @@ describe('posts', () => {
         const filtered = postListQueries({ keyword: '촬영', scope: 'all', gender: '여자' });
         if ('sql' in filtered.ids)
           throw new Error('a short Hangul keyword has a query for few matches and one for many');
-        const plans: string[] = [];
         const alone = ids.byKeptCount!;
-        for (const query of [filtered.count, filtered.ids.few, filtered.ids.many, ids.few, ids.many, alone]) {
-          const params = query === filtered.count ? query.params : pageParams(query, 50, 0);
-          const [row] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-            `explain (format json) ${query.sql}`,
-            params,
-          );
-          plans.push(
-            nodes(row['QUERY PLAN'][0].Plan)
-              .map((node) => node['Node Type'])
-              .join(' '),
-          );
+        for (const query of [filtered.ids.few, filtered.ids.many, ids.few, ids.many, alone]) {
+          expect(nodeTypes(await planNodes(query.sql, pageParams(query, 50, 0)))).not.toMatch(/Gather|Parallel/);
         }
-        for (const plan of plans) expect(plan).not.toMatch(/Gather|Parallel/);
+        expect(nodeTypes(await planNodes(filtered.count.sql, filtered.count.params))).not.toMatch(/Gather|Parallel/);
         // The same settings do start workers for a statement without them (the test would see it).
-        const [countAll] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-          `explain (format json) select count(*) from post p where p."recruitment_gender" = '여자' or p."memo" is not null`,
-        );
-        expect(
-          nodes(countAll['QUERY PLAN'][0].Plan)
-            .map((node) => node['Node Type'])
-            .join(' '),
-        ).toMatch(/Gather/);
+        const countAll = `select count(*) from post p where p."recruitment_gender" = '여자' or p."memo" is not null`;
+        expect(nodeTypes(await planNodes(countAll, []))).toMatch(/Gather/);
       } finally {
         await tx.rollback();
       }
