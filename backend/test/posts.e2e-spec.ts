@@ -10,7 +10,7 @@ import { type PostData, type PostRecord, toPostRecord } from '../src/modules/pos
 import { type CachedPage, joinPage, PostListCache } from '../src/modules/posts/post-list-cache.js';
 import { SharedVersions } from '../src/platform/redis/shared-versions.js';
 import { PostsService } from '../src/modules/posts/posts.service.js';
-import { FEW_MATCHES, pageParams, postListQueries } from '../src/modules/posts/post-list-queries.js';
+import { FEW_MATCHES, pageParams, type PostFilters, postListQueries } from '../src/modules/posts/post-list-queries.js';
 import { bearer, eventually, startTestApp, SUPERADMIN, type TestApp } from './support/test-app.js';
 
 const POSTS = '/backend/api/v1/posts';
@@ -25,7 +25,20 @@ interface PlanNode {
   'Actual Loops'?: number;
   'Actual Rows'?: number;
   'Rows Removed by Filter'?: number;
+  'Scan Direction'?: string;
   Plans?: PlanNode[];
+}
+
+/** A statement's plan, its nodes depth first; with `analyze` it runs. */
+async function planNodes(
+  em: EntityManager,
+  sql: string,
+  params: unknown[],
+  options = 'format json',
+): Promise<PlanNode[]> {
+  const [row] = await em.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`explain (${options}) ${sql}`, params);
+  const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+  return nodes(row['QUERY PLAN'][0].Plan);
 }
 type Query = Record<string, string | number | undefined>;
 
@@ -601,20 +614,11 @@ describe('posts', () => {
           [hangulGrams('공고').join(' '), hangulGrams('촬영 본문 공연').join(' '), hangulGrams('촬영 본문').join(' ')],
         );
         await tx.execute('analyze post');
-        // A statement's plan, its nodes depth first; with `analyze` it runs.
-        const planNodes = async (sql: string, params: unknown[], options = 'format json') => {
-          const [row] = await tx.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-            `explain (${options}) ${sql}`,
-            params,
-          );
-          const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-          return nodes(row['QUERY PLAN'][0].Plan);
-        };
         const nodeTypes = (nodes: PlanNode[]) => nodes.map((node) => node['Node Type']).join(' ');
         const plan = async (keyword: string) => {
           const { ids } = postListQueries({ keyword, scope: 'all' });
           if ('sql' in ids) throw new Error('a short Hangul keyword has a query for few matches and one for many');
-          return (await planNodes(ids.many.sql, pageParams(ids.many, 50, 0))).map((node) => [
+          return (await planNodes(tx, ids.many.sql, pageParams(ids.many, 50, 0))).map((node) => [
             node['Node Type'],
             node['Plan Rows'],
             ...(node['Index Name'] ? [node['Index Name']] : []),
@@ -632,7 +636,7 @@ describe('posts', () => {
           if ('sql' in ids || !ids.byKeptCount)
             throw new Error('a short Hangul keyword alone is read by its kept count');
           const scans = (
-            await planNodes(ids.byKeptCount.sql, pageParams(ids.byKeptCount, 50, 0), 'analyze, format json')
+            await planNodes(tx, ids.byKeptCount.sql, pageParams(ids.byKeptCount, 50, 0), 'analyze, format json')
           )
             .filter((node) => node['Actual Loops'] && /Scan/.test(node['Node Type']))
             .map((node) => `${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
@@ -650,7 +654,7 @@ describe('posts', () => {
         // walk reads for a page of 공연, in every eighth, little more than the 50 holding it have their rows read.
         const { ids } = postListQueries({ keyword: '공연', scope: 'all' });
         if ('sql' in ids) throw new Error('a short Hangul keyword has a query for few matches and one for many');
-        const walked = await planNodes(ids.many.sql, pageParams(ids.many, 50, 0), 'analyze, format json');
+        const walked = await planNodes(tx, ids.many.sql, pageParams(ids.many, 50, 0), 'analyze, format json');
         const walk = walked.find((node) => node['Node Type'] === 'Index Only Scan')!;
         const passed = walk['Actual Rows']!;
         expect(passed + walk['Rows Removed by Filter']!).toBeGreaterThanOrEqual(350);
@@ -683,12 +687,97 @@ describe('posts', () => {
           throw new Error('a short Hangul keyword has a query for few matches and one for many');
         const alone = ids.byKeptCount!;
         for (const query of [filtered.ids.few, filtered.ids.many, ids.few, ids.many, alone]) {
-          expect(nodeTypes(await planNodes(query.sql, pageParams(query, 50, 0)))).not.toMatch(/Gather|Parallel/);
+          expect(nodeTypes(await planNodes(tx, query.sql, pageParams(query, 50, 0)))).not.toMatch(/Gather|Parallel/);
         }
-        expect(nodeTypes(await planNodes(filtered.count.sql, filtered.count.params))).not.toMatch(/Gather|Parallel/);
+        expect(nodeTypes(await planNodes(tx, filtered.count.sql, filtered.count.params))).not.toMatch(
+          /Gather|Parallel/,
+        );
         // The same settings do start workers for a statement without them (the test would see it).
         const countAll = `select count(*) from post p where p."recruitment_gender" = '여자' or p."memo" is not null`;
-        expect(nodeTypes(await planNodes(countAll, []))).toMatch(/Gather/);
+        expect(nodeTypes(await planNodes(tx, countAll, []))).toMatch(/Gather/);
+      } finally {
+        await tx.rollback();
+      }
+    });
+
+    it('reads an oldest-first page backward along the list-order indexes, never sorting the whole list', async () => {
+      // In a transaction rolled back at the end: 20,000 posts more, every 40th undated, every 10th a favourite, every
+      // other one for women, every fifth with an English word in its title, every eighth of a 공연.
+      const tx = t.app.get(EntityManager).fork();
+      await tx.begin();
+      try {
+        await tx.execute(
+          `insert into post (post_key, post_title, body, post_date, recruitment_gender, is_favorite, content_hash,
+            imported_at, updated_at, title_hangul_grams, body_hangul_grams)
+          select 'A-' || g, case when g % 5 = 0 then 'Audition ' else '공고 ' end || g,
+            '<p>촬영 본문 ' || case when g % 8 = 0 then '공연 ' else '' end || g || '</p>',
+            case when g % 40 <> 0 then timestamptz '2030-01-01 00:00+09' - g * interval '1 minute' end,
+            case when g % 2 = 0 then '여자' else '남자' end, g % 10 = 0, repeat('p', 64), now(), now(),
+            string_to_array(?, ' '), string_to_array(case when g % 8 = 0 then ? else ? end, ' ')
+          from generate_series(1, 20000) g`,
+          [hangulGrams('공고').join(' '), hangulGrams('촬영 본문 공연').join(' '), hangulGrams('촬영 본문').join(' ')],
+        );
+        await tx.execute('analyze post');
+        const range = { from: kst('2029-12-30T00:00:00'), toExclusive: kst('2029-12-31T00:00:00') };
+        const lists: [PostFilters, string][] = [
+          [{}, 'true'],
+          [{ gender: '여자' }, `recruitment_gender = '여자'`],
+          [{ favoritesOnly: true }, 'is_favorite'],
+          [
+            { range },
+            `post_date >= '${range.from.toISOString()}' and post_date < '${range.toExclusive.toISOString()}'`,
+          ],
+          [
+            { keyword: 'audition', scope: 'title' },
+            `post_title ilike '%audition%' or title_of_the_work ilike '%audition%'`,
+          ],
+          [
+            { keyword: '공연', gender: '여자' },
+            `(post_title like '%공연%' or body like '%공연%') and recruitment_gender = '여자'`,
+          ],
+        ];
+        for (const [filters, where] of lists) {
+          const { ids } = postListQueries(filters, 'ASC');
+          // A short keyword in many posts is read by the walk, as it is here (every eighth post).
+          const query = 'sql' in ids ? ids : ids.many;
+          const nodes = await planNodes(tx, query.sql, pageParams(query, 50, 0), 'analyze, format json');
+          const types = nodes.map((node) => node['Node Type']).join(' ');
+          const backward = nodes
+            .filter((node) => node['Scan Direction'] === 'Backward')
+            .map((node) => node['Index Name']);
+          // What each sort took in, where that is more than the two parts' 50 posts each.
+          const sorted = nodes
+            .filter((node) => node['Node Type'] === 'Sort')
+            .map((node) => node.Plans![0]['Actual Rows']!)
+            .filter((rows) => rows > 100);
+          expect({ filters, types, backward, sorted }).toEqual({
+            filters,
+            types: expect.not.stringMatching(/Seq Scan|Bitmap/),
+            backward: expect.arrayContaining([expect.stringMatching(/^post_(\w+_)?list_order_index$/)]),
+            sorted: [],
+          });
+
+          // The pages are those of the order itself: the first, the one across the last dated and first undated
+          // posts, and the last.
+          const [{ total, dated }] = await tx.execute<{ total: number; dated: number }[]>(
+            `select count(*)::int as total, count(post_date)::int as dated from post where ${where}`,
+          );
+          // A date range holds no undated post; every other list here holds hundreds.
+          if (filters.range) expect(total - dated).toBe(0);
+          else expect(total - dated).toBeGreaterThanOrEqual(100);
+          for (const offset of [0, dated - 20, total - 30]) {
+            const page = await tx.execute<{ id: number }[]>(query.sql, pageParams(query, 50, offset));
+            const expected = await tx.execute<{ id: number }[]>(
+              `select id from post where ${where} order by post_date asc nulls last, id asc limit 50 offset ?`,
+              [offset],
+            );
+            expect({ filters, offset, ids: page.map((row) => row.id) }).toEqual({
+              filters,
+              offset,
+              ids: expected.map((row) => row.id),
+            });
+          }
+        }
       } finally {
         await tx.rollback();
       }
