@@ -17,6 +17,7 @@ import {
   startProcesses,
   unexpectedExitMessage,
   workerArgs,
+  apiArgs,
 } from '../scripts/lib/app.ts';
 import { onShutdown, run, shutdown } from '../scripts/lib/processes.ts';
 import { startGoogleSandbox, SAMPLE_ACCOUNT_EMAILS } from '../sandbox/google/server.ts';
@@ -142,7 +143,7 @@ const onExit = (name: string, status: Parameters<typeof unexpectedExitMessage>[1
 const api = (extra: Record<string, string> = {}) => ({
   name: 'api',
   command: node,
-  args: ['backend/dist/main.js'],
+  args: apiArgs,
   ready: healthy(port),
   env: extra,
 });

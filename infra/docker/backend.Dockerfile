@@ -33,4 +33,4 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=5 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/backend/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "backend/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "backend/dist/main.js"]

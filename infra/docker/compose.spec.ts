@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { loadConfig } from '../../backend/src/platform/config/config.js';
-import { workerArgs } from '../scripts/lib/app.ts';
+import { apiArgs, workerArgs } from '../scripts/lib/app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const compose = parse(readFileSync(`${root}docker-compose.yml`, 'utf8'), { merge: true }) as {
@@ -50,7 +50,7 @@ describe('docker-compose.yml', () => {
     expect(services.redis.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
     for (const name of ['postgres', 'redis', 'api'])
       expect(services[name].healthcheck?.test?.length).toBeGreaterThan(0);
-    expect(services.api.command).toEqual(['node', 'backend/dist/main.js']);
+    expect(services.api.command).toEqual(['node', ...apiArgs]);
     expect(services.worker.command).toEqual(['node', ...workerArgs]);
     expect(existsSync(`${root}backend/src/main.ts`) && existsSync(`${root}backend/src/worker.ts`)).toBe(true);
   });

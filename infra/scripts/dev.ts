@@ -15,6 +15,7 @@ import {
   superadminSignIn,
   unexpectedExitMessage,
   workerArgs,
+  apiArgs,
 } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoForApp } from './lib/aligo.ts';
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     {
       name: 'api',
       command: node,
-      args: ['--watch', 'backend/dist/main.js'],
+      args: ['--watch', ...apiArgs],
       ready: healthy(API_PORT),
       readyRequired: false,
     },

@@ -13,6 +13,7 @@ import {
   superadminSignIn,
   unexpectedExitMessage,
   workerArgs,
+  apiArgs,
 } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoForApp } from './lib/aligo.ts';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const processes: AppProcess[] = [
     ...google.processes,
     ...aligo.processes,
-    { name: 'api', command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
+    { name: 'api', command: node, args: apiArgs, ready: healthy(port) },
     { name: 'worker', command: node, args: workerArgs },
   ];
   await startProcesses(processes, env, onUnexpectedExit);

@@ -9,7 +9,7 @@ import { createDatabase, dropDatabase, freePort } from './lib/databases.ts';
 import type { Services } from './services.ts';
 import { describeExit, isShuttingDown, onShutdown, run, shutdown } from './lib/processes.ts';
 import type { Child, ExitStatus, Output } from './lib/processes.ts';
-import { generateSecrets, healthy, node, root, startProcesses, workerArgs } from './lib/app.ts';
+import { apiArgs, generateSecrets, healthy, node, root, startProcesses, workerArgs } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoSandboxEnv, aligoSandboxProcess } from './lib/aligo.ts';
 import { googleSandboxEnv, googleSandboxProcess } from './lib/google.ts';
@@ -326,7 +326,7 @@ async function startJourneyStack(
       [
         named(sandbox.process),
         named(aligo.process),
-        { name: `api-${index}`, command: node, args: ['backend/dist/main.js'], ready: healthy(port) },
+        { name: `api-${index}`, command: node, args: apiArgs, ready: healthy(port) },
         { name: `worker-${index}`, command: node, args: workerArgs },
       ],
       env,
