@@ -29,6 +29,17 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/** Runs `work` in a transaction of its own, rolled back at the end whatever it wrote. */
+async function rolledBack(em: EntityManager, work: (tx: EntityManager) => Promise<void>): Promise<void> {
+  const tx = em.fork();
+  await tx.begin();
+  try {
+    await work(tx);
+  } finally {
+    await tx.rollback();
+  }
+}
+
 /** A statement's plan, its nodes depth first; with `analyze` it runs. */
 async function planNodes(
   em: EntityManager,
@@ -476,9 +487,7 @@ describe('posts', () => {
       expect(await autumn()).toEqual({ in_title: before.in_title, in_body: before.in_body + 1 });
       await sql(`delete from post where post_key = 'S-REIMPORT'`);
       // In a transaction rolled back at the end, so that the other tests keep their posts.
-      const tx = em.fork();
-      await tx.begin();
-      try {
+      await rolledBack(em, async (tx) => {
         // A gram moved from the body into the title, one new in both (grams are stored once a text), and one post's
         // grams gone.
         await tx.execute(`update post set title_hangul_grams = array_remove(title_hangul_grams, '촬영') || array['촬영', '봄꽃'],
@@ -499,9 +508,7 @@ describe('posts', () => {
         ).toEqual([{ in_title: 4, in_body: 3, in_any: 4 }]);
         await tx.execute(`truncate post cascade`);
         expect(await tx.execute(`select count(*)::int as grams from post_hangul_gram_count`)).toEqual([{ grams: 0 }]);
-      } finally {
-        await tx.rollback();
-      }
+      });
       expect(await disagreements(em)).toEqual([]);
     });
 
@@ -601,9 +608,7 @@ describe('posts', () => {
       // In a transaction rolled back at the end: 20,000 posts more, so that walking the list order is the plan to
       // find 50 of a word's many matches; and statistics that say 촬영 is in every post's body and 최유 in none.
       // Every eighth post is of a 공연, not yet all visible (as after an import).
-      const tx = t.app.get(EntityManager).fork();
-      await tx.begin();
-      try {
+      await rolledBack(t.app.get(EntityManager), async (tx) => {
         await tx.execute(
           `insert into post (post_key, post_title, body, post_date, content_hash, imported_at, updated_at,
             title_hangul_grams, body_hangul_grams)
@@ -695,17 +700,13 @@ describe('posts', () => {
         // The same settings do start workers for a statement without them (the test would see it).
         const countAll = `select count(*) from post p where p."recruitment_gender" = '여자' or p."memo" is not null`;
         expect(nodeTypes(await planNodes(tx, countAll, []))).toMatch(/Gather/);
-      } finally {
-        await tx.rollback();
-      }
+      });
     });
 
     it('reads an oldest-first page backward along the list-order indexes, never sorting the whole list', async () => {
       // In a transaction rolled back at the end: 20,000 posts more, every 40th undated, every 10th a favourite, every
       // other one for women, every fifth with an English word in its title, every eighth of a 공연.
-      const tx = t.app.get(EntityManager).fork();
-      await tx.begin();
-      try {
+      await rolledBack(t.app.get(EntityManager), async (tx) => {
         await tx.execute(
           `insert into post (post_key, post_title, body, post_date, recruitment_gender, is_favorite, content_hash,
             imported_at, updated_at, title_hangul_grams, body_hangul_grams)
@@ -778,9 +779,7 @@ describe('posts', () => {
             });
           }
         }
-      } finally {
-        await tx.rollback();
-      }
+      });
     });
 
     it('keeps the texts a search reads, and the bodies a page shows, in the post’s row', async () => {
