@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { startServices } from '../scripts/services.ts';
 import { createDatabase, dropDatabase, freePort } from '../scripts/lib/databases.ts';
 import {
+  apiArgs,
   generateSecrets,
   healthy,
   node,
@@ -17,7 +18,6 @@ import {
   startProcesses,
   unexpectedExitMessage,
   workerArgs,
-  apiArgs,
 } from '../scripts/lib/app.ts';
 import { onShutdown, run, shutdown } from '../scripts/lib/processes.ts';
 import { startGoogleSandbox, SAMPLE_ACCOUNT_EMAILS } from '../sandbox/google/server.ts';

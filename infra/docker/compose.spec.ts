@@ -51,6 +51,9 @@ describe('docker-compose.yml', () => {
     for (const name of ['postgres', 'redis', 'api'])
       expect(services[name].healthcheck?.test?.length).toBeGreaterThan(0);
     expect(services.api.command).toEqual(['node', ...apiArgs]);
+    // The image's own command, for a container started without compose's.
+    const command = /^CMD (\[.*\])$/m.exec(readFileSync(`${root}infra/docker/backend.Dockerfile`, 'utf8'));
+    expect(JSON.parse(command![1])).toEqual(['node', ...apiArgs]);
     expect(services.worker.command).toEqual(['node', ...workerArgs]);
     expect(existsSync(`${root}backend/src/main.ts`) && existsSync(`${root}backend/src/worker.ts`)).toBe(true);
   });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describeExit, shutdown, waitUntil } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
 import {
+  apiArgs,
   banner,
   healthy,
   isHealthy,
@@ -15,7 +16,6 @@ import {
   superadminSignIn,
   unexpectedExitMessage,
   workerArgs,
-  apiArgs,
 } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoForApp } from './lib/aligo.ts';

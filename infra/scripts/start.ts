@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describeExit, run, shutdown } from './lib/processes.ts';
 import type { ExitStatus } from './lib/processes.ts';
 import {
+  apiArgs,
   banner,
   healthy,
   node,
@@ -13,7 +14,6 @@ import {
   superadminSignIn,
   unexpectedExitMessage,
   workerArgs,
-  apiArgs,
 } from './lib/app.ts';
 import type { AppProcess } from './lib/app.ts';
 import { aligoForApp } from './lib/aligo.ts';

@@ -24,10 +24,12 @@ export const WORKER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-si
 /** node's arguments for the worker. */
 export const workerArgs = [...WORKER_NODE_FLAGS, 'backend/dist/worker.js'];
 /**
- * How node runs the API. V8 sizes the young generation for the machine's memory (32 MB semi-spaces on 24 GB), and
- * each scavenge of it stops the API for 7 to 12 ms: every caller of a burst that met one waited that long. With
- * 8 MB they stop it for about 2 ms (at most 5), four times as often, for about the same CPU (docs/performance.md).
- * docker-compose.yml's API runs with the same flags (infra/docker/compose.spec.ts holds them equal).
+ * How node runs the API. V8 sizes the young generation for the machine's memory (32 MB semi-spaces on the
+ * development machine), and each scavenge of it stops the API for 7 to 12 ms: every caller of a burst that met one
+ * waited that long. With 8 MB a scavenge stops it for about 2 ms (at most 5), six times as often: more time in
+ * collections all told (about 26 µs a request against 15), none of it in one long stop (docs/performance.md). The
+ * image's command and docker-compose.yml's API run with the same flags (infra/docker/compose.spec.ts holds them
+ * equal).
  */
 export const API_NODE_FLAGS = ['--max-semi-space-size=8'];
 /** node's arguments for the API. */
