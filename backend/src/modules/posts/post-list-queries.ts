@@ -23,6 +23,10 @@ export interface ListQuery {
 /** Newest first (descending) or oldest first; undated posts last either way. */
 type Direction = 'asc' | 'desc';
 
+/** The list order of the posts of a table alias: by post date, undated last, then by row, in the direction. */
+const listOrder = (alias: string, direction: Direction) =>
+  `${alias}."post_date" ${direction} nulls last, ${alias}."id" ${direction}`;
+
 /**
  * A page's ids: one query; or one for a list of few matches and one for many, chosen by the list's total. A list
  * whose total is a count the database keeps also has `byKeptCount`: both in one statement that reads the count and
@@ -168,14 +172,13 @@ export function postListQueries(filters: PostFilters, sortOrder?: SortOrder): Po
   }
 
   const direction = sortOrder === 'ASC' ? 'asc' : 'desc';
-  const order = `p."post_date" ${direction} nulls last, p."id" ${direction}`;
   const ids = (where: ListQuery): ListQuery => inListOrder(`"post" p`, 'p', where, direction);
   // The matches first (offset 0 keeps the planner from walking the list order instead, as the limit tempts it
   // to), then their order.
   const fewIds = (where: ListQuery): ListQuery => ({
     sql: withEmailRevisions(`select p."id", p."revision"
       from (select p."id", p."revision", p."post_date" from "post" p ${whereClause(where)} offset 0) p
-      order by ${order} limit ? offset ?`),
+      order by ${listOrder('p', direction)} limit ? offset ?`),
     params: [...where.params, PAGE_LIMIT, PAGE_OFFSET],
   });
   const countWhere = gram === null ? textWhere : gramWhere;
@@ -241,7 +244,7 @@ function inListOrder(from: string, ordered: string, where: ListQuery, direction:
   if (direction === 'desc')
     return {
       sql: withEmailRevisions(`select p."id", p."revision" from ${from} ${whereClause(where)}
-        order by ${ordered}."post_date" desc nulls last, ${ordered}."id" desc limit ? offset ?`),
+        order by ${listOrder(ordered, 'desc')} limit ? offset ?`),
       params: [...where.params, PAGE_LIMIT, PAGE_OFFSET],
     };
   const part = (dated: string, limit: string): ListQuery => {
@@ -258,7 +261,7 @@ function inListOrder(from: string, ordered: string, where: ListQuery, direction:
   return {
     sql: withEmailRevisions(`with "dated" as materialized (${dated.sql})
       select p."id", p."revision" from (select * from "dated" union all (${undated.sql})) p
-      order by p."post_date" asc nulls last, p."id" asc limit ? offset ?`),
+      order by ${listOrder('p', 'asc')} limit ? offset ?`),
     params: [...dated.params, ...undated.params, PAGE_LIMIT, PAGE_OFFSET],
   };
 }
