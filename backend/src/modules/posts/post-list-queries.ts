@@ -241,8 +241,9 @@ function signatureWalk(
  * never read), and only those rows, no more than the page's end, are sorted: never the whole list.
  *
  * The walk takes the index's own columns alone, the post date and the id, and the page's rows are read by id once
- * the page is known: a list whose conditions the index holds too (all posts, by gender, by date, the favourites)
- * reads the index alone for the posts before its page (page 100 passes 4,950), not each one's row.
+ * the page is known: a list whose conditions the index holds too (all posts, by gender, by date) reads the index
+ * alone for the posts before its page (page 100 passes 4,950), not each one's row, once autovacuum has marked their
+ * table pages all visible (after an import, until then, the rows are still read).
  */
 function inListOrder(from: string, ordered: string, where: ListQuery, direction: Direction): ListQuery {
   const keys = `${ordered}."id", ${ordered}."post_date"`;
